@@ -1,0 +1,63 @@
+"""The built-in demo: the battle map of seed 003 with its two characters and
+the boar, ``equestria`` stats, initiative rolled, round 1."""
+
+from __future__ import annotations
+
+import random
+from importlib import resources
+
+from core import commands as cmd
+from core.combatant import Combatant, Side
+from core.encounter import Encounter, EncounterState
+from core.grid import TextMap, from_text
+from core.rulesets import get
+
+DEMO_NAME = "Demo"
+
+# Token glyph on the seed map -> (name, side, stats, max HP). Plausible
+# equestria blocks: signed modifiers (rule EQ-STAT-1).
+_DEMO_CREATURES: dict[str, tuple[str, Side, dict[str, int], int]] = {
+    "\U0001f605": ("Character 1", Side.PARTY, {"STR": 1, "DEX": 2, "BODY": 1, "INT": 0, "CHA": 1}, 14),
+    "\U0001f600": ("Character 2", Side.PARTY, {"STR": 0, "DEX": 1, "BODY": 0, "INT": 2, "CHA": 2}, 11),
+    "\U0001f417": ("Boar", Side.FOE, {"STR": 3, "DEX": 0, "BODY": 2, "INT": -3, "CHA": -2}, 16),
+}
+
+
+def seed_map_text() -> str:
+    """The seed 003 battle map (22 x 17 cells) in the emoji legend."""
+    return resources.files("core.maps").joinpath("seed003_battle.txt").read_text(encoding="utf-8")
+
+
+def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> EncounterState:
+    """An encounter (round 0) with one combatant per token of ``text_map``.
+
+    Tokens listed in ``known`` get that name, side, stats and HP; others
+    become foes named after their glyph with 10 HP and zero stats.
+    """
+    known = known or {}
+    state = EncounterState(name=name, grid=text_map.grid)
+    combatants = []
+    for number, token in enumerate(text_map.tokens, start=1):
+        label, side, stats, hp = known.get(token.glyph, (f"Creature {number}", Side.FOE, {}, 10))
+        combatants.append(
+            Combatant(
+                id=f"c{number}",
+                name=label,
+                side=side,
+                stats=dict(stats),
+                hp=hp,
+                hp_max=hp,
+                position=token.cell,
+                glyph=token.glyph,
+            )
+        )
+    return EncounterState(name=state.name, grid=state.grid, combatants=tuple(combatants))
+
+
+def demo_encounter(rng: random.Random) -> tuple[Encounter, tuple]:
+    """The demo fight, ready to play: returns the encounter and the events
+    of rolling initiative (for the log)."""
+    state = state_from_map(DEMO_NAME, from_text(seed_map_text()), _DEMO_CREATURES)
+    encounter = Encounter(state, get("equestria"), rng)
+    events = encounter.apply(cmd.StartCombat())
+    return encounter, events

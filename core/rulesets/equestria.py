@@ -1,0 +1,107 @@
+"""The ``equestria`` ruleset (seeds 000 and 001): 1d20 + current stat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.checks import Tier
+from core.combatant import ActionBudget, Combatant
+from core.errors import IllegalCommand
+from core.grid import MoveKind, Terrain
+from core.rulesets.base import Ruleset
+
+
+@dataclass(frozen=True)
+class EquestriaSettings:
+    """Ruleset data; every value names the rule it comes from.
+
+    Values marked DEFAULT fill a gap in the seeds and are house-rule
+    material.
+    """
+
+    stats: tuple[str, ...] = ("STR", "DEX", "BODY", "INT", "CHA")  # EQ-STAT-1 DEFAULT block
+    default_difficulty: int = 12  # EQ-CHK-2
+    critical_failure_natural: int = 1  # EQ-CHK-2
+    critical_success_natural: int = 20  # EQ-CHK-2
+    initiative_stat: str = "DEX"  # EQ-INIT-1
+    quick_action_min_dex: int = 0  # EQ-ACT-2
+    reaction_min_dex: int = 1  # EQ-ACT-2
+    exchange_one_quick_max_dex: int = 1  # EQ-ACT-3: DEX <= +1 -> 1 extra quick
+    walk_speed: int = 6  # EQ-MOV-1, cells per turn
+    difficult_cost: int = 2  # EQ-MAP-4 "slows" (DEFAULT: x2)
+    swim_cost: int = 2  # EQ-MOV-1: swim 3 vs walk 6 -> 2 per cell (DEFAULT)
+    climb_cost: int = 2  # EQ-MOV-5 (DEFAULT cost)
+    climb_min_dex: int = 1  # EQ-MOV-5
+    skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
+
+
+class Equestria(Ruleset):
+    """Rules EQ-* of ``RULES.md``."""
+
+    id = "equestria"
+    name = "Equestria (seeds 000, 001)"
+    Settings = EquestriaSettings
+    check_sides = 20
+    initiative_sides = 20
+
+    def tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """Rule EQ-CHK-2: natural 1 fails critically whatever the modifier,
+        natural 20 succeeds critically; otherwise total >= difficulty succeeds."""
+        s = self.settings
+        if natural <= s.critical_failure_natural:
+            return Tier.CRITICAL_FAILURE
+        if natural >= s.critical_success_natural:
+            return Tier.CRITICAL_SUCCESS
+        return Tier.SUCCESS if total >= difficulty else Tier.FAILURE
+
+    def initiative_modifier(self, combatant: Combatant) -> int:
+        """Rule EQ-INIT-1: 1d20 + current DEX."""
+        return combatant.stat(self.settings.initiative_stat)
+
+    def fresh_budget(self, combatant: Combatant) -> ActionBudget:
+        """Rules EQ-ACT-1, EQ-ACT-2: full action and movement always; quick
+        action from DEX >= 0; reaction from DEX >= +1."""
+        s = self.settings
+        dex = combatant.stat("DEX")
+        actions = {"full": 1}
+        if dex >= s.quick_action_min_dex:
+            actions["quick"] = 1
+        if dex >= s.reaction_min_dex:
+            actions["reaction"] = 1
+        speed = int(combatant.stats.get("SPEED", s.walk_speed))
+        return ActionBudget(actions=actions, movement=speed, movement_max=speed)
+
+    def check_spend(self, combatant: Combatant, kind: str) -> None:
+        s = self.settings
+        dex = combatant.stat("DEX")
+        if kind == "quick" and dex < s.quick_action_min_dex and combatant.budget.left("quick") <= 0:
+            raise IllegalCommand(f"{combatant.name} has DEX {dex:+d}: no quick action", "EQ-ACT-2")
+        if kind == "reaction" and dex < s.reaction_min_dex:
+            raise IllegalCommand(f"{combatant.name} has DEX {dex:+d}: no reaction", "EQ-ACT-2")
+        if combatant.budget.left(kind) <= 0:
+            raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn", "EQ-ACT-1")
+
+    def exchange_quick_actions(self, combatant: Combatant) -> int:
+        """Rule EQ-ACT-3: quick actions one full action buys (1, or 2 from DEX +2)."""
+        return 1 if combatant.stat("DEX") <= self.settings.exchange_one_quick_max_dex else 2
+
+    def step_cost(self, combatant: Combatant, terrain: Terrain) -> int:
+        """Rule EQ-MOV-2: every step, straight or diagonal, costs 1; slowing
+        terrain (EQ-MAP-4), swimming and climbing (EQ-MOV-5) cost more."""
+        s = self.settings
+        kind = terrain.move
+        if kind is MoveKind.BLOCKED:
+            raise IllegalCommand(f"a {terrain.name} blocks movement", "EQ-MAP-4")
+        if kind is MoveKind.DIFFICULT:
+            return s.difficult_cost
+        if kind is MoveKind.SWIM:
+            return s.swim_cost
+        if kind is MoveKind.CLIMB:
+            dex = combatant.stat("DEX")
+            if dex < s.climb_min_dex:
+                raise IllegalCommand(
+                    f"climbing the {terrain.name} needs DEX {s.climb_min_dex:+d}, {combatant.name} has {dex:+d}",
+                    "EQ-MOV-5",
+                )
+            return s.climb_cost
+        return 1
