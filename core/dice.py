@@ -31,7 +31,7 @@ __all__ = ["DiceLimits", "Die", "DiceRoll", "roll", "parse", "DEFAULT_LIMITS"]
 class DiceLimits:
     """Bounds that keep a typed expression cheap and sane.
 
-    ``max_length`` characters of expression (comment excluded), ``max_dice``
+    ``max_length`` characters of expression and ``max_comment`` of comment, ``max_dice``
     dice in one term, ``max_sides`` faces per die, ``max_rolls`` dice rolled
     in total including explosions and rerolls, ``max_depth`` nesting levels
     of the parsed expression.
@@ -42,6 +42,7 @@ class DiceLimits:
     max_sides: int = 1000
     max_rolls: int = 500
     max_depth: int = 40
+    max_comment: int = 200
 
 
 DEFAULT_LIMITS = DiceLimits()
@@ -86,6 +87,8 @@ def parse(expression: str, limits: DiceLimits = DEFAULT_LIMITS, *, allow_comment
     text = expression.strip()
     if not text:
         raise DiceError(expression, "it is empty")
+    if len(text) > limits.max_length + limits.max_comment:
+        raise DiceError(expression, f"longer than {limits.max_length + limits.max_comment} characters")
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
         raise DiceError(expression, "it contains control characters")
     roller = d20.Roller()

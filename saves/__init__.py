@@ -1,0 +1,4 @@
+"""Persistence of campaigns: TinyDB files written atomically.
+
+Imports ``core`` and ``tinydb``; never ``textual``.
+"""

@@ -1,0 +1,148 @@
+"""Converters between core values and JSON documents.
+
+Core types never save themselves; this codec walks their type hints.
+Frozen dataclasses become objects, enums their value, tuples lists,
+mappings objects. Events and commands, stored where any of several kinds
+may appear, carry a ``"$type"`` tag naming their class.
+
+``to_document(value)`` and ``from_document(document, Type)`` are inverse
+for every type used in encounter state, commands and events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from core import commands, events
+from core.errors import RulesError
+
+TAG = "$type"
+
+
+class CodecError(ValueError):
+    """A document does not have the shape its type needs."""
+
+
+def _tagged_classes() -> dict[str, type]:
+    found: dict[str, type] = {}
+    for module, base in ((events, events.Event), (commands, commands.Command)):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, base) and dataclasses.is_dataclass(value):
+                found[value.__name__] = value
+    return found
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def to_document(value: Any) -> Any:
+    """A JSON-ready copy of ``value``."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        doc = {f.name: to_document(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if isinstance(value, (events.Event, commands.Command)):
+            doc[TAG] = type(value).__name__
+        return doc
+    if isinstance(value, Mapping):
+        return {str(k): to_document(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [to_document(v) for v in value]
+    raise CodecError(f"cannot store a {type(value).__name__}")
+
+
+def from_document(doc: Any, hint: Any) -> Any:
+    """Rebuild a value of type ``hint`` from ``doc``; raises :class:`CodecError`."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return doc
+    if origin in (typing.Union, types.UnionType):
+        if doc is None and type(None) in args:
+            return None
+        errors = []
+        for option in args:
+            if option is type(None):
+                continue
+            try:
+                return from_document(doc, option)
+            except CodecError as exc:
+                errors.append(str(exc))
+        raise CodecError("; ".join(errors) or f"no type fits {doc!r}")
+    if hint is type(None):
+        if doc is not None:
+            raise CodecError(f"expected null, got {doc!r}")
+        return None
+    if hint is bool:
+        if not isinstance(doc, bool):
+            raise CodecError(f"expected true/false, got {doc!r}")
+        return doc
+    if hint is int:
+        if isinstance(doc, bool) or not isinstance(doc, int):
+            raise CodecError(f"expected a whole number, got {doc!r}")
+        return doc
+    if hint is float:
+        if isinstance(doc, bool) or not isinstance(doc, (int, float)):
+            raise CodecError(f"expected a number, got {doc!r}")
+        return float(doc)
+    if hint is str:
+        if not isinstance(doc, str):
+            raise CodecError(f"expected text, got {doc!r}")
+        return doc
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(doc)
+        except ValueError:
+            raise CodecError(f"{doc!r} is not a {hint.__name__}") from None
+    if origin is tuple or origin is list:
+        if not isinstance(doc, list):
+            raise CodecError(f"expected a list, got {type(doc).__name__}")
+        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+            if len(args) != len(doc):
+                raise CodecError(f"expected {len(args)} items, got {len(doc)}")
+            return tuple(from_document(d, a) for d, a in zip(doc, args))
+        item = args[0] if args else Any
+        items = [from_document(d, item) for d in doc]
+        return tuple(items) if origin is tuple else items
+    if origin in (dict, Mapping) or origin is typing.get_origin(Mapping[str, int]):
+        if not isinstance(doc, dict):
+            raise CodecError(f"expected an object, got {type(doc).__name__}")
+        value_hint = args[1] if len(args) == 2 else Any
+        return {str(k): from_document(v, value_hint) for k, v in doc.items()}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass(doc, hint)
+    raise CodecError(f"no converter for {hint!r}")
+
+
+def _dataclass(doc: Any, cls: type) -> Any:
+    if not isinstance(doc, dict):
+        raise CodecError(f"expected a {cls.__name__} object, got {type(doc).__name__}")
+    if issubclass(cls, (events.Event, commands.Command)):
+        tagged = _tagged_classes().get(str(doc.get(TAG, "")))
+        if tagged is None or not issubclass(tagged, cls):
+            raise CodecError(f"unknown {cls.__name__} type {doc.get(TAG)!r}")
+        cls = tagged
+    hints = _hints(cls)
+    kwargs = {}
+    for field in dataclasses.fields(cls):
+        if field.name in doc:
+            try:
+                kwargs[field.name] = from_document(doc[field.name], hints[field.name])
+            except CodecError as exc:
+                raise CodecError(f"{cls.__name__}.{field.name}: {exc}") from None
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            raise CodecError(f"{cls.__name__} lacks {field.name!r}")
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError, RulesError) as exc:
+        raise CodecError(f"{cls.__name__}: {exc}") from None

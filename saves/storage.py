@@ -1,0 +1,139 @@
+"""A TinyDB storage that never tears a file.
+
+TinyDB's ``JSONStorage`` rewrites its file in place, so a kill mid-write
+leaves half a file. :class:`AtomicJSONStorage` writes the whole document to
+a temporary file in the same folder, fsyncs it, renames it over the old
+file with ``os.replace`` and fsyncs the folder: after a crash the file is
+either the old one or the new one.
+
+Inside ``with storage.batch():`` TinyDB's reads and writes go to a working
+copy and the file is written once, when the block ends: one action, one
+atomic write. If that write fails the working copy is dropped.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+from saves.errors import CorruptSave, SaveWriteFailed
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically; raises ``OSError``."""
+    folder = path.parent
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        try:
+            mode = path.stat().st_mode & 0o777
+        except OSError:
+            mode = 0o600
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+class AtomicJSONStorage(Storage):
+    """JSON storage with atomic whole-file writes and write batching.
+
+    ``AtomicJSONStorage(path)`` reads the file once; a missing file reads as
+    empty (a new database), but an existing empty or unparsable file raises
+    :class:`CorruptSave` rather than being taken for a new one.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._data: dict[str, Any] | None = self._load()
+        self._working: dict[str, Any] | None = None
+        self._dirty = False
+
+    def _load(self) -> dict[str, Any] | None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError:
+            raise CorruptSave(self.path, "is a folder, not a campaign file") from None
+        except OSError as exc:
+            raise CorruptSave(self.path, f"cannot be read ({exc.strerror or exc})") from None
+        if not raw.strip():
+            raise CorruptSave(self.path, "is empty (it may have been truncated); it was left untouched")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise CorruptSave(self.path, "is not valid JSON (truncated or edited by hand?); it was left untouched") from None
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            raise CorruptSave(self.path, "is JSON but not a campaign file")
+        return data
+
+    # -- TinyDB's interface ------------------------------------------------
+    def read(self) -> dict[str, Any] | None:
+        if self._working is not None:
+            return self._working
+        return copy.deepcopy(self._data) if self._data is not None else None
+
+    def write(self, data: dict[str, Any]) -> None:
+        if self._working is not None:
+            self._working = data
+            self._dirty = True
+            return
+        self._commit(data)
+
+    def close(self) -> None:
+        pass
+
+    # -- batching ------------------------------------------------------------
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Collect every write inside the block into one atomic write.
+
+        Raises :class:`SaveWriteFailed` if that write fails; the file and the
+        storage's view of it are then unchanged.
+        """
+        if self._working is not None:
+            yield
+            return
+        self._working = copy.deepcopy(self._data) if self._data is not None else {}
+        self._dirty = False
+        try:
+            yield
+            if self._dirty:
+                self._commit(self._working)
+        finally:
+            self._working = None
+            self._dirty = False
+
+    def _commit(self, data: dict[str, Any]) -> None:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        try:
+            atomic_write(self.path, text)
+        except OSError as exc:
+            raise SaveWriteFailed(self.path, f"not saved: {exc.strerror or exc}") from exc
+        self._data = data

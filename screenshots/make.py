@@ -1,0 +1,71 @@
+"""Regenerate the pictures in screenshots/: ``python screenshots/make.py``.
+
+Each picture is the real app on the seeded demo campaign, driven by Pilot,
+saved as SVG by Textual and converted to PNG with ``rsvg-convert`` (Debian:
+librsvg2-bin) or, failing that, CairoSVG.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from saves.campaign import Campaign  # noqa: E402
+from saves.session import Session, create_demo  # noqa: E402
+from tui.app import EncounterApp  # noqa: E402
+
+
+async def _shoot(name: str, size: tuple[int, int], keys: list[str], folder: Path) -> Path:
+    path = folder / "demo.json"
+    if not path.exists():
+        create_demo(path, random.Random(3)).close()
+    app = EncounterApp(Session(Campaign.open(path), random.Random(4)))
+    async with app.run_test(size=size) as pilot:
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        svg = HERE / f"{name}.svg"
+        app.save_screenshot(filename=svg.name, path=str(HERE))
+    path.unlink()
+    return svg
+
+
+def _to_png(svg: Path) -> None:
+    png = svg.with_suffix(".png")
+    if shutil.which("rsvg-convert"):
+        subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True)
+        return
+    try:
+        import cairosvg
+    except ImportError:
+        print(f"no rsvg-convert or cairosvg: kept {svg.name} only")
+        return
+    cairosvg.svg2png(url=str(svg), write_to=str(png))
+
+
+SHOTS = {
+    "main-80x24": ((80, 24), []),
+    "main-160x48": ((160, 48), []),
+    "move-80x24": ((80, 24), ["m", "down", "down"]),
+    "check-dialog-80x24": ((80, 24), ["c", "S", "T", "R"]),
+}
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (size, keys) in SHOTS.items():
+            svg = asyncio.run(_shoot(name, size, keys, Path(tmp)))
+            _to_png(svg)
+            print(f"wrote {svg.relative_to(HERE.parent)} (+ .png)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""core.dice: d20 behind limits; one DiceError for every bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.dice import DiceLimits, DiceRoll, roll
+from core.errors import DiceError
+
+
+def test_same_seed_same_roll():
+    first = roll("4d6kh3+2", random.Random(7))
+    second = roll("4d6kh3+2", random.Random(7))
+    assert first == second
+    assert first.total == sum(d.value for d in first.dice if d.kept) + 2
+
+
+def test_keep_highest_marks_the_dropped_die():
+    result = roll("4d6kh3", random.Random(3))
+    assert len(result.dice) == 4
+    assert [d.kept for d in result.dice].count(False) == 1
+    dropped = next(d for d in result.dice if not d.kept)
+    assert dropped.value == min(d.value for d in result.dice)
+
+
+def test_natural_is_the_kept_d20_with_advantage():
+    result = roll("2d20kh1+3", random.Random(11))
+    assert result.natural == max(d.value for d in result.dice)
+    assert result.total == result.natural + 3
+
+
+def test_free_text_after_the_dice_is_a_comment():
+    result = roll("1d20+2 kick the door", random.Random(1))
+    assert result.expression == "1d20+2"
+    assert result.comment == "kick the door"
+
+
+@pytest.mark.parametrize(
+    "expression, reason",
+    [
+        ("", "empty"),
+        ("1d", "unexpected"),
+        ("hello", "unexpected"),
+        ("1000d6", "more than 100 dice"),
+        ("1d100000", "larger than d1000"),
+        ("1d0", "at least 1 side"),
+        ("1d1e1", "more than 500 dice"),
+        ("1d6/0", "divide by zero"),
+        ("(" * 60 + "1" + ")" * 60, "nested deeper"),
+        ("1+" * 150 + "1", "longer than"),
+        ("1d6 " + "x" * 5000, "longer than"),
+        ("1d6\x1b[31m", "control characters"),
+    ],
+)
+def test_bad_expressions_raise_one_error_with_a_reason(expression, reason):
+    with pytest.raises(DiceError) as caught:
+        roll(expression, random.Random(1))
+    assert reason.lower() in str(caught.value).lower()
+
+
+def test_deep_nesting_is_refused_not_a_recursion_error():
+    limits = DiceLimits(max_length=10_000, max_depth=40)
+    with pytest.raises(DiceError):
+        roll("(" * 2000 + "1" + ")" * 2000, random.Random(1), limits)
+
+
+def test_the_global_random_is_not_used_and_is_restored():
+    import d20.expression as d20_expression
+
+    before = d20_expression.random
+    roll("3d6", random.Random(1))
+    assert d20_expression.random is before
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_text_gives_a_roll_or_a_dice_error(text):
+    try:
+        result = roll(text, random.Random(0))
+    except DiceError as error:
+        assert str(error)
+    else:
+        assert isinstance(result, DiceRoll)
+        assert isinstance(result.total, int)

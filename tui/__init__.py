@@ -1,0 +1,1 @@
+"""The Textual user interface of encounter. No rule logic lives here."""

@@ -1,0 +1,129 @@
+"""The ``encounter`` command.
+
+    encounter                 the last campaign, or the demo on first start
+    encounter --demo          the built-in demo campaign
+    encounter PATH            open that campaign file (created if missing)
+    encounter new PATH --map MAP.txt [--ruleset equestria] [--name NAME]
+
+Every failure is one line on stderr and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from core.errors import RulesError
+from core.grid import from_text
+from core.rulesets import DEFAULT_RULESET, PLANNED, RULESETS
+from core.rulesets import get as get_ruleset
+from saves import paths
+from saves.campaign import Campaign
+from saves.errors import SaveError
+from saves.session import Session, create_campaign, create_demo, open_default
+
+EPILOG = f"""\
+Campaign files live in {{data}} unless you give a path.
+Set ENCOUNTER_HOME to use another folder.
+
+examples:
+  encounter                          start on the last campaign (first time: the demo)
+  encounter --demo                   the built-in demo fight on the seed 003 map
+  encounter ~/games/moor.json        open or create a campaign file
+  encounter new moor.json --map moor.txt --ruleset equestria
+"""
+
+
+def _main_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="encounter",
+        usage="encounter [--demo] [--seed N] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]",
+        description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
+        epilog=EPILOG.replace("{data}", str(paths.campaigns_dir())) + "  encounter new --help      options of 'new'\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("path", nargs="?", type=Path, metavar="PATH", help="campaign file to open (created from the seed 003 map if missing)")
+    parser.add_argument("--demo", action="store_true", help="open the built-in demo campaign (created on first use)")
+    parser.add_argument("--seed", type=int, default=None, help="seed the dice (reproducible demos); default: the system's randomness")
+    parser.add_argument("--version", action="version", version="encounter 0.1.0")
+    return parser
+
+
+def _new_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="encounter new",
+        description="Create a campaign from a text map (emoji legend of seed 003 or the ASCII legend); every token on the map becomes a combatant.",
+    )
+    parser.add_argument("path", type=Path, help="the new campaign file")
+    parser.add_argument("--map", dest="map_path", type=Path, required=True, help="text map file")
+    choices = sorted(RULESETS)
+    parser.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"rule system: {', '.join(choices)} (planned: {', '.join(PLANNED)})")
+    parser.add_argument("--name", default=None, help="campaign name (default: the file name)")
+    parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(f"encounter: {message}", file=sys.stderr)
+    return 2
+
+
+def _rng(seed: int | None) -> random.Random:
+    return random.Random(seed) if seed is not None else random.SystemRandom()
+
+
+def _run(campaign: Campaign, rng: random.Random, notice: str) -> int:
+    from tui.app import EncounterApp  # textual loads only when the UI starts
+
+    paths.remember_campaign(campaign.path)
+    EncounterApp(Session(campaign, rng), notice=notice).run()
+    return 0
+
+
+def _new(argv: list[str]) -> int:
+    args = _new_parser().parse_args(argv)
+    rng = _rng(args.seed)
+    try:
+        text = args.map_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail(f"cannot read map {args.map_path}: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        text_map = from_text(text)
+        ruleset = get_ruleset(args.ruleset)
+        campaign = create_campaign(args.path, args.name or args.path.stem, ruleset, text_map, rng)
+    except (RulesError, SaveError) as exc:
+        return _fail(str(exc))
+    return _run(campaign, rng, f"Created {args.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] == "new":
+            return _new(argv[1:])
+        args = _main_parser().parse_args(argv)
+        rng = _rng(args.seed)
+        notice = ""
+        if args.demo and args.path is not None:
+            return _fail("give either a campaign PATH or --demo, not both")
+        if args.demo:
+            demo = paths.demo_path()
+            campaign = Campaign.open(demo) if demo.exists() else create_demo(demo, rng)
+        elif args.path is None:
+            campaign = open_default(rng)
+        elif args.path.exists():
+            campaign = Campaign.open(args.path)
+        else:
+            campaign = create_demo(args.path, rng, name=args.path.stem)
+            notice = f"Created {args.path}: the seed 003 map with the demo fight."
+        return _run(campaign, rng, notice)
+    except (SaveError, RulesError) as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

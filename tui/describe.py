@@ -1,0 +1,123 @@
+"""Log lines for core events: one ``Text`` per event, names shown literally."""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from rich.text import Text
+
+from core import events as ev
+from core.checks import Tier
+from core.dice import DiceRoll
+from tui.text import clean
+
+TIER_STYLE = {
+    Tier.CRITICAL_FAILURE: "bold red",
+    Tier.FAILURE: "red",
+    Tier.SUCCESS: "green",
+    Tier.CRITICAL_SUCCESS: "bold green",
+}
+
+
+def _t(*parts: str | tuple[str, str]) -> Text:
+    text = Text()
+    for part in parts:
+        if isinstance(part, tuple):
+            text.append(part[0], style=part[1])
+        else:
+            text.append(part)
+    return text
+
+
+def roll_text(roll: DiceRoll) -> str:
+    """``1d20 (13) + 2 = 15``: d20's breakdown, dropped dice marked by d20 with ~~."""
+    return clean(roll.detail)
+
+
+@singledispatch
+def describe(event: ev.Event) -> Text:
+    """A one-line description of ``event``."""
+    return Text(type(event).__name__)
+
+
+@describe.register
+def _(event: ev.InitiativeRolled) -> Text:
+    tail = f" (tie roll-off {', '.join(map(str, event.rolloff))})" if event.rolloff else ""
+    return _t((clean(event.name), "bold"), f" initiative {roll_text(event.roll)} -> ", (str(event.value), "bold"), tail)
+
+
+@describe.register
+def _(event: ev.RoundStarted) -> Text:
+    return _t((f"-- Round {event.round} --", "bold reverse"))
+
+
+@describe.register
+def _(event: ev.TurnStarted) -> Text:
+    return _t("Turn: ", (clean(event.name), "bold"))
+
+
+@describe.register
+def _(event: ev.TurnReturned) -> Text:
+    return _t("Turn handed back to ", (clean(event.name), "bold"), f" (round {event.round})")
+
+
+@describe.register
+def _(event: ev.HitPointsChanged) -> Text:
+    if event.requested < 0:
+        word, style = f"takes {-event.requested} damage", "red"
+    else:
+        word, style = f"heals {event.requested}", "green"
+    return _t((clean(event.name), "bold"), " ", (word, style), f" -> HP {event.hp}/{event.hp_max}")
+
+
+@describe.register
+def _(event: ev.Defeated) -> Text:
+    return _t((clean(event.name), "bold"), (" is defeated", "bold red"))
+
+
+@describe.register
+def _(event: ev.Moved) -> Text:
+    x, y = event.path[-1]
+    return _t(
+        (clean(event.name), "bold"),
+        f" moves to ({x}, {y}): {event.cost} movement, {event.movement_left} left",
+    )
+
+
+@describe.register
+def _(event: ev.ActionSpent) -> Text:
+    return _t((clean(event.name), "bold"), f" uses a {event.kind} action ({event.left} left)")
+
+
+@describe.register
+def _(event: ev.FullActionExchanged) -> Text:
+    return _t((clean(event.name), "bold"), f" trades the full action for {event.quick_gained} quick action(s)")
+
+
+@describe.register
+def _(event: ev.DiceRolled) -> Text:
+    who = (clean(event.name) + ": ") if event.name else ""
+    text = _t(who, ("roll ", "dim"), roll_text(event.roll))
+    if event.roll.comment:
+        text.append(f"  {clean(event.roll.comment)}", style="italic")
+    return text
+
+
+@describe.register
+def _(event: ev.CheckRolled) -> Text:
+    result = event.result
+    return _t(
+        (clean(event.name), "bold"),
+        f" {event.stat} check {roll_text(result.roll)} vs {result.difficulty}: ",
+        (result.tier.value, TIER_STYLE[result.tier]),
+    )
+
+
+@describe.register
+def _(event: ev.CombatantAdded) -> Text:
+    return _t((clean(event.name), "bold"), " joins the encounter")
+
+
+@describe.register
+def _(event: ev.CombatantRemoved) -> Text:
+    return _t((clean(event.name), "bold"), " leaves the encounter")

@@ -1,0 +1,107 @@
+"""The initiative tracker: turn order, initiative, HP and what is left."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import DataTable
+
+from core.combatant import Combatant, Side
+from core.encounter import EncounterState
+from tui.text import user_text
+
+SIDE_COLOUR = {Side.PARTY: "blue", Side.FOE: "red", Side.NEUTRAL: "yellow"}
+ACTION_LETTERS = (("full", "F"), ("quick", "Q"), ("reaction", "R"))
+
+
+def budget_text(combatant: Combatant) -> Text:
+    """``FQR 4`` : actions left (dim when spent) and movement left in cells."""
+    text = Text()
+    for kind, letter in ACTION_LETTERS:
+        left = combatant.budget.left(kind)
+        if kind not in combatant.budget.actions:
+            text.append("-", style="bright_black")
+        else:
+            text.append(letter if left > 0 else letter.lower(), style="bold" if left > 0 else "bright_black strike")
+    text.append(f" {combatant.budget.movement}")
+    return text
+
+
+def hp_text(combatant: Combatant) -> Text:
+    ratio = combatant.hp / combatant.hp_max if combatant.hp_max else 0
+    style = "red" if ratio <= 0.25 else "yellow" if ratio <= 0.5 else "green"
+    if combatant.defeated:
+        style = "bright_black"
+    return Text(f"{combatant.hp}/{combatant.hp_max}", style=style)
+
+
+class InitiativeTracker(DataTable):
+    """Rows in turn order; the highlighted row is the selected combatant."""
+
+    class CombatantSelected(Message):
+        """The GM highlighted the combatant with id ``combatant_id``."""
+
+        def __init__(self, combatant_id: str) -> None:
+            super().__init__()
+            self.combatant_id = combatant_id
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=False, cell_padding=0)
+        self._order: list[str] = []
+        self._name_width = 0
+        self._last: tuple[EncounterState, str | None] | None = None
+
+    def _columns(self) -> None:
+        """Fixed columns; the name takes what the pane's width leaves."""
+        width = max(8, self.scrollable_content_region.width - (1 + 3 + 7 + 6))
+        if width == self._name_width and self.columns:
+            return
+        self._name_width = width
+        self.clear(columns=True)
+        self.add_column(" ", key="turn", width=1)
+        self.add_column("Ini", key="init", width=3)
+        self.add_column(" Name", key="name", width=width)
+        self.add_column("     HP", key="hp", width=7)
+        self.add_column(" Left", key="left", width=6)
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.show(*self._last)
+
+    def show(self, state: EncounterState, selected: str | None) -> None:
+        """Redraw from ``state``, keeping ``selected`` highlighted."""
+        self._last = (state, selected)
+        with self.prevent(DataTable.RowHighlighted):
+            self._fill(state, selected)
+
+    def _fill(self, state: EncounterState, selected: str | None) -> None:
+        self._columns()
+        self.clear()
+        self._order = []
+        for combatant in state.order():
+            is_current = combatant.id == state.current
+            name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
+            marker = Text(">", style="bold reverse") if is_current else Text(" ")
+            name = Text(" ") + user_text(combatant.name, name_style)
+            name.truncate(self._name_width, overflow="ellipsis")
+            hp = hp_text(combatant)
+            hp.pad_left(7 - hp.cell_len)
+            left = Text(" ") + budget_text(combatant) if state.round else Text("")
+            self.add_row(
+                marker,
+                Text("--" if combatant.initiative is None else str(combatant.initiative), justify="right"),
+                name,
+                hp,
+                left,
+                key=combatant.id,
+            )
+            self._order.append(combatant.id)
+        round_text = f"Round {state.round}" if state.round else "Not started"
+        self.border_title = round_text
+        if selected in self._order:
+            self.move_cursor(row=self._order.index(selected), animate=False)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        if event.row_key is not None and event.row_key.value is not None:
+            self.post_message(self.CombatantSelected(str(event.row_key.value)))
