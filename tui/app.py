@@ -20,7 +20,7 @@ from core.grid import Cell
 from core.movement import find_path, reachable
 from saves.campaign import LogEntry
 from saves.session import Session
-from tui.describe import describe
+from tui.describe import describe, percent
 from tui.forms import parse_amount, parse_check
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -51,6 +51,7 @@ class EncounterApp(App[None]):
         Binding("r", "roll", "Roll", id="roll"),
         Binding("a", "spend_action", "Action", id="spend-action"),
         Binding("q", "quit", "Quit", id="quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="interrupt-quit"),
     ]
 
     def __init__(self, session: Session, notice: str = "") -> None:
@@ -207,7 +208,7 @@ class EncounterApp(App[None]):
             chances = ruleset.check_odds(modifier, request.difficulty, request.advantage)
             difficulty = ruleset.default_difficulty if request.difficulty is None else request.difficulty
             text = Text(f"1d20{modifier:+d} vs {difficulty}: ")
-            text.append("  ".join(f"{tier.value} {float(p) * 100:.0f}%" for tier, p in chances.items()))
+            text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))
             return text
 
         def answer(value: str | None) -> None:

@@ -29,9 +29,28 @@ def _t(*parts: str | tuple[str, str]) -> Text:
     return text
 
 
-def roll_text(roll: DiceRoll) -> str:
-    """``1d20 (13) + 2 = 15``: d20's breakdown, dropped dice marked by d20 with ~~."""
-    return clean(roll.detail)
+def roll_text(roll: DiceRoll) -> Text:
+    """``2d20kh1+2 [13, 4] = 15``: the expression, every die (dropped ones
+    dim and struck through) and the total."""
+    text = Text(clean(roll.expression))
+    if roll.dice:
+        text.append(" [")
+        for index, die in enumerate(roll.dice):
+            if index:
+                text.append(", ")
+            text.append(str(die.value), style="bold" if die.kept else "bright_black strike")
+        text.append("]")
+    text.append(" = ")
+    text.append(str(roll.total), style="bold")
+    return text
+
+
+def percent(probability: float) -> str:
+    """``54%``, or one decimal under 1% so that rare outcomes do not read as impossible."""
+    value = probability * 100
+    if 0 < value < 1:
+        return f"{value:.1f}%"
+    return f"{value:.0f}%"
 
 
 @singledispatch
@@ -43,7 +62,12 @@ def describe(event: ev.Event) -> Text:
 @describe.register
 def _(event: ev.InitiativeRolled) -> Text:
     tail = f" (tie roll-off {', '.join(map(str, event.rolloff))})" if event.rolloff else ""
-    return _t((clean(event.name), "bold"), f" initiative {roll_text(event.roll)} -> ", (str(event.value), "bold"), tail)
+    text = _t((clean(event.name), "bold"), " initiative ")
+    text.append_text(roll_text(event.roll))
+    if event.value != event.roll.total:
+        text.append(f" -> {event.value}", style="bold")
+    text.append(tail)
+    return text
 
 
 @describe.register
@@ -97,7 +121,8 @@ def _(event: ev.FullActionExchanged) -> Text:
 @describe.register
 def _(event: ev.DiceRolled) -> Text:
     who = (clean(event.name) + ": ") if event.name else ""
-    text = _t(who, ("roll ", "dim"), roll_text(event.roll))
+    text = _t(who, ("roll ", "dim"))
+    text.append_text(roll_text(event.roll))
     if event.roll.comment:
         text.append(f"  {clean(event.roll.comment)}", style="italic")
     return text
@@ -106,11 +131,11 @@ def _(event: ev.DiceRolled) -> Text:
 @describe.register
 def _(event: ev.CheckRolled) -> Text:
     result = event.result
-    return _t(
-        (clean(event.name), "bold"),
-        f" {event.stat} check {roll_text(result.roll)} vs {result.difficulty}: ",
-        (result.tier.value, TIER_STYLE[result.tier]),
-    )
+    text = _t((clean(event.name), "bold"), f" {event.stat} check ")
+    text.append_text(roll_text(result.roll))
+    text.append(f" vs {result.difficulty}: ")
+    text.append(result.tier.value, style=TIER_STYLE[result.tier])
+    return text
 
 
 @describe.register

@@ -19,6 +19,8 @@ class DiceLog(RichLog):
 
     def add(self, entries: Iterable[LogEntry]) -> None:
         for entry in entries:
-            line = Text(f"R{entry.round} ", style="bright_black") if entry.round else Text("")
+            line = Text()
+            if entry.round:
+                line.append(f"R{entry.round} ", style="bright_black")
             line.append_text(describe(entry.event))
             self.write(line)
