@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from core.conditions import Coating, Condition
 from core.grid import Cell
+from core.mobility import Layer, MoveType, Size, footprint_offsets
 
 
 class Side(Enum):
@@ -30,6 +32,7 @@ class ActionBudget:
     actions: Mapping[str, int] = field(default_factory=dict)
     movement: int = 0
     movement_max: int = 0
+    diagonal_parity: int = 0
 
     def left(self, kind: str) -> int:
         return self.actions.get(kind, 0)
@@ -67,10 +70,49 @@ class Combatant:
     glyph: str = ""
     budget: ActionBudget = field(default_factory=ActionBudget)
     notes: str = ""
+    # -- on the map (issue 3; read by core.movement and core.geometry) -----
+    size: Size = Size.MEDIUM  # EQ-SIZE-1, SRD-MOV-4
+    footprint: tuple[int, int] | None = None  # (w, h) cells; None = size.default_footprint
+    speeds: Mapping[str, int] = field(default_factory=dict)  # MoveType value -> cells/turn; empty = ruleset default
+    hover: bool = False  # PR-MOV-5: does not fall when prone or at speed 0
+    layer: Layer = Layer.GROUND  # ground, air, under water, burrowed
+    altitude: int = 0  # cells above (+) / below (-) the ground of its cell (EQ-MAP-3)
+    # -- combat resolution (issue 6; read by core.damage, core.conditions) ---
+    hp_temp: int = 0  # temporary HP, absorbed first
+    dead: bool = False  # TAC-HP-1: HP 0 kills in tactical_d10; the GM may revive
+    ac: int = 0  # TAC-STAT-1 / SRD-STAT-1 armour class
+    armour: Mapping[str, int] = field(default_factory=dict)  # damage type (or "any") -> reduction (TAC-DMG-1)
+    armour_metal: bool = False  # TAC-EFF-3: corrosion lowers metal armour AC
+    resistances: tuple[str, ...] = ()  # damage type values (TAC-DMG-1)
+    weaknesses: tuple[str, ...] = ()
+    immunities: tuple[str, ...] = ()
+    alignment: str = ""  # e.g. "chaotic evil" (TAC-DMG-2 holy/necrotic)
+    conditions: tuple[Condition, ...] = ()  # core.conditions
+    coatings: tuple[Coating, ...] = ()  # EQ-DAY-3 poison on weapons
+    summoner: str | None = None  # EQ-INIT-4
+    mounted_on: str | None = None  # EQ-MNT-1: id of the mount it rides
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""
         return int(self.stats.get(name, 0))
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Cells its footprint covers (EQ-SIZE-1); empty when off the map."""
+        if self.position is None:
+            return ()
+        x, y = self.position
+        return tuple((x + dx, y + dy) for dx, dy in footprint_offsets(self.space))
+
+    @property
+    def space(self) -> tuple[int, int]:
+        """Footprint (width, height) in cells: ``footprint`` or the size's default."""
+        return self.footprint if self.footprint is not None else self.size.default_footprint
+
+    def speed_of(self, move: MoveType) -> int | None:
+        """Its own speed for ``move`` in cells per turn, or ``None`` if not listed."""
+        value = self.speeds.get(move.value)
+        return None if value is None else int(value)
 
     @property
     def defeated(self) -> bool:

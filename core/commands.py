@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.checks import Advantage
-from core.combatant import Combatant
+from core.attacks import UNARMED, Weapon
+from core.checks import Advantage, Modifier
+from core.combatant import Combatant, Side
+from core.conditions import Condition
+from core.damage import DamagePart
 from core.grid import Cell
+from core.modifiers import Situation
 
 
 @dataclass(frozen=True)
@@ -17,7 +21,12 @@ class Command:
 
 @dataclass(frozen=True)
 class StartCombat(Command):
-    """Roll initiative for everyone without one and begin round 1 (rules EQ-INIT-1, EQ-INIT-2)."""
+    """Roll initiative for everyone without one and begin round 1 (rules EQ-INIT-1, EQ-INIT-2).
+
+    ``starter``: id of the creature that starts the fight; it gets the
+    highest initiative + 1 instead of a roll (EQ-INIT-3)."""
+
+    starter: str | None = None
 
 
 @dataclass(frozen=True)
@@ -58,10 +67,13 @@ class Move(Command):
 
 @dataclass(frozen=True)
 class SpendAction(Command):
-    """Mark one ``kind`` action (``full``, ``quick``, ``reaction``) as used (rules EQ-ACT-1, EQ-ACT-2)."""
+    """Mark one ``kind`` action as used (rules EQ-ACT-1, EQ-ACT-2; the kinds
+    are the ruleset's ``action_kinds``). Only reactions may be spent outside
+    one's own turn. ``override``: the GM allows what the rules refuse (logged)."""
 
     combatant: str
     kind: str
+    override: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,10 +86,11 @@ class ExchangeFullAction(Command):
 @dataclass(frozen=True)
 class RollDice(Command):
     """Roll any dice expression; free text after it is a comment.
-    ``combatant`` (optional) is who rolls."""
+    ``combatant`` (optional) is who rolls; ``purpose`` what for (default: the comment)."""
 
     expression: str
     combatant: str | None = None
+    purpose: str = ""
 
 
 @dataclass(frozen=True)
@@ -89,13 +102,22 @@ class RollCheck(Command):
     stat: str
     difficulty: int | None = None
     advantage: Advantage = Advantage.NONE
+    purpose: str = ""
+    modifiers: tuple[Modifier, ...] = ()
 
 
 @dataclass(frozen=True)
 class AddCombatant(Command):
-    """Add a combatant; its id must be new."""
+    """Add a combatant; its id must be new.
+
+    During combat: a given ``combatant.initiative`` is the GM's value for a
+    late joiner and must be free (EQ-INIT-5); ``summoner`` places it at the
+    summoner's initiative - 1, or the next free value below (EQ-INIT-4);
+    ``roll_initiative`` rolls it and makes it unique (EQ-INIT-1, EQ-INIT-2)."""
 
     combatant: Combatant
+    summoner: str | None = None
+    roll_initiative: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,3 +125,174 @@ class RemoveCombatant(Command):
     """Take a combatant out of the encounter; the turn passes on if it was theirs."""
 
     combatant: str
+
+
+# -- issue 6: combat resolution ------------------------------------------------
+@dataclass(frozen=True)
+class Attack(Command):
+    """``attacker`` strikes ``target`` with ``weapon`` (default unarmed,
+    EQ-ACT-5): roll -> hit / half / miss -> typed damage -> HP and effects.
+    ``situation`` carries cover, flanking, off hand, ... (see
+    :class:`core.modifiers.Situation`); ``spend_action`` spends the ruleset's
+    attack action (not for the 2nd+ weapon of EQ-ACT-6); ``ears_blocked`` /
+    ``eyes_covered`` protect from sonic / light effects (TAC-DMG-2)."""
+
+    attacker: str
+    target: str
+    weapon: Weapon = UNARMED
+    situation: Situation = Situation()
+    advantage: Advantage = Advantage.NONE
+    stat: str = ""
+    spend_action: bool = True
+    override: bool = False
+    ears_blocked: bool = False
+    eyes_covered: bool = False
+
+
+@dataclass(frozen=True)
+class DealDamage(Command):
+    """Typed damage without an attack roll (a spell, a fall, a trap):
+    ``parts`` through armour, resistances, temporary HP (TAC-DMG-1, EQ-GEN-4)."""
+
+    target: str
+    parts: tuple[DamagePart, ...]
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Revive(Command):
+    """Bring a dead or defeated creature back at ``hp`` HP (a GM decision)."""
+
+    target: str
+    hp: int = 1
+
+
+@dataclass(frozen=True)
+class GrantTemporaryHitPoints(Command):
+    """Temporary HP absorb damage first; a new grant replaces a lower one (DEFAULT: no stacking)."""
+
+    target: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class AddCondition(Command):
+    """Put ``condition`` (name from the ruleset catalogue, level >= 1, duration) on ``target``."""
+
+    target: str
+    condition: Condition
+
+
+@dataclass(frozen=True)
+class RemoveCondition(Command):
+    """Take condition ``condition`` (a name) off ``target``; ``reason`` goes to the log."""
+
+    target: str
+    condition: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Extinguish(Command):
+    """TAC-EFF-1: a Body check against 4 + N to put out burning N."""
+
+    combatant: str
+
+
+@dataclass(frozen=True)
+class SpendMovement(Command):
+    """An MP action of TAC-MOV-2 (``crouch``, ``prone``, ``stand``,
+    ``draw_quick``, ``draw_slow``, ``pick_up``, ``minor``)."""
+
+    combatant: str
+    action: str
+    override: bool = False
+
+
+@dataclass(frozen=True)
+class TakeAction(Command):
+    """TAC-ACT-2 ``dash`` (double MP), ``dodge``, ``defend``: spends the action."""
+
+    combatant: str
+    action: str
+    override: bool = False
+
+
+@dataclass(frozen=True)
+class Contest(Command):
+    """TAC-ACT-2 opposed check ``action`` = ``grapple``, ``shove`` (``cells``
+    pushed, -2 each), ``trip`` or ``disarm`` (-4, -2 if grappled)."""
+
+    attacker: str
+    target: str
+    action: str
+    cells: int = 1
+    override: bool = False
+
+
+@dataclass(frozen=True)
+class SetInitiative(Command):
+    """Reorder by hand: give ``combatant`` the free initiative ``value`` (EQ-INIT-2, EQ-INIT-5)."""
+
+    combatant: str
+    value: int
+
+
+@dataclass(frozen=True)
+class SwapInitiative(Command):
+    """Reorder by hand: two combatants trade initiatives."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class DelayTurn(Command):
+    """The current combatant, before spending anything, acts after ``after``:
+    it takes the next free initiative below ``after``'s and the turn passes on."""
+
+    combatant: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Mount(Command):
+    """EQ-MNT-1: ``rider`` mounts ``mount``; they share the rider's turn."""
+
+    rider: str
+    mount: str
+
+
+@dataclass(frozen=True)
+class Dismount(Command):
+    rider: str
+
+
+@dataclass(frozen=True)
+class BeginPreparation(Command):
+    """EQ-SIT-2: ``side`` springs an ambush and declares preparation actions."""
+
+    side: Side
+
+
+@dataclass(frozen=True)
+class PrepareAction(Command):
+    """EQ-SIT-2: one preparation action that costs no turn, ``bonus`` granted by the GM."""
+
+    combatant: str
+    description: str
+    bonus: int = 0
+
+
+@dataclass(frozen=True)
+class EndCombat(Command):
+    """EQ-SIT-3: all sides agreed to stop; back to everyday play (initiatives cleared)."""
+
+
+@dataclass(frozen=True)
+class ApplyPoison(Command):
+    """EQ-DAY-3: coat ``weapon`` (a name) with poison: one hit, at most 10 minutes."""
+
+    combatant: str
+    weapon: str
+    level: int = 1

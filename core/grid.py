@@ -25,24 +25,45 @@ class Cover(Enum):
     """Cover grade a cell gives to a creature behind it (rule EQ-COV-2)."""
 
     NONE = "none"
+    QUARTER = "quarter"
     HALF = "half"
     THREE_QUARTERS = "three-quarters"
     FULL = "full"
 
+    @property
+    def rank(self) -> int:
+        """Order of grades, NONE 0 .. FULL 4: only the best applies (EQ-COV-1)."""
+        return _COVER_RANK[self]
+
+
+_COVER_RANK = {c: i for i, c in enumerate(Cover)}
+
 
 class MoveKind(Enum):
-    """How a creature must move to enter a cell (rules TAC-MAP-1, EQ-MOV-5)."""
+    """How a creature must move to enter a cell (rules TAC-MAP-1, EQ-MOV-5).
+
+    ``CHASM`` blocks walkers but not fliers (EQ-MAP-4); ``DEEP_WATER`` is
+    water a creature must swim in and may dive into (EQ-MOV-7).
+    """
 
     NORMAL = "normal"
     DIFFICULT = "difficult"
     CLIMB = "climb"
     SWIM = "swim"
+    DEEP_WATER = "deep water"
+    CHASM = "chasm"
     BLOCKED = "blocked"
 
 
 @dataclass(frozen=True)
 class Terrain:
-    """One terrain kind: its id, name, glyphs and rule properties."""
+    """One terrain kind: its id, name, glyphs and rule properties.
+
+    ``height`` is how tall the obstacle stands above its cell's ground, in
+    cells (EQ-MAP-3; used by line of sight); ``burrowable`` is earth a
+    burrower can move through, not stone (PR-BUR-1); ``depth`` is the depth
+    of liquid in cells (PR-FALL-1, EQ-MOV-7).
+    """
 
     id: str
     name: str
@@ -51,20 +72,34 @@ class Terrain:
     move: MoveKind
     blocks_sight: bool
     cover: Cover
+    height: int = 0
+    burrowable: bool = False
+    depth: int = 0
 
     @property
     def blocks_movement(self) -> bool:
         return self.move is MoveKind.BLOCKED
 
 
-WALL = Terrain("wall", "wall", "\u2b1b", "#", MoveKind.BLOCKED, True, Cover.FULL)
-GROUND = Terrain("ground", "open ground", "\u2b1c", ".", MoveKind.NORMAL, False, Cover.NONE)
-TREE = Terrain("tree", "tree", "\U0001f333", "&", MoveKind.BLOCKED, True, Cover.FULL)
-BOULDER = Terrain("boulder", "boulder", "\U0001faa8", "o", MoveKind.DIFFICULT, False, Cover.HALF)
+# Heights and depths are DEFAULTs (the seeds draw these obstacles, not their
+# size): a wall is one storey (EQ-MAP-3), a tree a little more.
+WALL = Terrain("wall", "wall", "\u2b1b", "#", MoveKind.BLOCKED, True, Cover.FULL, height=3)
+GROUND = Terrain("ground", "open ground", "\u2b1c", ".", MoveKind.NORMAL, False, Cover.NONE, burrowable=True)
+TREE = Terrain("tree", "tree", "\U0001f333", "&", MoveKind.BLOCKED, True, Cover.FULL, height=4)
+BOULDER = Terrain("boulder", "boulder", "\U0001faa8", "o", MoveKind.DIFFICULT, False, Cover.HALF, height=1)
 ROCK = Terrain("rock", "rock / cliff", "\U0001f7eb", "^", MoveKind.CLIMB, False, Cover.NONE)
-WATER = Terrain("water", "water", "\U0001f30a", "~", MoveKind.SWIM, False, Cover.NONE)
+WATER = Terrain("water", "water", "\U0001f30a", "~", MoveKind.SWIM, False, Cover.NONE, depth=1)
+# EQ-MAP-4's other examples: a chasm and a glass wall block movement only,
+# bushes block sight only, a swamp slows (TAC-MOV-1).
+DEEP_WATER = Terrain("deep_water", "deep water", "\U0001f7e6", "=", MoveKind.DEEP_WATER, False, Cover.NONE, depth=4)
+CHASM = Terrain("chasm", "chasm", "\U0001f573\ufe0f", ":", MoveKind.CHASM, False, Cover.NONE)
+GLASS = Terrain("glass", "glass wall", "\U0001fa9f", "|", MoveKind.BLOCKED, False, Cover.FULL, height=3)
+BUSH = Terrain("bush", "bushes", "\U0001f33f", "%", MoveKind.NORMAL, True, Cover.NONE, height=2, burrowable=True)
+SWAMP = Terrain("swamp", "swamp", "\U0001f7e9", ",", MoveKind.DIFFICULT, False, Cover.NONE, burrowable=True, depth=0)
 
-TERRAINS: dict[str, Terrain] = {t.id: t for t in (WALL, GROUND, TREE, BOULDER, ROCK, WATER)}
+TERRAINS: dict[str, Terrain] = {
+    t.id: t for t in (WALL, GROUND, TREE, BOULDER, ROCK, WATER, DEEP_WATER, CHASM, GLASS, BUSH, SWAMP)
+}
 _BY_GLYPH: dict[str, Terrain] = {}
 for _t in TERRAINS.values():
     _BY_GLYPH[_t.emoji] = _t
@@ -74,6 +109,7 @@ for _t in TERRAINS.values():
 _BY_GLYPH["\U0001faa8\ufe0f"] = BOULDER
 _BY_GLYPH["\u2b1b\ufe0f"] = WALL
 _BY_GLYPH["\u2b1c\ufe0f"] = GROUND
+_BY_GLYPH["\U0001f573"] = CHASM
 
 
 @dataclass(frozen=True)
@@ -88,11 +124,16 @@ class Token:
 class Grid:
     """A rectangular battle map, ``width`` x ``height`` cells.
 
-    ``rows`` holds terrain ids, one tuple per row. Immutable: editing returns
-    a new grid via :meth:`with_terrain`.
+    ``rows`` holds terrain ids, one tuple per row. ``elevation`` holds the
+    ground height of each cell in cells (EQ-MAP-3: a storey is 3), one tuple
+    per row, or ``()`` for flat ground at 0. ``ceiling`` is the free height
+    above the ground in cells (``None``: open sky; EQ-MOV-3 needs 3 to fly).
+    Immutable: editing returns a new grid via :meth:`with_terrain`.
     """
 
     rows: tuple[tuple[str, ...], ...]
+    elevation: tuple[tuple[int, ...], ...] = ()
+    ceiling: int | None = None
 
     def __post_init__(self) -> None:
         if not self.rows or not self.rows[0]:
@@ -104,6 +145,10 @@ class Grid:
             for terrain_id in row:
                 if terrain_id not in TERRAINS:
                     raise MapFormatError(f"unknown terrain {terrain_id!r}", number)
+        if self.elevation and (
+            len(self.elevation) != len(self.rows) or any(len(r) != width for r in self.elevation)
+        ):
+            raise MapFormatError("the elevation layer does not match the map size")
 
     @classmethod
     def filled(cls, width: int, height: int, terrain: Terrain = GROUND) -> Grid:
@@ -133,7 +178,20 @@ class Grid:
         x, y = cell
         row = list(self.rows[y])
         row[x] = terrain.id
-        return Grid(self.rows[:y] + (tuple(row),) + self.rows[y + 1 :])
+        return Grid(self.rows[:y] + (tuple(row),) + self.rows[y + 1 :], self.elevation, self.ceiling)
+
+    def elevation_at(self, cell: Cell) -> int:
+        """Ground height of ``cell`` in cells (EQ-MAP-3); 0 on a flat map."""
+        if not self.elevation:
+            return 0
+        x, y = cell
+        return self.elevation[y][x]
+
+    def with_elevation(self, cell: Cell, height: int) -> Grid:
+        """A copy with the ground of ``cell`` at ``height`` cells."""
+        layer = [list(r) for r in self.elevation] if self.elevation else [[0] * self.width for _ in self.rows]
+        layer[cell[1]][cell[0]] = height
+        return Grid(self.rows, tuple(tuple(r) for r in layer), self.ceiling)
 
     def count(self) -> dict[str, int]:
         """Number of cells per terrain id."""

@@ -110,3 +110,20 @@ def roll_initiatives(
     values, rolloffs = assign_unique({k: r.total for k, r in rolls.items()}, dice_rolloff, fixed)
     result = [InitiativeRoll(key, rolls[key], values[key], rolloffs.get(key, ())) for key in modifiers]
     return sorted(result, key=lambda r: -r.value)
+
+
+def starter_value(others: Iterable[int]) -> int:
+    """Rule EQ-INIT-3: the creature that starts the fight gets the highest
+    initiative + 1 (15, 11, 4 -> 16); 1 + 0 when alone (DEFAULT: 1d20 baseline 0)."""
+    values = list(others)
+    return (max(values) if values else 0) + 1
+
+
+def summon_value(summoner: int, taken: Iterable[int]) -> int:
+    """Rule EQ-INIT-4: a summon gets its summoner's initiative - 1, or the
+    next free value below it (rule EQ-INIT-2)."""
+    used = set(taken)
+    candidate = summoner - 1
+    while candidate in used:
+        candidate -= 1
+    return candidate

@@ -1,9 +1,8 @@
 """The rule systems a campaign can pick, by id.
 
 ``get("equestria", {"default_difficulty": 10})`` returns the ruleset with a
-campaign's house rules applied. The other seed systems (``srd35``,
-``tactical_d10``, ``power_roll``) are listed in ``PLANNED`` until their
-components exist.
+campaign's house rules applied. The four seed systems: ``equestria``,
+``srd35``, ``tactical_d10``, ``power_roll``.
 """
 
 from __future__ import annotations
@@ -13,9 +12,12 @@ from typing import Any
 from core.errors import RulesError
 from core.rulesets.base import Ruleset
 from core.rulesets.equestria import Equestria
+from core.rulesets.power_roll import PowerRoll
+from core.rulesets.srd35 import Srd35
+from core.rulesets.tactical_d10 import TacticalD10
 
-RULESETS: dict[str, type[Ruleset]] = {Equestria.id: Equestria}
-PLANNED = ("srd35", "tactical_d10", "power_roll")
+RULESETS: dict[str, type[Ruleset]] = {cls.id: cls for cls in (Equestria, Srd35, TacticalD10, PowerRoll)}
+PLANNED: tuple[str, ...] = ()
 DEFAULT_RULESET = Equestria.id
 
 

@@ -9,10 +9,11 @@ from core.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.grid import MoveKind, Terrain
 from core.rulesets.base import Ruleset
+from core.rulesets.common import CommonSettings
 
 
 @dataclass(frozen=True)
-class EquestriaSettings:
+class EquestriaSettings(CommonSettings):
     """Ruleset data; every value names the rule it comes from.
 
     Values marked DEFAULT fill a gap in the seeds and are house-rule
@@ -32,7 +33,8 @@ class EquestriaSettings:
     swim_cost: int = 2  # EQ-MOV-1: swim 3 vs walk 6 -> 2 per cell (DEFAULT)
     climb_cost: int = 2  # EQ-MOV-5 (DEFAULT cost)
     climb_min_dex: int = 1  # EQ-MOV-5
-    skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
+    blunt_trauma: bool = True  # EQ-GEN-4
+    attack_difficulty: int = 12  # EQ-CHK-2: an attack is a check (DEFAULT: medium difficulty)
 
 
 class Equestria(Ruleset):
@@ -43,6 +45,18 @@ class Equestria(Ruleset):
     Settings = EquestriaSettings
     check_sides = 20
     initiative_sides = 20
+    attack_stat = "STR"  # EQ-ACT-4: STR or DEX by the attack
+    action_kinds = ("full", "quick", "reaction")
+    attack_kind = "full"  # EQ-ACT-4
+    condition_names = (
+        "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
+        "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+    )
+
+    def attack_difficulty(self, target: Combatant) -> int:
+        """An equestria attack is a check against the GM's difficulty (setting
+        ``attack_difficulty``), or the target's AC when it has one."""
+        return target.ac or self.settings.attack_difficulty
 
     def tier(self, natural: int, total: int, difficulty: int) -> Tier:
         """Rule EQ-CHK-2: natural 1 fails critically whatever the modifier,
@@ -68,7 +82,7 @@ class Equestria(Ruleset):
             actions["quick"] = 1
         if dex >= s.reaction_min_dex:
             actions["reaction"] = 1
-        speed = int(combatant.stats.get("SPEED", s.walk_speed))
+        speed = self.movement_speed(combatant)
         return ActionBudget(actions=actions, movement=speed, movement_max=speed)
 
     def check_spend(self, combatant: Combatant, kind: str) -> None:

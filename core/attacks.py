@@ -1,0 +1,196 @@
+"""One attack, resolved: roll -> hit / half / miss -> damage by type -> effects.
+
+:func:`resolve_attack` is pure given the ``rng``: it assembles modifiers
+(``core.modifiers``), rolls with the ruleset's dice and attack tiers
+(TAC-ATK-1, EQ-CHK-2, PR-ROLL-1, srd35), rolls the weapon's damage or the
+unarmed table (EQ-ACT-5), runs it through ``core.damage`` and lists the
+conditions the hit causes (TAC-DMG-2, EQ-DAY-3). The encounter applies the
+outcome to hit points and conditions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from core.checks import Advantage, CheckResult, Modifier, Tier
+from core.combatant import Combatant
+from core.conditions import Condition, Duration, levels
+from core.damage import DamageOutcome, DamagePart, DamageType, resolve
+from core.dice import DiceRoll, roll
+from core.modifiers import Assembly, Reach, Situation, assemble
+
+
+@dataclass(frozen=True)
+class WeaponDamage:
+    """One damage component of a weapon: dice ``expression`` of ``damage_type``."""
+
+    expression: str
+    damage_type: DamageType = DamageType.BLUDGEONING
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon or item used to strike.
+
+    ``damage`` components (a dagger: 3 piercing + 2 slashing, TAC-DMG-1);
+    ``bonus`` to hit; ``stat`` used (empty: the ruleset's attack stat);
+    ``metal`` for corrosion (TAC-EFF-3); ``tier_damage`` for ``power_roll``
+    (expressions for tiers 1, 2, 3; empty: DEFAULT tier 1 half, 2 and 3 full).
+    An empty ``damage`` is an improvised item: the unarmed table (EQ-ACT-5).
+    """
+
+    name: str
+    damage: tuple[WeaponDamage, ...] = ()
+    bonus: int = 0
+    stat: str = ""
+    reach: Reach = Reach.MELEE
+    metal: bool = False
+    tier_damage: tuple[str, ...] = ()
+
+
+UNARMED = Weapon("unarmed")
+
+
+@dataclass(frozen=True)
+class AttackOutcome:
+    """``check`` (tier HALF = hit for half), whether it ``hit``, the damage
+    ``rolls``, the resolved ``damage`` (None on a miss), the ``effects`` to
+    apply to the target, and the ``assembly`` of modifiers with reasons."""
+
+    check: CheckResult
+    hit: bool
+    rolls: tuple[DiceRoll, ...]
+    damage: DamageOutcome | None
+    effects: tuple[Condition, ...]
+    assembly: Assembly
+    coating_used: bool = False
+
+
+_ON_HIT = {
+    DamageType.FIRE: "burning",
+    DamageType.FROST: "frozen",
+    DamageType.ACID: "corrosion",
+    DamageType.POISON: "poisoned",
+    DamageType.SONIC: "dazed",
+    DamageType.LIGHT: "blinded",
+}
+
+
+def type_effects(
+    settings: Any, outcome: DamageOutcome, critical: bool, target: Combatant, *, ears_blocked: bool = False, eyes_covered: bool = False
+) -> tuple[Condition, ...]:
+    """Rule TAC-DMG-2: conditions the damage types of a hit cause. Fire
+    burning, frost frozen, acid corrosion 1, poison poisoned, sonic dazed
+    (blocked hearing protects), light blinded (covered eyes protect); on a
+    critical, slashing bleeding = half its damage and bludgeoning stunned 1.
+    Blunt trauma triggers nothing (EQ-GEN-4)."""
+    if not settings.type_effects or outcome.blunt_trauma:
+        return ()
+    effects: list[Condition] = []
+    level = settings.effect_level
+    for part in outcome.parts:
+        if part.final <= 0:
+            continue
+        name = _ON_HIT.get(part.damage_type)
+        if name == "dazed" and ears_blocked or name == "blinded" and eyes_covered:
+            continue
+        if name is not None:
+            effects.append(Condition(name, 1 if name == "corrosion" else level, source=part.damage_type.value))
+        if critical and part.damage_type is DamageType.SLASHING and part.final // 2 >= 1:
+            effects.append(Condition("bleeding", part.final // 2, source="slashing critical"))
+        if critical and part.damage_type is DamageType.BLUDGEONING:
+            effects.append(Condition("stunned", 1, Duration.until_end_of(target.id), source="bludgeoning critical"))
+    return tuple(effects)
+
+
+def damage_expressions(ruleset: Any, weapon: Weapon, stat_value: int, tier: Tier) -> tuple[WeaponDamage, ...]:
+    """What to roll for damage: the weapon's components, the power-roll tier
+    expression, or the unarmed table by the used stat (EQ-ACT-5)."""
+    if weapon.tier_damage and tier in (Tier.TIER_1, Tier.TIER_2, Tier.TIER_3):
+        index = (Tier.TIER_1, Tier.TIER_2, Tier.TIER_3).index(tier)
+        kind = weapon.damage[0].damage_type if weapon.damage else DamageType.BLUDGEONING
+        return (WeaponDamage(weapon.tier_damage[index], kind),)
+    if weapon.damage:
+        return weapon.damage
+    return (WeaponDamage(ruleset.unarmed_damage(stat_value), DamageType.BLUDGEONING),)
+
+
+def resolve_attack(
+    ruleset: Any,
+    rng: random.Random,
+    attacker: Combatant,
+    target: Combatant,
+    weapon: Weapon = UNARMED,
+    situation: Situation = Situation(),
+    advantage: Advantage = Advantage.NONE,
+    *,
+    stat: str = "",
+    ears_blocked: bool = False,
+    eyes_covered: bool = False,
+) -> AttackOutcome:
+    """Roll one attack of ``attacker`` on ``target`` and resolve its damage.
+
+    Raises :class:`~core.errors.IllegalCommand` when the target cannot be
+    targeted (full cover, EQ-COV-2) and :class:`~core.errors.DiceError` for a
+    bad damage expression. Tier HALF halves the damage (TAC-ATK-1); sonic or
+    light-only weapons ignore AC (TAC-DMG-2: they hit unless critically failed).
+    """
+    s = ruleset.settings
+    stat_name = weapon.stat or stat or ruleset.attack_stat
+    stat_value = attacker.stat(stat_name)
+    defend_stat = ruleset.defend_stat
+    target_levels = levels(target.conditions)
+    assembly = assemble(
+        s, replace(situation, reach=weapon.reach) if weapon.reach is not situation.reach else situation,
+        levels(attacker.conditions), target_levels,
+        weapon_metal=weapon.metal, target_armour_metal=target.armour_metal,
+        target_body=target.stat(defend_stat) if defend_stat else 0,
+    )
+    base = [Modifier(stat_value, stat_name, "")]
+    if weapon.bonus:
+        base.append(Modifier(weapon.bonus, f"{weapon.name} bonus", ""))
+    if "weakened" in levels(attacker.conditions) and hasattr(s, "weakened_penalty"):
+        base.append(Modifier(s.weakened_penalty, "weakened", "PR-BUR-3"))
+    modifiers = tuple(base[1:]) + assembly.modifiers
+    difficulty = ruleset.attack_difficulty(target) + sum(m.value for m in assembly.defence)
+    net = advantage.with_(assembly.advantage)
+    check = ruleset.roll_check(rng, stat_value, difficulty, net, modifiers=modifiers, purpose=f"attack {target.name} with {weapon.name}", attack=True)
+    check = replace(check, modifiers=(base[0],) + check.modifiers)
+    tier = check.tier
+    ignores_ac = bool(weapon.damage) and all(d.damage_type.value in s.ac_ignoring_types for d in weapon.damage)
+    if assembly.automatic_critical and tier not in (Tier.TIER_1, Tier.TIER_2, Tier.TIER_3):
+        tier = Tier.CRITICAL_SUCCESS
+    elif assembly.automatic_critical:
+        tier = Tier.TIER_3
+    elif ignores_ac and tier in (Tier.FAILURE, Tier.HALF):
+        tier = Tier.SUCCESS
+    check = replace(check, tier=tier)
+    # Power rolls always land; the tier sets the damage (DEFAULT).
+    hit = tier.succeeded or tier is Tier.TIER_1
+    if not hit:
+        return AttackOutcome(check, False, (), None, (), assembly)
+    rolls: list[DiceRoll] = []
+    parts: list[DamagePart] = []
+    for component in damage_expressions(ruleset, weapon, stat_value, tier):
+        rolled = roll(component.expression, rng)
+        rolls.append(rolled)
+        amount = max(0, rolled.total)
+        if tier is Tier.CRITICAL_SUCCESS and s.critical_damage_percent != 100:
+            amount = amount * s.critical_damage_percent // 100
+        if tier is Tier.TIER_1 and not weapon.tier_damage:
+            amount //= 2  # DEFAULT: tier 1 of a weapon without tier damage deals half
+        parts.append(DamagePart(amount, component.damage_type))
+    defend = target.stat(defend_stat) // 2 if defend_stat and "defending" in target_levels else 0
+    outcome = resolve(
+        s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,
+        immunities=target.immunities, alignment=target.alignment, half=tier is Tier.HALF, defend_reduction=defend,
+    )
+    effects = list(type_effects(s, outcome, tier is Tier.CRITICAL_SUCCESS, target, ears_blocked=ears_blocked, eyes_covered=eyes_covered))
+    coating_used = False
+    coating = next((c for c in attacker.coatings if c.weapon == weapon.name), None)
+    if coating is not None and outcome.total > 0 and not outcome.blunt_trauma:
+        effects.append(Condition("poisoned", coating.level, source=f"poisoned {weapon.name} (EQ-DAY-3)"))
+        coating_used = True
+    return AttackOutcome(check, True, tuple(rolls), outcome, tuple(effects), assembly, coating_used)

@@ -1,0 +1,410 @@
+"""The search itself: Dijkstra over cells (and diagonal parity) on a flat array.
+
+Speed matters here (the TUI shades reach on every cursor move; ``bench/``
+measures it), so the map is flattened once per :class:`~core.grid.Grid`
+into a padded list of terrain indices, each query builds a list of entry
+costs from a tiny per-terrain table, and the priority queue holds plain
+ints ``cost * size + state``. Everything here works in flat indices;
+:mod:`core.movement.api` converts to and from ``(x, y)`` cells.
+
+Two diagonal rules exist: ``"same"`` (a diagonal step costs what a straight
+one costs: EQ-MOV-2, TAC-MOV-1 DEFAULT, power_roll DEFAULT) and
+``"alternate"`` (SRD-MOV-2: 1, 2, 1, 2 ... counted across the whole move,
+so the state is the cell plus the parity of diagonals taken so far;
+SRD-MOV-5/-7: a diagonal into terrain with k >= 1 doublings costs
+3 * 2^(k-1) and counts as two diagonals, leaving the parity unchanged).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from heapq import heapify, heappop, heappush
+
+from core.grid import TERRAINS, Grid
+from core.mobility import footprint_offsets
+
+#: Terrain ids in a fixed order; a cost table is indexed by this order, with
+#: one extra slot (``OFF_MAP``) for the padding around the map.
+TERRAIN_ORDER: tuple[str, ...] = tuple(TERRAINS)
+TERRAIN_INDEX: dict[str, int] = {tid: i for i, tid in enumerate(TERRAIN_ORDER)}
+OFF_MAP = len(TERRAIN_ORDER)
+_INF = 1 << 60
+
+
+@dataclass
+class Layout:
+    """A grid flattened with a one-cell border: index ``(y + 1) * stride + x + 1``."""
+
+    width: int
+    height: int
+    stride: int
+    terrain: list[int]
+    cache: dict = field(default_factory=dict)
+
+    def index(self, cell: tuple[int, int]) -> int:
+        return (cell[1] + 1) * self.stride + cell[0] + 1
+
+    def cell(self, index: int) -> tuple[int, int]:
+        y, x = divmod(index, self.stride)
+        return (x - 1, y - 1)
+
+    def costs(self, table: tuple[int | None, ...], footprint: tuple[int, int] = (1, 1)) -> list[int | None]:
+        """Entry cost per flat index for a cost ``table`` (per terrain index).
+
+        For a footprint larger than one cell the index is the creature's
+        top-left cell and the cost is the worst of the cells it covers
+        (SRD-MOV-5); ``None`` where any of them cannot be entered.
+        """
+        key = (table, footprint)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        base = [table[t] for t in self.terrain]
+        if footprint[0] > 1 or footprint[1] > 1:
+            offsets = [dy * self.stride + dx for dx, dy in footprint_offsets(footprint)]
+            size = len(base)
+            wide: list[int | None] = [None] * size
+            for i in range(size):
+                worst = 0
+                for o in offsets:
+                    j = i + o
+                    c = base[j] if j < size else None
+                    if c is None:
+                        worst = None
+                        break
+                    if c > worst:
+                        worst = c
+                wide[i] = worst
+            base = wide
+        if len(self.cache) > 32:
+            self.cache.clear()
+        self.cache[key] = base
+        return base
+
+    def solid(self, solid_terrain: tuple[bool, ...], footprint: tuple[int, int] = (1, 1)) -> bytearray:
+        """1 where a wall-like cell stands (for the corner rule, SRD-MOV-3)."""
+        key = ("solid", solid_terrain, footprint)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        flags = bytearray(1 if solid_terrain[t] else 0 for t in self.terrain)
+        if footprint[0] > 1 or footprint[1] > 1:
+            offsets = [dy * self.stride + dx for dx, dy in footprint_offsets(footprint)]
+            size = len(flags)
+            flags = bytearray(
+                1 if any(i + o < size and flags[i + o] for o in offsets) else 0 for i in range(size)
+            )
+        self.cache[key] = flags
+        return flags
+
+
+def layout(grid: Grid) -> Layout:
+    """The flattened form of ``grid``, built once and kept on the (immutable) grid."""
+    cached = grid.__dict__.get("_layout")
+    if cached is not None:
+        return cached
+    stride = grid.width + 2
+    terrain = [OFF_MAP] * (stride * (grid.height + 2))
+    for y, row in enumerate(grid.rows):
+        base = (y + 1) * stride + 1
+        terrain[base : base + len(row)] = [TERRAIN_INDEX[t] for t in row]
+    result = Layout(grid.width, grid.height, stride, terrain)
+    object.__setattr__(grid, "_layout", result)
+    return result
+
+
+def _offsets(stride: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    straight = (-stride, -1, 1, stride)
+    diagonal = (
+        (-stride - 1, -stride, -1),
+        (-stride + 1, -stride, 1),
+        (stride - 1, stride, -1),
+        (stride + 1, stride, 1),
+    )
+    return straight, diagonal
+
+
+def search_same(
+    costs: list[int | None],
+    stride: int,
+    solid: bytearray,
+    corner: str,
+    sources: dict[int, int],
+    budget: int | None,
+    goal: int = -1,
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Cheapest cost to every index within ``budget`` when diagonals cost
+    what straight steps cost. Returns ``(best, came_from)``; stops early
+    once ``goal`` is settled. ``corner``: ``"any"``, ``"one"`` (not between
+    two solid cells) or ``"both"`` (both side cells free, SRD-MOV-3).
+
+    Costs are small positive integers, so the queue is a list of buckets
+    indexed by cost (Dial's algorithm) rather than a heap.
+    """
+    best = dict(sources)
+    came: dict[int, int] = {}
+    limit = _INF if budget is None else budget
+    straight, diagonal = _offsets(stride)
+    check = corner != "any"
+    both = corner == "both"
+    get = best.get
+    buckets: list[list[int]] = [[] for _ in range(min(limit, 64) + 1)]
+    for i, c in sources.items():
+        while c >= len(buckets):
+            buckets.append([])
+        buckets[c].append(i)
+    cost = 0
+    while cost < len(buckets):
+        bucket = buckets[cost]
+        if not bucket:
+            cost += 1
+            continue
+        i = bucket.pop()
+        if best[i] != cost:
+            continue
+        if i == goal:
+            break
+        for o in straight:
+            n = i + o
+            c = costs[n]
+            if c is None:
+                continue
+            nc = cost + c
+            if nc <= limit and nc < get(n, _INF):
+                best[n] = nc
+                came[n] = i
+                while nc >= len(buckets):
+                    buckets.append([])
+                buckets[nc].append(n)
+        for o, a, b in diagonal:
+            n = i + o
+            c = costs[n]
+            if c is None:
+                continue
+            if check:
+                if both:
+                    if solid[i + a] or solid[i + b]:
+                        continue
+                elif solid[i + a] and solid[i + b]:
+                    continue
+            nc = cost + c
+            if nc <= limit and nc < get(n, _INF):
+                best[n] = nc
+                came[n] = i
+                while nc >= len(buckets):
+                    buckets.append([])
+                buckets[nc].append(n)
+    return best, came
+
+
+def search_alternate(
+    multipliers: list[int | None],
+    stride: int,
+    solid: bytearray,
+    corner: str,
+    sources: dict[int, int],
+    budget: int | None,
+    goal: int = -1,
+    settle: int = 2,
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Like :func:`search_same` for SRD-MOV-2 diagonals; states are
+    ``index * 2 + parity`` (parity 1: the next plain diagonal costs 2).
+    ``multipliers`` hold 2^k for k doublings of the entered cell (SRD-MOV-7).
+    Stops once ``settle`` parity states of ``goal`` are settled (2 when a
+    later leg continues from either)."""
+    size = len(multipliers) * 2
+    best = dict(sources)
+    came: dict[int, int] = {}
+    heap = [c * size + s for s, c in sources.items()]
+    heapify(heap)
+    limit = _INF if budget is None else budget
+    straight, diagonal = _offsets(stride)
+    check = corner != "any"
+    both = corner == "both"
+    get = best.get
+    settled_goal = 0
+    while heap:
+        key = heappop(heap)
+        cost, s = divmod(key, size)
+        if cost > best[s]:
+            continue
+        i, parity = divmod(s, 2)
+        if i == goal:
+            settled_goal += 1
+            if settled_goal >= settle:
+                break
+        for o in straight:
+            n = i + o
+            m = multipliers[n]
+            if m is None:
+                continue
+            nc = cost + m
+            t = n * 2 + parity
+            if nc <= limit and nc < get(t, _INF):
+                best[t] = nc
+                came[t] = s
+                heappush(heap, nc * size + t)
+        for o, a, b in diagonal:
+            n = i + o
+            m = multipliers[n]
+            if m is None:
+                continue
+            if check:
+                if both:
+                    if solid[i + a] or solid[i + b]:
+                        continue
+                elif solid[i + a] and solid[i + b]:
+                    continue
+            if m == 1:
+                nc = cost + 1 + parity
+                t = n * 2 + 1 - parity
+            else:
+                nc = cost + m * 3 // 2
+                t = n * 2 + parity
+            if nc <= limit and nc < get(t, _INF):
+                best[t] = nc
+                came[t] = s
+                heappush(heap, nc * size + t)
+    return best, came
+
+
+def reach_same(
+    costs: list[int | None],
+    stride: int,
+    solid: bytearray,
+    corner: str,
+    start: int,
+    budget: int,
+) -> dict[int, int]:
+    """The bounded search behind reach shading: cheapest cost of every index
+    within ``budget`` from ``start`` when diagonals cost what straight steps
+    cost (all costs >= 1). Dial's buckets, a flat distance list and the
+    eight neighbours written out: this is the loop ``bench/`` measures.
+    Rebuild a path with :func:`walk_back`."""
+    dist = [_INF] * len(costs)
+    dist[start] = 0
+    touched = [start]
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    check = corner != "any"
+    both = corner == "both"
+    for cost in range(budget + 1):
+        for i in buckets[cost]:
+            if dist[i] != cost:
+                continue
+            n = i - stride
+            c = costs[n]
+            if c is not None:
+                nc = cost + c
+                if nc <= budget and nc < dist[n]:
+                    if dist[n] == _INF:
+                        touched.append(n)
+                    dist[n] = nc
+                    buckets[nc].append(n)
+            n = i - 1
+            c = costs[n]
+            if c is not None:
+                nc = cost + c
+                if nc <= budget and nc < dist[n]:
+                    if dist[n] == _INF:
+                        touched.append(n)
+                    dist[n] = nc
+                    buckets[nc].append(n)
+            n = i + 1
+            c = costs[n]
+            if c is not None:
+                nc = cost + c
+                if nc <= budget and nc < dist[n]:
+                    if dist[n] == _INF:
+                        touched.append(n)
+                    dist[n] = nc
+                    buckets[nc].append(n)
+            n = i + stride
+            c = costs[n]
+            if c is not None:
+                nc = cost + c
+                if nc <= budget and nc < dist[n]:
+                    if dist[n] == _INF:
+                        touched.append(n)
+                    dist[n] = nc
+                    buckets[nc].append(n)
+            n = i -stride - 1
+            c = costs[n]
+            if c is not None and (not check or (
+                (solid[i -stride] or solid[i -1]) if both else (solid[i -stride] and solid[i -1])
+            ) == 0):
+                nc = cost + c
+                if nc <= budget and nc < dist[n]:
+                    if dist[n] == _INF:
+                        touched.append(n)
+                    dist[n] = nc
+                    buckets[nc].append(n)
+            n = i -stride + 1
+            c = costs[n]
+            if c is not None and (not check or (
+                (solid[i -stride] or solid[i +1]) if both else (solid[i -stride] and solid[i +1])
+            ) == 0):
+                nc = cost + c
+                if nc <= budget and nc < dist[n]:
+                    if dist[n] == _INF:
+                        touched.append(n)
+                    dist[n] = nc
+                    buckets[nc].append(n)
+            n = i +stride - 1
+            c = costs[n]
+            if c is not None and (not check or (
+                (solid[i +stride] or solid[i -1]) if both else (solid[i +stride] and solid[i -1])
+            ) == 0):
+                nc = cost + c
+                if nc <= budget and nc < dist[n]:
+                    if dist[n] == _INF:
+                        touched.append(n)
+                    dist[n] = nc
+                    buckets[nc].append(n)
+            n = i +stride + 1
+            c = costs[n]
+            if c is not None and (not check or (
+                (solid[i +stride] or solid[i +1]) if both else (solid[i +stride] and solid[i +1])
+            ) == 0):
+                nc = cost + c
+                if nc <= budget and nc < dist[n]:
+                    if dist[n] == _INF:
+                        touched.append(n)
+                    dist[n] = nc
+                    buckets[nc].append(n)
+    return {i: dist[i] for i in touched}
+
+
+def walk_back(
+    best: dict[int, int],
+    costs: list[int | None],
+    stride: int,
+    solid: bytearray,
+    corner: str,
+    goal: int,
+) -> list[int]:
+    """Indices from the start to ``goal`` along cheapest steps of a
+    :func:`reach_same` result (straight steps preferred)."""
+    straight, diagonal = _offsets(stride)
+    chain = [goal]
+    i = goal
+    while best[i] > 0:
+        here = best[i] - costs[i]  # type: ignore[operator]
+        step = next((i - o for o in straight if best.get(i - o) == here), None)
+        if step is None:
+            for o, a, b in diagonal:
+                p = i - o
+                if best.get(p) != here:
+                    continue
+                if corner == "both" and (solid[p + a] or solid[p + b]):
+                    continue
+                if corner == "one" and solid[p + a] and solid[p + b]:
+                    continue
+                step = p
+                break
+        assert step is not None, "broken search result"
+        chain.append(step)
+        i = step
+    chain.reverse()
+    return chain
+

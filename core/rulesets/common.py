@@ -1,0 +1,64 @@
+"""Settings every ruleset shares: combat resolution DEFAULTs as data.
+
+Each ruleset's ``Settings`` dataclass inherits :class:`CommonSettings` and
+overrides what its seed says; a campaign may override any field as a house
+rule. Values name the rule they come from; DEFAULT marks a gap in the seeds
+filled by the product. Where a seed of one ruleset is silent on a modifier
+another seed defines (e.g. cover for ``tactical_d10``), the other seed's
+number is the DEFAULT.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CommonSettings:
+    skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
+    # -- hit points ---------------------------------------------------------
+    zero_hp_dead: bool = False  # TAC-HP-1 (True only in tactical_d10); else "defeated"
+    blunt_trauma: bool = False  # EQ-GEN-4 (True in equestria)
+    blunt_trauma_damage: int = 1  # EQ-GEN-4
+    # -- attacks --------------------------------------------------------------
+    half_on_equal: bool = False  # TAC-ATK-1 (True in tactical_d10)
+    critical_damage_percent: int = 100  # DEFAULT: the seeds give crits no extra damage
+    unarmed_dice: tuple[str, ...] = ("1d2", "1d4", "1d6")  # EQ-ACT-5
+    unarmed_thresholds: tuple[int, ...] = (1, 4)  # EQ-ACT-5: stat >= +1 -> 1d4, >= +4 -> 1d6
+    # -- modifiers with reasons ----------------------------------------------
+    cover_quarter: int = 0  # DEFAULT: quarter cover only matters when prone (TAC-POS-1)
+    cover_half: int = -1  # EQ-COV-2
+    cover_three_quarters: int = -4  # EQ-COV-2
+    off_hand_penalty: int = -4  # EQ-GEN-2
+    extra_weapon_step: int = -2  # EQ-ACT-6: 2nd weapon -2, 3rd -4
+    poor_visibility_penalty: int = -3  # EQ-VIS-1
+    melee_vs_crouched: int = 2  # TAC-POS-1
+    melee_vs_prone: int = 4  # TAC-POS-1
+    ranged_vs_prone: int = -2  # TAC-POS-1
+    flanking_advantage: bool = True  # TAC-POS-2
+    slowed_melee: int = 1  # TAC-POS-3
+    slowed_ranged_per_mp: int = 1  # TAC-POS-3
+    unnoticed_auto_critical: bool = True  # TAC-POS-4
+    moving_ac: int = 2  # TAC-POS-5
+    moving_ac_mounted: int = 4  # TAC-POS-5
+    # -- damage types (TAC-DMG-1, TAC-DMG-2) ----------------------------------
+    resistance_percent: int = 50  # DEFAULT: a resisted type deals half (round down)
+    weakness_percent: int = 150  # DEFAULT: a weakness adds half (the seed's +50% of holy/necrotic)
+    alignment_bonus_percent: int = 50  # TAC-DMG-2
+    holy_bonus_alignments: tuple[str, ...] = ("chaotic evil",)  # TAC-DMG-2
+    necrotic_bonus_alignments: tuple[str, ...] = ("lawful good",)  # TAC-DMG-2
+    armour_ignoring_types: tuple[str, ...] = ("penetrating", "true")  # TAC-DMG-2
+    ac_ignoring_types: tuple[str, ...] = ("sonic", "light")  # TAC-DMG-2
+    type_effects: bool = False  # TAC-DMG-2 on-hit effects (True in tactical_d10)
+    # -- conditions (TAC-EFF-1..4) -------------------------------------------
+    burning_step: int = 1  # TAC-EFF-1: N, then N+1
+    extinguish_base: int = 4  # TAC-EFF-1: Body check vs 4 + N
+    extinguish_stat: str = "BODY"  # TAC-EFF-1
+    poison_step: int = 1  # TAC-EFF-4
+    bleeding_step: int = -1  # DEFAULT: bleeding N deals N at turn start, then N-1
+    effect_level: int = 1  # DEFAULT: level of burning/frozen/poisoned/dazed/blinded a hit gives (TAC-DMG-2)
+    # -- everyday (EQ-DAY-2, EQ-DAY-3) ---------------------------------------
+    theft_min_dex: int = 2  # EQ-DAY-2
+    theft_stat: str = "DEX"  # EQ-DAY-2
+    weapon_poison_rounds: int = 60  # EQ-DAY-3: 10 minutes of 10-second rounds
+    preparation_bonus: int = 0  # EQ-SIT-2: GM-granted bonus, DEFAULT none

@@ -1,0 +1,120 @@
+"""The ``srd35`` ruleset (seed 002): d20 + modifier against a difficulty,
+speed in feet (1 cell = 5 ft), move / double move / run (SRD-MOV-9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.checks import Tier
+from core.combatant import ActionBudget, Combatant
+from core.errors import IllegalCommand
+from core.grid import MoveKind, Terrain
+from core.rulesets.base import Ruleset
+from core.rulesets.common import CommonSettings
+
+
+@dataclass(frozen=True)
+class Srd35Settings(CommonSettings):
+    """Ruleset data; DEFAULT marks what seed 002 (a movement chapter) leaves open."""
+
+    stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
+    default_difficulty: int = 15  # DEFAULT
+    attack_natural_hit: int = 20  # DEFAULT (d20 SRD): natural 20 always hits
+    attack_natural_miss: int = 1  # DEFAULT (d20 SRD): natural 1 always misses
+    initiative_stat: str = "DEX"  # DEFAULT (d20 SRD)
+    speed_feet: int = 30  # SRD-MOV-1 (30 ft = 6 squares)
+    feet_per_cell: int = 5  # SRD-MOV-1
+    double_move_multiplier: int = 2  # SRD-MOV-9
+    run_multiplier: int = 4  # SRD-MOV-9
+    run_multiplier_heavy: int = 3  # SRD-MOV-9 (heavy armour)
+    difficult_cost: int = 2  # SRD-MOV-5
+
+
+class Srd35(Ruleset):
+    """Rules SRD-* of ``RULES.md``."""
+
+    id = "srd35"
+    name = "d20 SRD 3.5 (seed 002)"
+    Settings = Srd35Settings
+    check_sides = 20
+    initiative_sides = 20
+    attack_stat = "STR"
+    action_kinds = ("standard", "move", "double_move", "run", "full_round", "five_foot_step")
+    attack_kind = "standard"
+    tiers = (Tier.FAILURE, Tier.SUCCESS)
+    condition_names = (
+        "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
+        "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+    )
+
+    def tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """A check: d20 + modifier >= difficulty succeeds; no criticals on checks."""
+        return Tier.SUCCESS if total >= difficulty else Tier.FAILURE
+
+    def attack_tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """An attack: total >= AC hits; DEFAULT natural 20 always hits (critical), natural 1 always misses."""
+        s = self.settings
+        if natural >= s.attack_natural_hit:
+            return Tier.CRITICAL_SUCCESS
+        if natural <= s.attack_natural_miss:
+            return Tier.CRITICAL_FAILURE
+        return Tier.SUCCESS if total >= difficulty else Tier.FAILURE
+
+    def initiative_modifier(self, combatant: Combatant) -> int:
+        return combatant.stat(self.settings.initiative_stat)
+
+    def speed_cells(self, combatant: Combatant) -> int:
+        """Rule SRD-MOV-1: speed in feet (stat ``SPEED``, DEFAULT 30) / 5 ft per cell."""
+        feet = int(combatant.stats.get("SPEED", self.settings.speed_feet))
+        return feet // self.settings.feet_per_cell
+
+    def fresh_budget(self, combatant: Combatant) -> ActionBudget:
+        """One standard and one move action; movement = one move (speed)."""
+        speed = self.speed_cells(combatant)
+        return ActionBudget(actions={"standard": 1, "move": 1}, movement=speed, movement_max=speed)
+
+    def spend(self, combatant: Combatant, kind: str, override: bool = False) -> ActionBudget:
+        """Rule SRD-MOV-9: ``double_move`` (standard + move) -> 2 x speed;
+        ``run`` (full round) -> 4 x speed (3 x with stat ``HEAVY_ARMOUR`` > 0);
+        ``full_round`` -> only a 5-ft step; ``standard``/``move`` one each."""
+        if kind not in self.action_kinds:
+            raise IllegalCommand(f"srd35 has no {kind!r} action; use one of {', '.join(self.action_kinds)}")
+        budget = combatant.budget
+        if kind in ("standard", "move"):
+            if budget.left(kind) <= 0 and not override:
+                raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn", "SRD-MOV-9")
+            return budget.spend(kind) if budget.left(kind) > 0 else budget
+        if kind == "five_foot_step":
+            if budget.movement_max - budget.movement > 0 and not override:
+                raise IllegalCommand(f"{combatant.name} already moved; no 5-ft step", "SRD-MOV-9")
+            return budget
+        if (budget.left("standard") <= 0 or budget.left("move") <= 0) and not override:
+            raise IllegalCommand(f"{kind.replace('_', ' ')} needs both the standard and the move action", "SRD-MOV-9")
+        speed = self.speed_cells(combatant)
+        used = budget.movement_max - budget.movement
+        if kind == "double_move":
+            total = speed * self.settings.double_move_multiplier
+        elif kind == "run":
+            heavy = combatant.stat("HEAVY_ARMOUR") > 0
+            total = speed * (self.settings.run_multiplier_heavy if heavy else self.settings.run_multiplier)
+        else:  # full_round
+            if used > 1 and not override:
+                raise IllegalCommand(f"{combatant.name} moved {used} squares; a full-round action allows only a 5-ft step", "SRD-MOV-9")
+            total = max(used, 1)
+        actions = {k: 0 if k in ("standard", "move") else v for k, v in budget.actions.items()}
+        from dataclasses import replace
+
+        return replace(budget, actions=actions, movement=max(0, total - used), movement_max=total)
+
+    def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
+        """d20 SRD: a standard action may be taken as a move action (DEFAULT)."""
+        return ("standard", "move", 1)
+
+    def step_cost(self, combatant: Combatant, terrain: Terrain) -> int:
+        """Rule SRD-MOV-5: difficult terrain costs 2 per square (diagonals are movement's job)."""
+        kind = terrain.move
+        if kind is MoveKind.BLOCKED:
+            raise IllegalCommand(f"a {terrain.name} blocks movement", "SRD-MOV-6")
+        if kind in (MoveKind.DIFFICULT, MoveKind.SWIM, MoveKind.CLIMB):
+            return self.settings.difficult_cost
+        return 1

@@ -1,0 +1,127 @@
+"""The ``tactical_d10`` ruleset (seed 003): 1d10 + attribute, AC, MP."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.checks import Tier
+from core.combatant import ActionBudget, Combatant
+from core.errors import IllegalCommand
+from core.grid import MoveKind, Terrain
+from core.rulesets.base import Ruleset
+from core.rulesets.common import CommonSettings
+
+
+@dataclass(frozen=True)
+class TacticalSettings(CommonSettings):
+    """Ruleset data; every value names its rule. DEFAULT marks a gap in seed 003."""
+
+    stats: tuple[str, ...] = ("MUSCLES", "BODY", "BRAIN", "TONGUE")  # TAC-STAT-1
+    default_difficulty: int = 6  # DEFAULT: the middle of the jump difficulties 4/6/8 (TAC-MOV-3)
+    critical_success_natural: int = 10  # TAC-ATK-1 DEFAULT
+    critical_failure_natural: int = 1  # TAC-ATK-1 DEFAULT
+    check_meets_difficulty: bool = True  # DEFAULT: a plain check succeeds when total >= difficulty
+    initiative_stat: str = "BODY"  # DEFAULT: seed 003 has no initiative rule
+    attack_stat: str = "MUSCLES"  # TAC-ATK-1
+    defend_stat: str = "BODY"  # TAC-ACT-2
+    movement_points: int = 5  # TAC-MOV-1
+    zero_hp_dead: bool = True  # TAC-HP-1
+    half_on_equal: bool = True  # TAC-ATK-1
+    type_effects: bool = True  # TAC-DMG-2
+    # TAC-MOV-2: MP actions
+    crouch_cost: int = 2
+    prone_cost: int = 3
+    stand_cost: int = 2
+    sneak_extra: int = 1  # per cell, read by movement
+    crawl_extra: int = 2  # per cell, read by movement
+    climb_cost: int = 3
+    swim_cost: int = 3
+    draw_quick_cost: int = 1
+    draw_slow_cost: int = 5
+    pick_up_cost: int = 2
+    minor_cost: int = 1
+    difficult_cost: int = 2  # TAC-MOV-1: swamp, boulder
+    # TAC-ACT-2
+    shove_penalty_per_cell: int = -2
+    trip_penalty: int = -4
+    trip_penalty_grappled: int = -2
+    contest_tie_defender_wins: bool = True  # DEFAULT
+
+
+class TacticalD10(Ruleset):
+    """Rules TAC-* of ``RULES.md``."""
+
+    id = "tactical_d10"
+    name = "Tactical d10 (seed 003)"
+    Settings = TacticalSettings
+    check_sides = 10
+    initiative_sides = 10
+    attack_stat = "MUSCLES"
+    defend_stat = "BODY"
+    action_kinds = ("action", "reaction")  # TAC-ACT-1
+    attack_kind = "action"
+    attack_tiers = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.HALF, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
+    movement_actions = {
+        "crouch": "crouch_cost", "prone": "prone_cost", "stand": "stand_cost",
+        "draw_quick": "draw_quick_cost", "draw_slow": "draw_slow_cost",
+        "pick_up": "pick_up_cost", "minor": "minor_cost",
+    }
+    condition_names = (
+        "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
+        "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+        "dodging", "defending", "moving",
+    )
+
+    def tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """A plain 1d10 + attribute check (DEFAULT crits on natural 1 / 10)."""
+        s = self.settings
+        if natural <= s.critical_failure_natural:
+            return Tier.CRITICAL_FAILURE
+        if natural >= s.critical_success_natural:
+            return Tier.CRITICAL_SUCCESS
+        if total > difficulty or (s.check_meets_difficulty and total == difficulty):
+            return Tier.SUCCESS
+        return Tier.FAILURE
+
+    def attack_tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """Rule TAC-ATK-1: total > AC hits, total = AC hits for half, below
+        misses; DEFAULT natural 10 critical success, natural 1 critical failure."""
+        s = self.settings
+        if natural <= s.critical_failure_natural:
+            return Tier.CRITICAL_FAILURE
+        if natural >= s.critical_success_natural:
+            return Tier.CRITICAL_SUCCESS
+        if total > difficulty:
+            return Tier.SUCCESS
+        if total == difficulty and s.half_on_equal:
+            return Tier.HALF
+        return Tier.FAILURE
+
+    def initiative_modifier(self, combatant: Combatant) -> int:
+        return combatant.stat(self.settings.initiative_stat)
+
+    def fresh_budget(self, combatant: Combatant) -> ActionBudget:
+        """Rules TAC-MOV-1, TAC-ACT-1: 5 MP (or stat ``MP``), one action, one reaction."""
+        mp = self.movement_speed(combatant)
+        return ActionBudget(actions={"action": 1, "reaction": 1}, movement=mp, movement_max=mp)
+
+    def check_spend(self, combatant: Combatant, kind: str) -> None:
+        if combatant.budget.left(kind) <= 0:
+            raise IllegalCommand(f"{combatant.name} has no {kind} left this turn", "TAC-ACT-1")
+
+    def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
+        raise IllegalCommand("tactical_d10 has no action exchange; use dash to double MP", "TAC-ACT-2")
+
+    def step_cost(self, combatant: Combatant, terrain: Terrain) -> int:
+        """Rule TAC-MOV-1: a step 1 MP; swamp/boulder 2; climb and swim 3 (TAC-MOV-2)."""
+        s = self.settings
+        kind = terrain.move
+        if kind is MoveKind.BLOCKED:
+            raise IllegalCommand(f"a {terrain.name} blocks movement", "TAC-MAP-1")
+        if kind is MoveKind.DIFFICULT:
+            return s.difficult_cost
+        if kind is MoveKind.SWIM:
+            return s.swim_cost
+        if kind is MoveKind.CLIMB:
+            return s.climb_cost
+        return 1

@@ -1,0 +1,85 @@
+"""Property tests of the movement engine and sight (issue 3)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.geometry import line_of_sight
+from core.grid import Grid
+from core.movement import find_path, reachable
+from tests.core.movement_helpers import creature
+
+RULESETS = st.sampled_from(["equestria", "srd35", "tactical_d10", "power_roll"])
+TERRAIN = st.sampled_from(["ground", "ground", "ground", "boulder", "wall", "water", "rock", "swamp", "chasm"])
+SIGHT_TERRAIN = st.sampled_from(["ground", "ground", "ground", "wall", "bush", "tree", "boulder"])
+
+
+@st.composite
+def maps(draw, terrain=TERRAIN):
+    width = draw(st.integers(2, 9))
+    height = draw(st.integers(2, 9))
+    rows = tuple(tuple(draw(terrain) for _ in range(width)) for _ in range(height))
+    start = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    rows = tuple(
+        tuple("ground" if (x, y) == start else t for x, t in enumerate(row)) for y, row in enumerate(rows)
+    )
+    return Grid(rows), start
+
+
+@settings(max_examples=150)
+@given(maps(), RULESETS, st.integers(0, 12), st.randoms(use_true_random=False))
+def test_path_cost_equals_reach_cost_of_its_end(case, ruleset, budget, rnd):
+    grid, start = case
+    mover = creature("m", start, stats={"DEX": 2})
+    reach = reachable(grid, ruleset, mover, [mover], budget)
+    assert reach[start] == 0
+    ends = sorted(c for c in reach if c != start)
+    if not ends:
+        return
+    goal = rnd.choice(ends)
+    path = find_path(grid, ruleset, mover, [mover], goal)
+    assert path.cost == reach[goal]
+    assert sum(path.step_costs) == path.cost and path.cells[-1] == goal
+
+
+@settings(max_examples=150)
+@given(maps(), RULESETS, st.integers(0, 10), st.integers(0, 6))
+def test_reach_is_monotone_in_budget(case, ruleset, budget, more):
+    grid, start = case
+    mover = creature("m", start, stats={"DEX": 2})
+    small = reachable(grid, ruleset, mover, [mover], budget)
+    large = reachable(grid, ruleset, mover, [mover], budget + more)
+    assert set(small) <= set(large)
+    assert all(large[c] == cost for c, cost in small.items())
+
+
+@settings(max_examples=200)
+@given(maps(SIGHT_TERRAIN), st.data())
+def test_line_of_sight_is_symmetric_on_flat_ground(case, data):
+    grid, _ = case
+    a = (data.draw(st.integers(0, grid.width - 1)), data.draw(st.integers(0, grid.height - 1)))
+    b = (data.draw(st.integers(0, grid.width - 1)), data.draw(st.integers(0, grid.height - 1)))
+    assert line_of_sight(grid, a, b) == line_of_sight(grid, b, a)
+
+
+@settings(max_examples=150)
+@given(maps(), st.sampled_from(["any", "one", "both"]), st.integers(0, 9), st.sets(st.integers(0, 80), max_size=6))
+def test_bitboard_reach_equals_the_bucket_search(case, corner, budget, blocked_cells):
+    """The fast reach (reach_bits) and the plain Dijkstra (reach_same) agree, occupants included."""
+    from core.movement import api
+    from core.movement.bitboard import reach_bits
+    from core.movement.engine import reach_same
+
+    grid, start = case
+    mover = creature("m", start, stats={"DEX": 2})
+    s = api._setup(grid, "equestria", mover, (mover,), None, api.MoveOptions())
+    blocked = {s.lay.index((b % grid.width, b // grid.width)) for b in blocked_cells if b < grid.width * grid.height}
+    blocked -= {s.start}
+    costs = list(s.base)
+    for i in blocked:
+        costs[i] = None
+    solid = s.lay.solid(s.rules.solid)
+    assert reach_bits(s.lay, s.base, solid, corner, s.start, budget, blocked) == reach_same(
+        costs, s.lay.stride, solid, corner, s.start, budget
+    )

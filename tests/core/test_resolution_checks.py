@@ -1,0 +1,168 @@
+"""Checks, tiers, odds and modifiers per ruleset (issue 6, part 1-2)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from core.checks import Advantage, Tier
+from core.errors import IllegalCommand
+from core.grid import Cover
+from core.modifiers import Awareness, Posture, Reach, Situation, assemble
+from core.rulesets import get
+
+
+class Rigged(random.Random):
+    """Dice come up as ``faces`` in order (d20 calls ``randrange(size)``)."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randrange(self, start, stop=None, step=1):  # noqa: D401
+        return self.faces.pop(0) - 1
+
+
+EQ = get("equestria")
+TAC = get("tactical_d10")
+PR = get("power_roll")
+SRD = get("srd35")
+
+
+@pytest.mark.parametrize(
+    ("natural", "total", "tier"),
+    [(1, 3, Tier.CRITICAL_FAILURE), (4, 6, Tier.FAILURE), (10, 12, Tier.SUCCESS), (15, 17, Tier.SUCCESS),
+     (19, 21, Tier.SUCCESS), (20, 22, Tier.CRITICAL_SUCCESS)],
+)
+def test_a2_eq_chk_2_eq_chk_3_door_check_str_plus_2(natural, total, tier):
+    """A2, EQ-CHK-2/3: kick the door with STR +2 against the default 12."""
+    result = EQ.roll_check(Rigged(natural), 2)
+    assert (result.natural, result.total, result.tier, result.difficulty) == (natural, total, tier, 12)
+
+
+def test_eq_chk_5_advantage_keeps_higher_disadvantage_lower_and_both_cancel():
+    assert EQ.roll_check(Rigged(3, 17), 0, advantage=Advantage.ADVANTAGE).natural == 17
+    assert EQ.roll_check(Rigged(3, 17), 0, advantage=Advantage.DISADVANTAGE).natural == 3
+    assert Advantage.combine(True, True) is Advantage.NONE
+    assert Advantage.ADVANTAGE.with_(Advantage.DISADVANTAGE) is Advantage.NONE
+    kept = [d.kept for d in EQ.roll_check(Rigged(3, 17), 0, advantage=Advantage.ADVANTAGE).roll.dice]
+    assert kept == [False, True]
+
+
+def test_eq_chk_2_odds_str_plus_2_default_difficulty():
+    """Before rolling: natural 1 -> 1/20, 2..9 fail 8/20, 10..19 success 10/20, 20 -> 1/20."""
+    odds = EQ.check_odds(2)
+    assert odds == {Tier.CRITICAL_FAILURE: Fraction(1, 20), Tier.FAILURE: Fraction(8, 20),
+                    Tier.SUCCESS: Fraction(10, 20), Tier.CRITICAL_SUCCESS: Fraction(1, 20)}
+    with_adv = EQ.check_odds(2, advantage=Advantage.ADVANTAGE)
+    assert with_adv[Tier.CRITICAL_FAILURE] == Fraction(1, 400)
+    assert sum(with_adv.values()) == 1
+
+
+@pytest.mark.parametrize(("natural", "ac", "tier"), [(4, 6, Tier.SUCCESS), (4, 7, Tier.HALF), (4, 8, Tier.FAILURE),
+                                                      (10, 30, Tier.CRITICAL_SUCCESS), (1, 0, Tier.CRITICAL_FAILURE)])
+def test_a9_tac_atk_1_muscles_3_natural_4_total_7(natural, ac, tier):
+    """A9, TAC-ATK-1: total 7 vs AC 6 hit, 7 half, 8 miss; DEFAULT crits on 10 and 1."""
+    result = TAC.roll_check(Rigged(natural), 3, ac, attack=True)
+    assert result.tier is tier
+    assert result.roll.dice[0].sides == 10
+
+
+def test_tac_atk_1_odds_include_half_and_sum_to_one():
+    odds = TAC.check_odds(3, 7, attack=True)
+    assert odds[Tier.HALF] == Fraction(1, 10)  # natural 4 only
+    assert odds[Tier.SUCCESS] == Fraction(5, 10)  # naturals 5..9
+    assert odds[Tier.CRITICAL_SUCCESS] == odds[Tier.CRITICAL_FAILURE] == Fraction(1, 10)
+    assert sum(odds.values()) == 1
+
+
+@pytest.mark.parametrize(("faces", "mod", "tier"), [((5, 6), 0, Tier.TIER_1), ((5, 6), 1, Tier.TIER_2),
+                                                     ((8, 8), 0, Tier.TIER_2), ((8, 8), 1, Tier.TIER_3)])
+def test_pr_roll_1_tiers_11_12_16_17(faces, mod, tier):
+    """PR-ROLL-1: <= 11 tier 1, 12-16 tier 2, >= 17 tier 3 (DEFAULT 2d10)."""
+    result = PR.roll_check(Rigged(*faces), mod)
+    assert result.tier is tier and result.natural == sum(faces)
+    assert len(result.roll.dice) == 2
+
+
+def test_pr_roll_1_odds_2d10_exact():
+    odds = PR.check_odds(0)
+    assert odds == {Tier.TIER_1: Fraction(55, 100), Tier.TIER_2: Fraction(35, 100), Tier.TIER_3: Fraction(10, 100)}
+    adv = PR.check_odds(0, advantage=Advantage.ADVANTAGE)
+    assert adv[Tier.TIER_1] == Fraction(55, 100) ** 2 and sum(adv.values()) == 1
+
+
+def test_pr_roll_advantage_keeps_better_group_with_marks():
+    result = PR.roll_check(Rigged(2, 3, 9, 9), 0, advantage=Advantage.ADVANTAGE)
+    assert result.natural == 18 and result.tier is Tier.TIER_3
+    assert [d.kept for d in result.roll.dice] == [False, False, True, True]
+
+
+def test_srd35_d20_against_difficulty_and_attack_naturals():
+    assert SRD.roll_check(Rigged(10), 5, 15).tier is Tier.SUCCESS
+    assert SRD.roll_check(Rigged(9), 5, 15).tier is Tier.FAILURE
+    assert SRD.roll_check(Rigged(20), -5, 30, attack=True).tier is Tier.CRITICAL_SUCCESS
+    assert set(SRD.check_odds(0, 15)) == {Tier.FAILURE, Tier.SUCCESS}
+
+
+def test_a5_eq_act_5_unarmed_damage_by_stat():
+    """A5: stat -1 -> 1d2; 0 -> 1d2; +1 -> 1d4; +3 -> 1d4; +4 -> 1d6."""
+    assert [EQ.unarmed_damage(v) for v in (-1, 0, 1, 3, 4)] == ["1d2", "1d2", "1d4", "1d4", "1d6"]
+
+
+def test_a5_eq_act_6_three_one_handed_weapons_0_minus2_minus4():
+    values = [assemble(EQ.settings, Situation(weapon_index=i)).total for i in range(3)]
+    assert values == [0, -2, -4]
+    assert assemble(EQ.settings, Situation(weapon_index=2)).modifiers[0].rule == "EQ-ACT-6"
+
+
+def test_eq_cov_2_half_minus_1_three_quarters_minus_4_full_refused():
+    assert assemble(EQ.settings, Situation(cover=Cover.HALF)).modifiers[0].value == -1
+    assert assemble(EQ.settings, Situation(cover=Cover.THREE_QUARTERS)).modifiers[0].value == -4
+    with pytest.raises(IllegalCommand) as refused:
+        assemble(EQ.settings, Situation(cover=Cover.FULL))
+    assert refused.value.rule == "EQ-COV-2"
+
+
+def test_eq_gen_2_off_hand_minus_4_and_eq_vis_1_poor_sight_minus_3():
+    a = assemble(EQ.settings, Situation(off_hand=True, poor_visibility=True))
+    assert {(m.value, m.rule) for m in a.modifiers} == {(-4, "EQ-GEN-2"), (-3, "EQ-VIS-1")}
+
+
+def test_tac_pos_1_crouched_and_prone():
+    """Crouched: melee +2, half cover becomes full; prone: melee +4, ranged -2, quarter cover full."""
+    assert assemble(TAC.settings, Situation(target_posture=Posture.CROUCHED)).total == 2
+    assert assemble(TAC.settings, Situation(), target_conditions={"prone": 1}).total == 4
+    assert assemble(TAC.settings, Situation(reach=Reach.RANGED), target_conditions={"prone": 1}).total == -2
+    with pytest.raises(IllegalCommand):
+        assemble(TAC.settings, Situation(cover=Cover.HALF), target_conditions={"crouched": 1})
+    with pytest.raises(IllegalCommand):
+        assemble(TAC.settings, Situation(cover=Cover.QUARTER, target_posture=Posture.PRONE))
+
+
+def test_tac_pos_2_flanking_advantage_cancelled_by_dodge():
+    a = assemble(TAC.settings, Situation(flanked=True))
+    assert a.advantage is Advantage.ADVANTAGE and "TAC-POS-2" in a.advantage_reasons[0]
+    b = assemble(TAC.settings, Situation(flanked=True), target_conditions={"dodging": 1})
+    assert b.advantage is Advantage.NONE  # TAC-ACT-2 dodge cancels (EQ-CHK-5)
+
+
+def test_tac_pos_3_slowed_target_ranged_plus_1_per_extra_mp_melee_plus_1():
+    assert assemble(TAC.settings, Situation(target_cell_cost=3, reach=Reach.RANGED)).total == 2
+    assert assemble(TAC.settings, Situation(target_cell_cost=3)).total == 1
+
+
+def test_tac_pos_4_unnoticed_auto_critical_invisible_detected_advantage():
+    assert assemble(TAC.settings, Situation(awareness=Awareness.UNNOTICED)).automatic_critical
+    assert assemble(TAC.settings, Situation(awareness=Awareness.INVISIBLE_DETECTED)).advantage is Advantage.ADVANTAGE
+
+
+def test_tac_pos_5_moving_ac_plus_2_plus_4_mounted():
+    assert assemble(TAC.settings, Situation(), target_conditions={"moving": 1}).defence[0].value == 2
+    assert assemble(TAC.settings, Situation(mounted_dash=True), target_conditions={"moving": 1}).defence[0].value == 4
+
+
+def test_house_rule_overrides_a_default():
+    assert get("tactical_d10", {"half_on_equal": False}).roll_check(Rigged(4), 3, 7, attack=True).tier is Tier.FAILURE

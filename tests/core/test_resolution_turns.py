@@ -1,0 +1,237 @@
+"""Turn economy, initiative variants, phases, dice log (issue 6, parts 5-8)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import commands as cmd
+from core import events as ev
+from core.combatant import Combatant, Side
+from core.demo import seed_map_text
+from core.dicelog import dice_log
+from core.encounter import Encounter, EncounterState
+from core.errors import IllegalCommand
+from core.grid import from_text
+from core.initiative import starter_value, summon_value
+from core.phases import Phase
+from core.rulesets import get
+
+GRID = from_text(seed_map_text()).grid
+
+
+def c(cid: str, init: int | None, side=Side.PARTY, **stats) -> Combatant:
+    return Combatant(cid, cid.upper(), side, dict(stats), 10, 10, initiative=init)
+
+
+def fight(ruleset: str, *combatants: Combatant, start=True, seed=1) -> Encounter:
+    enc = Encounter(EncounterState("t", GRID, combatants), get(ruleset), random.Random(seed))
+    if start:
+        enc.apply(cmd.StartCombat())
+    return enc
+
+
+# -- equestria economy -------------------------------------------------------
+@pytest.mark.parametrize(("dex", "kinds"), [(-1, {"full"}), (0, {"full", "quick"}), (1, {"full", "quick", "reaction"})])
+def test_a4_eq_act_1_eq_act_2_dex_gates(dex, kinds):
+    enc = fight("equestria", c("a", 10, DEX=dex))
+    budget = enc.state.combatant("a").budget
+    assert {k for k, v in budget.actions.items() if v} == kinds and budget.movement == 6
+
+
+@pytest.mark.parametrize(("dex", "gained"), [(1, 1), (2, 2)])
+def test_a4_eq_act_3_exchange_full_for_quick(dex, gained):
+    enc = fight("equestria", c("a", 10, DEX=dex))
+    enc.apply(cmd.ExchangeFullAction("a"))
+    assert enc.state.combatant("a").budget.left("quick") == 1 + gained
+
+
+def test_eq_act_4_reaction_spent_off_turn_refreshed_at_own_turn_start():
+    enc = fight("equestria", c("a", 10, DEX=1), c("b", 5, Side.FOE, DEX=1))
+    enc.apply(cmd.NextTurn())  # b's turn
+    enc.apply(cmd.SpendAction("a", "reaction"))  # a dodges off-turn
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(cmd.SpendAction("a", "full"))
+    assert refused.value.rule == "EQ-ACT-1"
+    assert enc.state.combatant("a").budget.left("reaction") == 0
+    enc.apply(cmd.NextTurn())
+    assert enc.state.combatant("a").budget.left("reaction") == 1
+
+
+def test_overspending_refused_with_reason_unless_gm_override_logged():
+    enc = fight("equestria", c("a", 10, DEX=1))
+    enc.apply(cmd.SpendAction("a", "full"))
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(cmd.SpendAction("a", "full"))
+    assert refused.value.rule == "EQ-ACT-1"
+    events = enc.apply(cmd.SpendAction("a", "full", override=True))
+    assert isinstance(events[0], ev.OverrideUsed) and events[1].overridden
+
+
+# -- tactical_d10 economy -----------------------------------------------------
+def test_tac_mov_1_tac_act_1_five_mp_one_action_one_reaction():
+    enc = fight("tactical_d10", c("a", 9))
+    b = enc.state.combatant("a").budget
+    assert (b.movement, b.left("action"), b.left("reaction")) == (5, 1, 1)
+
+
+def test_tac_mov_2_mp_actions_crouch_2_prone_3_stand_2_draw_slow_5_refused():
+    enc = fight("tactical_d10", c("a", 9))
+    enc.apply(cmd.SpendMovement("a", "crouch"))
+    assert enc.state.combatant("a").budget.movement == 3
+    assert [x.name for x in enc.state.combatant("a").conditions] == ["crouched"]
+    enc.apply(cmd.SpendMovement("a", "stand"))
+    assert enc.state.combatant("a").budget.movement == 1 and enc.state.combatant("a").conditions == ()
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(cmd.SpendMovement("a", "draw_slow"))
+    assert refused.value.rule == "TAC-MOV-2"
+    events = enc.apply(cmd.SpendMovement("a", "draw_slow", override=True))
+    assert isinstance(events[0], ev.OverrideUsed)
+
+
+def test_tac_act_2_dash_doubles_mp_and_gives_moving_ac_next_turn():
+    enc = fight("tactical_d10", c("a", 9), c("b", 5, Side.FOE))
+    enc.apply(cmd.TakeAction("a", "dash"))
+    assert enc.state.combatant("a").budget.movement == 10
+    enc.apply(cmd.NextTurn())
+    enc.apply(cmd.NextTurn())  # a's next turn: still moving (TAC-POS-5)
+    assert "moving" in {x.name for x in enc.state.combatant("a").conditions}
+    enc.apply(cmd.NextTurn())
+    assert "moving" not in {x.name for x in enc.state.combatant("a").conditions}
+
+
+def test_tac_act_2_grapple_sets_mp_0_trip_prones():
+    enc = fight("tactical_d10", c("a", 9, MUSCLES=5), c("b", 5, Side.FOE, MUSCLES=0), seed=3)
+    events = enc.apply(cmd.Contest("a", "b", "grapple"))
+    contest = next(e for e in events if isinstance(e, ev.ContestRolled))
+    assert contest.attack.total == contest.attack.natural + 5
+    if contest.success:
+        assert "grappled" in {x.name for x in enc.state.combatant("b").conditions}
+
+
+# -- srd35 and power_roll economy ---------------------------------------------
+def test_srd_mov_9_move_double_move_run():
+    enc = fight("srd35", c("a", 9))
+    assert enc.state.combatant("a").budget.movement == 6  # 30 ft
+    enc.apply(cmd.SpendAction("a", "double_move"))
+    assert enc.state.combatant("a").budget.movement == 12
+    enc2 = fight("srd35", c("a", 9))
+    enc2.apply(cmd.SpendAction("a", "run"))
+    assert enc2.state.combatant("a").budget.movement == 24
+    enc3 = fight("srd35", c("a", 9, HEAVY_ARMOUR=1))
+    enc3.apply(cmd.SpendAction("a", "run"))
+    assert enc3.state.combatant("a").budget.movement == 18
+    with pytest.raises(IllegalCommand):
+        enc3.apply(cmd.SpendAction("a", "standard"))
+
+
+def test_power_roll_main_maneuver_move():
+    enc = fight("power_roll", c("a", 9))
+    b = enc.state.combatant("a").budget
+    assert (b.left("main"), b.left("maneuver"), b.movement) == (1, 1, 5)
+    enc.apply(cmd.ExchangeFullAction("a"))
+    assert enc.state.combatant("a").budget.left("maneuver") == 2
+
+
+# -- initiative variants --------------------------------------------------------
+def test_a3_eq_init_3_starter_gets_highest_plus_1():
+    assert starter_value([15, 11, 4]) == 16
+    enc = fight("equestria", c("s", None), c("x", 15), c("y", 11), c("z", 4), start=False)
+    events = enc.apply(cmd.StartCombat(starter="s"))
+    assert enc.state.combatant("s").initiative == 16 and enc.state.current == "s"
+    assert any(isinstance(e, ev.InitiativeSet) and e.rule == "EQ-INIT-3" for e in events)
+
+
+def test_a3_eq_init_4_summon_gets_summoner_minus_1_or_next_free():
+    assert summon_value(11, {15, 11, 4}) == 10
+    assert summon_value(11, {15, 11, 10, 9}) == 8
+    enc = fight("equestria", c("x", 15), c("y", 11), c("w", 10))
+    enc.apply(cmd.AddCombatant(c("imp", None, Side.FOE), summoner="y"))
+    assert enc.state.combatant("imp").initiative == 9
+
+
+def test_eq_init_5_late_joiner_gm_value_must_be_free():
+    enc = fight("equestria", c("x", 15), c("y", 11))
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(cmd.AddCombatant(c("late", 11)))
+    assert refused.value.rule == "EQ-INIT-2"
+    enc.apply(cmd.AddCombatant(c("late", 12)))
+    enc.apply(cmd.AddCombatant(c("rolled", None), roll_initiative=True))
+    values = [x.initiative for x in enc.state.combatants]
+    assert len(values) == len(set(values))
+
+
+def test_delay_turn_acts_after_chosen_creature_once():
+    enc = fight("equestria", c("a", 20), c("b", 15), c("d", 10))
+    enc.apply(cmd.DelayTurn("a", "b"))
+    assert enc.state.current == "b"
+    enc.apply(cmd.NextTurn())
+    assert enc.state.current == "a" and enc.state.combatant("a").initiative == 14
+    enc.apply(cmd.NextTurn())
+    assert enc.state.current == "d"
+    events = enc.apply(cmd.NextTurn())
+    assert isinstance(events[0], ev.RoundStarted) and enc.state.current == "b"
+
+
+def test_removing_current_passes_to_next_without_skip_or_repeat():
+    enc = fight("equestria", c("a", 20), c("b", 15), c("d", 10))
+    enc.apply(cmd.NextTurn())  # b
+    enc.apply(cmd.RemoveCombatant("b"))
+    assert enc.state.current == "d" and enc.state.round == 1
+    enc.apply(cmd.Damage("a", 99))  # defeated: skipped
+    enc.apply(cmd.NextTurn())
+    assert enc.state.current == "d" and enc.state.round == 2
+
+
+def test_eq_mnt_1_rider_and_mount_share_a_turn():
+    enc = fight("equestria", c("rider", 12, DEX=1), c("horse", 8, DEX=1), c("foe", 10, Side.FOE))
+    enc.apply(cmd.Mount("rider", "horse"))
+    seen = [enc.state.current]
+    for _ in range(3):
+        enc.apply(cmd.NextTurn())
+        seen.append(enc.state.current)
+    assert seen == ["rider", "foe", "rider", "foe"]
+    enc.apply(cmd.NextTurn())
+    enc.apply(cmd.SpendAction("horse", "full"))  # the mount acts in the shared turn
+    assert enc.state.combatant("horse").budget.left("full") == 0
+
+
+# -- phases and everyday -------------------------------------------------------
+def test_eq_sit_1_3_phases_everyday_preparation_combat_end():
+    enc = fight("equestria", c("a", None), c("b", None, Side.FOE), start=False)
+    assert enc.state.phase is Phase.EVERYDAY
+    enc.apply(cmd.BeginPreparation(Side.PARTY))
+    events = enc.apply(cmd.PrepareAction("a", "hide behind the cart", bonus=2))
+    assert events[0].bonus == 2 and enc.state.round == 0
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(cmd.PrepareAction("b", "ready a spear"))
+    assert refused.value.rule == "EQ-SIT-2"
+    enc.apply(cmd.StartCombat())
+    assert enc.state.phase is Phase.COMBAT
+    events = enc.apply(cmd.EndCombat())
+    assert events == (ev.PhaseChanged(Phase.EVERYDAY),) and enc.state.round == 0
+    assert all(x.initiative is None for x in enc.state.combatants)
+
+
+def test_eq_day_2_theft_needs_dex_2_and_rolls_with_disadvantage():
+    enc = fight("equestria", c("a", None, DEX=1), c("t", None, DEX=2), start=False)
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(cmd.RollCheck("a", "DEX", purpose="theft"))
+    assert refused.value.rule == "EQ-DAY-2"
+    events = enc.apply(cmd.RollCheck("t", "DEX", purpose="theft"))
+    assert events[0].result.advantage < 0 and len(events[0].result.roll.dice) == 2
+
+
+# -- dice log ---------------------------------------------------------------------
+def test_dice_log_entry_has_who_purpose_dice_modifiers_total_tier_round_turn_comment():
+    enc = fight("equestria", c("a", 10, STR=2), c("b", 5))
+    log = list(enc.apply(cmd.RollDice("1d20+2 kick the door", "a")))
+    log += enc.apply(cmd.RollCheck("a", "STR", purpose="kick the door"))
+    log += enc.apply(cmd.RollCheck("b", "STR"))
+    entries = dice_log(log, combatant="a")
+    assert len(entries) == 2
+    free, check = entries
+    assert free.comment == "kick the door" and free.purpose == "kick the door" and free.expression == "1d20+2"
+    assert check.modifiers[0].reason == "STR" and check.tier is not None
+    assert (check.round, check.turn) == (1, "a") and check.dice
