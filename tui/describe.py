@@ -14,9 +14,29 @@ from tui.text import clean
 TIER_STYLE = {
     Tier.CRITICAL_FAILURE: "bold red",
     Tier.FAILURE: "red",
+    Tier.HALF: "yellow",
     Tier.SUCCESS: "green",
     Tier.CRITICAL_SUCCESS: "bold green",
+    Tier.TIER_1: "red",
+    Tier.TIER_2: "yellow",
+    Tier.TIER_3: "green",
 }
+
+
+def modifiers_text(modifiers) -> Text:
+    """`` (+2 flanking, -1 half cover)``: each modifier with its reason."""
+    if not modifiers:
+        return Text("")
+    return Text(" (" + ", ".join(f"{m.value:+d} {clean(m.reason)}" for m in modifiers) + ")", style="italic")
+
+
+def check_text(result) -> Text:
+    """``1d20+2 [13] = 15 (+2 STR) vs 12: success``."""
+    text = roll_text(result.roll)
+    text.append_text(modifiers_text(result.modifiers))
+    text.append(f" vs {result.difficulty}: ")
+    text.append(result.tier.value, style=TIER_STYLE.get(result.tier, ""))
+    return text
 
 
 def _t(*parts: str | tuple[str, str]) -> Text:
@@ -121,7 +141,8 @@ def _(event: ev.FullActionExchanged) -> Text:
 @describe.register
 def _(event: ev.DiceRolled) -> Text:
     who = (clean(event.name) + ": ") if event.name else ""
-    text = _t(who, ("roll ", "dim"))
+    purpose = f"{clean(event.purpose)} " if event.purpose else ""
+    text = _t(who, ("roll ", "dim"), purpose)
     text.append_text(roll_text(event.roll))
     if event.roll.comment:
         text.append(f"  {clean(event.roll.comment)}", style="italic")
@@ -131,10 +152,9 @@ def _(event: ev.DiceRolled) -> Text:
 @describe.register
 def _(event: ev.CheckRolled) -> Text:
     result = event.result
-    text = _t((clean(event.name), "bold"), f" {event.stat} check ")
-    text.append_text(roll_text(result.roll))
-    text.append(f" vs {result.difficulty}: ")
-    text.append(result.tier.value, style=TIER_STYLE[result.tier])
+    purpose = f" ({clean(result.purpose)})" if result.purpose else ""
+    text = _t((clean(event.name), "bold"), f" {event.stat} check{purpose} ")
+    text.append_text(check_text(result))
     return text
 
 
@@ -146,3 +166,7 @@ def _(event: ev.CombatantAdded) -> Text:
 @describe.register
 def _(event: ev.CombatantRemoved) -> Text:
     return _t((clean(event.name), "bold"), " leaves the encounter")
+
+
+# Combat resolution events (issue 6) live in their own module.
+from tui import describe_combat  # noqa: E402,F401

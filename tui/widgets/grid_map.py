@@ -1,58 +1,41 @@
-"""The battle map pane: terrain and tokens, two terminal columns per cell.
+"""The battle map pane: terrain and tokens, two terminal columns per cell,
+with column and row rulers that stay put while the map scrolls.
 
-Draws through Textual's line API (``render_line``), producing only the rows
-and cells in view, so a 500x500 map costs what the viewport costs. In pick
-mode a cursor moves over the cells and Enter picks one.
+Drawn through Textual's line API (``render_line``): only the rows and cells
+in view are produced, so a 500x500 map costs what the viewport costs. In
+pick mode a cursor moves over the cells and Enter (or a click) picks one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from core.combatant import Combatant, Side
+from core.combatant import Combatant
 from core.encounter import EncounterState
 from core.grid import Cell
-from tui.text import clean
+from tui.glyphs import SIDE_STYLE, TERRAIN_STYLE, THEMES, UNKNOWN_STYLE, GlyphTheme
 
-# Unicode theme: glyph (two columns) and style per terrain id. Colours are
-# the 16 ANSI ones so the map reads the same on xterm and xterm-256color.
-TERRAIN_LOOK: dict[str, tuple[str, Style]] = {
-    "wall": ("\u2588\u2588", Style(color="bright_black")),
-    "ground": ("\u00b7 ", Style(color="bright_black")),
-    "tree": ("\u2663 ", Style(color="green", bold=True)),
-    "boulder": ("\u25cf ", Style(color="white")),
-    "rock": ("\u25b2 ", Style(color="yellow")),
-    "water": ("\u2248\u2248", Style(color="blue", bold=True)),
-}
-UNKNOWN_LOOK = ("??", Style(color="magenta"))
-SIDE_STYLE = {
-    Side.PARTY: Style(color="bright_white", bgcolor="blue", bold=True),
-    Side.FOE: Style(color="bright_white", bgcolor="red", bold=True),
-    Side.NEUTRAL: Style(color="black", bgcolor="yellow", bold=True),
-}
+RULER = 3  # columns of the row ruler on the left; one line of column ruler on top
+RULER_STYLE = Style(color="bright_black")
 CURRENT_STYLE = Style(underline=True)
-DEFEATED_STYLE = Style(color="bright_black", bgcolor="black", strike=True)
+SELECTED_STYLE = Style(italic=True)
+DEFEATED_STYLE = Style(color="bright_black", strike=True)
 CURSOR_STYLE = Style(reverse=True, bold=True)
-REACH_STYLE = Style(bgcolor="#1e3a1e")
+REACH_STYLE = Style(bgcolor="green", color="black")
 
 
-def token_label(combatant: Combatant) -> str:
-    """Exactly two columns: the combatant's initials, padded."""
-    label = ""
-    for ch in clean(combatant.initials):
-        if cell_len(label + ch) > 2:
-            break
-        label += ch
-    return label + " " * (2 - cell_len(label))
+def column_label(x: int) -> str:
+    """Two columns over cell ``x``: its number every 5 cells, a tick between."""
+    return f"{x % 100:<2d}" if x % 5 == 0 else "· "
 
 
 @dataclass(frozen=True)
@@ -81,7 +64,14 @@ class GridMap(ScrollView, can_focus=True):
     ]
 
     class CellPicked(Message):
-        """The GM chose ``cell`` (x, y) with Enter."""
+        """The GM chose ``cell`` (x, y) with Enter or a click in pick mode."""
+
+        def __init__(self, cell: Cell) -> None:
+            super().__init__()
+            self.cell = cell
+
+    class CellClicked(Message):
+        """The GM clicked ``cell`` outside pick mode (selects a token there)."""
 
         def __init__(self, cell: Cell) -> None:
             super().__init__()
@@ -97,9 +87,10 @@ class GridMap(ScrollView, can_focus=True):
             super().__init__()
             self.cell = cell
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, theme: str = "unicode", id: str | None = None) -> None:
         super().__init__(id=id)
         self._view: _View | None = None
+        self.glyphs: GlyphTheme = THEMES[theme]
         self.cursor: Cell | None = None
         self.reach: dict[Cell, int] = {}
 
@@ -107,12 +98,31 @@ class GridMap(ScrollView, can_focus=True):
     def show(self, state: EncounterState, current: str | None, selected: str | None) -> None:
         tokens = {c.position: c for c in state.combatants if c.position is not None}
         self._view = _View(state, tokens, current, selected)
-        self.virtual_size = Size(state.grid.width * 2, state.grid.height)
+        self.virtual_size = Size(RULER + state.grid.width * 2, 1 + state.grid.height)
+        self.refresh()
+
+    def set_theme(self, name: str) -> None:
+        self.glyphs = THEMES[name]
         self.refresh()
 
     def follow(self, cell: Cell) -> None:
-        """Scroll so that ``cell`` is in view."""
-        self.scroll_to_region(Region(cell[0] * 2, cell[1], 2, 1), animate=False, spacing=None)
+        """Scroll so that ``cell`` is in view (the rulers never cover it)."""
+        x, y = cell
+        view_w = max(1, self.scrollable_content_region.width - RULER)
+        view_h = max(1, self.scrollable_content_region.height - 1)
+        scroll_x, scroll_y = self.scroll_offset
+        new_x = scroll_x
+        if x * 2 < scroll_x:
+            new_x = x * 2
+        elif x * 2 + 2 > scroll_x + view_w:
+            new_x = x * 2 + 2 - view_w
+        new_y = scroll_y
+        if y < scroll_y:
+            new_y = y
+        elif y + 1 > scroll_y + view_h:
+            new_y = y + 1 - view_h
+        if (new_x, new_y) != (scroll_x, scroll_y):
+            self.scroll_to(new_x, new_y, animate=False)
 
     def start_pick(self, cell: Cell, reach: dict[Cell, int] | None = None) -> None:
         self.cursor = cell
@@ -130,7 +140,7 @@ class GridMap(ScrollView, can_focus=True):
     def picking(self) -> bool:
         return self.cursor is not None
 
-    # -- actions ------------------------------------------------------------
+    # -- input ----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("cursor", "pick", "cancel"):
             return self.picking
@@ -156,36 +166,65 @@ class GridMap(ScrollView, can_focus=True):
             self.stop_pick()
             self.post_message(self.PickCancelled())
 
+    def cell_at(self, offset_x: int, offset_y: int) -> Cell | None:
+        """The cell under a point of the widget's content, or ``None``."""
+        if self._view is None or offset_x < RULER or offset_y < 1:
+            return None
+        scroll_x, scroll_y = self.scroll_offset
+        cell = ((offset_x - RULER + scroll_x) // 2, offset_y - 1 + scroll_y)
+        return cell if self._view.state.grid.contains(cell) else None
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self.cell_at(event.x - self.gutter.left, event.y - self.gutter.top)
+        if cell is None:
+            return
+        if self.picking:
+            self.cursor = cell
+            self.refresh()
+            self.post_message(self.CellPicked(cell))
+        else:
+            self.post_message(self.CellClicked(cell))
+
     # -- drawing ------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self.scrollable_content_region.width
         view = self._view
-        scroll_x, scroll_y = self.scroll_offset
-        row = scroll_y + y
-        if view is None or row >= view.state.grid.height:
+        if view is None:
             return Strip.blank(width, self.rich_style)
-        grid = view.state.grid
+        scroll_x, scroll_y = self.scroll_offset
+        map_width = max(0, width - RULER)
         first = scroll_x // 2
-        last = min(grid.width, (scroll_x + width) // 2 + 1)
-        terrain_row = grid.rows[row]
-        segments = []
-        for x in range(first, last):
-            segments.append(self._cell_segment((x, row), terrain_row[x], view))
-        strip = Strip(segments)
+        last = min(view.state.grid.width, (scroll_x + map_width) // 2 + 1)
         offset = scroll_x - first * 2
-        return strip.crop(offset, offset + width).extend_cell_length(width, self.rich_style)
+        if y == 0:
+            ruler = [Segment(column_label(x), RULER_STYLE) for x in range(first, last)]
+            cells = Strip(ruler).crop(offset, offset + map_width)
+            return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, self.rich_style)
+        row = scroll_y + y - 1
+        if row >= view.state.grid.height:
+            return Strip.blank(width, self.rich_style)
+        terrain_row = view.state.grid.rows[row]
+        segments = [self._cell_segment((x, row), terrain_row[x], view) for x in range(first, last)]
+        cells = Strip(segments).crop(offset, offset + map_width)
+        label = Segment(f"{row % 1000:>2d} "[-RULER:], RULER_STYLE)
+        return Strip([label, *cells]).extend_cell_length(width, self.rich_style)
 
     def _cell_segment(self, cell: Cell, terrain_id: str, view: _View) -> Segment:
         combatant = view.tokens.get(cell)
         if combatant is not None:
-            style = DEFEATED_STYLE if combatant.defeated else SIDE_STYLE[combatant.side]
+            style = SIDE_STYLE[combatant.side]
+            if combatant.defeated:
+                style = style + DEFEATED_STYLE
             if combatant.id == view.current:
                 style = style + CURRENT_STYLE
-            text = token_label(combatant)
+            if combatant.id == view.selected:
+                style = style + SELECTED_STYLE
+            text = self.glyphs.token(combatant)
         else:
-            text, style = TERRAIN_LOOK.get(terrain_id, UNKNOWN_LOOK)
+            text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
+            style = TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE)
             if cell in self.reach:
-                style = style + REACH_STYLE
+                style = style + REACH_STYLE if terrain_id == "ground" else style + Style(underline=True, bold=True)
         if cell == self.cursor:
             style = style + CURSOR_STYLE
         return Segment(text, style)

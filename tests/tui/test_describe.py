@@ -1,0 +1,31 @@
+"""Every core event has a log line; user text in it is literal."""
+
+from __future__ import annotations
+
+import random
+
+from core import events as ev
+from core.demo import demo_encounter
+from core import commands as cmd
+from tui.describe import describe
+
+
+def test_every_event_type_has_a_description():
+    kinds = [c for c in vars(ev).values() if isinstance(c, type) and issubclass(c, ev.Event) and c is not ev.Event]
+    assert len(kinds) > 10
+    fallback = describe.dispatch(ev.Event)
+    assert [k.__name__ for k in kinds if describe.dispatch(k) is fallback] == []
+
+
+def test_demo_events_read_well():
+    encounter, events = demo_encounter(random.Random(3))
+    lines = [describe(e).plain for e in events]
+    assert any("initiative 1d20" in line for line in lines)
+    roll = encounter.apply(cmd.RollDice("4d6kh3 stats"))
+    text = describe(roll[-1]).plain
+    assert "4d6kh3 [" in text and "stats" in text
+
+
+def test_names_with_markup_and_escapes_are_literal():
+    line = describe(ev.TurnStarted(1, "c1", "Orc [/] \x1b[31m"))
+    assert line.plain == "Turn: Orc [/] \\x1b[31m"

@@ -1,0 +1,172 @@
+"""Log lines for attacks, damage, conditions, economy and scene phases."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from core import events as ev
+from core.conditions import Boundary, Condition
+from tui.describe import _t, check_text, describe, modifiers_text, roll_text
+from tui.text import clean
+
+
+def _name(value: str) -> tuple[str, str]:
+    return (clean(value), "bold")
+
+
+def condition_text(condition: Condition) -> str:
+    """``burning 2 (3 rounds)``."""
+    text = f"{clean(condition.name)} {condition.level}"
+    duration = condition.duration
+    if duration.boundary is not Boundary.NEVER and duration.count:
+        text += f" ({duration.count} round{'s' if duration.count != 1 else ''})"
+    return text
+
+
+@describe.register
+def _(event: ev.AttackRolled) -> Text:
+    text = _t(_name(event.attacker_name), " attacks ", _name(event.target_name), f" with {clean(event.weapon.name)}: ")
+    text.append_text(check_text(event.result))
+    reasons = [f"advantage: {clean(r)}" for r in event.advantage_reasons] + [f"disadvantage: {clean(r)}" for r in event.disadvantage_reasons]
+    if reasons:
+        text.append(" [" + "; ".join(reasons) + "]", style="italic")
+    text.append_text(modifiers_text(event.defence))
+    text.append(" hit" if event.hit else " miss", style="bold green" if event.hit else "bold red")
+    return text
+
+
+@describe.register
+def _(event: ev.DamageTaken) -> Text:
+    outcome = event.outcome
+    text = _t(_name(event.name), " takes ", (str(outcome.total), "bold red"), " damage")
+    parts = ", ".join(f"{p.final} {p.damage_type.value}" for p in outcome.parts if p.final or p.rolled)
+    if parts:
+        text.append(f" ({parts})")
+    if event.rolls:
+        text.append(" rolled ")
+        for index, dice_roll in enumerate(event.rolls):
+            if index:
+                text.append(" + ")
+            text.append_text(roll_text(dice_roll))
+    text.append_text(modifiers_text(outcome.steps))
+    if outcome.blunt_trauma:
+        text.append(" blunt trauma (EQ-GEN-4)", style="italic")
+    if event.from_temp:
+        text.append(f", {event.from_temp} absorbed by temporary HP")
+    text.append(f" -> HP {event.hp}/{event.hp_max}" + (f" +{event.hp_temp} temp" if event.hp_temp else ""))
+    return text
+
+
+@describe.register
+def _(event: ev.Died) -> Text:
+    return _t(_name(event.name), (" dies", "bold red"))
+
+
+@describe.register
+def _(event: ev.Revived) -> Text:
+    return _t(_name(event.name), (" is revived", "bold green"), f" with {event.hp} HP")
+
+
+@describe.register
+def _(event: ev.TemporaryHitPoints) -> Text:
+    return _t(_name(event.name), f" has {event.hp_temp} temporary HP")
+
+
+@describe.register
+def _(event: ev.ConditionAdded) -> Text:
+    text = _t(_name(event.name), " is ", (condition_text(event.condition), "bold magenta"))
+    if event.notes:
+        text.append(" (" + "; ".join(clean(n) for n in event.notes) + ")", style="italic")
+    return text
+
+
+@describe.register
+def _(event: ev.ConditionRemoved) -> Text:
+    reason = f" ({clean(event.reason)})" if event.reason else ""
+    return _t(_name(event.name), f" is no longer {clean(event.condition)}{reason}")
+
+
+@describe.register
+def _(event: ev.ConditionExpired) -> Text:
+    return _t(_name(event.name), f": {clean(event.condition.name)} expires")
+
+
+@describe.register
+def _(event: ev.ConditionTriggered) -> Text:
+    change = f", now {event.new_level}" if event.new_level != event.level else ""
+    return _t(_name(event.name), f" {clean(event.condition)} {event.level}: ", (f"{event.damage} damage", "red"), change)
+
+
+@describe.register
+def _(event: ev.BudgetLimited) -> Text:
+    return _t(_name(event.name), ": " + "; ".join(clean(n) for n in event.notes))
+
+
+@describe.register
+def _(event: ev.MovementActionSpent) -> Text:
+    override = " (GM override)" if event.overridden else ""
+    return _t(_name(event.name), f" {clean(event.action)}: {event.cost} MP, {event.movement_left} left{override}")
+
+
+@describe.register
+def _(event: ev.OverrideUsed) -> Text:
+    return _t(("GM override", "bold yellow"), " for ", _name(event.name), f": {clean(event.refusal)}")
+
+
+@describe.register
+def _(event: ev.ContestRolled) -> Text:
+    text = _t(_name(event.attacker_name), f" {clean(event.action)} ", _name(event.target_name), ": ")
+    text.append_text(roll_text(event.attack.roll))
+    text.append(" vs ")
+    text.append_text(roll_text(event.defence.roll))
+    text.append(" success" if event.success else " fails", style="bold green" if event.success else "bold red")
+    return text
+
+
+@describe.register
+def _(event: ev.ActionTaken) -> Text:
+    detail = f": {clean(event.detail)}" if event.detail else ""
+    return _t(_name(event.name), f" takes the {clean(event.action)} action{detail}")
+
+
+@describe.register
+def _(event: ev.InitiativeSet) -> Text:
+    rule = f" ({event.rule})" if event.rule else ""
+    return _t(_name(event.name), f" initiative set to {event.value}{rule}")
+
+
+@describe.register
+def _(event: ev.TurnDelayed) -> Text:
+    return _t(_name(event.name), f" delays to initiative {event.value}")
+
+
+@describe.register
+def _(event: ev.Mounted) -> Text:
+    return _t(_name(event.rider_name), " mounts ", _name(event.mount_name), " (one shared turn, EQ-MNT-1)")
+
+
+@describe.register
+def _(event: ev.Dismounted) -> Text:
+    return _t(_name(event.rider_name), " dismounts ", _name(event.mount_name))
+
+
+@describe.register
+def _(event: ev.PhaseChanged) -> Text:
+    side = f" ({event.side.value} prepares)" if event.side is not None else ""
+    return _t((f"-- {event.phase.value.capitalize()} --", "bold"), side)
+
+
+@describe.register
+def _(event: ev.PreparationTaken) -> Text:
+    bonus = f" (+{event.bonus} granted)" if event.bonus else ""
+    return _t(_name(event.name), f" prepares: {clean(event.description)}{bonus}")
+
+
+@describe.register
+def _(event: ev.CoatingApplied) -> Text:
+    return _t(_name(event.name), f" coats {clean(event.weapon)} with poison {event.level} ({event.rounds} rounds, one hit)")
+
+
+@describe.register
+def _(event: ev.CoatingEnded) -> Text:
+    return _t(_name(event.name), f": the poison on {clean(event.weapon)} ends ({clean(event.reason)})")

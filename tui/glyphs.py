@@ -1,0 +1,106 @@
+"""Map glyph themes: how each terrain and token looks, two columns a cell.
+
+Three themes: ``ascii`` (for terminals that are not UTF-8), ``unicode``
+(the default) and ``emoji``, limited to emoji that common terminals draw
+two columns wide (Emoji_Presentation characters from Unicode 6.0 or
+earlier; ``tests/tui/test_glyphs.py`` checks the set). Terrain is told
+apart by background colour as well as glyph, using the 16 ANSI colours so
+the map reads the same with ``TERM=xterm`` and ``xterm-256color``.
+"""
+
+from __future__ import annotations
+
+import locale
+import sys
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.style import Style
+
+from core.combatant import Combatant, Side
+from tui.text import clean
+
+TERRAIN_STYLE: dict[str, Style] = {
+    "wall": Style(color="bright_black", bgcolor="white"),
+    "ground": Style(color="bright_black"),
+    "tree": Style(color="black", bgcolor="green"),
+    "boulder": Style(color="bright_white", bgcolor="bright_black"),
+    "rock": Style(color="black", bgcolor="yellow"),
+    "water": Style(color="bright_white", bgcolor="blue"),
+}
+UNKNOWN_STYLE = Style(color="bright_white", bgcolor="magenta")
+
+SIDE_STYLE = {
+    Side.PARTY: Style(color="black", bgcolor="bright_cyan", bold=True),
+    Side.FOE: Style(color="bright_white", bgcolor="red", bold=True),
+    Side.NEUTRAL: Style(color="black", bgcolor="bright_magenta", bold=True),
+}
+
+# Emoji allowed in the emoji theme: one code point, Emoji_Presentation,
+# Unicode 6.0 or earlier, so that terminals agree they are two columns.
+SAFE_EMOJI_RANGES = ((0x1F300, 0x1F320), (0x1F330, 0x1F37C), (0x1F380, 0x1F393), (0x1F3A0, 0x1F3CA), (0x1F3E0, 0x1F3F0), (0x1F400, 0x1F43E), (0x1F442, 0x1F4F7), (0x1F4F9, 0x1F4FC), (0x1F500, 0x1F53D), (0x1F550, 0x1F567), (0x1F5FB, 0x1F640), (0x1F645, 0x1F64F), (0x1F680, 0x1F6C5))
+SAFE_EMOJI_SINGLES = frozenset({0x2B1B, 0x2B1C, 0x26AB, 0x26AA, 0x2B50, 0x26A1, 0x26BD, 0x26C4, 0x26D4, 0x26EA, 0x26F2, 0x26F5, 0x26FA, 0x26FD, 0x2705, 0x274C})
+
+
+def is_safe_emoji(glyph: str) -> bool:
+    """One code point in the safe set (optionally with U+FE0F)."""
+    core_glyph = glyph.replace("\ufe0f", "")
+    if len(core_glyph) != 1:
+        return False
+    code = ord(core_glyph)
+    return code in SAFE_EMOJI_SINGLES or any(lo <= code <= hi for lo, hi in SAFE_EMOJI_RANGES)
+
+
+@dataclass(frozen=True)
+class GlyphTheme:
+    """Two-column text per terrain id; ``emoji_tokens`` shows token emoji."""
+
+    name: str
+    terrain: dict[str, str]
+    unknown: str
+    emoji_tokens: bool = False
+
+    def token(self, combatant: Combatant) -> str:
+        """Exactly two columns for a combatant's token."""
+        if self.emoji_tokens and combatant.glyph and is_safe_emoji(combatant.glyph):
+            return combatant.glyph.replace("\ufe0f", "")
+        return fit(combatant.initials, ascii_only=self.name == "ascii")
+
+
+def fit(value: str, ascii_only: bool = False) -> str:
+    """``value`` cut or padded to exactly two terminal columns."""
+    out = ""
+    for ch in clean(value):
+        if ascii_only and not ch.isascii():
+            ch = "?"
+        if cell_len(out + ch) > 2:
+            break
+        out += ch
+    return out + " " * (2 - cell_len(out))
+
+
+THEMES: dict[str, GlyphTheme] = {
+    "unicode": GlyphTheme(
+        "unicode",
+        {"wall": "\u2593\u2593", "ground": "\u00b7 ", "tree": "\u2663 ", "boulder": "\u25cf ", "rock": "\u25b2 ", "water": "\u2248\u2248"},
+        "??",
+    ),
+    "ascii": GlyphTheme(
+        "ascii",
+        {"wall": "##", "ground": ". ", "tree": "&&", "boulder": "o ", "rock": "^^", "water": "~~"},
+        "??",
+    ),
+    "emoji": GlyphTheme(
+        "emoji",
+        {"wall": "\u2b1b", "ground": "  ", "tree": "\U0001f333", "boulder": "\u26ab", "rock": "\U0001f5fb", "water": "\U0001f30a"},
+        "\u2753",
+        emoji_tokens=True,
+    ),
+}
+THEME_ORDER = ("unicode", "ascii", "emoji")
+
+
+def default_theme_name() -> str:
+    """``unicode`` on a UTF-8 terminal, else ``ascii``."""
+    encoding = (getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False) or "").lower()
+    return "unicode" if "utf" in encoding else "ascii"

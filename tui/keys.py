@@ -1,0 +1,76 @@
+"""Every GM action in one list: key bindings, the footer, the help screen
+and the command palette are all built from it, so they never disagree.
+
+A user key map (JSON, ``{"next-turn": "space", "damage": "x"}``) in
+``keys.json`` beside the settings rebinds actions by id.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class GMAction:
+    """One action: binding ``id``, default ``key``, App ``action`` name,
+    a short ``label`` for the footer and a ``help`` sentence."""
+
+    id: str
+    key: str
+    action: str
+    label: str
+    help: str
+    show: bool = True
+
+
+ACTIONS: tuple[GMAction, ...] = (
+    GMAction("next-turn", "n", "next_turn", "Next", "End the current turn; the next combatant's actions refresh."),
+    GMAction("previous-turn", "p", "previous_turn", "Prev", "Hand the turn back to the previous combatant."),
+    GMAction("damage", "d", "damage", "Damage", "Damage the selected combatant: a number or dice (2d6+1)."),
+    GMAction("heal", "h", "heal", "Heal", "Heal the selected combatant: a number or dice."),
+    GMAction("move", "m", "move", "Move", "Move the current combatant with a cursor on the map."),
+    GMAction("check", "c", "check", "Check", "Roll a check for the current combatant (odds shown first)."),
+    GMAction("roll", "r", "roll", "Roll", "Roll any dice expression; text after it is a comment."),
+    GMAction("spend-action", "a", "spend_action", "Action", "Spend a full or quick action or a reaction, or trade the full action."),
+    GMAction("toggle-panel", "l", "toggle_panel", "Log", "On narrow terminals: switch between the creature sheet and the log."),
+    GMAction("cycle-glyphs", "g", "cycle_glyphs", "Glyphs", "Switch the map between Unicode, ASCII and emoji glyphs.", show=False),
+    GMAction("help", "question_mark,f1", "help", "Help", "List every key."),
+    GMAction("quit", "q", "quit", "Quit", "Quit; everything is already saved."),
+)
+
+
+def bindings() -> list[Binding]:
+    result = [Binding(a.key, a.action, a.label, show=a.show, id=a.id, tooltip=a.help) for a in ACTIONS]
+    result.append(Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="interrupt-quit"))
+    return result
+
+
+def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
+    """Read a key map file; returns ``(keymap, problems)``.
+
+    A missing file is an empty map. Unknown ids, non-text keys or a broken
+    file are reported in ``problems`` and skipped, never fatal.
+    """
+    if not path.exists():
+        return {}, []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return {}, [f"key map {path} ignored: {exc}"]
+    if not isinstance(data, dict):
+        return {}, [f"key map {path} ignored: expected an object of action id -> key"]
+    known = {a.id for a in ACTIONS} | {"interrupt-quit"}
+    keymap: dict[str, str] = {}
+    problems: list[str] = []
+    for action_id, key in data.items():
+        if action_id not in known:
+            problems.append(f"key map: unknown action {action_id!r}")
+        elif not isinstance(key, str) or not key.strip():
+            problems.append(f"key map: key for {action_id!r} must be text")
+        else:
+            keymap[action_id] = key.strip()
+    return keymap, problems

@@ -1,0 +1,55 @@
+"""The help screen: every key, from the same list as the bindings."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.keys import ACTIONS
+
+MAP_KEYS = (
+    ("arrows / h j k l", "move the map cursor (in move mode)"),
+    ("y u b n", "move the cursor diagonally"),
+    ("Enter / click", "move there"),
+    ("Esc", "cancel the move"),
+    ("up / down", "select a combatant in the tracker"),
+    ("Ctrl+P", "command palette: every action by name"),
+)
+
+
+def key_label(keys: str) -> str:
+    names = {"question_mark": "?", "ctrl+c": "Ctrl+C", "f1": "F1"}
+    return " / ".join(names.get(k, k) for k in keys.split(","))
+
+
+class HelpScreen(ModalScreen[None]):
+    """``HelpScreen(keymap)``; any of Esc, q, ? closes it."""
+
+    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help-close")]
+
+    def __init__(self, keymap: dict[str, str] | None = None) -> None:
+        super().__init__()
+        self._keymap = keymap or {}
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+        table.add_column(style="bold")
+        table.add_column()
+        for action in ACTIONS:
+            table.add_row(key_label(self._keymap.get(action.id, action.key)), Text(action.help))
+        table.add_row("", "")
+        for keys, text in MAP_KEYS:
+            table.add_row(keys, text)
+        table.add_row("", "")
+        table.add_row("", Text("Keys can be changed in keys.json (see the README).", style="italic"))
+        with VerticalScroll(id="help-box"):
+            yield Static(Text("encounter \u2014 keys", style="bold"))
+            yield Static(table)
+
+    def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(None)
