@@ -117,6 +117,57 @@ def damage_expressions(ruleset: Any, weapon: Weapon, stat_value: int, tier: Tier
     return (WeaponDamage(ruleset.unarmed_damage(stat_value), DamageType.BLUDGEONING),)
 
 
+@dataclass(frozen=True)
+class AttackPlan:
+    """Everything about an attack that is known before the die is rolled:
+    the attack ``stat`` and its value, the other ``modifiers`` with reasons,
+    the ``difficulty`` to reach (AC or DEFAULT, raised by defence), the net
+    ``advantage`` and the situation's ``assembly``."""
+
+    stat: str
+    stat_value: int
+    modifiers: tuple[Modifier, ...]
+    difficulty: int
+    advantage: Advantage
+    assembly: Assembly
+
+    @property
+    def total_modifier(self) -> int:
+        return self.stat_value + sum(m.value for m in self.modifiers)
+
+
+def plan_attack(
+    ruleset: Any,
+    attacker: Combatant,
+    target: Combatant,
+    weapon: Weapon = UNARMED,
+    situation: Situation = Situation(),
+    advantage: Advantage = Advantage.NONE,
+    *,
+    stat: str = "",
+) -> AttackPlan:
+    """Assemble an attack without rolling (for the odds shown before the
+    roll, and for :func:`resolve_attack`). Raises
+    :class:`~core.errors.IllegalCommand` when the target has full cover (EQ-COV-2)."""
+    s = ruleset.settings
+    stat_name = weapon.stat or stat or ruleset.attack_stat
+    stat_value = attacker.stat(stat_name)
+    defend_stat = ruleset.defend_stat
+    assembly = assemble(
+        s, replace(situation, reach=weapon.reach) if weapon.reach is not situation.reach else situation,
+        levels(attacker.conditions), levels(target.conditions),
+        weapon_metal=weapon.metal, target_armour_metal=target.armour_metal,
+        target_body=target.stat(defend_stat) if defend_stat else 0,
+    )
+    extra: list[Modifier] = []
+    if weapon.bonus:
+        extra.append(Modifier(weapon.bonus, f"{weapon.name} bonus", ""))
+    if "weakened" in levels(attacker.conditions) and hasattr(s, "weakened_penalty"):
+        extra.append(Modifier(s.weakened_penalty, "weakened", "PR-BUR-3"))
+    difficulty = ruleset.attack_difficulty(target) + sum(m.value for m in assembly.defence)
+    return AttackPlan(stat_name, stat_value, tuple(extra) + assembly.modifiers, difficulty, advantage.with_(assembly.advantage), assembly)
+
+
 def resolve_attack(
     ruleset: Any,
     rng: random.Random,
@@ -138,24 +189,13 @@ def resolve_attack(
     light-only weapons ignore AC (TAC-DMG-2: they hit unless critically failed).
     """
     s = ruleset.settings
-    stat_name = weapon.stat or stat or ruleset.attack_stat
-    stat_value = attacker.stat(stat_name)
-    defend_stat = ruleset.defend_stat
-    target_levels = levels(target.conditions)
-    assembly = assemble(
-        s, replace(situation, reach=weapon.reach) if weapon.reach is not situation.reach else situation,
-        levels(attacker.conditions), target_levels,
-        weapon_metal=weapon.metal, target_armour_metal=target.armour_metal,
-        target_body=target.stat(defend_stat) if defend_stat else 0,
+    plan = plan_attack(ruleset, attacker, target, weapon, situation, advantage, stat=stat)
+    stat_name, stat_value, modifiers, difficulty, net, assembly = (
+        plan.stat, plan.stat_value, plan.modifiers, plan.difficulty, plan.advantage, plan.assembly,
     )
     base = [Modifier(stat_value, stat_name, "")]
-    if weapon.bonus:
-        base.append(Modifier(weapon.bonus, f"{weapon.name} bonus", ""))
-    if "weakened" in levels(attacker.conditions) and hasattr(s, "weakened_penalty"):
-        base.append(Modifier(s.weakened_penalty, "weakened", "PR-BUR-3"))
-    modifiers = tuple(base[1:]) + assembly.modifiers
-    difficulty = ruleset.attack_difficulty(target) + sum(m.value for m in assembly.defence)
-    net = advantage.with_(assembly.advantage)
+    defend_stat = ruleset.defend_stat
+    target_levels = levels(target.conditions)
     check = ruleset.roll_check(rng, stat_value, difficulty, net, modifiers=modifiers, purpose=f"attack {target.name} with {weapon.name}", attack=True)
     check = replace(check, modifiers=(base[0],) + check.modifiers)
     tier = check.tier

@@ -71,7 +71,7 @@ def test_missing_folder_is_refused(encounter_home, tmp_path):
 
 def test_new_creates_a_campaign_from_a_map(tmp_path, monkeypatch):
     launched = []
-    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice: launched.append((campaign, notice)) or 0)
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append((campaign, notice)) or 0)
     map_file = tmp_path / "map.txt"
     map_file.write_text("#######\n#A...B#\n#..~..#\n#######\n")
     assert cli.main(["new", str(tmp_path / "c.json"), "--map", str(map_file), "--seed", "1"]) == 0
@@ -84,7 +84,7 @@ def test_new_creates_a_campaign_from_a_map(tmp_path, monkeypatch):
 
 def test_open_or_create_path(tmp_path, monkeypatch):
     launched = []
-    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice: launched.append(campaign) or 0)
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append(campaign) or 0)
     target = tmp_path / "moor.json"
     assert cli.main([str(target)]) == 0
     assert target.exists() and launched[0].name == "moor"

@@ -26,6 +26,7 @@ from saves.campaign import LogEntry
 from saves.session import Session
 from tui.describe import describe
 from tui.glyphs import THEME_ORDER, default_theme_name
+from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
 from tui.keys import ACTIONS, bindings
 from tui.screens.help import HelpScreen
@@ -38,7 +39,7 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(GMActions, App[None]):
+class EncounterApp(GMActions, CombatActions, App[None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -110,7 +111,8 @@ class EncounterApp(GMActions, App[None]):
         state = self.state
         if self._combatant(self.selected) is None:
             self.selected = state.current
-        self.query_one(InitiativeTracker).show(state, self.selected)
+        kinds = tuple(k for k in self.session.encounter.ruleset.action_kinds if k in ("full", "quick", "reaction", "action", "standard", "move", "main", "maneuver"))
+        self.query_one(InitiativeTracker).show(state, self.selected, kinds or ("full", "quick", "reaction"))
         grid_map = self.query_one(GridMap)
         grid_map.show(state, state.current, self.selected)
         current = self._combatant(state.current)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from core.errors import RulesError
 from core.grid import from_text
-from core.rulesets import DEFAULT_RULESET, PLANNED, RULESETS
+from core.rulesets import DEFAULT_RULESET, RULESETS
 from core.rulesets import get as get_ruleset
 from saves import paths
 from saves.campaign import Campaign
@@ -39,7 +39,7 @@ examples:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir())) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -47,8 +47,14 @@ def _main_parser() -> argparse.ArgumentParser:
     parser.add_argument("path", nargs="?", type=Path, metavar="PATH", help="campaign file to open (created from the seed 003 map if missing)")
     parser.add_argument("--demo", action="store_true", help="open the built-in demo campaign (created on first use)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (reproducible demos); default: the system's randomness")
+    _ui_options(parser)
     parser.add_argument("--version", action="version", version="encounter 0.1.0")
     return parser
+
+
+def _ui_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--glyphs", choices=("unicode", "ascii", "emoji"), default=None, help="map glyphs (default: unicode on UTF-8 terminals, else ascii; g switches)")
+    parser.add_argument("--no-mouse", action="store_true", help="do not capture the mouse (every action has a key)")
 
 
 def _new_parser() -> argparse.ArgumentParser:
@@ -59,9 +65,10 @@ def _new_parser() -> argparse.ArgumentParser:
     parser.add_argument("path", type=Path, help="the new campaign file")
     parser.add_argument("--map", dest="map_path", type=Path, required=True, help="text map file")
     choices = sorted(RULESETS)
-    parser.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"rule system: {', '.join(choices)} (planned: {', '.join(PLANNED)})")
+    parser.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"rule system: {', '.join(choices)} (default {DEFAULT_RULESET})")
     parser.add_argument("--name", default=None, help="campaign name (default: the file name)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+    _ui_options(parser)
     return parser
 
 
@@ -74,11 +81,17 @@ def _rng(seed: int | None) -> random.Random:
     return random.Random(seed) if seed is not None else random.SystemRandom()
 
 
-def _run(campaign: Campaign, rng: random.Random, notice: str) -> int:
+def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Namespace | None = None) -> int:
     from tui.app import EncounterApp  # textual loads only when the UI starts
+    from tui.keys import keymap_path, load_keymap
 
     paths.remember_campaign(campaign.path)
-    EncounterApp(Session(campaign, rng), notice=notice).run()
+    keymap, problems = load_keymap(keymap_path())
+    if problems:
+        notice = "; ".join(problems + ([notice] if notice else []))
+    glyphs = getattr(ui, "glyphs", None)
+    app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap)
+    app.run(mouse=not getattr(ui, "no_mouse", False))
     return 0
 
 
@@ -95,7 +108,7 @@ def _new(argv: list[str]) -> int:
         campaign = create_campaign(args.path, args.name or args.path.stem, ruleset, text_map, rng)
     except (RulesError, SaveError) as exc:
         return _fail(str(exc))
-    return _run(campaign, rng, f"Created {args.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.")
+    return _run(campaign, rng, f"Created {args.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             campaign = create_demo(args.path, rng, name=args.path.stem)
             notice = f"Created {args.path}: the seed 003 map with the demo fight."
-        return _run(campaign, rng, notice)
+        return _run(campaign, rng, notice, args)
     except (SaveError, RulesError) as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:

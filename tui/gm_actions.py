@@ -21,7 +21,7 @@ from tui.text import clean, user_text
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 
-ACTION_LABELS = {"full": "Full action", "quick": "Quick action", "reaction": "Reaction"}
+ACTION_LABELS = {"full": "Full action", "quick": "Quick action", "reaction": "Reaction", "standard": "Standard action", "move": "Move action", "main": "Main action", "maneuver": "Maneuver", "action": "Action"}
 
 
 class GMActions:
@@ -113,8 +113,10 @@ class GMActions:
         if current is None:
             self.set_status("Combat has not started.", error=True)
             return
-        options = [(k, f"{label} ({current.budget.left(k)} left)") for k, label in ACTION_LABELS.items() if k in current.budget.actions]
-        options.append(("exchange", "Trade the full action for quick actions (EQ-ACT-3)"))
+        ruleset = self.session.encounter.ruleset
+        options = [(k, f"{ACTION_LABELS.get(k, k.replace('_', ' ').capitalize())} ({left} left)") for k, left in current.budget.actions.items()]
+        if ruleset.id == "equestria":
+            options.append(("exchange", "Trade the full action for quick actions (EQ-ACT-3)"))
 
         def answer(value: str | None) -> None:
             if value is None:

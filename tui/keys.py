@@ -8,8 +8,11 @@ A user key map (JSON, ``{"next-turn": "space", "damage": "x"}``) in
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
+
+import platformdirs
 
 from textual.binding import Binding
 
@@ -29,13 +32,21 @@ class GMAction:
 
 ACTIONS: tuple[GMAction, ...] = (
     GMAction("next-turn", "n", "next_turn", "Next", "End the current turn; the next combatant's actions refresh."),
-    GMAction("previous-turn", "p", "previous_turn", "Prev", "Hand the turn back to the previous combatant."),
+    GMAction("previous-turn", "p", "previous_turn", "Prev", "Hand the turn back to the previous combatant.", show=False),
     GMAction("damage", "d", "damage", "Damage", "Damage the selected combatant: a number or dice (2d6+1)."),
     GMAction("heal", "h", "heal", "Heal", "Heal the selected combatant: a number or dice."),
     GMAction("move", "m", "move", "Move", "Move the current combatant with a cursor on the map."),
     GMAction("check", "c", "check", "Check", "Roll a check for the current combatant (odds shown first)."),
     GMAction("roll", "r", "roll", "Roll", "Roll any dice expression; text after it is a comment."),
-    GMAction("spend-action", "a", "spend_action", "Action", "Spend a full or quick action or a reaction, or trade the full action."),
+    GMAction("attack", "t", "attack", "Attack", "The current combatant attacks the selected one: odds and modifiers first."),
+    GMAction("add-condition", "e", "add_condition", "Cond", "Put a condition (with level and rounds) on the selected combatant.", show=False),
+    GMAction("remove-condition", "E", "remove_condition", "Uncond", "Take a condition off the selected combatant.", show=False),
+    GMAction("revive", "v", "revive", "Revive", "Bring a dead or defeated combatant back.", show=False),
+    GMAction("delay", "w", "delay", "Delay", "The current combatant waits and acts after the selected one.", show=False),
+    GMAction("set-initiative", "i", "set_initiative", "Initiative", "Reorder by hand: give the selected combatant a free initiative.", show=False),
+    GMAction("add-combatant", "plus", "add_combatant", "Add", "Add a combatant (it rolls initiative during combat).", show=False),
+    GMAction("remove-combatant", "X", "remove_combatant", "Remove", "Remove the selected combatant (asks first).", show=False),
+    GMAction("spend-action", "a", "spend_action", "Action", "Spend a full or quick action or a reaction, or trade the full action.", show=False),
     GMAction("toggle-panel", "l", "toggle_panel", "Log", "On narrow terminals: switch between the creature sheet and the log."),
     GMAction("cycle-glyphs", "g", "cycle_glyphs", "Glyphs", "Switch the map between Unicode, ASCII and emoji glyphs.", show=False),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key."),
@@ -47,6 +58,14 @@ def bindings() -> list[Binding]:
     result = [Binding(a.key, a.action, a.label, show=a.show, id=a.id, tooltip=a.help) for a in ACTIONS]
     result.append(Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="interrupt-quit"))
     return result
+
+
+def keymap_path() -> Path:
+    """``$ENCOUNTER_HOME/keys.json`` when that is set, else ``keys.json`` in
+    the user config folder (``~/.config/encounter`` on Linux)."""
+    home = os.environ.get("ENCOUNTER_HOME")
+    folder = Path(home).expanduser() if home else Path(platformdirs.user_config_dir("encounter", appauthor=False))
+    return folder / "keys.json"
 
 
 def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:

@@ -36,15 +36,18 @@ class HelpScreen(ModalScreen[None]):
         super().__init__()
         self._keymap = keymap or {}
 
+    @property
+    def rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do), the actions with the key map applied, then the map keys."""
+        rows = [(key_label(self._keymap.get(a.id, a.key)), a.help) for a in ACTIONS]
+        return rows + [("", "")] + list(MAP_KEYS)
+
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
         table.add_column(style="bold")
         table.add_column()
-        for action in ACTIONS:
-            table.add_row(key_label(self._keymap.get(action.id, action.key)), Text(action.help))
-        table.add_row("", "")
-        for keys, text in MAP_KEYS:
-            table.add_row(keys, text)
+        for keys, text in self.rows:
+            table.add_row(keys, Text(text))
         table.add_row("", "")
         table.add_row("", Text("Keys can be changed in keys.json (see the README).", style="italic"))
         with VerticalScroll(id="help-box"):

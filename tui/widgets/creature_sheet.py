@@ -7,8 +7,9 @@ from textual.widgets import Static
 
 from core.combatant import Combatant
 from core.rulesets.base import Ruleset
-from tui.text import user_text
-from tui.widgets.initiative_tracker import ACTION_LETTERS, hp_text
+from tui.describe_combat import condition_text
+from tui.text import clean, user_text
+from tui.widgets.initiative_tracker import hp_text
 
 
 def hp_bar(combatant: Combatant, width: int = 10) -> Text:
@@ -28,12 +29,18 @@ class CreatureSheet(Static):
         text = Text()
         text.append_text(user_text(combatant.name, "bold"))
         text.append(f"  {combatant.side.value}", style="italic")
-        if combatant.defeated:
+        if combatant.dead:
+            text.append("  DEAD", style="bold red")
+        elif combatant.defeated:
             text.append("  DEFEATED", style="bold red")
         text.append("\nHP ")
         text.append_text(hp_text(combatant))
         text.append(" ")
         text.append_text(hp_bar(combatant))
+        if combatant.hp_temp:
+            text.append(f" +{combatant.hp_temp} temp", style="cyan")
+        if combatant.ac:
+            text.append(f"   AC {combatant.ac}")
         initiative = "--" if combatant.initiative is None else str(combatant.initiative)
         text.append(f"\nInitiative {initiative}")
         if combatant.position is not None:
@@ -46,12 +53,18 @@ class CreatureSheet(Static):
         text.rstrip()
         budget = combatant.budget
         text.append("\n" + ("This turn: " if is_current else "Left: "))
-        for kind, _letter in ACTION_LETTERS:
-            if kind not in budget.actions:
-                continue
-            left = budget.left(kind)
-            text.append(f"{kind} {left}  ", style="" if left > 0 else "bright_black")
+        for kind, left in budget.actions.items():
+            text.append(f"{kind.replace('_', ' ')} {left}  ", style="" if left > 0 else "bright_black")
         text.append(f"move {budget.movement}/{budget.movement_max}")
+        for condition in combatant.conditions:
+            text.append("\n")
+            text.append(condition_text(condition), style="magenta")
+        defences = [f"armour {clean(k)} {v:+d}" for k, v in combatant.armour.items()]
+        defences += [f"resists {clean(r)}" for r in combatant.resistances]
+        defences += [f"weak to {clean(w)}" for w in combatant.weaknesses]
+        defences += [f"immune to {clean(i)}" for i in combatant.immunities]
+        if defences:
+            text.append("\n" + ", ".join(defences), style="italic")
         if combatant.notes:
             text.append("\n")
             text.append_text(user_text(combatant.notes, "italic"))

@@ -8,16 +8,29 @@ from textual.widgets import DataTable
 
 from core.combatant import Combatant, Side
 from core.encounter import EncounterState
-from tui.text import user_text
+from tui.text import clean, user_text
 
 SIDE_COLOUR = {Side.PARTY: "blue", Side.FOE: "red", Side.NEUTRAL: "yellow"}
-ACTION_LETTERS = (("full", "F"), ("quick", "Q"), ("reaction", "R"))
+# One letter per action kind of every ruleset (lower case once spent).
+ACTION_LETTERS = {
+    "full": "F", "quick": "Q", "reaction": "R",  # equestria EQ-ACT-1
+    "action": "A",  # tactical_d10 TAC-ACT-1
+    "standard": "S", "move": "M",  # srd35
+    "main": "M", "maneuver": "N",  # power_roll
+}
 
 
-def budget_text(combatant: Combatant) -> Text:
-    """``FQR 4`` : actions left (dim when spent) and movement left in cells."""
+def action_letter(kind: str) -> str:
+    return ACTION_LETTERS.get(kind, kind[:1].upper() or "?")
+
+
+def budget_text(combatant: Combatant, kinds: tuple[str, ...] = ("full", "quick", "reaction")) -> Text:
+    """``FQR 4``: each action kind of the ruleset (``kinds``) left, lower
+    case and struck once spent, ``-`` when the creature does not get it;
+    then the movement left."""
     text = Text()
-    for kind, letter in ACTION_LETTERS:
+    for kind in kinds:
+        letter = action_letter(kind)
         left = combatant.budget.left(kind)
         if kind not in combatant.budget.actions:
             text.append("-", style="bright_black")
@@ -27,8 +40,20 @@ def budget_text(combatant: Combatant) -> Text:
     return text
 
 
+def condition_badges(combatant: Combatant) -> Text:
+    """``bur2 poi1``: three letters and the level of each condition."""
+    text = Text()
+    for index, condition in enumerate(combatant.conditions):
+        if index:
+            text.append(" ")
+        text.append(f"{clean(condition.name)[:3]}{condition.level}", style="magenta")
+    return text
+
+
 def hp_text(combatant: Combatant) -> Text:
     ratio = combatant.hp / combatant.hp_max if combatant.hp_max else 0
+    if combatant.hp_temp:
+        return Text(f"{combatant.hp}+{combatant.hp_temp}", style="cyan")
     style = "red" if ratio <= 0.25 else "yellow" if ratio <= 0.5 else "green"
     if combatant.defeated:
         style = "bright_black"
@@ -49,7 +74,8 @@ class InitiativeTracker(DataTable):
         super().__init__(id=id, cursor_type="row", zebra_stripes=False, cell_padding=0)
         self._order: list[str] = []
         self._name_width = 0
-        self._last: tuple[EncounterState, str | None] | None = None
+        self._last: tuple | None = None
+        self._kinds: tuple[str, ...] = ("full", "quick", "reaction")
 
     def _columns(self) -> None:
         """Fixed columns; the name takes what the pane's width leaves."""
@@ -68,9 +94,11 @@ class InitiativeTracker(DataTable):
         if self._last is not None:
             self.show(*self._last)
 
-    def show(self, state: EncounterState, selected: str | None) -> None:
-        """Redraw from ``state``, keeping ``selected`` highlighted."""
-        self._last = (state, selected)
+    def show(self, state: EncounterState, selected: str | None, kinds: tuple[str, ...] = ("full", "quick", "reaction")) -> None:
+        """Redraw from ``state``, keeping ``selected`` highlighted; ``kinds``
+        are the ruleset's per-turn action kinds shown in the Left column."""
+        self._kinds = kinds[:3]
+        self._last = (state, selected, kinds)
         with self.prevent(DataTable.RowHighlighted):
             self._fill(state, selected)
 
@@ -83,10 +111,16 @@ class InitiativeTracker(DataTable):
             name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
             marker = Text(">", style="bold reverse") if is_current else Text(" ")
             name = Text(" ") + user_text(combatant.name, name_style)
+            badges = condition_badges(combatant)
+            if badges.plain:
+                room = max(4, self._name_width - badges.cell_len - 1)
+                name.truncate(room, overflow="ellipsis")
+                name.append(" ")
+                name.append_text(badges)
             name.truncate(self._name_width, overflow="ellipsis")
             hp = hp_text(combatant)
             hp.pad_left(7 - hp.cell_len)
-            left = Text(" ") + budget_text(combatant) if state.round else Text("")
+            left = Text(" ") + budget_text(combatant, self._kinds) if state.round else Text("")
             self.add_row(
                 marker,
                 Text("--" if combatant.initiative is None else str(combatant.initiative), justify="right"),

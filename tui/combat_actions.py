@@ -1,0 +1,213 @@
+"""Combat actions of the GM: attacks, conditions, revival, turn order.
+
+A mixin of :class:`tui.app.EncounterApp` like :mod:`tui.gm_actions`; the
+odds of an attack are shown, with every modifier and its reason, before
+anything is rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+
+from core import commands as cmd
+from core.attacks import plan_attack
+from core.battlefield import attack_situation
+from core.combatant import Combatant, Side
+from core.conditions import Condition, Duration
+from core.errors import RulesError
+from tui.describe import modifiers_text, percent
+from tui.forms import ATTACK_WORDS, parse_attack
+from tui.screens.choice import ChoiceScreen
+from tui.screens.prompt import PromptScreen
+from tui.text import clean, user_text
+
+
+class CombatActions:
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
+
+    def _attack_parts(self) -> tuple[Combatant, Combatant] | None:
+        attacker = self._combatant(self.state.current)
+        target = self._combatant(self.selected)
+        if attacker is None:
+            self.set_status("Combat has not started: nobody's turn.", error=True)
+            return None
+        if target is None or target.id == attacker.id:
+            self.set_status("Select the target in the tracker (up/down) or click it on the map, then press t.", error=True)
+            return None
+        return attacker, target
+
+    def action_attack(self) -> None:
+        parts = self._attack_parts()
+        if parts is None:
+            return
+        attacker, target = parts
+        ruleset = self.session.encounter.ruleset
+        grid, combatants = self.state.grid, self.state.combatants
+
+        def plan(value: str):
+            request = parse_attack(value)
+            situation = attack_situation(grid, attacker, target, combatants, request.weapon.reach)
+            situation = replace(situation, off_hand=request.off_hand)
+            return request, situation, plan_attack(ruleset, attacker, target, request.weapon, situation, request.advantage)
+
+        def odds(value: str) -> Text:
+            try:
+                _request, _situation, attack = plan(value)
+            except (ValueError, RulesError) as problem:
+                return Text(clean(str(problem)), style="italic yellow")
+            chances = ruleset.check_odds(attack.total_modifier, attack.difficulty, attack.advantage, attack=True)
+            text = Text(f"{attack.stat} {attack.stat_value:+d}")
+            text.append_text(modifiers_text(attack.modifiers))
+            if attack.advantage.value:
+                text.append(" with advantage" if attack.advantage.value > 0 else " with disadvantage", style="bold")
+            text.append(f" vs {attack.difficulty}:\n")
+            text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))
+            return text
+
+        def answer(value: str | None) -> None:
+            if value is None:
+                self.set_status("Cancelled.")
+                return
+            try:
+                request, situation, _attack = plan(value)
+            except (ValueError, RulesError) as problem:
+                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                return
+            self.run_command(cmd.Attack(attacker.id, target.id, request.weapon, situation, request.advantage))
+
+        title = Text("Attack: ") + user_text(attacker.name, "bold") + Text(" -> ") + user_text(target.name, "bold")
+        title.append(f"\nweapon damage (empty = unarmed), options: {ATTACK_WORDS}", style="italic")
+        self.push_screen(PromptScreen(title, placeholder="1d6 slashing +1", hint=odds), answer)
+
+    # -- conditions -------------------------------------------------------------
+    def action_add_condition(self) -> None:
+        target = self._combatant(self.selected)
+        if target is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+        catalogue = self.session.encounter.ruleset.conditions
+        options = [(name, name) for name in sorted(catalogue)]
+
+        def chosen(name: str | None) -> None:
+            if name is None:
+                self.set_status("Cancelled.")
+                return
+
+            def answer(value: str | None) -> None:
+                if value is None:
+                    self.set_status("Cancelled.")
+                    return
+                words = value.split()
+                try:
+                    level = int(words[0]) if words else 1
+                    rounds = int(words[1]) if len(words) > 1 else 0
+                    if len(words) > 2:
+                        raise ValueError
+                except ValueError:
+                    self.set_status("Refused: type a level and, optionally, rounds: '2' or '2 3'.", error=True)
+                    return
+                try:
+                    duration = Duration.rounds(rounds, self.state.current or target.id) if rounds else Duration.permanent()
+                except RulesError as problem:
+                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                    return
+                self.run_command(cmd.AddCondition(target.id, Condition(name, level, duration, source="GM")))
+
+            title = Text(f"{name} on ") + user_text(target.name, "bold") + Text(": level [rounds] (empty: level 1 until removed)")
+            self.push_screen(PromptScreen(title, placeholder="1 3"), answer)
+
+        self.push_screen(ChoiceScreen(Text("Condition for ") + user_text(target.name, "bold"), options), chosen)
+
+    def action_remove_condition(self) -> None:
+        target = self._combatant(self.selected)
+        if target is None or not target.conditions:
+            self.set_status("The selected combatant has no conditions.", error=True)
+            return
+        options = [(c.name, f"{c.name} {c.level}") for c in target.conditions]
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.run_command(cmd.RemoveCondition(target.id, name, "GM"))
+
+        self.push_screen(ChoiceScreen(Text("Remove from ") + user_text(target.name, "bold"), options), chosen)
+
+    # -- life and turn order --------------------------------------------------------
+    def action_revive(self) -> None:
+        target = self._combatant(self.selected)
+        if target is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+
+        def answer(value: str | None) -> None:
+            if value is None:
+                self.set_status("Cancelled.")
+                return
+            if not value.strip().isdigit():
+                self.set_status("Refused: type the hit points to come back with, e.g. 1.", error=True)
+                return
+            self.run_command(cmd.Revive(target.id, int(value)))
+
+        self.push_screen(PromptScreen(Text("Revive ") + user_text(target.name, "bold") + Text(" with how many HP?"), value="1"), answer)
+
+    def action_delay(self) -> None:
+        current = self._combatant(self.state.current)
+        after = self._combatant(self.selected)
+        if current is None or after is None or after.id == current.id:
+            self.set_status("Select the combatant to act after (up/down), then press w: the current one waits until then.", error=True)
+            return
+        self.run_command(cmd.DelayTurn(current.id, after.id))
+
+    def action_set_initiative(self) -> None:
+        target = self._combatant(self.selected)
+        if target is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+
+        def answer(value: str | None) -> None:
+            if value is None:
+                self.set_status("Cancelled.")
+                return
+            try:
+                number = int(value)
+            except ValueError:
+                self.set_status("Refused: initiative is a whole number.", error=True)
+                return
+            self.run_command(cmd.SetInitiative(target.id, number))
+
+        title = Text("New initiative for ") + user_text(target.name, "bold") + Text(" (must be free)")
+        self.push_screen(PromptScreen(title, value=str(target.initiative or "")), answer)
+
+    def action_add_combatant(self) -> None:
+        def answer(value: str | None) -> None:
+            if value is None:
+                self.set_status("Cancelled.")
+                return
+            words = value.rsplit(maxsplit=2)
+            try:
+                name, side, hp = words[0], Side(words[1].lower()), int(words[2])
+            except (IndexError, ValueError):
+                self.set_status("Refused: write 'NAME SIDE HP', e.g. 'Boar 2 foe 16' (side: party, foe or neutral).", error=True)
+                return
+            if hp < 1:
+                self.set_status("Refused: HP must be at least 1.", error=True)
+                return
+            combatant = Combatant(self.state.next_id(), name.strip(), side, {}, hp, hp)
+            self.run_command(cmd.AddCombatant(combatant, roll_initiative=self.state.round > 0))
+
+        self.push_screen(PromptScreen("Add a combatant: NAME SIDE HP (it rolls initiative; place it with the map later)", placeholder="Boar 2 foe 16"), answer)
+
+    def action_remove_combatant(self) -> None:
+        target = self._combatant(self.selected)
+        if target is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+
+        def answer(value: str | None) -> None:
+            if value == "yes":
+                self.run_command(cmd.RemoveCombatant(target.id))
+            else:
+                self.set_status("Kept.")
+
+        self.push_screen(ChoiceScreen(Text("Remove ") + user_text(target.name, "bold") + Text(" from the encounter?"), [("no", "No, keep it"), ("yes", "Yes, remove it")]), answer)
