@@ -28,6 +28,7 @@ from tui.describe import describe
 from tui.glyphs import THEME_ORDER, default_theme_name
 from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
+from tui.map_tools import MapTools
 from tui.keys import ACTIONS, bindings
 from tui.screens.help import HelpScreen
 from tui.text import clean
@@ -39,7 +40,7 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(GMActions, CombatActions, App[None]):
+class EncounterApp(GMActions, CombatActions, MapTools, App[None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -166,9 +167,6 @@ class EncounterApp(GMActions, CombatActions, App[None]):
         self.show_log = not self.show_log
         self._apply_size()
         self.set_status("Showing the log (l for the sheet)." if self.show_log else "Showing the sheet (l for the log).")
-
-    def show_map(self) -> None:
-        """Nothing to do: the map is always visible; kept for symmetry with small layouts."""
 
     def action_cycle_glyphs(self) -> None:
         grid_map = self.query_one(GridMap)

@@ -9,17 +9,11 @@ from __future__ import annotations
 from rich.text import Text
 
 from core import commands as cmd
-from core.combatant import Combatant
-from core.errors import RulesError
-from core.grid import Cell
-from core.movement import MoveOptions, find_path, model_for, reachable
 from tui.describe import percent
 from tui.forms import parse_amount, parse_check
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
-from tui.widgets.grid_map import GridMap
-from tui.widgets.initiative_tracker import InitiativeTracker
+from tui.text import user_text
 
 ACTION_LABELS = {"full": "Full action", "quick": "Quick action", "reaction": "Reaction", "standard": "Standard action", "move": "Move action", "main": "Main action", "maneuver": "Maneuver", "action": "Action"}
 
@@ -127,56 +121,3 @@ class GMActions:
                 self.run_command(cmd.SpendAction(current.id, value))
 
         self.push_screen(ChoiceScreen(Text("Spend an action: ") + user_text(current.name, "bold"), options), answer)
-
-    # -- moving on the map ---------------------------------------------------------
-    def action_move(self) -> None:
-        mover = self._combatant(self.state.current)
-        if mover is None or mover.position is None:
-            self.set_status("Only the combatant whose turn it is can move, and it must be on the map.", error=True)
-            return
-        encounter = self.session.encounter
-        budget = mover.budget.movement if self.state.round else 10**6
-        options = MoveOptions(start_parity=mover.budget.diagonal_parity) if self.state.round else MoveOptions()
-        reach = dict(reachable(self.state.grid, encounter.ruleset, mover, self.state.combatants, budget, options=options))
-        self.show_map()
-        self.query_one(GridMap).start_pick(mover.position, reach)
-        self.refresh_bindings()
-        self.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left."))
-
-    def on_grid_map_cursor_moved(self, message: GridMap.CursorMoved) -> None:
-        mover = self._combatant(self.state.current)
-        if mover is not None:
-            self.set_status(self._path_preview(mover, message.cell))
-
-    def _path_preview(self, mover: Combatant, cell: Cell) -> Text:
-        try:
-            options = MoveOptions(start_parity=mover.budget.diagonal_parity) if self.state.round else MoveOptions()
-            path = find_path(self.state.grid, self.session.encounter.ruleset, mover, self.state.combatants, cell, options=options)
-        except RulesError as refusal:
-            return Text(f"({cell[0]}, {cell[1]}): {clean(str(refusal))}", style="yellow")
-        left = mover.budget.movement
-        style = "green" if path.cost <= left or not self.state.round else "yellow"
-        unit = model_for(self.session.encounter.ruleset).unit
-        if path.cost == 1 and unit.endswith("s"):
-            unit = unit[:-1]
-        return Text(f"({cell[0]}, {cell[1]}): costs {path.cost} {unit}, {left} left", style=style)
-
-    def on_grid_map_cell_picked(self, message: GridMap.CellPicked) -> None:
-        mover = self._combatant(self.state.current)
-        if mover is not None and self.run_command(cmd.Move(mover.id, message.cell)) is not None:
-            self._end_pick()
-
-    def on_grid_map_pick_cancelled(self, _: GridMap.PickCancelled) -> None:
-        self._end_pick()
-        self.set_status("Move cancelled.")
-
-    def on_grid_map_cell_clicked(self, message: GridMap.CellClicked) -> None:
-        for combatant in self.state.combatants:
-            if combatant.position == message.cell:
-                self.select(combatant.id)
-                return
-
-    def _end_pick(self) -> None:
-        self.query_one(GridMap).stop_pick()
-        self.query_one(InitiativeTracker).focus()
-        self.refresh_bindings()

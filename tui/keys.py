@@ -36,6 +36,8 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("damage", "d", "damage", "Damage", "Damage the selected combatant: a number or dice (2d6+1)."),
     GMAction("heal", "h", "heal", "Heal", "Heal the selected combatant: a number or dice."),
     GMAction("move", "m", "move", "Move", "Move the current combatant with a cursor on the map."),
+    GMAction("look", "x", "look", "Look", "Line of sight, cover and distance from the selected combatant to the map cursor.", show=False),
+    GMAction("area", "z", "area", "Area", "Place an area template (radius, zone, cone, line) and see who it hits.", show=False),
     GMAction("check", "c", "check", "Check", "Roll a check for the current combatant (odds shown first)."),
     GMAction("roll", "r", "roll", "Roll", "Roll any dice expression; text after it is a comment."),
     GMAction("attack", "t", "attack", "Attack", "The current combatant attacks the selected one: odds and modifiers first."),

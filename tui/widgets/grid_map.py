@@ -31,6 +31,9 @@ SELECTED_STYLE = Style(italic=True)
 DEFEATED_STYLE = Style(color="bright_black", strike=True)
 CURSOR_STYLE = Style(reverse=True, bold=True)
 REACH_STYLE = Style(bgcolor="green", color="black")
+PATH_STYLE = Style(color="bright_white", bold=True)
+PATH_GLYPH = "\u2022 "
+AREA_STYLE = Style(bgcolor="magenta", color="bright_white")
 
 
 def column_label(x: int) -> str:
@@ -59,8 +62,13 @@ class GridMap(ScrollView, can_focus=True):
         Binding("u", "cursor(1,-1)", "Up-right", show=False, id="map-up-right"),
         Binding("b", "cursor(-1,1)", "Down-left", show=False, id="map-down-left"),
         Binding("n", "cursor(1,1)", "Down-right", show=False, id="map-down-right"),
-        Binding("enter", "pick", "Move here", id="map-pick"),
+        Binding("enter", "pick('move')", "Move here", id="map-pick-move"),
+        Binding("enter", "pick('done')", "Done", id="map-pick-done"),
         Binding("escape", "cancel", "Cancel", id="map-cancel"),
+        Binding("r", "turn(1)", "Rotate", id="map-rotate"),
+        Binding("R", "turn(-1)", "Rotate back", show=False, id="map-rotate-back"),
+        Binding("plus,equals_sign", "grow(1)", "Bigger", id="map-grow"),
+        Binding("minus", "grow(-1)", "Smaller", id="map-shrink"),
     ]
 
     class CellPicked(Message):
@@ -80,6 +88,14 @@ class GridMap(ScrollView, can_focus=True):
     class PickCancelled(Message):
         """The GM left pick mode with Escape."""
 
+    class TemplateChanged(Message):
+        """The GM turned (``turn`` = +1/-1 of 8 facings) or resized (``grow``) the area template."""
+
+        def __init__(self, turn: int = 0, grow: int = 0) -> None:
+            super().__init__()
+            self.turn = turn
+            self.grow = grow
+
     class CursorMoved(Message):
         """The pick cursor is now on ``cell``."""
 
@@ -92,7 +108,10 @@ class GridMap(ScrollView, can_focus=True):
         self._view: _View | None = None
         self.glyphs: GlyphTheme = THEMES[theme]
         self.cursor: Cell | None = None
+        self.mode: str = ""  # "move", "look" or "area" while picking
         self.reach: dict[Cell, int] = {}
+        self.path: frozenset[Cell] = frozenset()
+        self.area: frozenset[Cell] = frozenset()
 
     # -- data in ------------------------------------------------------------
     def show(self, state: EncounterState, current: str | None, selected: str | None) -> None:
@@ -124,8 +143,9 @@ class GridMap(ScrollView, can_focus=True):
         if (new_x, new_y) != (scroll_x, scroll_y):
             self.scroll_to(new_x, new_y, animate=False)
 
-    def start_pick(self, cell: Cell, reach: dict[Cell, int] | None = None) -> None:
+    def start_pick(self, cell: Cell, reach: dict[Cell, int] | None = None, mode: str = "move") -> None:
         self.cursor = cell
+        self.mode = mode
         self.reach = dict(reach or {})
         self.focus()
         self.follow(cell)
@@ -133,7 +153,18 @@ class GridMap(ScrollView, can_focus=True):
 
     def stop_pick(self) -> None:
         self.cursor = None
+        self.mode = ""
         self.reach = {}
+        self.path = frozenset()
+        self.area = frozenset()
+        self.refresh()
+
+    def mark(self, path: frozenset[Cell] | None = None, area: frozenset[Cell] | None = None) -> None:
+        """Highlight a previewed ``path`` and/or ``area`` (cells)."""
+        if path is not None:
+            self.path = path
+        if area is not None:
+            self.area = area
         self.refresh()
 
     @property
@@ -142,9 +173,19 @@ class GridMap(ScrollView, can_focus=True):
 
     # -- input ----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("cursor", "pick", "cancel"):
+        if action == "pick":
+            return self.picking and (parameters == ("move",)) == (self.mode == "move")
+        if action in ("cursor", "cancel"):
             return self.picking
+        if action in ("turn", "grow"):
+            return self.mode == "area"
         return True
+
+    def action_turn(self, step: int) -> None:
+        self.post_message(self.TemplateChanged(turn=step))
+
+    def action_grow(self, step: int) -> None:
+        self.post_message(self.TemplateChanged(grow=step))
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if self.cursor is None or self._view is None:
@@ -157,7 +198,7 @@ class GridMap(ScrollView, can_focus=True):
         self.refresh()
         self.post_message(self.CursorMoved(self.cursor))
 
-    def action_pick(self) -> None:
+    def action_pick(self, _mode: str = "") -> None:
         if self.cursor is not None:
             self.post_message(self.CellPicked(self.cursor))
 
@@ -225,6 +266,10 @@ class GridMap(ScrollView, can_focus=True):
             style = TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE)
             if cell in self.reach:
                 style = style + REACH_STYLE if terrain_id == "ground" else style + Style(underline=True, bold=True)
+            if cell in self.path:
+                text, style = PATH_GLYPH, style + PATH_STYLE
+        if cell in self.area:
+            style = style + AREA_STYLE
         if cell == self.cursor:
             style = style + CURSOR_STYLE
         return Segment(text, style)

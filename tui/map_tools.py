@@ -1,0 +1,234 @@
+"""Map modes: move with reach and path preview, look (line of sight and
+cover to the cursor), and area templates that list who they hit.
+
+A mixin of :class:`tui.app.EncounterApp`. The map posts cursor messages;
+this module answers them according to the map's mode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rich.text import Text
+
+from core import commands as cmd
+from core.battlefield import readout
+from core.combatant import Combatant
+from core.errors import RulesError
+from core.geometry import DIRECTIONS, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
+from core.grid import Cell
+from core.movement import MoveOptions, find_path, model_for, reachable
+from tui.screens.choice import ChoiceScreen
+from tui.text import clean, user_text
+from tui.widgets.grid_map import GridMap
+from tui.widgets.initiative_tracker import InitiativeTracker
+
+SHAPES = (
+    ("radius", "Radius N: a (2N+1) square (EQ-MAP-1)"),
+    ("zone", "Zone W*H, either way round (EQ-MAP-2)"),
+    ("small_cone", "Small cone, 90 degrees, length 3 (EQ-GEN-3)"),
+    ("large_cone", "Large cone, 90 degrees, length 6 (EQ-GEN-3)"),
+    ("line", "Line from the origin (N cells)"),
+)
+
+
+@dataclass(frozen=True)
+class Template:
+    """An area being placed: ``shape``, ``size`` (radius, length or W of a
+    W*H zone with ``height``), ``facing`` index into DIRECTIONS, ``origin``."""
+
+    shape: str
+    size: int
+    facing: int = 2
+    height: int = 3
+    origin: Cell = (0, 0)
+
+    def cells(self, cursor: Cell, grid) -> frozenset[Cell]:
+        direction = DIRECTIONS[self.facing % 8]
+        if self.shape == "radius":
+            area = radius(cursor, self.size, grid)
+        elif self.shape == "zone":
+            area = zone(cursor, self.size, self.height, rotated=self.facing % 2 == 1, grid=grid)
+        elif self.shape == "small_cone":
+            area = small_cone(cursor, direction, grid)
+        elif self.shape == "large_cone":
+            area = large_cone(cursor, direction, grid)
+        else:
+            far = (cursor[0] + direction[0] * self.size, cursor[1] + direction[1] * self.size)
+            area = line(cursor, far, self.size, grid)
+        return frozenset(area.cells)
+
+    def label(self) -> str:
+        facing = "N NE E SE S SW W NW".split()[self.facing % 8]
+        return {
+            "radius": f"radius {self.size}",
+            "zone": f"zone {self.size}*{self.height}" if self.facing % 2 == 0 else f"zone {self.height}*{self.size}",
+            "small_cone": f"small cone facing {facing}",
+            "large_cone": f"large cone facing {facing}",
+            "line": f"line of {self.size} facing {facing}",
+        }[self.shape]
+
+
+class MapTools:
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
+
+    _template: Template | None = None
+
+    def _options(self, mover: Combatant) -> MoveOptions:
+        return MoveOptions(start_parity=mover.budget.diagonal_parity) if self.state.round else MoveOptions()
+
+    # -- move ------------------------------------------------------------------
+    def action_move(self) -> None:
+        mover = self._combatant(self.state.current)
+        if mover is None or mover.position is None:
+            self.set_status("Only the combatant whose turn it is can move, and it must be on the map.", error=True)
+            return
+        budget = mover.budget.movement if self.state.round else 10**6
+        reach = dict(reachable(self.state.grid, self.session.encounter.ruleset, mover, self.state.combatants, budget, options=self._options(mover)))
+        self._start(mover.position, "move", reach)
+        self.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left."))
+
+    def _move_preview(self, mover: Combatant, cell: Cell) -> Text:
+        grid_map = self.query_one(GridMap)
+        try:
+            path = find_path(self.state.grid, self.session.encounter.ruleset, mover, self.state.combatants, cell, options=self._options(mover))
+        except RulesError as refusal:
+            grid_map.mark(path=frozenset())
+            return Text(f"({cell[0]}, {cell[1]}): {clean(str(refusal))}", style="yellow")
+        grid_map.mark(path=frozenset(path.cells[:-1]))
+        left = mover.budget.movement
+        unit = model_for(self.session.encounter.ruleset).unit
+        if path.cost == 1 and unit.endswith("s"):
+            unit = unit[:-1]
+        style = "green" if path.cost <= left or not self.state.round else "yellow"
+        return Text(f"({cell[0]}, {cell[1]}): costs {path.cost} {unit}, {left} left", style=style)
+
+    # -- look --------------------------------------------------------------------
+    def action_look(self) -> None:
+        viewer = self._combatant(self.selected) or self._combatant(self.state.current)
+        if viewer is None or viewer.position is None:
+            self.set_status("Select a combatant on the map first.", error=True)
+            return
+        self._start(viewer.position, "look")
+        self.set_status(Text("Look from ") + user_text(viewer.name, "bold") + Text(": move the cursor; line of sight and cover show here. Esc ends."))
+
+    def _look_readout(self, viewer: Combatant, cell: Cell) -> Text:
+        grid, combatants = self.state.grid, self.state.combatants
+        target = next((c for c in combatants if c.position == cell and c.id != viewer.id), None)
+        where = f"({cell[0]}, {cell[1]})"
+        if target is not None:
+            found = readout(grid, viewer, target, combatants)
+            seen = found.sight
+            text = user_text(target.name, "bold") + Text(f" {where}, {found.distance} cells: ")
+            if not seen.visible:
+                text.append(f"no line of sight ({clean(seen.reason or 'blocked')})", style="red")
+            else:
+                text.append("in sight", style="green")
+                text.append(f", {seen.cover.value} cover" if seen.cover.value != "none" else ", no cover")
+            if found.flanks:
+                text.append(", flanked: advantage (TAC-POS-2)", style="bold")
+            return text
+        if viewer.position is None:
+            return Text(where)
+        distance = max(abs(viewer.position[0] - cell[0]), abs(viewer.position[1] - cell[1]))
+        visible = line_of_sight(grid, viewer.position, cell)
+        text = Text(f"{where} {grid.terrain(cell).name}, {distance} cells: ")
+        if visible:
+            cover = cover_between(grid, viewer.position, cell, combatants, (viewer.id,))
+            text.append("in sight", style="green")
+            text.append(f", {cover.value} cover" if cover.value != "none" else ", no cover")
+        else:
+            text.append("no line of sight", style="red")
+        return text
+
+    # -- areas -------------------------------------------------------------------
+    def action_area(self) -> None:
+        origin_owner = self._combatant(self.selected) or self._combatant(self.state.current)
+        origin = origin_owner.position if origin_owner and origin_owner.position else (self.state.grid.width // 2, self.state.grid.height // 2)
+
+        def chosen(shape: str | None) -> None:
+            if shape is None:
+                self.set_status("Cancelled.")
+                return
+            size = {"radius": 1, "zone": 3, "line": 6}.get(shape, 0)
+            self._template = Template(shape, size, origin=origin)
+            self._start(origin, "area")
+            self._area_update(origin)
+
+        self.push_screen(ChoiceScreen("Area template", list(SHAPES)), chosen)
+
+    def _area_update(self, cell: Cell) -> None:
+        template = self._template
+        if template is None:
+            return
+        cells = template.cells(cell, self.state.grid)
+        self.query_one(GridMap).mark(area=cells)
+        hit = [c for c in self.state.combatants if c.position is not None and any(p in cells for p in c.cells)]
+        text = Text(f"{template.label()}: {len(cells)} cells; ")
+        if hit:
+            text.append("hits ")
+            for index, combatant in enumerate(hit):
+                if index:
+                    text.append(", ")
+                text.append_text(user_text(combatant.name, "bold"))
+        else:
+            text.append("hits nobody")
+        text.append("   (r rotate, +/- size, Esc ends)", style="italic")
+        self.set_status(text)
+
+    def on_grid_map_template_changed(self, message: GridMap.TemplateChanged) -> None:
+        template = self._template
+        grid_map = self.query_one(GridMap)
+        if template is None or grid_map.cursor is None:
+            return
+        size = template.size + message.grow
+        if template.shape == "radius":
+            size = max(0, size)
+        elif template.shape in ("zone", "line"):
+            size = max(1, size)
+        self._template = replace(template, size=size, facing=(template.facing + message.turn) % 8)
+        self._area_update(grid_map.cursor)
+
+    # -- the map's messages ----------------------------------------------------------
+    def _start(self, cell: Cell, mode: str, reach: dict[Cell, int] | None = None) -> None:
+        self.query_one(GridMap).start_pick(cell, reach, mode)
+        self.refresh_bindings()
+
+    def on_grid_map_cursor_moved(self, message: GridMap.CursorMoved) -> None:
+        mode = self.query_one(GridMap).mode
+        if mode == "move":
+            mover = self._combatant(self.state.current)
+            if mover is not None:
+                self.set_status(self._move_preview(mover, message.cell))
+        elif mode == "look":
+            viewer = self._combatant(self.selected) or self._combatant(self.state.current)
+            if viewer is not None:
+                self.set_status(self._look_readout(viewer, message.cell))
+        elif mode == "area":
+            self._area_update(message.cell)
+
+    def on_grid_map_cell_picked(self, message: GridMap.CellPicked) -> None:
+        grid_map = self.query_one(GridMap)
+        if grid_map.mode != "move":
+            self._end_pick()
+            self.set_status("Done.")
+            return
+        mover = self._combatant(self.state.current)
+        if mover is not None and self.run_command(cmd.Move(mover.id, message.cell)) is not None:
+            self._end_pick()
+
+    def on_grid_map_pick_cancelled(self, _: GridMap.PickCancelled) -> None:
+        self._end_pick()
+        self.set_status("Cancelled.")
+
+    def on_grid_map_cell_clicked(self, message: GridMap.CellClicked) -> None:
+        for combatant in self.state.combatants:
+            if combatant.position == message.cell:
+                self.select(combatant.id)
+                return
+
+    def _end_pick(self) -> None:
+        self._template = None
+        self.query_one(GridMap).stop_pick()
+        self.query_one(InitiativeTracker).focus()
+        self.refresh_bindings()
