@@ -1,193 +1,412 @@
-"""A campaign file: one TinyDB database, written atomically per action.
+"""A campaign: one TinyDB file, an append-only journal, a lock, backups.
 
-Tables:
+Files, for a campaign ``moor.json``::
 
-- ``meta``: one document ``{schema, name, ruleset, house_rules}``.
-- ``encounters``: one document per encounter ``{eid, name, status, state}``;
-  ``state`` is the codec's document of :class:`core.encounter.EncounterState`.
-- ``log``: one document per log entry ``{eid, seq, round, turn, event}``.
+    moor.json           TinyDB document (schema, see saves.migrations), written whole and atomically
+    moor.json.journal   actions since the last compaction, one fsynced line each (saves.journal)
+    moor.json.lock      flock held by the one writer (saves.lock)
+    .backups/moor.json/ the last good versions of moor.json (saves.backups)
 
-:meth:`Campaign.record` writes the new state and the new log entries in one
-atomic write, so the file always holds a state together with exactly the
-log that led to it. A file that is empty, not JSON, not a campaign, or of a
-newer schema is refused (:class:`~saves.errors.CorruptSave`,
-:class:`~saves.errors.NewerSave`) and never overwritten.
+Every change is a *record* (see :func:`saves.layout.apply_record`): applied
+in memory, then appended to the journal and fsynced before the call
+returns. When the journal outgrows ``max(1 MiB, size of the file)`` it is
+*compacted*: the last good file is backed up, the whole campaign written
+atomically (recording the last journal ``seq`` folded in), the journal
+deleted. So persisting one action costs one small append plus, amortised,
+a constant share of a rewrite: it does not grow with the history. Opening
+reads the file, replays journal records past its ``journal_seq`` (a torn
+last line was never acknowledged and is dropped) and, as the writer,
+compacts and removes stale temporary files.
+
+A write that fails (disk full, read-only folder) leaves memory changed,
+sets :attr:`Campaign.unsaved`, keeps the record queued and writes it with
+the next change or :meth:`Campaign.flush`. A second opener finds the lock
+taken and gets a read-only campaign (:attr:`Campaign.read_only`); changes
+then raise :class:`ReadOnlySave`. Broken files raise :class:`CorruptSave`
+or :class:`NewerSave` offering the newest good backup, and are never written.
 """
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query, TinyDB
-
 from core import events
+from core.combatant import Combatant
 from core.encounter import EncounterState
-from core.errors import RulesError
+from core.errors import IllegalCommand, RulesError
 from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
-from saves.codec import CodecError, from_document, to_document
-from saves.errors import CorruptSave, NewerSave, SaveError
-from saves.storage import AtomicJSONStorage
+from saves import backups, lock, patch
+from saves.bestiary import party_after
+from saves.codec import from_document, to_document
+from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
+from saves.journal import Journal, read_journal
+from saves.layout import CampaignData, EncounterData, apply_record, dump, parse
+from saves.migrations import SCHEMA_VERSION
+from saves.records import LogEntry, Redone, Undone, make_entries
+from saves.sanitize import clean_document, clean_name
+from saves.storage import AtomicJSONStorage, atomic_write, remove_stale_temp_files
 
-SCHEMA_VERSION = 1
+__all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_file"]
 
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of the encounter log: ``seq`` from 1, the ``round`` and
-    the id of the combatant whose turn it was (``turn``) when it happened."""
-
-    seq: int
-    round: int
-    turn: str | None
-    event: events.Event
+COMPACT_MIN_BYTES = 1 << 20
 
 
-def make_entries(state: EncounterState, new_events: Iterable[events.Event], first_seq: int) -> list[LogEntry]:
-    """Number ``new_events`` from ``first_seq``, stamped with ``state``'s round and turn."""
-    return [LogEntry(first_seq + i, state.round, state.current, e) for i, e in enumerate(new_events)]
+def journal_path(path: Path) -> Path:
+    return path.with_name(path.name + ".journal")
+
+
+def entry_document(eid: int, entry: LogEntry) -> dict[str, Any]:
+    return {"eid": eid, "seq": entry.seq, "round": entry.round, "turn": entry.turn, "event": to_document(entry.event)}
+
+
+def read_campaign(path: Path) -> tuple[CampaignData, list[dict[str, Any]], int, bool]:
+    """``(data, replayed records, journal good length, upgraded)`` of the
+    campaign at ``path``, journal folded in; touches no file. Raises
+    :class:`SaveError` subclasses naming the file at fault."""
+    path = Path(path)
+    raw = AtomicJSONStorage(path)._load()
+    if raw is None:
+        raise SaveError(path, "does not exist")
+    data, upgraded = parse(raw, path)
+    jpath = journal_path(path)
+    records, good = read_journal(jpath)
+    replayed = []
+    expected = data.meta["journal_seq"] + 1
+    for record in records:
+        seq = record.get("seq")
+        if record.get("cid") != data.meta["cid"]:
+            raise CorruptSave(jpath, f"belongs to another campaign than {path.name}; it was left untouched")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise CorruptSave(jpath, "holds a record without a number")
+        if seq < expected:
+            continue  # folded into the file by a compaction that was cut before deleting the journal
+        if seq != expected:
+            raise CorruptSave(jpath, f"misses records {expected}..{seq - 1}; it was left untouched")
+        apply_record(data, clean_document(record), jpath)
+        replayed.append(record)
+        expected += 1
+    for enc in data.encounters.values():
+        _decode_state(enc, jpath if replayed else path)
+    return data, replayed, good, upgraded
+
+
+def validate_file(path: Path) -> bool:
+    """Whether ``path`` opens as a valid campaign (no journal, no lock, no writes)."""
+    try:
+        raw = AtomicJSONStorage(path)._load()
+        if raw is None:
+            return False
+        data, _ = parse(raw, path)
+        _ruleset(path, data.meta)
+    except SaveError:
+        return False
+    return True
+
+
+def _decode_state(enc: EncounterData, path: Path) -> EncounterState:
+    try:
+        return from_document(enc.state, EncounterState)
+    except Exception as exc:  # noqa: BLE001 - untrusted document
+        raise CorruptSave(path, f"holds a damaged encounter ({exc})") from None
+
+
+def _ruleset(path: Path, meta: dict[str, Any]) -> Ruleset:
+    try:
+        return get_ruleset(meta["ruleset"], meta.get("house_rules") or {})
+    except (RulesError, TypeError, ValueError) as exc:
+        raise CorruptSave(path, str(exc)) from None
 
 
 class Campaign:
-    """An open campaign file. Use :meth:`create` or :meth:`open`."""
+    """An open campaign. Use :meth:`create` or :meth:`open`; :meth:`close` when done."""
 
-    def __init__(self, path: Path, db: TinyDB, storage: AtomicJSONStorage, meta: dict[str, Any]) -> None:
+    def __init__(self, path: Path, data: CampaignData, the_lock: lock.CampaignLock | None, good_length: int, read_only: ReadOnlySave | None) -> None:
         self.path = path
-        self._db = db
-        self._storage = storage
-        self.meta = meta
-        self.ruleset: Ruleset = _ruleset_from_meta(path, meta)
+        self.data = data
+        self.ruleset: Ruleset = _ruleset(path, data.meta)
+        self.read_only = read_only
+        self.unsaved: SaveWriteFailed | None = None
+        self._lock = the_lock
+        self._journal = Journal(journal_path(path), good_length)
+        self._seq = data.meta["journal_seq"]
+        self._pending: list[dict[str, Any]] = []
+        self._upgraded = False
+        try:
+            self._main_size = path.stat().st_size
+        except OSError:
+            self._main_size = 0
 
-    # -- opening ---------------------------------------------------------
+    # -- opening -------------------------------------------------------------
     @classmethod
-    def create(
-        cls,
-        path: Path | str,
-        name: str,
-        ruleset: Ruleset,
-        state: EncounterState,
-        first_events: Iterable[events.Event] = (),
-    ) -> Campaign:
-        """Write a new campaign holding one encounter; refuses an existing file."""
+    def create(cls, path: Path | str, name: str, ruleset: Ruleset, state: EncounterState, first_events: Iterable[events.Event] = (), status: str = "running") -> Campaign:
+        """Write a new campaign holding one encounter (eid 1); refuses an existing file.
+        Its party starts as the encounter's party-side combatants."""
         path = Path(path)
-        if path.exists():
+        if path.exists() or journal_path(path).exists():
             raise SaveError(path, "already exists; open it instead")
         if not path.parent.is_dir():
             raise SaveError(path, f"folder {path.parent} does not exist")
-        storage_holder: list[AtomicJSONStorage] = []
-        db = TinyDB(path, storage=_capture(storage_holder))
-        storage = storage_holder[0]
-        meta = {"schema": SCHEMA_VERSION, "name": name, "ruleset": ruleset.id, "house_rules": to_document(ruleset.house_rules())}
-        campaign = cls(path, db, storage, meta)
-        with storage.batch():
-            db.table("meta").insert(meta)
-            db.table("encounters").insert({"eid": 1, "name": state.name, "status": "running", "state": to_document(state)})
-            campaign._append_log(make_entries(state, first_events, 1))
+        meta = {"schema": SCHEMA_VERSION, "cid": uuid.uuid4().hex, "name": clean_name(name), "ruleset": ruleset.id,
+                "house_rules": to_document(ruleset.house_rules()), "journal_seq": 0, "current": 1}
+        enc = EncounterData(1, state.name, status, to_document(state))
+        enc.entries = make_entries(state, first_events, 1)
+        enc.log = [entry_document(1, e) for e in enc.entries]
+        data = CampaignData(meta, encounters={1: enc})
+        data.party = {c.id: to_document(c) for c in state.combatants if c.side.value == "party"}
+        try:
+            the_lock = lock.acquire(path)
+        except OSError as exc:
+            raise SaveWriteFailed(path, f"cannot be created: {exc.strerror or exc}") from None
+        campaign = cls(path, data, the_lock, 0, None)
+        try:
+            campaign.compact()
+        except SaveWriteFailed:
+            campaign.close()
+            raise
         return campaign
 
     @classmethod
-    def open(cls, path: Path | str) -> Campaign:
-        """Open an existing campaign file.
-
-        Raises :class:`CorruptSave` (missing pieces, bad JSON, empty file),
-        :class:`NewerSave` (schema newer than this program) or
-        :class:`SaveError` (missing file).
-        """
+    def open(cls, path: Path | str, read_only: bool = False) -> Campaign:
+        """Open a campaign; as its writer unless another process holds it or
+        ``read_only`` (then :attr:`read_only` says why). Raises
+        :class:`CorruptSave`, :class:`NewerSave` (both offering the newest
+        good backup) or :class:`SaveError` (missing file)."""
         path = Path(path)
         if not path.exists():
             raise SaveError(path, "does not exist")
-        storage_holder: list[AtomicJSONStorage] = []
+        reason: ReadOnlySave | None = ReadOnlySave(path, "opened read-only") if read_only else None
+        the_lock = None
+        if not read_only:
+            try:
+                the_lock = lock.acquire(path)
+            except OSError as exc:
+                reason = ReadOnlySave(path, f"opened read-only: the folder cannot be written ({exc.strerror or exc})")
+            else:
+                if the_lock is None:
+                    pid = lock.holder(path)
+                    who = f" (process {pid})" if pid else ""
+                    reason = ReadOnlySave(path, f"is open in another encounter{who}; opened read-only, close the other one to make changes")
         try:
-            db = TinyDB(path, storage=_capture(storage_holder))
-        except (SaveError, OSError) as exc:
-            if isinstance(exc, SaveError):
-                raise
-            raise CorruptSave(path, f"cannot be read ({exc})") from None
-        storage = storage_holder[0]
-        metas = db.table("meta").all()
-        if len(metas) != 1:
-            raise CorruptSave(path, "has no campaign header (meta table)")
-        meta = dict(metas[0])
-        schema = meta.get("schema")
-        if not isinstance(schema, int) or isinstance(schema, bool):
-            raise CorruptSave(path, "has no schema version")
-        if schema > SCHEMA_VERSION:
-            raise NewerSave(path, f"was written by a newer encounter (schema {schema}, this one reads up to {SCHEMA_VERSION}); update encounter to open it")
-        campaign = cls(path, db, storage, meta)
-        campaign.load_state()  # validate now, not at the first action
+            data, replayed, good, upgraded = read_campaign(path)
+        except (CorruptSave, NewerSave) as exc:
+            if the_lock:
+                the_lock.release()
+            raise exc.with_backup(backups.newest_good(path)) from None
+        except BaseException:
+            if the_lock:
+                the_lock.release()
+            raise
+        campaign = cls(path, data, the_lock, good, reason)
+        campaign._seq = max(campaign._seq, max((r["seq"] for r in replayed), default=0))
+        campaign._upgraded = upgraded
+        if the_lock is not None:
+            remove_stale_temp_files(path)
+            if replayed:
+                campaign._try_compact()
         return campaign
 
-    # -- reading -----------------------------------------------------------
+    # -- reading -------------------------------------------------------------
     @property
     def name(self) -> str:
-        return str(self.meta.get("name", self.path.stem))
+        return str(self.data.meta.get("name") or self.path.stem)
 
-    def load_state(self) -> EncounterState:
-        docs = self._db.table("encounters").search(Query().eid == 1)
-        if len(docs) != 1:
-            raise CorruptSave(self.path, "has no encounter")
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self.data.meta
+
+    @property
+    def current_eid(self) -> int:
+        return int(self.data.meta["current"])
+
+    def encounter(self, eid: int | None = None) -> EncounterData:
         try:
-            return from_document(docs[0]["state"], EncounterState)
-        except (CodecError, KeyError) as exc:
-            raise CorruptSave(self.path, f"holds a damaged encounter ({exc})") from None
+            return self.data.encounters[self.current_eid if eid is None else eid]
+        except KeyError:
+            raise SaveError(self.path, f"has no encounter {eid}") from None
 
-    def load_log(self) -> list[LogEntry]:
-        entries = []
-        for doc in sorted(self._db.table("log").all(), key=lambda d: d.get("seq", 0)):
-            try:
-                entries.append(
-                    LogEntry(
-                        seq=int(doc["seq"]),
-                        round=int(doc["round"]),
-                        turn=doc.get("turn"),
-                        event=from_document(doc["event"], events.Event),
-                    )
-                )
-            except (CodecError, KeyError, TypeError, ValueError) as exc:
-                raise CorruptSave(self.path, f"holds a damaged log entry ({exc})") from None
-        return entries
+    def load_state(self, eid: int | None = None) -> EncounterState:
+        """The current state of encounter ``eid`` (default: the current one)."""
+        return _decode_state(self.encounter(eid), self.path)
 
-    # -- writing -----------------------------------------------------------
+    def load_log(self, eid: int | None = None) -> list[LogEntry]:
+        return list(self.encounter(eid).entries)
+
+    def can_undo(self, eid: int | None = None) -> bool:
+        return self.encounter(eid).head > 0
+
+    def can_redo(self, eid: int | None = None) -> bool:
+        enc = self.encounter(eid)
+        return enc.head < len(enc.steps)
+
+    def party(self) -> dict[str, Combatant]:
+        return {pid: from_document(doc, Combatant) for pid, doc in self.data.party.items()}
+
+    def bestiary(self) -> dict[str, Combatant]:
+        return {name: from_document(doc, Combatant) for name, doc in self.data.bestiary.items()}
+
+    # -- encounter history -----------------------------------------------------
+    def record_step(self, eid: int, state: EncounterState, entries: Sequence[LogEntry], label: str = "") -> None:
+        """One action of encounter ``eid``: its new ``state`` and log ``entries``
+        (numbered from the encounter's next seq). Drops what could be redone."""
+        enc = self.encounter(eid)
+        changes = patch.diff(enc.state, to_document(state))
+        first = entries[0].seq if entries else enc.next_seq
+        step = {"n": enc.head + 1, "changes": changes, "first_seq": first, "last_seq": first + len(entries) - 1, "label": label}
+        self._commit([{"op": "step", "eid": enc.eid, "step": step, "log": [entry_document(enc.eid, e) for e in entries]}])
+
     def record(self, state: EncounterState, new_entries: Sequence[LogEntry]) -> None:
-        """Store ``state`` and append ``new_entries`` in one atomic write.
+        """:meth:`record_step` on the current encounter (the skeleton's API)."""
+        self.record_step(self.current_eid, state, new_entries)
 
-        Raises :class:`~saves.errors.SaveWriteFailed` if the disk refuses;
-        the file is then as it was.
-        """
-        with self._storage.batch():
-            self._db.table("encounters").update({"state": to_document(state)}, Query().eid == 1)
-            self._append_log(new_entries)
+    def undo(self, eid: int | None = None) -> tuple[EncounterState, list[LogEntry]]:
+        """Take back the last step of ``eid``: ``(state before it, [Undone entry])``.
+        Raises :class:`IllegalCommand` when there is nothing to undo."""
+        return self._travel(eid, back=True)
 
-    def _append_log(self, entries: Sequence[LogEntry]) -> None:
-        if entries:
-            self._db.table("log").insert_multiple(
-                {"eid": 1, "seq": e.seq, "round": e.round, "turn": e.turn, "event": to_document(e.event)} for e in entries
-            )
+    def redo(self, eid: int | None = None) -> tuple[EncounterState, list[LogEntry]]:
+        """Put back the last undone step: ``(state after it, [Redone entry])``."""
+        return self._travel(eid, back=False)
+
+    def _travel(self, eid: int | None, back: bool) -> tuple[EncounterState, list[LogEntry]]:
+        self._require_writable()
+        enc = self.encounter(eid)
+        if (enc.head == 0) if back else (enc.head >= len(enc.steps)):
+            raise IllegalCommand("nothing to undo" if back else "nothing to redo")
+        step = enc.steps[enc.head - 1] if back else enc.steps[enc.head]
+        try:
+            doc = patch.apply(enc.state, step["changes"], forward=not back)
+        except patch.PatchError as exc:
+            raise CorruptSave(self.path, f"holds a damaged undo step {step['n']} ({exc})") from None
+        state = _decode_state(EncounterData(enc.eid, enc.name, enc.status, doc), self.path)
+        kind = Undone if back else Redone
+        entry = LogEntry(enc.next_seq, state.round, state.current, kind(step["n"], step["label"], step["first_seq"], step["last_seq"]))
+        self._commit([{"op": "undo" if back else "redo", "eid": enc.eid, "log": [entry_document(enc.eid, entry)]}])
+        return state, [entry]
+
+    # -- the campaign around the fights ----------------------------------------
+    def rename(self, name: str) -> None:
+        self._commit([{"op": "meta", "set": {"name": clean_name(name)}}])
+
+    def set_house_rules(self, overrides: dict[str, Any]) -> None:
+        """Replace the house rules; raises :class:`RulesError` if the ruleset refuses them."""
+        ruleset = get_ruleset(self.data.meta["ruleset"], overrides)
+        self._commit([{"op": "meta", "set": {"house_rules": to_document(ruleset.house_rules())}}])
+        self.ruleset = ruleset
+
+    def put_party_member(self, member: Combatant) -> None:
+        """Add or update a party member (keyed by its id)."""
+        self._commit([{"op": "party", "pid": member.id, "doc": to_document(member)}])
+
+    def drop_party_member(self, pid: str) -> None:
+        self._commit([{"op": "party", "pid": pid, "doc": None}])
+
+    def put_template(self, template: Combatant) -> None:
+        """Add or replace a bestiary template, keyed by its name."""
+        self._commit([{"op": "bestiary", "name": clean_name(template.name), "doc": to_document(template)}])
+
+    def drop_template(self, name: str) -> None:
+        self._commit([{"op": "bestiary", "name": name, "doc": None}])
+
+    def add_encounter(self, name: str, state: EncounterState, status: str = "planned") -> int:
+        """A new encounter; returns its eid."""
+        eid = max(self.data.encounters) + 1
+        self._commit([{"op": "encounter", "eid": eid, "name": clean_name(name), "status": status, "state": to_document(state)}])
+        return eid
+
+    def set_encounter(self, eid: int, name: str | None = None, status: str | None = None) -> None:
+        """Rename encounter ``eid`` or set its status (``planned``, ``running``, ``finished``).
+        Finishing it copies its party-side combatants back into the party."""
+        enc = self.encounter(eid)
+        records: list[dict[str, Any]] = [{"op": "encounter", "eid": eid, "name": clean_name(name) if name is not None else enc.name, "status": status or enc.status}]
+        if status == "finished":
+            records += [{"op": "party", "pid": c.id, "doc": to_document(c)} for c in party_after(self.load_state(eid), self.data.party)]
+        self._commit(records)
+
+    def set_current(self, eid: int) -> None:
+        self.encounter(eid)
+        self._commit([{"op": "meta", "set": {"current": eid}}])
+
+    def drop_encounter(self, eid: int) -> None:
+        if eid == self.current_eid or len(self.data.encounters) < 2:
+            raise SaveError(self.path, "cannot delete the current or the only encounter")
+        self._commit([{"op": "drop_encounter", "eid": eid}])
+
+    # -- writing ---------------------------------------------------------------
+    def _require_writable(self) -> None:
+        if self.read_only is not None:
+            raise self.read_only
+
+    def _commit(self, records: list[dict[str, Any]]) -> None:
+        self._require_writable()
+        for record in records:
+            self._seq += 1
+            record = dict(record, seq=self._seq, cid=self.data.meta["cid"])
+            apply_record(self.data, record, journal_path(self.path))
+            self._pending.append(record)
+        self.flush()
+
+    def flush(self) -> bool:
+        """Write queued records; True when everything is on disk (else :attr:`unsaved` says why)."""
+        if not self._pending:
+            return True
+        if self._upgraded:  # write the upgraded file (after a backup) rather than journal against the old one
+            try:
+                self.compact()
+            except SaveWriteFailed as exc:
+                self.unsaved = exc
+                return False
+            return True
+        try:
+            self._journal.append(self._pending)
+        except OSError as exc:
+            self.unsaved = SaveWriteFailed(self.path, f"not saved: {exc.strerror or exc}")
+            return False
+        self._pending.clear()
+        self.unsaved = None
+        if self._journal.size > max(COMPACT_MIN_BYTES, self._main_size):
+            self._try_compact()
+        return True
+
+    def _try_compact(self) -> bool:
+        try:
+            self.compact()
+        except SaveWriteFailed:
+            return False
+        return True
+
+    def compact(self) -> None:
+        """Fold everything into the campaign file (backup of the old one first)
+        and delete the journal. Raises :class:`SaveWriteFailed`; the journal then stays."""
+        self._require_writable()
+        raw = dump(self.data)
+        raw["meta"]["1"]["journal_seq"] = self._seq
+        text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        try:
+            try:
+                backups.make_backup(self.path)
+            except OSError:
+                pass  # a backup is a convenience; the write below is what matters
+            atomic_write(self.path, text)
+            self.data.meta["journal_seq"] = self._seq
+            self._main_size = len(text.encode("utf-8"))
+            self._upgraded = False
+            self._journal.remove()
+        except OSError as exc:
+            raise SaveWriteFailed(self.path, f"not saved: {exc.strerror or exc}") from exc
+        self._pending.clear()
+        self.unsaved = None
 
     def close(self) -> None:
-        self._db.close()
-
-
-def _capture(holder: list[AtomicJSONStorage]):
-    """A storage factory for TinyDB that lets us keep the storage instance."""
-
-    def factory(path: Path) -> AtomicJSONStorage:
-        storage = AtomicJSONStorage(path)
-        holder.append(storage)
-        return storage
-
-    return factory
-
-
-def _ruleset_from_meta(path: Path, meta: dict[str, Any]) -> Ruleset:
-    ruleset_id = meta.get("ruleset")
-    house_rules = meta.get("house_rules") or {}
-    if not isinstance(ruleset_id, str) or not isinstance(house_rules, dict):
-        raise CorruptSave(path, "has no valid ruleset")
-    try:
-        return get_ruleset(ruleset_id, house_rules)
-    except RulesError as exc:
-        raise CorruptSave(path, str(exc)) from None
+        """Write what is queued, compact if a journal exists, release the lock. Never raises for disk trouble."""
+        if self.read_only is None and self._lock is not None and self._lock.held:
+            self.flush()
+            if self._journal.size or self._pending:
+                self._try_compact()
+        self._journal.close()
+        if self._lock is not None:
+            self._lock.release()

@@ -29,9 +29,12 @@ class CodecError(ValueError):
     """A document does not have the shape its type needs."""
 
 
+@cache
 def _tagged_classes() -> dict[str, type]:
+    from saves import records  # saves-level log records (Undone, Redone)
+
     found: dict[str, type] = {}
-    for module, base in ((events, events.Event), (commands, commands.Command)):
+    for module, base in ((events, events.Event), (records, events.Event), (commands, commands.Command)):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, base) and dataclasses.is_dataclass(value):
                 found[value.__name__] = value

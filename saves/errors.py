@@ -1,4 +1,14 @@
-"""Errors of the save layer; ``str()`` is a message for the user."""
+"""Errors of the save layer; ``str()`` is a message for the user naming the file.
+
+    SaveError               root: every save-file problem (also: missing file)
+    ├── CorruptSave         empty, truncated, not JSON, hand-edited: refused, never overwritten
+    ├── NewerSave           written by a newer encounter: refused, never overwritten
+    ├── SaveWriteFailed     the disk refused a write; the file on disk is intact
+    └── ReadOnlySave        another instance holds the campaign: this one may only read
+
+``CorruptSave`` and ``NewerSave`` carry ``backup``: the newest good backup
+(or ``None``), already named in the message.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +16,20 @@ from pathlib import Path
 
 
 class SaveError(Exception):
-    """Root of every save-file problem."""
+    """Root of every save-file problem. ``path``: the file; ``reason``: what is wrong."""
 
-    def __init__(self, path: Path | str, reason: str) -> None:
+    def __init__(self, path: Path | str, reason: str, backup: Path | None = None) -> None:
         self.path = Path(path)
         self.reason = reason
-        super().__init__(f"{self.path}: {reason}")
+        self.backup = backup
+        message = f"{self.path}: {reason}"
+        if backup is not None:
+            message += f". The newest good backup is {backup} (copy it over the file to go back to it)"
+        super().__init__(message)
+
+    def with_backup(self, backup: Path | None) -> SaveError:
+        """The same error offering ``backup``."""
+        return type(self)(self.path, self.reason, backup)
 
 
 class CorruptSave(SaveError):
@@ -24,3 +42,7 @@ class NewerSave(SaveError):
 
 class SaveWriteFailed(SaveError):
     """Writing failed (disk full, read-only folder, ...); the file on disk is intact."""
+
+
+class ReadOnlySave(SaveError):
+    """The campaign is open elsewhere (or its folder is read-only): nothing can be changed here."""

@@ -49,12 +49,44 @@ def last_campaign() -> Path | None:
     return path if path.is_file() else None
 
 
+RECENT = 10
+
+
+def recent_campaigns() -> list[Path]:
+    """Campaigns opened lately, newest first, those that still exist (at most :data:`RECENT`)."""
+    try:
+        data = json.loads(_settings_path().read_text(encoding="utf-8"))
+        listed = [Path(p) for p in data.get("recent", []) if isinstance(p, str)]
+    except (OSError, ValueError, AttributeError, TypeError):
+        listed = []
+    last = last_campaign()
+    if last is not None and last not in listed:
+        listed.insert(0, last)
+    return [p for p in listed if p.is_file()][:RECENT]
+
+
 def remember_campaign(path: Path) -> None:
-    """Record ``path`` as the last campaign; failures are ignored (it is only a convenience)."""
+    """Record ``path`` as the last campaign (and first of the recent ones);
+    failures are ignored (it is only a convenience)."""
+    resolved = Path(path).resolve()
+    recent = [str(resolved)] + [str(p) for p in recent_campaigns() if p.resolve() != resolved]
     try:
         target = _settings_path()
         tmp = target.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"last_campaign": str(Path(path).resolve())}), encoding="utf-8")
+        tmp.write_text(json.dumps({"last_campaign": str(resolved), "recent": recent[:RECENT]}), encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        pass
+
+
+def forget_campaign(path: Path) -> None:
+    """Drop ``path`` from the recent campaigns (after deleting it)."""
+    resolved = Path(path).resolve()
+    recent = [str(p) for p in recent_campaigns() if p.resolve() != resolved]
+    try:
+        target = _settings_path()
+        tmp = target.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"last_campaign": recent[0] if recent else None, "recent": recent}), encoding="utf-8")
         os.replace(tmp, target)
     except OSError:
         pass

@@ -1,66 +1,124 @@
-"""A running session: one encounter bound to its campaign file.
+"""A running session: one encounter of a campaign, ready to play.
 
-:meth:`Session.apply` applies a command to the encounter and writes the
-result to disk before returning, so the UI only ever shows what is saved.
-If the disk refuses, the new state stays in memory, ``unsaved`` is set, and
-the next action writes everything again.
+:meth:`Session.apply` applies a command to the encounter and writes it to
+the campaign's journal before returning, so the UI only ever shows what is
+saved. :meth:`Session.undo` / :meth:`Session.redo` move through the
+encounter's whole history (unlimited, persisted: still there after
+reopening) and log an ``Undone`` / ``Redone`` line. If the disk refuses,
+the new state stays in memory, :attr:`Session.unsaved` says why, and the
+next action (or :meth:`retry_save`) writes everything queued.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from core import commands as cmd
 from core.demo import DEMO_NAME, demo_encounter, state_from_map
-from core.encounter import Encounter
+from core.encounter import Encounter, EncounterState
+from core.errors import RulesError
 from core.grid import TextMap
 from core.rulesets.base import Ruleset
 from saves import paths
+from saves.bestiary import spawn
 from saves.campaign import Campaign, LogEntry, make_entries
-from saves.errors import SaveWriteFailed
+from saves.errors import ReadOnlySave, SaveWriteFailed
 
 
 class Session:
-    """``Session(campaign, rng)``: the campaign's encounter, ready to play."""
+    """``Session(campaign, rng, eid)``: encounter ``eid`` (default: the
+    campaign's current one). ``rng`` rolls the dice (default: the system's)."""
 
-    def __init__(self, campaign: Campaign, rng: random.Random | None = None) -> None:
+    def __init__(self, campaign: Campaign, rng: random.Random | None = None, eid: int | None = None) -> None:
         self.campaign = campaign
-        self.encounter = Encounter(campaign.load_state(), campaign.ruleset, rng or random.SystemRandom())
-        self.log: list[LogEntry] = campaign.load_log()
-        self.unsaved: SaveWriteFailed | None = None
-        self._pending: list[LogEntry] = []
+        self.eid = campaign.current_eid if eid is None else eid
+        self.encounter = Encounter(campaign.load_state(self.eid), campaign.ruleset, rng or random.SystemRandom())
+        self.log: list[LogEntry] = campaign.load_log(self.eid)
 
     @property
     def path(self) -> Path:
         return self.campaign.path
 
-    def apply(self, command: cmd.Command) -> list[LogEntry]:
-        """Apply ``command`` and save. Returns the new log entries.
+    @property
+    def unsaved(self) -> SaveWriteFailed | None:
+        """Why the last write failed, or ``None`` when everything is on disk."""
+        return self.campaign.unsaved
 
-        Raises :class:`core.errors.RulesError` if the rules refuse (nothing
-        changes). If saving fails the action still happened in memory:
-        ``unsaved`` holds the error, the entries come back all the same, and
-        the next action (or :meth:`retry_save`) writes them.
+    @property
+    def read_only(self) -> ReadOnlySave | None:
+        """Why this session cannot change anything (campaign open elsewhere), or ``None``."""
+        return self.campaign.read_only
+
+    @property
+    def can_undo(self) -> bool:
+        return self.campaign.can_undo(self.eid)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.campaign.can_redo(self.eid)
+
+    def apply(self, command: cmd.Command) -> list[LogEntry]:
+        """Apply ``command`` and save; returns the new log entries.
+
+        Raises :class:`core.errors.RulesError` if the rules refuse and
+        :class:`ReadOnlySave` in a read-only session (nothing changes). If
+        saving fails the action still happened in memory (see :attr:`unsaved`).
         """
-        new_events = self.encounter.apply(command)
+        return self.apply_all([command])
+
+    def apply_all(self, commands: Sequence[cmd.Command], label: str = "") -> list[LogEntry]:
+        """Apply ``commands`` as one undoable step: all of them, or none if
+        the rules refuse one (the refusal is raised)."""
+        if self.read_only is not None:
+            raise self.read_only
+        before = self.encounter.state
+        new_events = []
+        try:
+            for command in commands:
+                new_events.extend(self.encounter.apply(command))
+        except RulesError:
+            self.encounter.state = before
+            raise
         first_seq = (self.log[-1].seq if self.log else 0) + 1
         entries = make_entries(self.encounter.state, new_events, first_seq)
         self.log.extend(entries)
-        self._pending.extend(entries)
-        self.retry_save()
+        label = label or ", ".join(dict.fromkeys(type(c).__name__ for c in commands))
+        self.campaign.record_step(self.eid, self.encounter.state, entries, label)
         return entries
 
+    def undo(self) -> list[LogEntry]:
+        """Restore the exact state before the last step; returns the ``Undone`` log line.
+        Raises :class:`core.errors.IllegalCommand` when there is nothing to undo."""
+        state, entries = self.campaign.undo(self.eid)
+        return self._arrive(state, entries)
+
+    def redo(self) -> list[LogEntry]:
+        """Restore the exact state after the last undone step; returns the ``Redone`` line."""
+        state, entries = self.campaign.redo(self.eid)
+        return self._arrive(state, entries)
+
+    def _arrive(self, state: EncounterState, entries: list[LogEntry]) -> list[LogEntry]:
+        self.encounter.state = state
+        self.log.extend(entries)
+        return entries
+
+    def add_from_bestiary(self, template: str, count: int = 1, roll_initiative: bool = True) -> list[LogEntry]:
+        """Add ``count`` creatures of bestiary ``template`` (``Boar 1..3``,
+        stable ids ``boar-1``...) as one undoable step; off the map until moved."""
+        model = self.campaign.bestiary()[template]
+        fighting = self.encounter.state.round > 0
+        commands = [cmd.AddCombatant(c, roll_initiative=roll_initiative and fighting) for c in spawn(model, count, self.encounter.state.combatants)]
+        return self.apply_all(commands, label=f"Add {count} {template}")
+
     def retry_save(self) -> bool:
-        """Write the current state and every entry not yet on disk; True when saved."""
-        try:
-            self.campaign.record(self.encounter.state, self._pending)
-        except SaveWriteFailed as exc:
-            self.unsaved = exc
-            return False
-        self._pending.clear()
-        self.unsaved = None
-        return True
+        """Write everything not yet on disk; True when saved."""
+        return self.campaign.flush()
+
+    def close(self) -> None:
+        self.campaign.close()
 
 
 def create_campaign(path: Path, name: str, ruleset: Ruleset, text_map: TextMap, rng: random.Random) -> Campaign:
@@ -75,7 +133,7 @@ def create_demo(path: Path, rng: random.Random, name: str = DEMO_NAME) -> Campai
     """The demo fight (seed 003 map, two characters and a boar, round 1) as
     a new campaign at ``path``."""
     encounter, first = demo_encounter(rng)
-    return Campaign.create(path, name, encounter.ruleset, encounter.state, first)
+    return Campaign.create(path, name, encounter.ruleset, replace(encounter.state), first)
 
 
 def open_default(rng: random.Random) -> Campaign:

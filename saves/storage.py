@@ -137,3 +137,19 @@ class AtomicJSONStorage(Storage):
         except OSError as exc:
             raise SaveWriteFailed(self.path, f"not saved: {exc.strerror or exc}") from exc
         self._data = data
+
+
+def remove_stale_temp_files(path: Path) -> None:
+    """Delete temporary files a killed writer left beside ``path``
+    (``.<name>.*.tmp``) and in its backup folder. Call only while holding
+    the campaign's lock, so that no live writer's file is taken."""
+    for folder, pattern in ((path.parent, f".{path.name}.*.tmp"), (path.parent / ".backups" / path.name, ".*.tmp")):
+        try:
+            stale = list(folder.glob(pattern))
+        except OSError:
+            continue
+        for tmp in stale:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass

@@ -12,6 +12,7 @@ sheet and the log take turns (``l``), so the map and tracker always show.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
@@ -23,6 +24,7 @@ from core import commands as cmd
 from core.combatant import Combatant
 from core.errors import RulesError
 from saves.campaign import LogEntry
+from saves.errors import SaveError
 from saves.session import Session
 from tui.describe import describe
 from tui.glyphs import THEME_ORDER, default_theme_name
@@ -30,6 +32,7 @@ from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
 from tui.keys import ACTIONS, bindings
+from tui.screens.campaign_picker import CampaignPicker
 from tui.screens.help import HelpScreen
 from tui.text import clean
 from tui.widgets.creature_sheet import CreatureSheet
@@ -40,7 +43,7 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(GMActions, CombatActions, MapTools, App[None]):
+class EncounterApp(GMActions, CombatActions, MapTools, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -126,6 +129,8 @@ class EncounterApp(GMActions, CombatActions, MapTools, App[None]):
         text = message if isinstance(message, Text) else Text(message)
         if self.session.unsaved is not None:
             text = Text(f"NOT SAVED ({clean(self.session.unsaved.reason)}) ", style="bold reverse") + text
+        elif self.session.read_only is not None:
+            text = Text("READ-ONLY ", style="bold reverse") + text
         status.set_class(error, "error")
         status.update(text)
 
@@ -136,17 +141,44 @@ class EncounterApp(GMActions, CombatActions, MapTools, App[None]):
         turn_before = (self.state.round, self.state.current)
         try:
             entries = self.session.apply(command)
-        except RulesError as refusal:
+        except (RulesError, SaveError) as refusal:
             self.set_status(f"Refused: {clean(str(refusal))}", error=True)
             self.bell()
             return None
+        self._show_entries(entries, turn_before)
+        return entries
+
+    def _show_entries(self, entries: list[LogEntry], turn_before: tuple) -> None:
         self.query_one(DiceLog).add(entries)
         turn_changed = turn_before != (self.state.round, self.state.current)
         if turn_changed:
             self.selected = self.state.current
         self.refresh_views(follow=turn_changed)
+        self.refresh_bindings()
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))
-        return entries
+
+    def action_undo(self) -> None:
+        self._travel(self.session.undo)
+
+    def action_redo(self) -> None:
+        self._travel(self.session.redo)
+
+    def _travel(self, move) -> None:
+        turn_before = (self.state.round, self.state.current)
+        try:
+            entries = move()
+        except (RulesError, SaveError) as refusal:
+            self.set_status(f"Refused: {clean(str(refusal))}", error=True)
+            self.bell()
+            return
+        self._show_entries(entries, turn_before)
+
+    def action_open_campaign(self) -> None:
+        def chosen(path: Path | None) -> None:
+            if path is not None and path != self.session.path:
+                self.exit(result=path)
+
+        self.push_screen(CampaignPicker(current=self.session.campaign), chosen)
 
     # -- keys -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -157,6 +189,10 @@ class EncounterApp(GMActions, CombatActions, MapTools, App[None]):
             return False
         if action == "toggle_panel":
             return None if self.size.width >= 120 else True
+        if action == "undo" and not self.session.can_undo:
+            return None
+        if action == "redo" and not self.session.can_redo:
+            return None
         return True
 
     def on_initiative_tracker_combatant_selected(self, message: InitiativeTracker.CombatantSelected) -> None:

@@ -23,6 +23,7 @@ from saves import paths
 from saves.campaign import Campaign
 from saves.errors import SaveError
 from saves.session import Session, create_campaign, create_demo, open_default
+from saves.signals import exit_soon, install_exit_handlers
 
 EPILOG = f"""\
 Campaign files live in {{data}} unless you give a path.
@@ -85,14 +86,26 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
     from tui.app import EncounterApp  # textual loads only when the UI starts
     from tui.keys import keymap_path, load_keymap
 
-    paths.remember_campaign(campaign.path)
     keymap, problems = load_keymap(keymap_path())
     if problems:
         notice = "; ".join(problems + ([notice] if notice else []))
     glyphs = getattr(ui, "glyphs", None)
-    app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap)
-    app.run(mouse=not getattr(ui, "no_mouse", False))
-    return 0
+    while True:
+        paths.remember_campaign(campaign.path)
+        if campaign.read_only is not None:
+            notice = str(campaign.read_only)
+        try:
+            app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap)
+            restore = install_exit_handlers(exit_soon(app.exit))  # SIGTERM/SIGHUP quit cleanly
+            try:
+                chosen = app.run(mouse=not getattr(ui, "no_mouse", False))
+            finally:
+                restore()
+        finally:
+            campaign.close()  # folds in the journal, releases the lock
+        if chosen is None:
+            return 0
+        campaign, notice = Campaign.open(chosen), ""
 
 
 def _new(argv: list[str]) -> int:

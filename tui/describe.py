@@ -9,6 +9,7 @@ from rich.text import Text
 from core import events as ev
 from core.checks import Tier
 from core.dice import DiceRoll
+from saves.records import Redone, Undone
 from tui.text import clean
 
 TIER_STYLE = {
@@ -166,6 +167,16 @@ def _(event: ev.CombatantAdded) -> Text:
 @describe.register
 def _(event: ev.CombatantRemoved) -> Text:
     return _t((clean(event.name), "bold"), " leaves the encounter")
+
+
+@describe.register
+def _(event: Undone) -> Text:
+    return Text(f"Undone: {clean(event.label)} (lines {event.first_seq}-{event.last_seq})", style="italic")
+
+
+@describe.register
+def _(event: Redone) -> Text:
+    return Text(f"Redone: {clean(event.label)}", style="italic")
 
 
 # Combat resolution events (issue 6) live in their own module.

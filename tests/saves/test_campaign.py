@@ -59,11 +59,12 @@ def test_every_action_is_on_disk_when_apply_returns(demo_file):
     session = Session(Campaign.open(demo_file), random.Random(9))
     boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
     session.apply(cmd.Damage(boar.id, 2))
-    on_disk = json.loads(demo_file.read_text(encoding="utf-8"))
-    [encounter_doc] = on_disk["encounters"].values()
-    hp = {c["name"]: c["hp"] for c in encounter_doc["state"]["combatants"]}
+    # the action is in the fsynced journal; a second (read-only) opener sees it
+    other = Campaign.open(demo_file)
+    assert other.read_only is not None
+    hp = {c.name: c.hp for c in other.load_state().combatants}
     assert hp["Boar"] == boar.hp - 2
-    assert max(d["seq"] for d in on_disk["log"].values()) == session.log[-1].seq
+    assert other.load_log()[-1].seq == session.log[-1].seq
 
 
 def test_refused_command_writes_nothing(demo_file):
@@ -77,7 +78,9 @@ def test_refused_command_writes_nothing(demo_file):
 def test_writes_leave_no_temp_files(demo_file):
     session = Session(Campaign.open(demo_file), random.Random(9))
     session.apply(cmd.NextTurn())
-    assert sorted(p.name for p in demo_file.parent.iterdir()) == ["demo.json"]
+    assert not [p for p in demo_file.parent.rglob("*") if p.suffix == ".tmp"]
+    session.close()
+    assert sorted(p.name for p in demo_file.parent.iterdir()) == [".backups", "demo.json"]
 
 
 @pytest.mark.parametrize(
@@ -133,21 +136,22 @@ def test_create_refuses_an_existing_file(demo_file):
 def test_failed_write_keeps_file_and_state_and_retries(demo_file, monkeypatch):
     session = Session(Campaign.open(demo_file), random.Random(9))
     before = demo_file.read_bytes()
-    import saves.storage as storage
+    import saves.journal as journal
 
-    real = storage.atomic_write
+    real = journal.os.write
 
-    def full_disk(path, text):
+    def full_disk(fd, data):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage, "atomic_write", full_disk)
+    monkeypatch.setattr(journal.os, "write", full_disk)
     entries = session.apply(cmd.NextTurn())
     assert entries and session.unsaved is not None
     assert "No space left" in str(session.unsaved)
     assert demo_file.read_bytes() == before
-    monkeypatch.setattr(storage, "atomic_write", real)
+    monkeypatch.setattr(journal.os, "write", real)
     session.apply(cmd.NextTurn())
     assert session.unsaved is None
+    session.close()
     reopened = Session(Campaign.open(demo_file))
     assert reopened.encounter.state == session.encounter.state
     assert reopened.log == session.log

@@ -73,12 +73,15 @@ async def test_play_one_round_quit_and_resume(tmp_path, size):
         state, log = app.state, app.session.log
         await pilot.press("q")
     assert not app.is_running
+    app.session.campaign.close()
 
     again = demo_app(path)
     async with again.run_test(size=size) as pilot:
         assert again.state == state
         assert again.session.log == log
+        assert again.session.read_only is None
         await pilot.press("q")
+    again.session.campaign.close()
 
 
 async def test_bad_inputs_change_nothing_and_say_why(tmp_path):

@@ -230,3 +230,43 @@ async def test_zone_rotates(tmp_path):
         assert len(wide) == len(grid_map.area) == 12  # EQ-MAP-2: 4*3 and 3*4 cover the same count
         assert grid_map.area != wide
         await pilot.press("escape")
+
+
+async def test_undo_and_redo_from_the_keyboard_survive_a_restart(tmp_path):
+    path = tmp_path / "demo.json"
+    app = demo_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = app.state
+        await pilot.press("n")
+        await pilot.press("n")
+        after = app.state
+        await pilot.press("u")
+        await pilot.press("u")
+        assert app.state == start
+        await pilot.press("ctrl+r")
+        await pilot.press("q")
+    app.session.campaign.close()
+    again = demo_app(path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        assert again.state != start and again.state != after
+        await pilot.press("ctrl+r")
+        assert again.state == after
+        await pilot.press("u")
+        await pilot.press("u")
+        assert again.state == start
+        await pilot.press("q")
+    again.session.campaign.close()
+
+
+async def test_a_second_app_on_the_same_campaign_is_read_only(tmp_path):
+    path = tmp_path / "demo.json"
+    first = demo_app(path)
+    second = demo_app(path)
+    async with second.run_test(size=(80, 24)) as pilot:
+        before = second.state
+        assert "READ-ONLY" in _status(second)
+        await pilot.press("n")
+        assert second.state == before
+        assert "read-only" in _status(second).lower()
+    first.session.campaign.close()
+    second.session.campaign.close()

@@ -1,0 +1,142 @@
+"""The append-only journal next to a campaign file (``<file>.journal``).
+
+One line per action: ``<crc32 of the JSON, 8 hex digits> <JSON record>\\n``.
+:meth:`Journal.append` writes the lines and fsyncs before returning, so an
+acknowledged action is on disk; its cost depends on the size of the record,
+never on the length of the history. A kill in the middle of an append leaves
+a torn last line, which was never acknowledged and is ignored on reading; a
+damaged line *followed by* good ones means the file was damaged and is
+refused.
+
+After a failed append (disk full, file size limit) the journal is cut back
+to its last good length, so the next append starts on a clean line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zlib
+from pathlib import Path
+from typing import Any
+
+from saves.errors import CorruptSave
+
+
+def _encode(record: dict[str, Any]) -> bytes:
+    body = json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    return b"%08x " % zlib.crc32(body) + body + b"\n"
+
+
+def read_journal(path: Path) -> tuple[list[dict[str, Any]], int]:
+    """``(records, good_length)`` of the journal at ``path`` (``([], 0)`` when absent).
+
+    ``good_length`` is the byte length up to the end of the last good line.
+    Raises :class:`CorruptSave` naming the journal when a damaged line is
+    followed by a good one, or it cannot be read.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return [], 0
+    except OSError as exc:
+        raise CorruptSave(path, f"cannot be read ({exc.strerror or exc})") from None
+    records: list[dict[str, Any]] = []
+    good = 0
+    offset = 0
+    damaged_at: int | None = None
+    for line in raw.splitlines(keepends=True):
+        record = _decode(line)
+        if record is None:
+            if damaged_at is None:
+                damaged_at = offset
+        else:
+            if damaged_at is not None:
+                raise CorruptSave(path, f"is damaged at byte {damaged_at} (a bad line before good ones); it was left untouched")
+            records.append(record)
+            good = offset + len(line)
+        offset += len(line)
+    return records, good
+
+
+def _decode(line: bytes) -> dict[str, Any] | None:
+    if not line.endswith(b"\n") or len(line) < 11 or line[8:9] != b" ":
+        return None
+    body = line[9:-1]
+    try:
+        if int(line[:8], 16) != zlib.crc32(body):
+            return None
+        record = json.loads(body.decode("utf-8"))
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
+class Journal:
+    """Appender for the journal at ``path`` whose good part is ``good_length`` bytes long."""
+
+    def __init__(self, path: Path, good_length: int) -> None:
+        self.path = path
+        self.good_length = good_length
+        self._fd: int | None = None
+
+    @property
+    def size(self) -> int:
+        return self.good_length
+
+    def append(self, records: list[dict[str, Any]]) -> None:
+        """Append ``records`` and fsync. Raises ``OSError``; the journal is then cut
+        back to its previous good length (when the disk lets us)."""
+        data = b"".join(_encode(r) for r in records)
+        fd = self._open()
+        try:
+            if os.fstat(fd).st_size != self.good_length:
+                os.ftruncate(fd, self.good_length)
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        except OSError:
+            try:
+                os.ftruncate(fd, self.good_length)
+            except OSError:
+                pass
+            raise
+        self.good_length += len(data)
+
+    def _open(self) -> int:
+        if self._fd is None:
+            existed = self.path.exists()
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            if not existed:
+                _fsync_dir(self.path.parent)
+        return self._fd
+
+    def remove(self) -> None:
+        """Delete the journal (after its records were compacted into the campaign file)."""
+        self.close()
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+        _fsync_dir(self.path.parent)
+        self.good_length = 0
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,261 @@
+"""The in-memory shape of a campaign and its conversion to and from the file.
+
+:func:`parse` turns a raw TinyDB document (``{table: {doc_id: doc}}``, any
+schema) into a :class:`CampaignData`, upgrading old schemas, cleaning every
+string (:mod:`saves.sanitize`) and checking every document: the result is
+a valid campaign, or :class:`CorruptSave` / :class:`NewerSave` naming the
+file; no other exception escapes. :func:`dump` is its inverse (current
+schema). :func:`apply_record` folds one journal record into the data; the
+live program and the replay of a journal on opening use the same function,
+so what is replayed is what was played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core import events
+from core.combatant import Combatant
+from core.encounter import EncounterState
+from core.rulesets import get as get_ruleset
+from saves import patch
+from saves.codec import from_document
+from saves.errors import CorruptSave, NewerSave
+from saves.migrations import SCHEMA_VERSION, MigrationError, upgrade
+from saves.records import LogEntry
+from saves.sanitize import clean_document
+
+STATUSES = ("planned", "running", "finished")
+
+
+@dataclass
+class EncounterData:
+    """One encounter: ``state`` is the codec document of its current
+    :class:`EncounterState`; ``steps[:head]`` are applied, ``steps[head:]``
+    can be redone; ``log`` holds entry documents, ``entries`` the same decoded."""
+
+    eid: int
+    name: str
+    status: str
+    state: dict[str, Any]
+    head: int = 0
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[LogEntry] = field(default_factory=list)
+
+    @property
+    def next_seq(self) -> int:
+        return self.entries[-1].seq + 1 if self.entries else 1
+
+
+@dataclass
+class CampaignData:
+    """``meta``: ``{schema, cid, name, ruleset, house_rules, journal_seq, current}``;
+    ``party``: pid -> combatant document; ``bestiary``: template name ->
+    combatant document; ``encounters`` by eid."""
+
+    meta: dict[str, Any]
+    party: dict[str, dict[str, Any]] = field(default_factory=dict)
+    bestiary: dict[str, dict[str, Any]] = field(default_factory=dict)
+    encounters: dict[int, EncounterData] = field(default_factory=dict)
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(ok: bool, path: Path, reason: str) -> None:
+    if not ok:
+        raise CorruptSave(path, reason)
+
+
+def _decode(doc: Any, kind: Any, path: Path, what: str) -> Any:
+    try:
+        return from_document(doc, kind)
+    except Exception as exc:  # untrusted input: any failure is a damaged file
+        raise CorruptSave(path, f"holds a damaged {what} ({exc})") from None
+
+
+def decode_entry(doc: Any, path: Path) -> LogEntry:
+    _need(isinstance(doc, dict), path, "holds a damaged log entry")
+    seq, round_, turn = doc.get("seq"), doc.get("round"), doc.get("turn")
+    _need(_int(seq) and _int(round_) and (turn is None or isinstance(turn, str)), path, "holds a damaged log entry (seq, round or turn)")
+    return LogEntry(seq, round_, turn, _decode(doc.get("event"), events.Event, path, "log entry"))
+
+
+def _encounter_of(data: CampaignData, doc: dict[str, Any]) -> EncounterData | None:
+    eid = doc.get("eid")
+    return data.encounters.get(eid) if _int(eid) else None
+
+
+def parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
+    """``(data, upgraded)`` from a raw file document; see the module docstring.
+    Raises :class:`CorruptSave` or :class:`NewerSave`, nothing else."""
+    try:
+        return _parse(raw, path)
+    except (CorruptSave, NewerSave):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a shape no check above foresaw: still a damaged file
+        raise CorruptSave(path, f"is damaged ({type(exc).__name__}: {exc})") from None
+
+
+def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
+    metas = list(raw.get("meta", {}).values())
+    _need(len(metas) == 1 and isinstance(metas[0], dict), path, "has no campaign header (meta table)")
+    schema = metas[0].get("schema")
+    _need(_int(schema) and schema >= 1, path, "has no schema version")
+    if schema > SCHEMA_VERSION:
+        raise NewerSave(path, f"was written by a newer encounter (schema {schema}, this one reads up to {SCHEMA_VERSION}); update encounter to open it")
+    try:
+        raw = upgrade(raw, schema)
+    except MigrationError as exc:
+        raise CorruptSave(path, str(exc)) from None
+    raw = clean_document(raw)
+    for name, table in raw.items():
+        _need(isinstance(table, dict) and all(isinstance(d, dict) for d in table.values()), path, f"has a damaged {name} table")
+    (meta,) = raw["meta"].values()
+    _need(isinstance(meta.get("ruleset"), str) and isinstance(meta.get("house_rules", {}), dict), path, "has no valid ruleset")
+    _need(isinstance(meta.get("name", ""), str) and isinstance(meta.get("cid"), str), path, "has a damaged campaign header")
+    _need(_int(meta.get("journal_seq")) and meta["journal_seq"] >= 0 and _int(meta.get("current")), path, "has a damaged campaign header")
+    try:
+        get_ruleset(meta["ruleset"], meta.get("house_rules") or {})
+    except Exception as exc:  # unknown ruleset or refused house rules
+        raise CorruptSave(path, str(exc)) from None
+    data = CampaignData(meta=dict(meta))
+    for doc in raw.get("party", {}).values():
+        _need(isinstance(doc.get("pid"), str), path, "holds a damaged party member")
+        _decode(doc.get("combatant"), Combatant, path, "party member")
+        data.party[doc["pid"]] = doc["combatant"]
+    for doc in raw.get("bestiary", {}).values():
+        _need(isinstance(doc.get("name"), str), path, "holds a damaged bestiary entry")
+        _decode(doc.get("template"), Combatant, path, "bestiary entry")
+        data.bestiary[doc["name"]] = doc["template"]
+    for doc in raw.get("encounters", {}).values():
+        eid, status, head = doc.get("eid"), doc.get("status"), doc.get("head", 0)
+        _need(_int(eid) and eid not in data.encounters and status in STATUSES and _int(head), path, "holds a damaged encounter (eid, status or head)")
+        _need(isinstance(doc.get("name", ""), str), path, "holds a damaged encounter name")
+        _decode(doc.get("state"), EncounterState, path, "encounter")
+        data.encounters[eid] = EncounterData(eid, doc.get("name", ""), status, doc["state"], head)
+    _need(bool(data.encounters), path, "has no encounter")
+    _need(meta["current"] in data.encounters, path, "names a current encounter it does not hold")
+    for doc in sorted(raw.get("steps", {}).values(), key=lambda d: (str(d.get("eid")), str(d.get("n")))):
+        encounter = _encounter_of(data, doc)
+        _need(encounter is not None, path, "holds an undo step of no encounter")
+        _check_step(doc, path)
+        encounter.steps.append({k: doc[k] for k in ("n", "changes", "first_seq", "last_seq", "label")})
+    for doc in raw.get("log", {}).values():
+        encounter = _encounter_of(data, doc)
+        _need(encounter is not None, path, "holds a log entry of no encounter")
+        entry = decode_entry(doc, path)
+        encounter.log.append(doc)
+        encounter.entries.append(entry)
+    for encounter in data.encounters.values():
+        _need([s["n"] for s in sorted(encounter.steps, key=lambda s: s["n"])] == list(range(1, len(encounter.steps) + 1)), path, "holds undo steps out of order")
+        encounter.steps.sort(key=lambda s: s["n"])
+        _need(0 <= encounter.head <= len(encounter.steps), path, "holds an undo position past its history")
+        order = sorted(range(len(encounter.log)), key=lambda i: encounter.entries[i].seq)
+        encounter.log = [encounter.log[i] for i in order]
+        encounter.entries = [encounter.entries[i] for i in order]
+        seqs = [e.seq for e in encounter.entries]
+        _need(len(set(seqs)) == len(seqs), path, "holds log entries with the same number")
+    return data, schema < SCHEMA_VERSION
+
+
+def _check_step(doc: dict[str, Any], path: Path) -> None:
+    ok = _int(doc.get("n")) and _int(doc.get("first_seq")) and _int(doc.get("last_seq")) and isinstance(doc.get("label", ""), str)
+    changes = doc.get("changes")
+    ok = ok and isinstance(changes, list) and all(isinstance(c, dict) and isinstance(c.get("p"), list) for c in changes)
+    _need(bool(ok), path, "holds a damaged undo step")
+    doc.setdefault("label", "")
+
+
+def dump(data: CampaignData) -> dict[str, Any]:
+    """The raw TinyDB document of ``data`` (current schema)."""
+    out: dict[str, Any] = {"meta": {"1": dict(data.meta, schema=SCHEMA_VERSION)}, "party": {}, "bestiary": {}, "encounters": {}, "steps": {}, "log": {}}
+    for i, (pid, doc) in enumerate(data.party.items(), 1):
+        out["party"][str(i)] = {"pid": pid, "combatant": doc}
+    for i, (name, doc) in enumerate(data.bestiary.items(), 1):
+        out["bestiary"][str(i)] = {"name": name, "template": doc}
+    step_id = log_id = 0
+    for i, enc in enumerate(data.encounters.values(), 1):
+        out["encounters"][str(i)] = {"eid": enc.eid, "name": enc.name, "status": enc.status, "state": enc.state, "head": enc.head}
+        for step in enc.steps:
+            step_id += 1
+            out["steps"][str(step_id)] = dict(step, eid=enc.eid)
+        for doc in enc.log:
+            log_id += 1
+            out["log"][str(log_id)] = doc
+    return out
+
+
+# -- journal records ----------------------------------------------------------
+def apply_record(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEntry]:
+    """Fold ``record`` into ``data``; returns the log entries it added.
+    Raises :class:`CorruptSave` naming ``path`` when it does not fit."""
+    try:
+        return _apply(data, record, path)
+    except CorruptSave:
+        raise
+    except Exception as exc:  # a replayed record is untrusted input
+        raise CorruptSave(path, f"holds a record that does not fit the campaign ({type(exc).__name__}: {exc})") from None
+
+
+def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEntry]:
+    op = record.get("op")
+    if op in ("step", "undo", "redo"):
+        enc = data.encounters[record["eid"]]
+        entries = [decode_entry(doc, path) for doc in record.get("log", [])]
+        if op == "step":
+            step = record["step"]
+            _check_step(step, path)
+            _need(step["n"] == enc.head + 1, path, "holds an undo step out of order")
+            enc.state = patch.apply(enc.state, step["changes"], forward=True)
+            del enc.steps[enc.head :]
+            enc.steps.append(step)
+            enc.head += 1
+        elif op == "undo":
+            _need(enc.head > 0, path, "undoes more than was done")
+            enc.state = patch.apply(enc.state, enc.steps[enc.head - 1]["changes"], forward=False)
+            enc.head -= 1
+        else:
+            _need(enc.head < len(enc.steps), path, "redoes more than was undone")
+            enc.state = patch.apply(enc.state, enc.steps[enc.head]["changes"], forward=True)
+            enc.head += 1
+        _need(all(e.seq >= enc.next_seq for e in entries[:1]), path, "holds log entries out of order")
+        enc.log.extend(record.get("log", []))
+        enc.entries.extend(entries)
+        return entries
+    if op == "meta":
+        changes = record["set"]
+        _need(isinstance(changes, dict) and not {"schema", "cid", "journal_seq"} & changes.keys(), path, "holds a damaged header change")
+        data.meta.update(changes)
+    elif op == "party":
+        _set_or_drop(data.party, record["pid"], record.get("doc"), path)
+    elif op == "bestiary":
+        _set_or_drop(data.bestiary, record["name"], record.get("doc"), path)
+    elif op == "encounter":
+        eid = record["eid"]
+        _need(_int(eid) and record.get("status") in STATUSES and isinstance(record.get("name"), str), path, "holds a damaged encounter change")
+        if eid in data.encounters:
+            enc = data.encounters[eid]
+            enc.name, enc.status = record["name"], record["status"]
+        else:
+            _decode(record.get("state"), EncounterState, path, "encounter")
+            data.encounters[eid] = EncounterData(eid, record["name"], record["status"], record["state"])
+    elif op == "drop_encounter":
+        _need(record["eid"] in data.encounters and len(data.encounters) > 1, path, "drops an encounter it cannot")
+        del data.encounters[record["eid"]]
+    else:
+        raise CorruptSave(path, f"holds an unknown record {op!r:.40}")
+    return []
+
+
+def _set_or_drop(table: dict[str, dict[str, Any]], key: Any, doc: Any, path: Path) -> None:
+    _need(isinstance(key, str), path, "holds a damaged record key")
+    if doc is None:
+        table.pop(key, None)
+    else:
+        _decode(doc, Combatant, path, "creature")
+        table[key] = doc

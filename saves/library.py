@@ -1,0 +1,153 @@
+"""The campaigns on disk: list, duplicate, delete, export and import.
+
+An *export* is one JSON file: the campaign's TinyDB document with the
+journal folded in (any schema this program reads). *Import* reads such a
+file as untrusted input (:func:`saves.layout.parse`: checked, strings
+cleaned), gives it a fresh campaign id and writes it as a new campaign;
+:func:`duplicate` is export + import. :func:`delete` refuses a campaign
+open elsewhere and keeps its backups. Every function raises
+:class:`SaveError` subclasses with a message naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from saves import backups, lock
+from saves.campaign import Campaign, journal_path, read_campaign
+from saves.errors import ReadOnlySave, SaveError, SaveWriteFailed
+from saves.layout import dump, parse
+from saves.sanitize import clean_name
+from saves.storage import AtomicJSONStorage, atomic_write
+
+
+@dataclass(frozen=True)
+class CampaignSummary:
+    """One campaign file as the picker lists it; ``problem`` is set (and
+    the rest guessed) when the file does not open."""
+
+    path: Path
+    name: str
+    ruleset: str
+    encounters: int
+    modified: datetime
+    problem: str | None = None
+
+
+def summarize(path: Path) -> CampaignSummary:
+    """What :class:`CampaignSummary` says about ``path``; never raises."""
+    try:
+        modified = datetime.fromtimestamp(max(path.stat().st_mtime, _mtime(journal_path(path))))
+    except OSError:
+        modified = datetime.fromtimestamp(0)
+    try:
+        data, _, _, _ = read_campaign(path)
+    except SaveError as exc:
+        return CampaignSummary(path, path.stem, "?", 0, modified, str(exc))
+    return CampaignSummary(path, str(data.meta.get("name") or path.stem), data.meta["ruleset"], len(data.encounters), modified)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def list_campaigns(folder: Path, recent: list[Path] | None = None) -> list[CampaignSummary]:
+    """Campaign files (``*.json``) in ``folder``, plus ``recent`` ones elsewhere;
+    the recent ones first (in that order), then newest first."""
+    recent = [p for p in (recent or []) if p.is_file()]
+    found = {p.resolve() for p in recent}
+    others = [p for p in sorted(folder.glob("*.json")) if p.is_file() and p.resolve() not in found]
+    rest = sorted((summarize(p) for p in others), key=lambda s: s.modified, reverse=True)
+    return [summarize(p) for p in recent] + rest
+
+
+def free_path(folder: Path, name: str) -> Path:
+    """``folder/<slug of name>.json``, numbered when taken."""
+    slug = re.sub(r"[^\w\-]+", "-", clean_name(name), flags=re.UNICODE).strip("-").lower() or "campaign"
+    candidate = folder / f"{slug}.json"
+    number = 2
+    while candidate.exists() or journal_path(candidate).exists():
+        candidate = folder / f"{slug}-{number}.json"
+        number += 1
+    return candidate
+
+
+def export_campaign(path: Path, target: Path) -> None:
+    """Write campaign ``path`` (journal folded in) to ``target`` as one JSON file."""
+    data, _, _, _ = read_campaign(path)
+    data.meta["journal_seq"] = 0
+    try:
+        atomic_write(target, json.dumps(dump(data), ensure_ascii=False, indent=1, sort_keys=True))
+    except OSError as exc:
+        raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None
+
+
+def import_campaign(source: Path, folder: Path, name: str | None = None) -> Path:
+    """A new campaign in ``folder`` from the export ``source``; returns its path.
+    Raises :class:`CorruptSave` / :class:`NewerSave` naming ``source``."""
+    raw = AtomicJSONStorage(source)._load()
+    if raw is None:
+        raise SaveError(source, "does not exist")
+    data, _ = parse(raw, source)
+    if name is not None:
+        data.meta["name"] = clean_name(name)
+    data.meta.update(cid=uuid.uuid4().hex, journal_seq=0)
+    target = free_path(folder, str(data.meta.get("name") or source.stem))
+    _write_new(target, dump(data))
+    return target
+
+
+def duplicate(path: Path, name: str) -> Path:
+    """A copy of campaign ``path`` named ``name``, next to it; returns the new path."""
+    data, _, _, _ = read_campaign(path)
+    data.meta.update(name=clean_name(name), cid=uuid.uuid4().hex, journal_seq=0)
+    target = free_path(path.parent, name)
+    _write_new(target, dump(data))
+    return target
+
+
+def rename(path: Path, name: str) -> None:
+    """Give campaign ``path`` a new display name (its file keeps its name).
+    Raises :class:`ReadOnlySave` when it is open elsewhere."""
+    campaign = Campaign.open(path)
+    try:
+        campaign.rename(name)
+        if not campaign.flush():
+            raise campaign.unsaved  # type: ignore[misc]
+    finally:
+        campaign.close()
+
+
+def delete(path: Path) -> None:
+    """Delete campaign ``path`` and its journal; its backups stay (in
+    ``.backups/``). Raises :class:`ReadOnlySave` when it is open elsewhere."""
+    held = lock.acquire(path)
+    if held is None:
+        raise ReadOnlySave(path, "is open in another encounter; close it there before deleting it")
+    try:
+        backups.make_backup(path)
+        for victim in (journal_path(path), path):
+            try:
+                os.unlink(victim)
+            except FileNotFoundError:
+                pass
+    except OSError as exc:
+        raise SaveWriteFailed(path, f"cannot be deleted: {exc.strerror or exc}") from None
+    finally:
+        held.release()
+
+
+def _write_new(target: Path, raw: dict) -> None:
+    try:
+        atomic_write(target, json.dumps(raw, ensure_ascii=False, separators=(",", ":"), sort_keys=True))
+    except OSError as exc:
+        raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None

@@ -1,0 +1,103 @@
+"""Reversible changes between two JSON documents (undo steps).
+
+A change is ``{"p": path, "o": old, "n": new}``: ``path`` is a list of keys
+(str) and indexes (int) from the root; ``o`` / ``n`` are absent when the key
+did not / does not exist. :func:`diff` finds the smallest such list between
+two documents; :func:`apply` plays it forward or backward. Applying checks
+that the document holds what the change expects, so a hand-edited file shows
+up as :class:`PatchError` instead of a silently wrong state.
+
+Documents are treated as immutable: :func:`apply` copies only the
+containers along each changed path (cost: size of the change, not of the
+document).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Change = dict[str, Any]
+
+
+class PatchError(ValueError):
+    """A change does not fit the document it is applied to."""
+
+
+def _same(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def diff(old: Any, new: Any) -> list[Change]:
+    """Changes that turn ``old`` into ``new`` (empty when they are equal)."""
+    out: list[Change] = []
+    _diff(old, new, [], out)
+    return out
+
+
+def _diff(old: Any, new: Any, path: list, out: list[Change]) -> None:
+    if _same(old, new):
+        return
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in old.keys() | new.keys():
+            if key not in new:
+                out.append({"p": path + [key], "o": old[key]})
+            elif key not in old:
+                out.append({"p": path + [key], "n": new[key]})
+            else:
+                _diff(old[key], new[key], path + [key], out)
+        return
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for index, (a, b) in enumerate(zip(old, new)):
+            _diff(a, b, path + [index], out)
+        return
+    out.append({"p": path, "o": old, "n": new})
+
+
+_ABSENT = object()
+
+
+def apply(doc: Any, changes: list[Change], forward: bool = True) -> Any:
+    """``doc`` with ``changes`` applied (``forward``) or reverted; raises :class:`PatchError`."""
+    before, after = ("o", "n") if forward else ("n", "o")
+    ordered = changes if forward else list(reversed(changes))
+    for change in ordered:
+        if not isinstance(change, dict) or not isinstance(change.get("p"), list):
+            raise PatchError(f"malformed change {change!r:.80}")
+        doc = _set(doc, change["p"], change.get(before, _ABSENT), change.get(after, _ABSENT))
+    return doc
+
+
+def _set(node: Any, path: list, expected: Any, value: Any) -> Any:
+    if not path:
+        if expected is _ABSENT or not _same(node, expected):
+            raise PatchError("the document does not hold what the change expects")
+        if value is _ABSENT:
+            raise PatchError("cannot delete the root")
+        return value
+    key, rest = path[0], path[1:]
+    if isinstance(node, dict) and isinstance(key, str):
+        copy = dict(node)
+        if not rest:
+            current = node.get(key, _ABSENT)
+            if (current is _ABSENT) != (expected is _ABSENT) or (current is not _ABSENT and not _same(current, expected)):
+                raise PatchError(f"key {key!r} does not hold what the change expects")
+            if value is _ABSENT:
+                del copy[key]
+            else:
+                copy[key] = value
+            return copy
+        if key not in node:
+            raise PatchError(f"missing key {key!r}")
+        copy[key] = _set(node[key], rest, expected, value)
+        return copy
+    if isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(node):
+        copy = list(node)
+        copy[key] = _set(node[key], rest, expected, value)
+        return copy
+    raise PatchError(f"path step {key!r:.40} does not fit the document")

@@ -1,0 +1,90 @@
+"""Kill -9 at random points: every acknowledged action survives, every time.
+
+A forked child plays a campaign as fast as it can (commands, undo, redo,
+with compaction forced often) and reports each action on a pipe once
+``Session`` returned. The parent kills it with SIGKILL after a random
+delay, then opens the file: it must open, and hold at least every
+acknowledged action (the log never shorter; the same state when nothing
+more was written).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import time
+
+import pytest
+
+from saves import campaign as campaign_module
+from saves.campaign import Campaign
+from saves.session import Session, create_demo
+from tests.saves.helpers import ACTIONS, act, state_hash
+
+KILLS = int(os.environ.get("ENCOUNTER_KILLS", "60"))
+
+
+def _child(path, write_fd: int, seed: int) -> None:
+    try:
+        campaign_module.COMPACT_MIN_BYTES = 2048  # compact every few actions: kills hit compactions too
+        session = Session(Campaign.open(path), random.Random(seed))
+        assert session.read_only is None
+        rng = random.Random(seed)
+        for _ in range(2000):
+            if act(session, rng.choice(ACTIONS), rng):
+                if session.unsaved is not None:
+                    os.write(write_fd, b"ERR unsaved\n")
+                    break
+                line = json.dumps({"n": len(session.log), "h": state_hash(session.encounter.state)})
+                os.write(write_fd, line.encode() + b"\n")
+        os.write(write_fd, b"DONE\n")
+        time.sleep(60)
+    finally:
+        os._exit(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_kill_minus_nine_loses_no_acknowledged_action(tmp_path):
+    path = tmp_path / "fight.json"
+    create_demo(path, random.Random(3)).close()
+    rng = random.Random(2024)
+    acked_total = 0
+    for round_ in range(KILLS):
+        read_fd, write_fd = os.pipe()
+        os.set_blocking(read_fd, False)
+        pid = os.fork()
+        if pid == 0:
+            os.close(read_fd)
+            _child(path, write_fd, round_)
+        os.close(write_fd)
+        chunks = []
+        deadline = time.monotonic() + rng.uniform(0.002, 0.06)
+        while time.monotonic() < deadline:  # keep the pipe drained while the child runs
+            try:
+                chunks.append(os.read(read_fd, 65536))
+            except BlockingIOError:
+                time.sleep(0.001)
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.set_blocking(read_fd, True)
+        while chunk := os.read(read_fd, 65536):
+            chunks.append(chunk)
+        os.close(read_fd)
+        lines = b"".join(chunks).decode().splitlines()
+        assert not any(line.startswith("ERR") for line in lines), lines[-3:]
+        acks = [json.loads(line) for line in lines if line.startswith("{")]
+        acked_total += len(acks)
+
+        reopened = Campaign.open(path)  # never raises: the file always opens
+        assert reopened.read_only is None
+        on_disk_n = len(reopened.load_log())
+        if acks:
+            last = acks[-1]
+            assert on_disk_n >= last["n"], f"kill {round_}: acknowledged {last['n']} log lines, file has {on_disk_n}"
+            if on_disk_n == last["n"]:
+                assert state_hash(reopened.load_state()) == last["h"], f"kill {round_}: state differs from the acknowledged one"
+        reopened.close()
+    assert acked_total > KILLS  # the children did get work done between kills
+    assert not list(tmp_path.glob(".*.tmp"))
