@@ -8,6 +8,7 @@ librsvg2-bin) or, failing that, CairoSVG.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import shutil
 import subprocess
@@ -18,23 +19,27 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from saves import paths  # noqa: E402
 from saves.campaign import Campaign  # noqa: E402
 from saves.session import Session, create_demo  # noqa: E402
 from tui.app import EncounterApp  # noqa: E402
 
 
 async def _shoot(name: str, size: tuple[int, int], keys: list[str], folder: Path) -> Path:
-    path = folder / "demo.json"
-    if not path.exists():
-        create_demo(path, random.Random(3)).close()
+    os.environ["ENCOUNTER_HOME"] = str(folder / name)
+    path = paths.demo_path()
+    create_demo(path, random.Random(3)).close()
+    paths.remember_campaign(path)
     app = EncounterApp(Session(Campaign.open(path), random.Random(4)))
-    async with app.run_test(size=size) as pilot:
-        for key in keys:
-            await pilot.press(key)
-        await pilot.pause()
-        svg = HERE / f"{name}.svg"
-        app.save_screenshot(filename=svg.name, path=str(HERE))
-    path.unlink()
+    try:
+        async with app.run_test(size=size) as pilot:
+            for key in keys:
+                await pilot.press(key)
+            await pilot.pause()
+            svg = HERE / f"{name}.svg"
+            app.save_screenshot(filename=svg.name, path=str(HERE))
+    finally:
+        app.session.campaign.close()
     return svg
 
 
@@ -54,8 +59,13 @@ def _to_png(svg: Path) -> None:
 SHOTS = {
     "main-80x24": ((80, 24), []),
     "main-160x48": ((160, 48), []),
-    "move-80x24": ((80, 24), ["m", "down", "down"]),
+    "main-200x60": ((200, 60), ["down", "t", "1", "d", "6", "space", "s", "l", "a", "s", "h", "i", "n", "g"]),
+    "move-80x24": ((80, 24), ["m", "down", "down", "left"]),
+    "sheet-log-80x24": ((80, 24), ["e", "down", "down", "down", "down", "down", "enter", "2", "space", "3", "enter", "l"]),
     "check-dialog-80x24": ((80, 24), ["c", "S", "T", "R"]),
+    "area-120x40": ((120, 40), ["z", "down", "down", "enter", "down", "down", "r"]),
+    "help-80x24": ((80, 24), ["question_mark"]),
+    "campaigns-80x24": ((80, 24), ["o"]),
 }
 
 

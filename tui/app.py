@@ -210,6 +210,9 @@ class EncounterApp(GMActions, CombatActions, MapTools, App[Path | None]):
         grid_map.set_theme(name)
         self.set_status(f"Map glyphs: {name}.")
 
+    def action_zoom(self) -> None:
+        self.set_status(f"Map cells: {self.query_one(GridMap).cycle_zoom()}.")
+
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self._keymap))
 

@@ -54,11 +54,16 @@ class CombatActions:
 
         def odds(value: str) -> Text:
             try:
-                _request, _situation, attack = plan(value)
+                _request, _situation, attack = plan(value)  # noqa: F841 (request used below)
             except (ValueError, RulesError) as problem:
                 return Text(clean(str(problem)), style="italic yellow")
             chances = ruleset.check_odds(attack.total_modifier, attack.difficulty, attack.advantage, attack=True)
-            text = Text(f"{attack.stat} {attack.stat_value:+d}")
+            text = Text()
+            if attacker.position is not None and target.position is not None:
+                apart = max(abs(attacker.position[0] - target.position[0]), abs(attacker.position[1] - target.position[1]))
+                if apart > 1 and _request.weapon.reach.value == "melee":
+                    text.append(f"{apart} cells apart: out of melee reach unless the weapon reaches (add 'ranged').\n", style="bold yellow")
+            text.append(f"{attack.stat} {attack.stat_value:+d}")
             text.append_text(modifiers_text(attack.modifiers))
             if attack.advantage.value:
                 text.append(" with advantage" if attack.advantage.value > 0 else " with disadvantage", style="bold")

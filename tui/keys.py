@@ -54,6 +54,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("open-campaign", "o", "open_campaign", "Campaigns", "Open, create, rename, copy, delete, export or import campaigns.", show=False),
     GMAction("toggle-panel", "l", "toggle_panel", "Log", "On narrow terminals: switch between the creature sheet and the log."),
     GMAction("cycle-glyphs", "g", "cycle_glyphs", "Glyphs", "Switch the map between Unicode, ASCII and emoji glyphs.", show=False),
+    GMAction("zoom", "Z", "zoom", "Zoom", "Map cell size: automatic, small, large.", show=False),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key."),
     GMAction("quit", "q", "quit", "Quit", "Quit; everything is already saved."),
 )

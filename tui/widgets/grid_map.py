@@ -36,9 +36,12 @@ PATH_GLYPH = "\u2022 "
 AREA_STYLE = Style(bgcolor="magenta", color="bright_white")
 
 
-def column_label(x: int) -> str:
-    """Two columns over cell ``x``: its number every 5 cells, a tick between."""
-    return f"{x % 100:<2d}" if x % 5 == 0 else "· "
+def column_label(x: int, width: int = 2) -> str:
+    """``width`` columns over cell ``x``: with room for it every number,
+    else the number every 5 cells and a tick between."""
+    if width >= 4:
+        return f"{x % 1000:<{width}d}"
+    return f"{x % 100:<2d}" if x % 5 == 0 else "\u00b7 "
 
 
 @dataclass(frozen=True)
@@ -112,13 +115,48 @@ class GridMap(ScrollView, can_focus=True):
         self.reach: dict[Cell, int] = {}
         self.path: frozenset[Cell] = frozenset()
         self.area: frozenset[Cell] = frozenset()
+        self.zoom_setting: int = 0  # 0: automatic; 1 or 2: fixed
+        self.zoom: int = 1
 
     # -- data in ------------------------------------------------------------
     def show(self, state: EncounterState, current: str | None, selected: str | None) -> None:
         tokens = {c.position: c for c in state.combatants if c.position is not None}
         self._view = _View(state, tokens, current, selected)
-        self.virtual_size = Size(RULER + state.grid.width * 2, 1 + state.grid.height)
+        self._fit()
         self.refresh()
+        if not self.size.area:
+            self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
+
+    def _refit(self) -> None:
+        self._fit()
+        self.refresh()
+
+    def _fit(self) -> None:
+        """Pick the zoom (2: four columns and two lines a cell, when the whole
+        map fits the pane that way) and size the scroll area to match."""
+        if self._view is None:
+            return
+        grid = self._view.state.grid
+        if self.zoom_setting:
+            zoom = self.zoom_setting
+        else:
+            region = self.size
+            fits = region.width >= RULER + grid.width * 4 + 1 and region.height >= 1 + grid.height * 2
+            zoom = 2 if fits else 1
+        self.zoom = zoom
+        size = Size(RULER + grid.width * 2 * zoom, 1 + grid.height * zoom)
+        if size != self.virtual_size:
+            self.virtual_size = size
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def cycle_zoom(self) -> str:
+        """Automatic -> 1 -> 2 -> automatic; returns a description."""
+        self.zoom_setting = {0: 1, 1: 2, 2: 0}[self.zoom_setting]
+        self._fit()
+        self.refresh()
+        return {0: "automatic", 1: "small cells", 2: "large cells"}[self.zoom_setting]
 
     def set_theme(self, name: str) -> None:
         self.glyphs = THEMES[name]
@@ -126,20 +164,21 @@ class GridMap(ScrollView, can_focus=True):
 
     def follow(self, cell: Cell) -> None:
         """Scroll so that ``cell`` is in view (the rulers never cover it)."""
-        x, y = cell
+        cw, ch = 2 * self.zoom, self.zoom
+        x, y = cell[0] * cw, cell[1] * ch
         view_w = max(1, self.scrollable_content_region.width - RULER)
         view_h = max(1, self.scrollable_content_region.height - 1)
         scroll_x, scroll_y = self.scroll_offset
         new_x = scroll_x
-        if x * 2 < scroll_x:
-            new_x = x * 2
-        elif x * 2 + 2 > scroll_x + view_w:
-            new_x = x * 2 + 2 - view_w
+        if x < scroll_x:
+            new_x = x
+        elif x + cw > scroll_x + view_w:
+            new_x = x + cw - view_w
         new_y = scroll_y
         if y < scroll_y:
             new_y = y
-        elif y + 1 > scroll_y + view_h:
-            new_y = y + 1 - view_h
+        elif y + ch > scroll_y + view_h:
+            new_y = y + ch - view_h
         if (new_x, new_y) != (scroll_x, scroll_y):
             self.scroll_to(new_x, new_y, animate=False)
 
@@ -212,7 +251,7 @@ class GridMap(ScrollView, can_focus=True):
         if self._view is None or offset_x < RULER or offset_y < 1:
             return None
         scroll_x, scroll_y = self.scroll_offset
-        cell = ((offset_x - RULER + scroll_x) // 2, offset_y - 1 + scroll_y)
+        cell = ((offset_x - RULER + scroll_x) // (2 * self.zoom), (offset_y - 1 + scroll_y) // self.zoom)
         return cell if self._view.state.grid.contains(cell) else None
 
     def on_click(self, event: events.Click) -> None:
@@ -232,25 +271,28 @@ class GridMap(ScrollView, can_focus=True):
         view = self._view
         if view is None:
             return Strip.blank(width, self.rich_style)
+        zoom = self.zoom
+        cw = 2 * zoom
         scroll_x, scroll_y = self.scroll_offset
         map_width = max(0, width - RULER)
-        first = scroll_x // 2
-        last = min(view.state.grid.width, (scroll_x + map_width) // 2 + 1)
-        offset = scroll_x - first * 2
+        first = scroll_x // cw
+        last = min(view.state.grid.width, (scroll_x + map_width) // cw + 1)
+        offset = scroll_x - first * cw
         if y == 0:
-            ruler = [Segment(column_label(x), RULER_STYLE) for x in range(first, last)]
+            ruler = [Segment(column_label(x, cw), RULER_STYLE) for x in range(first, last)]
             cells = Strip(ruler).crop(offset, offset + map_width)
             return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, self.rich_style)
-        row = scroll_y + y - 1
+        line = scroll_y + y - 1
+        row, sub = divmod(line, zoom)
         if row >= view.state.grid.height:
             return Strip.blank(width, self.rich_style)
         terrain_row = view.state.grid.rows[row]
-        segments = [self._cell_segment((x, row), terrain_row[x], view) for x in range(first, last)]
+        segments = [self._cell_segment((x, row), terrain_row[x], view, sub) for x in range(first, last)]
         cells = Strip(segments).crop(offset, offset + map_width)
-        label = Segment(f"{row % 1000:>2d} "[-RULER:], RULER_STYLE)
+        label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == 0 else " " * RULER, RULER_STYLE)
         return Strip([label, *cells]).extend_cell_length(width, self.rich_style)
 
-    def _cell_segment(self, cell: Cell, terrain_id: str, view: _View) -> Segment:
+    def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
         combatant = view.tokens.get(cell)
         if combatant is not None:
             style = SIDE_STYLE[combatant.side]
@@ -261,6 +303,11 @@ class GridMap(ScrollView, can_focus=True):
             if combatant.id == view.selected:
                 style = style + SELECTED_STYLE
             text = self.glyphs.token(combatant)
+            if self.zoom == 2:
+                if sub == 0:
+                    text = f" {text} "
+                else:
+                    return hp_segment(combatant, style)
         else:
             text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
             style = TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE)
@@ -268,8 +315,31 @@ class GridMap(ScrollView, can_focus=True):
                 style = style + REACH_STYLE if terrain_id == "ground" else style + Style(underline=True, bold=True)
             if cell in self.path:
                 text, style = PATH_GLYPH, style + PATH_STYLE
+            if self.zoom == 2:
+                text = large_terrain(text, sub)
         if cell in self.area:
             style = style + AREA_STYLE
         if cell == self.cursor:
             style = style + CURSOR_STYLE
         return Segment(text, style)
+
+
+def large_terrain(text: str, sub: int) -> str:
+    """A two-column glyph drawn in a four-column, two-line cell: solid fills
+    (walls, water) repeat; a mark sits in the middle of the first line."""
+    if text[0] == text[1] and text[0] != " ":
+        return text * 2
+    return f" {text} " if sub == 0 else "    "
+
+
+def hp_segment(combatant: Combatant, token_style: Style) -> Segment:
+    """Four columns under a large token: its hit points as a bar on the
+    token's colour (green, yellow, red as they fall; grey when down)."""
+    hp_max = max(1, combatant.hp_max)
+    filled = max(0, min(4, round(4 * combatant.hp / hp_max)))
+    if combatant.hp > 0 and filled == 0:
+        filled = 1
+    ratio = combatant.hp / hp_max
+    colour = "bright_black" if combatant.hp <= 0 else "red" if ratio <= 0.25 else "yellow" if ratio <= 0.5 else "green"
+    base = Style(bgcolor=token_style.bgcolor)
+    return Segment("\u2584" * filled + " " * (4 - filled), base + Style(color=colour))
