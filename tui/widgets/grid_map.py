@@ -266,6 +266,9 @@ class GridMap(ScrollView, can_focus=True):
             self.post_message(self.CellClicked(cell))
 
     # -- drawing ------------------------------------------------------------
+    def _marked(self, cell: Cell) -> bool:
+        return cell == self.cursor or cell in self.reach or cell in self.path or cell in self.area
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         view = self._view
@@ -292,7 +295,20 @@ class GridMap(ScrollView, can_focus=True):
         label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == 0 else " " * RULER, RULER_STYLE)
         return Strip([label, *cells]).extend_cell_length(width, self.rich_style)
 
+    def _plain_segment(self, terrain_id: str, sub: int) -> Segment:
+        """The segment of a cell with nothing on or over it (cached)."""
+        key = (self.glyphs.name, terrain_id, self.zoom, sub)
+        segment = _PLAIN.get(key)
+        if segment is None:
+            text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
+            if self.zoom == 2:
+                text = large_terrain(text, sub)
+            segment = _PLAIN[key] = Segment(text, TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE))
+        return segment
+
     def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
+        if cell not in view.tokens and not self._marked(cell):
+            return self._plain_segment(terrain_id, sub)
         combatant = view.tokens.get(cell)
         if combatant is not None:
             style = SIDE_STYLE[combatant.side]
@@ -322,6 +338,9 @@ class GridMap(ScrollView, can_focus=True):
         if cell == self.cursor:
             style = style + CURSOR_STYLE
         return Segment(text, style)
+
+
+_PLAIN: dict[tuple[str, str, int, int], Segment] = {}
 
 
 def large_terrain(text: str, sub: int) -> str:
