@@ -49,6 +49,15 @@ class ActionBudget:
 
 
 @dataclass(frozen=True)
+class Inventory:
+    """Items carried, by where they are (rule TAC-MOV-2): ``quick`` slots on
+    the belt (1 MP to draw) and ``slow`` slots in the pack (5 MP)."""
+
+    quick: tuple[str, ...] = ()
+    slow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Combatant:
     """One creature in an encounter.
 
@@ -91,6 +100,7 @@ class Combatant:
     coatings: tuple[Coating, ...] = ()  # EQ-DAY-3 poison on weapons
     summoner: str | None = None  # EQ-INIT-4
     mounted_on: str | None = None  # EQ-MNT-1: id of the mount it rides
+    inventory: Inventory = field(default_factory=Inventory)  # TAC-MOV-2 quick and slow slots
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from core.attacks import UNARMED, Weapon
 from core.checks import Advantage, Modifier
-from core.combatant import Combatant, Side
+from core.combatant import Combatant, Inventory, Side
 from core.conditions import Condition
 from core.damage import DamagePart
 from core.grid import Cell
+from core.mobility import Size
 from core.modifiers import Situation
 
 
@@ -296,3 +298,39 @@ class ApplyPoison(Command):
     combatant: str
     weapon: str
     level: int = 1
+
+
+@dataclass(frozen=True)
+class SheetChanges:
+    """What to change on a creature sheet; ``None`` leaves a field as it is.
+
+    ``stats`` sets the named stats (others stay); ``speeds`` maps a
+    movement type (walk, fly, swim, climb, burrow, teleport) to cells per
+    turn; ``armour`` (damage type or ``any`` -> reduction, TAC-DMG-1),
+    ``resistances``, ``weaknesses`` and ``immunities`` replace the old ones.
+    """
+
+    name: str | None = None
+    side: Side | None = None
+    stats: Mapping[str, int] | None = None
+    hp_max: int | None = None
+    hp: int | None = None
+    hp_temp: int | None = None
+    ac: int | None = None
+    speeds: Mapping[str, int] | None = None
+    size: Size | None = None
+    armour: Mapping[str, int] | None = None
+    resistances: tuple[str, ...] | None = None
+    weaknesses: tuple[str, ...] | None = None
+    immunities: tuple[str, ...] | None = None
+    notes: str | None = None
+    inventory: Inventory | None = None
+
+
+@dataclass(frozen=True)
+class EditCombatant(Command):
+    """Edit ``combatant``'s sheet (name, stats, HP, speeds, armour, notes,
+    inventory...). The id never changes, so renaming keeps its history."""
+
+    combatant: str
+    changes: SheetChanges

@@ -377,3 +377,14 @@ class CoatingEnded(Event):
     name: str
     weapon: str
     reason: str
+
+
+@dataclass(frozen=True)
+class SheetEdited(Event):
+    """A creature sheet changed; ``changes`` reads like ``("STR +1 -> +2",)``;
+    ``name`` is the name after the edit, ``old_name`` before it."""
+
+    combatant: str
+    name: str
+    changes: tuple[str, ...]
+    old_name: str = ""

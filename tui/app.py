@@ -31,8 +31,10 @@ from tui.glyphs import THEME_ORDER, default_theme_name
 from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
+from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 from tui.screens.campaign_picker import CampaignPicker
+from tui.screens.choice import ChoiceScreen
 from tui.screens.help import HelpScreen
 from tui.text import clean
 from tui.widgets.creature_sheet import CreatureSheet
@@ -43,7 +45,7 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(GMActions, CombatActions, MapTools, App[Path | None]):
+class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -81,7 +83,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, App[Path | None]):
         grid_map.border_title = f"{clean(self.session.campaign.name)} \u2014 {clean(self.session.path.name)}"
         log = self.query_one(DiceLog)
         log.border_title = "Log"
-        log.add(self.session.log)
+        log.load(self.session.log)
         if self.selected is None and self.session.encounter.state.combatants:
             self.selected = self.session.encounter.state.order()[0].id
         self._apply_size()
@@ -209,6 +211,39 @@ class EncounterApp(GMActions, CombatActions, MapTools, App[Path | None]):
         name = THEME_ORDER[(THEME_ORDER.index(grid_map.glyphs.name) + 1) % len(THEME_ORDER)]
         grid_map.set_theme(name)
         self.set_status(f"Map glyphs: {name}.")
+
+    def action_filter_log(self) -> None:
+        log = self.query_one(DiceLog)
+        target = self._combatant(self.selected)
+        if log.filter_id is not None or target is None:
+            log.set_filter(None)
+            log.border_title = "Log"
+            self.set_status("Log: every line.")
+            return
+        log.set_filter(target.id)
+        log.border_title = f"Log: {clean(target.name)}"
+        self.set_status(Text("Log: only lines about ") + Text(clean(target.name), style="bold") + Text(" (f shows all)."))
+        if not self.show_log and self.size.width < 120:
+            self.action_toggle_panel()
+
+    def action_copy_line(self) -> None:
+        from tui.widgets.dice_log import line_text
+
+        lines = self.query_one(DiceLog).visible()[-30:]
+        if not lines:
+            self.set_status("The log is empty.", error=True)
+            return
+        options = [(str(e.seq), line_text(e).plain[:70]) for e in reversed(lines)]
+        by_seq = {str(e.seq): line_text(e).plain for e in lines}
+
+        def chosen(seq: str | None) -> None:
+            if seq is None:
+                self.set_status("Cancelled.")
+                return
+            self.copy_to_clipboard(by_seq[seq])
+            self.set_status("Copied to the clipboard.")
+
+        self.push_screen(ChoiceScreen("Copy which line? (newest first)", options), chosen)
 
     def action_zoom(self) -> None:
         self.set_status(f"Map cells: {self.query_one(GridMap).cycle_zoom()}.")

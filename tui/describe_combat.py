@@ -170,3 +170,12 @@ def _(event: ev.CoatingApplied) -> Text:
 @describe.register
 def _(event: ev.CoatingEnded) -> Text:
     return _t(_name(event.name), f": the poison on {clean(event.weapon)} ends ({clean(event.reason)})")
+
+
+@describe.register
+def _(event: ev.SheetEdited) -> Text:
+    who = _t(_name(event.old_name), " is now ", _name(event.name)) if event.old_name else _t(_name(event.name))
+    rest = [c for c in event.changes if not c.startswith("name ")]
+    if rest:
+        who.append(": " + "; ".join(clean(c) for c in rest))
+    return who

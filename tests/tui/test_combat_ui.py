@@ -270,3 +270,51 @@ async def test_a_second_app_on_the_same_campaign_is_read_only(tmp_path):
         assert "read-only" in _status(second).lower()
     first.session.campaign.close()
     second.session.campaign.close()
+
+
+async def test_edit_the_sheet_from_the_keyboard(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        target = app.state.combatant(app.selected)
+        await pilot.press("s")
+        await pilot.press("enter")  # Name
+        for _ in range(40):
+            await pilot.press("backspace")
+        await type_text(pilot, "Scout [b]x[/b]")
+        await pilot.press("enter")
+        assert app.state.combatant(target.id).name == "Scout [b]x[/b]"
+        await pilot.press("s")
+        for _ in range(2):
+            await pilot.press("down")
+        await pilot.press("enter")  # first stat
+        for _ in range(5):
+            await pilot.press("backspace")
+        await type_text(pilot, "lots")
+        await pilot.press("enter")
+        assert "not a whole number" in _status(app)
+        await pilot.press("u")
+        assert app.state.combatant(target.id).name == target.name
+    app.session.campaign.close()
+
+
+async def test_log_filters_by_combatant_and_copies_a_line(tmp_path):
+    from tui.widgets.dice_log import DiceLog
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = app.query_one(DiceLog)
+        everyone = len(log.visible())
+        await pilot.press("n")
+        selected = app.selected
+        await pilot.press("f")
+        only = log.visible()
+        assert 0 < len(only) < everyone + 2
+        assert all(getattr(e.event, "combatant", None) == selected for e in only)
+        await pilot.press("f")
+        assert len(log.visible()) == len(log.entries)
+        copied = []
+        app.copy_to_clipboard = copied.append
+        await pilot.press("y")
+        await pilot.press("enter")
+        assert copied and copied[0].startswith("R1 Turn:")
+    app.session.campaign.close()

@@ -65,6 +65,9 @@ class CreatureSheet(Static):
         defences += [f"immune to {clean(i)}" for i in combatant.immunities]
         if defences:
             text.append("\n" + ", ".join(defences), style="italic")
+        if combatant.inventory.quick or combatant.inventory.slow:
+            text.append("\nBelt: " + (", ".join(clean(i) for i in combatant.inventory.quick) or "-"))
+            text.append("\nPack: " + (", ".join(clean(i) for i in combatant.inventory.slow) or "-"))
         if combatant.notes:
             text.append("\n")
             text.append_text(user_text(combatant.notes, "italic"))

@@ -1,0 +1,133 @@
+"""Editing the creature sheet from the keyboard: pick a field, type a value.
+
+A mixin of :class:`tui.app.EncounterApp`; the typed text becomes a
+:class:`core.commands.SheetChanges` and goes through ``run_command`` like
+every other action (so it is saved, logged and undoable).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from core import commands as cmd
+from core.combatant import Combatant, Inventory, Side
+from core.mobility import Size
+from tui.screens.choice import ChoiceScreen
+from tui.screens.prompt import PromptScreen
+from tui.text import clean, user_text
+
+
+def _pairs(text: str) -> dict[str, int]:
+    """``slashing -2, any 1`` / ``walk 6 fly 8`` -> {name: number}."""
+    words = text.replace(",", " ").split()
+    if len(words) % 2:
+        raise ValueError("write pairs: a name and a number, e.g. 'slashing -2, any 1'")
+    out = {}
+    for name, number in zip(words[::2], words[1::2]):
+        try:
+            out[name.lower()] = int(number)
+        except ValueError:
+            raise ValueError(f"{number!r} is not a whole number (after {name!r})") from None
+    return out
+
+
+def _items(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def _show(values) -> str:
+    if isinstance(values, dict):
+        return ", ".join(f"{k} {v}" for k, v in values.items())
+    return ", ".join(values)
+
+
+def sheet_fields(combatant: Combatant, stat_names: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """(field id, label with the current value, the value to edit) for each field."""
+    rows = [("name", "Name", combatant.name), ("side", "Side (party, foe, neutral)", combatant.side.value)]
+    rows += [(f"stat:{s}", s, f"{combatant.stat(s):+d}") for s in stat_names]
+    rows += [
+        ("hp_max", "Max HP", str(combatant.hp_max)),
+        ("hp", "HP", str(combatant.hp)),
+        ("hp_temp", "Temporary HP", str(combatant.hp_temp)),
+        ("ac", "AC", str(combatant.ac)),
+        ("speeds", "Speeds (walk 6 fly 8)", _show(dict(combatant.speeds))),
+        ("size", "Size (tiny, small, medium, large, huge...)", combatant.size.value),
+        ("armour", "Armour per damage type (slashing -2, any 1)", _show(dict(combatant.armour))),
+        ("resistances", "Resistances (fire, frost)", _show(combatant.resistances)),
+        ("weaknesses", "Weaknesses", _show(combatant.weaknesses)),
+        ("immunities", "Immunities", _show(combatant.immunities)),
+        ("quick", "Belt: quick slots, 1 MP to draw (TAC-MOV-2)", _show(combatant.inventory.quick)),
+        ("slow", "Pack: slow slots, 5 MP to draw (TAC-MOV-2)", _show(combatant.inventory.slow)),
+        ("notes", "Notes", combatant.notes),
+    ]
+    return rows
+
+
+def parse_field(field: str, text: str, combatant: Combatant) -> cmd.SheetChanges:
+    """The change that typing ``text`` into ``field`` asks for; ``ValueError`` if unreadable."""
+    value = text.strip()
+    if field == "name":
+        return cmd.SheetChanges(name=value)
+    if field == "side":
+        try:
+            return cmd.SheetChanges(side=Side(value.lower()))
+        except ValueError:
+            raise ValueError("side is party, foe or neutral") from None
+    if field == "size":
+        try:
+            return cmd.SheetChanges(size=Size(value.lower()))
+        except ValueError:
+            raise ValueError(f"size is one of {', '.join(s.value for s in Size)}") from None
+    if field.startswith("stat:") or field in ("hp_max", "hp", "hp_temp", "ac"):
+        try:
+            number = int(value)
+        except ValueError:
+            raise ValueError(f"{value!r} is not a whole number") from None
+        if field.startswith("stat:"):
+            return cmd.SheetChanges(stats={field[5:]: number})
+        return cmd.SheetChanges(**{field: number})
+    if field in ("speeds", "armour"):
+        return cmd.SheetChanges(**{field: _pairs(value)})
+    if field in ("resistances", "weaknesses", "immunities"):
+        return cmd.SheetChanges(**{field: tuple(v.lower() for v in _items(value))})
+    if field == "quick":
+        return cmd.SheetChanges(inventory=Inventory(_items(value), combatant.inventory.slow))
+    if field == "slow":
+        return cmd.SheetChanges(inventory=Inventory(combatant.inventory.quick, _items(value)))
+    if field == "notes":
+        return cmd.SheetChanges(notes=text.strip())
+    raise ValueError(f"unknown field {field!r}")
+
+
+class SheetEditor:
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
+
+    def action_edit_sheet(self) -> None:
+        target = self._combatant(self.selected)
+        if target is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+        rows = sheet_fields(target, self.session.encounter.ruleset.stat_names)
+        current = {key: value for key, _label, value in rows}
+        options = [(key, f"{label}: {clean(value) or '-'}") for key, label, value in rows]
+
+        def chosen(field: str | None) -> None:
+            if field is None:
+                self.set_status("Cancelled.")
+                return
+            label = next(lbl for key, lbl, _v in rows if key == field)
+
+            def answer(value: str | None) -> None:
+                if value is None:
+                    self.set_status("Cancelled.")
+                    return
+                try:
+                    changes = parse_field(field, value, target)
+                except ValueError as problem:
+                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                    return
+                self.run_command(cmd.EditCombatant(target.id, changes))
+
+            self.push_screen(PromptScreen(Text(f"{label} of ") + user_text(target.name, "bold"), value=clean(current[field])), answer)
+
+        self.push_screen(ChoiceScreen(Text("Edit the sheet of ") + user_text(target.name, "bold"), options), chosen)
