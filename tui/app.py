@@ -31,6 +31,7 @@ from tui.glyphs import THEME_ORDER, default_theme_name
 from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
+from tui.more_actions import MoreActions
 from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 from tui.screens.campaign_picker import CampaignPicker
@@ -45,7 +46,7 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, App[Path | None]):
+class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 

@@ -50,6 +50,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("remove-combatant", "X", "remove_combatant", "Remove", "Remove the selected combatant (asks first).", show=False),
     GMAction("spend-action", "a", "spend_action", "Action", "Spend a full or quick action or a reaction, or trade the full action.", show=False),
     GMAction("edit-sheet", "s", "edit_sheet", "Sheet", "Edit the selected combatant's sheet: name, stats, HP, speeds, armour, inventory, notes.", show=False),
+    GMAction("more", "full_stop", "more", "More", "More actions: dash, dodge, defend, grapple, crouch, prone, mounts, poison, typed damage, ambush, end combat."),
     GMAction("undo", "u", "undo", "Undo", "Take back the last action (unlimited; kept after quitting)."),
     GMAction("redo", "ctrl+r", "redo", "Redo", "Put back the last undone action.", show=False),
     GMAction("open-campaign", "o", "open_campaign", "Campaigns", "Open, create, rename, copy, delete, export or import campaigns.", show=False),

@@ -318,3 +318,50 @@ async def test_log_filters_by_combatant_and_copies_a_line(tmp_path):
         await pilot.press("enter")
         assert copied and copied[0].startswith("R1 Turn:")
     app.session.campaign.close()
+
+
+async def test_more_menu_typed_damage_and_end_combat(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        boar = next(c for c in app.state.combatants if c.name == "Boar")
+        await _select(pilot, app, "Boar")
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("typed"), "enter")
+        await type_text(pilot, "3 fire")
+        await pilot.press("enter")
+        after = app.state.combatant(boar.id)
+        assert after.hp == boar.hp - 3
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("end"), "enter")
+        assert app.state.round == 0
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        assert options[0] == "start"
+        await pilot.press("enter")
+        assert app.state.round == 1
+    app.session.campaign.close()
+
+
+async def test_more_menu_in_tactical_d10_dash_and_crouch(tmp_path):
+    import random
+
+    from core.grid import from_text
+    from core.rulesets import get
+    from saves.campaign import Campaign
+    from saves.session import Session, create_campaign
+    from tui.app import EncounterApp
+
+    path = tmp_path / "t.json"
+    create_campaign(path, "t", get("tactical_d10"), from_text("#######\n#A...B#\n#######\n"), random.Random(2)).close()
+    app = EncounterApp(Session(Campaign.open(path), random.Random(3)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        current = app.session.encounter.current
+        assert current.budget.movement == 5  # TAC-MOV-1
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        assert "take:dash" in options and "mp:crouch" in options
+        await pilot.press(*["down"] * options.index("mp:crouch"), "enter")
+        assert app.session.encounter.current.budget.movement == 3  # crouch costs 2 MP (TAC-MOV-2)
+    app.session.campaign.close()
