@@ -34,7 +34,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("next-turn", "n", "next_turn", "Next", "End the current turn; the next combatant's actions refresh."),
     GMAction("previous-turn", "p", "previous_turn", "Prev", "Hand the turn back to the previous combatant.", show=False),
     GMAction("damage", "d", "damage", "Damage", "Damage the selected combatant: a number or dice (2d6+1)."),
-    GMAction("heal", "h", "heal", "Heal", "Heal the selected combatant: a number or dice."),
+    GMAction("heal", "h", "heal", "Heal", "Heal the selected combatant: a number or dice.", show=False),
     GMAction("move", "m", "move", "Move", "Move the current combatant with a cursor on the map."),
     GMAction("look", "x", "look", "Look", "Line of sight, cover and distance from the selected combatant to the map cursor.", show=False),
     GMAction("area", "z", "area", "Area", "Place an area template (radius, zone, cone, line) and see who it hits.", show=False),
