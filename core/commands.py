@@ -334,3 +334,13 @@ class EditCombatant(Command):
 
     combatant: str
     changes: SheetChanges
+
+
+@dataclass(frozen=True)
+class Place(Command):
+    """Put ``combatant``'s token on ``cell`` (x, y) without moving there: a
+    new arrival, or a GM correction. No movement is spent. The cells of its
+    footprint must be on the map, enterable and free."""
+
+    combatant: str
+    cell: Cell

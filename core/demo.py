@@ -31,14 +31,25 @@ def seed_map_text() -> str:
 def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> EncounterState:
     """An encounter (round 0) with one combatant per token of ``text_map``.
 
-    Tokens listed in ``known`` get that name, side, stats and HP; others
-    become foes named after their glyph with 10 HP and zero stats.
+    Tokens listed in ``known`` (glyph -> (name, side, stats, hp) or a
+    :class:`core.roster.RosterEntry`) get those; others become foes named
+    after their glyph with 10 HP and zero stats.
     """
+    from core.roster import RosterEntry
+
     known = known or {}
     state = EncounterState(name=name, grid=text_map.grid)
     combatants = []
     for number, token in enumerate(text_map.tokens, start=1):
-        label, side, stats, hp = known.get(token.glyph, (f"Creature {number}", Side.FOE, {}, 10))
+        entry = known.get(token.glyph)
+        ac = 0
+        if isinstance(entry, RosterEntry):
+            label, side, stats, hp, ac = entry.name, entry.side, entry.stats, entry.hp, entry.ac
+        elif entry is not None:
+            label, side, stats, hp = entry
+        else:
+            plain = token.glyph.isascii() and token.glyph.isalnum()
+            label, side, stats, hp = (f"Creature {token.glyph}" if plain else f"Creature {number}"), Side.FOE, {}, 10
         combatants.append(
             Combatant(
                 id=f"c{number}",
@@ -49,6 +60,7 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
                 hp_max=hp,
                 position=token.cell,
                 glyph=token.glyph,
+                ac=ac,
             )
         )
     return EncounterState(name=state.name, grid=state.grid, combatants=tuple(combatants))

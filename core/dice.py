@@ -95,7 +95,10 @@ def parse(expression: str, limits: DiceLimits = DEFAULT_LIMITS, *, allow_comment
     try:
         tree = roller.parse(text, allow_comments=allow_comments)
     except d20.RollSyntaxError as exc:
-        raise DiceError(expression, f"unexpected {str(exc.got)!r} at column {exc.col}") from None
+        got = str(exc.got)
+        if not got:
+            raise DiceError(expression, "it ends too early: a number or a die size is missing") from None
+        raise DiceError(expression, f"unexpected {got!r} at column {exc.col}") from None
     except (d20.RollError, RecursionError, ValueError, IndexError, TypeError) as exc:
         raise DiceError(expression, _plain(exc)) from None
     except Exception as exc:  # lark raises its own errors for some inputs

@@ -133,6 +133,7 @@ class Encounter:
             kind: partial(handler, self) for kind, handler in _HANDLERS.items()
         }
         self._handlers[cmd.Move] = self._move
+        self._handlers[cmd.Place] = self._place
 
     # -- the one way in ---------------------------------------------------
     def apply(self, command: cmd.Command) -> Events:
@@ -183,6 +184,26 @@ class Encounter:
         return turns.takes_turn(self, self.state, combatant)
 
     # -- movement (the map's handler) ---------------------------------------
+    def _place(self, state: EncounterState, command: cmd.Place) -> tuple[EncounterState, Events]:
+        """Put a token on a free, enterable cell; refuses walls, the map's
+        edge and occupied cells (EQ-MAP-4, EQ-SIZE-1)."""
+        who = state.combatant(command.combatant)
+        cell = tuple(command.cell)
+        placed = replace(who, position=cell)
+        others = {p for c in state.combatants if c.id != who.id and not c.defeated for p in c.cells}
+        for spot in placed.cells:
+            if not state.grid.contains(spot):
+                raise MoveRefused(f"({spot[0]}, {spot[1]}) is off the {state.grid.width}x{state.grid.height} map", cell)
+            terrain = state.grid.terrain(spot)
+            if terrain.blocks_movement:
+                raise MoveRefused(f"a {terrain.name} is there", cell, "EQ-MAP-4")
+            if spot in others:
+                holder = next(c for c in state.combatants if spot in c.cells and c.id != who.id)
+                raise MoveRefused(f"that cell is occupied by {holder.name}", cell)
+        if who.position == cell:
+            raise MoveRefused(f"{who.name} is already there", cell)
+        return state.replace_combatant(placed), (ev.Placed(who.id, who.name, cell, who.position),)
+
     def _move(self, state: EncounterState, command: cmd.Move) -> tuple[EncounterState, Events]:
         """Cheapest legal path; in combat it must fit the movement left (the
         ruleset's budget rule, e.g. EQ-MOV-2) and srd35's diagonal count

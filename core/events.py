@@ -388,3 +388,13 @@ class SheetEdited(Event):
     name: str
     changes: tuple[str, ...]
     old_name: str = ""
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    """A token was put on ``cell`` by the GM (``start`` is where it was, if anywhere)."""
+
+    combatant: str
+    name: str
+    cell: Cell
+    start: Cell | None = None

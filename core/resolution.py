@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from core import commands as cmd
+from core.modifiers import Reach
 from core import conditions as cond
 from core import events as ev
 from core.attacks import resolve_attack
@@ -118,6 +119,14 @@ def deal_damage(enc: Any, state: EncounterState, command: cmd.DealDamage) -> Res
     return apply_outcome(enc, state, target.id, outcome, (), command.source)
 
 
+def cells_apart(a: Combatant, b: Combatant) -> int | None:
+    """Cells between two creatures' nearest cells (Chebyshev; 1 = adjacent),
+    or ``None`` when either is off the map."""
+    if not a.cells or not b.cells:
+        return None
+    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.cells for q in b.cells)
+
+
 def attack(enc: Any, state: EncounterState, command: cmd.Attack) -> Result:
     """Attack roll -> hit / half / miss -> typed damage -> HP -> effects (TAC-ATK-1, TAC-DMG-1/2)."""
     attacker = state.combatant(command.attacker)
@@ -125,6 +134,14 @@ def attack(enc: Any, state: EncounterState, command: cmd.Attack) -> Result:
     if target.dead:
         raise IllegalCommand(f"{target.name} is dead")
     events: list[ev.Event] = []
+    reach = getattr(enc.ruleset.settings, "melee_reach", 1)
+    apart = cells_apart(attacker, target)
+    if command.weapon.reach is Reach.MELEE and apart is not None and apart > reach:
+        if not command.override:
+            raise IllegalCommand(
+                f"{target.name} is {apart} cells from {attacker.name}: out of melee reach ({reach}); a ranged or reach weapon, or the GM's override",
+            )
+        events.append(ev.OverrideUsed(attacker.id, attacker.name, f"melee attack from {apart} cells"))
     if command.spend_action and state.round > 0 and enc.ruleset.attack_kind:
         from core.economy import spend_kind
 

@@ -121,10 +121,11 @@ class Session:
         self.campaign.close()
 
 
-def create_campaign(path: Path, name: str, ruleset: Ruleset, text_map: TextMap, rng: random.Random) -> Campaign:
+def create_campaign(path: Path, name: str, ruleset: Ruleset, text_map: TextMap, rng: random.Random, roster: dict | None = None) -> Campaign:
     """A new campaign file at ``path`` from a text map: every token becomes
-    a combatant, initiative rolled, round 1."""
-    encounter = Encounter(state_from_map(name, text_map), ruleset, rng)
+    a combatant (named, sided and statted by ``roster``, see
+    :mod:`core.roster`), initiative rolled, round 1."""
+    encounter = Encounter(state_from_map(name, text_map, roster), ruleset, rng)
     first = encounter.apply(cmd.StartCombat()) if encounter.state.combatants else ()
     return Campaign.create(path, name, ruleset, encounter.state, first)
 

@@ -95,3 +95,34 @@ def test_open_or_create_path(tmp_path, monkeypatch):
 def test_demo_flag_and_path_conflict(capsys):
     assert cli.main(["--demo", "x.json"]) == 2
     assert "either" in capsys.readouterr().err
+
+
+def test_a_broken_last_campaign_falls_back_to_the_demo(tmp_path, monkeypatch, encounter_home):
+    from saves import paths
+
+    launched = []
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append((campaign, notice)) or 0)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ torn")
+    paths.remember_campaign(broken)
+    assert cli.main([]) == 0
+    campaign, notice = launched[0]
+    assert campaign.path == paths.demo_path()
+    assert "Could not open the last campaign" in notice and "broken.json" in notice
+    assert broken.read_text() == "{ torn"
+    campaign.close()
+
+
+def test_new_with_a_roster_and_a_bare_name(tmp_path, monkeypatch, encounter_home):
+    from saves import paths
+
+    launched = []
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append(campaign) or 0)
+    map_file = tmp_path / "moor.txt"
+    map_file.write_text("#######\n#A...b#\n#######\n\nA Aria party hp 12 DEX 2\nb Bandit foe hp 7\n")
+    assert cli.main(["new", "moor", "--map", str(map_file), "--ruleset", "srd35", "--seed", "3"]) == 0
+    campaign = launched[0]
+    assert campaign.path == paths.campaigns_dir() / "moor.json"
+    state = campaign.load_state()
+    assert {(c.name, c.side.value, c.hp_max) for c in state.combatants} == {("Aria", "party", 12), ("Bandit", "foe", 7)}
+    campaign.close()

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from core import commands as cmd
 from core.combatant import Combatant
@@ -79,7 +79,6 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
     def on_mount(self) -> None:
         if self._keymap:
             self.set_keymap(self._keymap)
-        Input.cursor_blink = False  # idle sends nothing over SSH
         grid_map = self.query_one(GridMap)
         grid_map.border_title = f"{clean(self.session.campaign.name)} \u2014 {clean(self.session.path.name)}"
         log = self.query_one(DiceLog)
@@ -92,11 +91,12 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         self.query_one(InitiativeTracker).focus()
         self.set_status(self._notice or "Ready. ? lists every key; q quits (all is saved as you go).")
 
-    def on_resize(self) -> None:
-        self._apply_size()
+    def on_resize(self, event) -> None:
+        self._apply_size(event.size)
 
-    def _apply_size(self) -> None:
-        too_small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+    def _apply_size(self, size=None) -> None:
+        size = size or self.size
+        too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         self.screen.set_class(too_small, "-too-small")
         self.screen.set_class(self.show_log, "-show-log")
 

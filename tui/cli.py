@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from core.errors import RulesError
-from core.grid import from_text
+from core.roster import read_map_file
 from core.rulesets import DEFAULT_RULESET, RULESETS
 from core.rulesets import get as get_ruleset
 from saves import paths
@@ -63,7 +63,7 @@ def _new_parser() -> argparse.ArgumentParser:
         prog="encounter new",
         description="Create a campaign from a text map (emoji legend of seed 003 or the ASCII legend); every token on the map becomes a combatant.",
     )
-    parser.add_argument("path", type=Path, help="the new campaign file")
+    parser.add_argument("path", type=Path, help="the new campaign file (a bare name like 'moor' goes in the campaigns folder)")
     parser.add_argument("--map", dest="map_path", type=Path, required=True, help="text map file")
     choices = sorted(RULESETS)
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"rule system: {', '.join(choices)} (default {DEFAULT_RULESET})")
@@ -71,6 +71,13 @@ def _new_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="seed the dice")
     _ui_options(parser)
     return parser
+
+
+def _campaign_path(path: Path) -> Path:
+    """A bare name (no folder, no suffix) means a file in the campaigns folder."""
+    if len(path.parts) == 1 and not path.suffix:
+        return paths.campaigns_dir() / f"{path.name}.json"
+    return path
 
 
 def _fail(message: str) -> int:
@@ -116,12 +123,12 @@ def _new(argv: list[str]) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(f"cannot read map {args.map_path}: {getattr(exc, 'strerror', None) or exc}")
     try:
-        text_map = from_text(text)
+        text_map, roster = read_map_file(text)
         ruleset = get_ruleset(args.ruleset)
-        campaign = create_campaign(args.path, args.name or args.path.stem, ruleset, text_map, rng)
+        campaign = create_campaign(_campaign_path(args.path), args.name or args.path.stem, ruleset, text_map, rng, roster)
     except (RulesError, SaveError) as exc:
         return _fail(str(exc))
-    return _run(campaign, rng, f"Created {args.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
+    return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,7 +145,14 @@ def main(argv: list[str] | None = None) -> int:
             demo = paths.demo_path()
             campaign = Campaign.open(demo) if demo.exists() else create_demo(demo, rng)
         elif args.path is None:
-            campaign = open_default(rng)
+            try:
+                campaign = open_default(rng)
+            except SaveError as problem:
+                demo = paths.demo_path()
+                if problem.path.resolve() == demo.resolve():
+                    raise
+                campaign = Campaign.open(demo) if demo.exists() else create_demo(demo, rng)
+                notice = f"Could not open the last campaign: {problem}. This is the demo; o opens the campaign list."
         elif args.path.exists():
             campaign = Campaign.open(args.path)
         else:

@@ -61,8 +61,9 @@ class CombatActions:
             text = Text()
             if attacker.position is not None and target.position is not None:
                 apart = max(abs(attacker.position[0] - target.position[0]), abs(attacker.position[1] - target.position[1]))
-                if apart > 1 and _request.weapon.reach.value == "melee":
-                    text.append(f"{apart} cells apart: out of melee reach unless the weapon reaches (add 'ranged').\n", style="bold yellow")
+                reach = getattr(ruleset.settings, "melee_reach", 1)
+                if apart > reach and _request.weapon.reach.value == "melee" and not _request.override:
+                    text.append(f"{apart} cells apart: out of melee reach. Add 'ranged' for a ranged weapon, or 'override'.\n", style="bold yellow")
             text.append(f"{attack.stat} {attack.stat_value:+d}")
             text.append_text(modifiers_text(attack.modifiers))
             if attack.advantage.value:
@@ -80,7 +81,7 @@ class CombatActions:
             except (ValueError, RulesError) as problem:
                 self.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
-            self.run_command(cmd.Attack(attacker.id, target.id, request.weapon, situation, request.advantage))
+            self.run_command(cmd.Attack(attacker.id, target.id, request.weapon, situation, request.advantage, override=request.override))
 
         title = Text("Attack: ") + user_text(attacker.name, "bold") + Text(" -> ") + user_text(target.name, "bold")
         title.append(f"\nweapon damage (empty = unarmed), options: {ATTACK_WORDS}", style="italic")

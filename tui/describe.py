@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import singledispatch
 
 from rich.text import Text
@@ -145,7 +146,7 @@ def _(event: ev.DiceRolled) -> Text:
     purpose = f"{clean(event.purpose)} " if event.purpose else ""
     text = _t(who, ("roll ", "dim"), purpose)
     text.append_text(roll_text(event.roll))
-    if event.roll.comment:
+    if event.roll.comment and event.roll.comment != event.purpose:
         text.append(f"  {clean(event.roll.comment)}", style="italic")
     return text
 
@@ -171,12 +172,17 @@ def _(event: ev.CombatantRemoved) -> Text:
 
 @describe.register
 def _(event: Undone) -> Text:
-    return Text(f"Undone: {clean(event.label)} (lines {event.first_seq}-{event.last_seq})", style="italic")
+    return Text(f"Undone: {human_label(event.label)} (log lines {event.first_seq}-{event.last_seq})", style="italic")
 
 
 @describe.register
 def _(event: Redone) -> Text:
-    return Text(f"Redone: {clean(event.label)}", style="italic")
+    return Text(f"Redone: {human_label(event.label)}", style="italic")
+
+
+def human_label(label: str) -> str:
+    """``RollDice`` -> ``roll dice``: a command's name in plain words."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", clean(label)).lower()
 
 
 # Combat resolution events (issue 6) live in their own module.

@@ -179,3 +179,8 @@ def _(event: ev.SheetEdited) -> Text:
     if rest:
         who.append(": " + "; ".join(clean(c) for c in rest))
     return who
+
+
+@describe.register
+def _(event: ev.Placed) -> Text:
+    return _t(_name(event.name), f" is placed at ({event.cell[0]}, {event.cell[1]})")

@@ -56,8 +56,13 @@ def parse_amount(text: str) -> int | str:
     value = text.strip()
     if not value:
         raise ValueError("type a number, e.g. 7, or dice, e.g. 2d6+1")
-    if value.lstrip("+-").isdigit():
-        return int(value)
+    if value.startswith("-"):
+        raise ValueError("amounts cannot be negative; to heal use h, to damage use d")
+    if value.lstrip("+").isdigit():
+        amount = int(value)
+        if amount == 0:
+            raise ValueError("0 changes nothing")
+        return amount
     if any(ch.isdigit() for ch in value) and "d" in value.lower():
         return value
     raise ValueError(f"{value!r} is not a number; type e.g. 7 or 2d6+1")
@@ -70,9 +75,10 @@ class AttackRequest:
     weapon: Weapon
     advantage: Advantage
     off_hand: bool = False
+    override: bool = False
 
 
-ATTACK_WORDS = "adv, dis, ranged, offhand, +N to hit"
+ATTACK_WORDS = "adv, dis, ranged, offhand, +N to hit, override"
 
 
 def parse_attack(text: str) -> AttackRequest:
@@ -91,7 +97,7 @@ def parse_attack(text: str) -> AttackRequest:
     tokens = text.replace(",", " ").split()
     parts: list[WeaponDamage] = []
     bonus = 0
-    advantage = disadvantage = off_hand = False
+    advantage = disadvantage = off_hand = override = False
     reach = Reach.MELEE
     index = 0
     while index < len(tokens):
@@ -105,6 +111,8 @@ def parse_attack(text: str) -> AttackRequest:
             reach = Reach.RANGED
         elif low in ("offhand", "off-hand"):
             off_hand = True
+        elif low in ("override", "force"):
+            override = True
         elif low in ("+", "and", "unarmed"):
             pass
         elif low[:1] in "+-" and low[1:].isdigit():
@@ -124,4 +132,4 @@ def parse_attack(text: str) -> AttackRequest:
         index += 1
     name = " + ".join(f"{p.expression} {p.damage_type.value}" for p in parts) if parts else UNARMED.name
     weapon = Weapon(name, tuple(parts), bonus=bonus, reach=reach) if parts or bonus or reach is not Reach.MELEE else UNARMED
-    return AttackRequest(weapon, Advantage.combine(advantage, disadvantage), off_hand)
+    return AttackRequest(weapon, Advantage.combine(advantage, disadvantage), off_hand, override)

@@ -42,7 +42,10 @@ class GMActions:
                 rolled = self.run_command(cmd.RollDice(amount, None))
                 if not rolled:
                     return
-                amount = rolled[0].event.roll.total
+                amount = max(0, rolled[0].event.roll.total)  # a roll below 0 deals nothing
+                if amount == 0:
+                    self.set_status("The roll came to 0: nothing changes.")
+                    return
             self.run_command(cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount))
 
         self.push_screen(PromptScreen(title, placeholder="7 or 2d6+1"), answer)
@@ -84,7 +87,10 @@ class GMActions:
             modifier = current.stat(request.stat)
             chances = ruleset.check_odds(modifier, request.difficulty, request.advantage)
             difficulty = ruleset.default_difficulty if request.difficulty is None else request.difficulty
-            text = Text(f"1d{ruleset.check_sides}{modifier:+d} vs {difficulty}: ")
+            from core.checks import check_expression
+
+            expression = check_expression(ruleset.check_sides, modifier, request.advantage, getattr(ruleset, "check_count", 1))
+            text = Text(f"{expression} vs {difficulty}: ")
             text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))
             return text
 

@@ -73,6 +73,7 @@ class MapTools:
     """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
 
     _template: Template | None = None
+    _placing: str = ""
 
     def _options(self, mover: Combatant) -> MoveOptions:
         return MoveOptions(start_parity=mover.budget.diagonal_parity) if self.state.round else MoveOptions()
@@ -80,8 +81,12 @@ class MapTools:
     # -- move ------------------------------------------------------------------
     def action_move(self) -> None:
         mover = self._combatant(self.state.current)
-        if mover is None or mover.position is None:
-            self.set_status("Only the combatant whose turn it is can move, and it must be on the map.", error=True)
+        if mover is None:
+            self.set_status("Nobody's turn yet: start combat (. menu), or place tokens with P.", error=True)
+            return
+        if mover.position is None:
+            self.selected = mover.id
+            self.action_place()
             return
         budget = mover.budget.movement if self.state.round else 10**6
         reach = dict(reachable(self.state.grid, self.session.encounter.ruleset, mover, self.state.combatants, budget, options=self._options(mover)))
@@ -102,6 +107,18 @@ class MapTools:
             unit = unit[:-1]
         style = "green" if path.cost <= left or not self.state.round else "yellow"
         return Text(f"({cell[0]}, {cell[1]}): costs {path.cost} {unit}, {left} left", style=style)
+
+    # -- place (GM) ------------------------------------------------------------
+    def action_place(self) -> None:
+        who = self._combatant(self.selected)
+        if who is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+        grid = self.state.grid
+        start = who.position or (grid.width // 2, grid.height // 2)
+        self._placing = who.id
+        self._start(start, "place")
+        self.set_status(Text("Place ") + user_text(who.name, "bold") + Text(": move the cursor to a free cell, Enter puts it there (no movement spent), Esc cancels."))
 
     # -- look --------------------------------------------------------------------
     def action_look(self) -> None:
@@ -182,6 +199,11 @@ class MapTools:
         if template is None or grid_map.cursor is None:
             return
         size = template.size + message.grow
+        if template.shape in ("small_cone", "large_cone") and message.grow:
+            shape = "large_cone" if message.grow > 0 else "small_cone"
+            self._template = replace(template, shape=shape, facing=(template.facing + message.turn) % 8)
+            self._area_update(grid_map.cursor)
+            return
         if template.shape == "radius":
             size = max(0, size)
         elif template.shape in ("zone", "line"):
@@ -206,9 +228,18 @@ class MapTools:
                 self.set_status(self._look_readout(viewer, message.cell))
         elif mode == "area":
             self._area_update(message.cell)
+        elif mode == "place":
+            terrain = self.state.grid.terrain(message.cell)
+            holder = next((c for c in self.state.combatants if message.cell in c.cells and c.id != self._placing), None)
+            where = f"({message.cell[0]}, {message.cell[1]}) {terrain.name}"
+            self.set_status(f"{where}: taken by {clean(holder.name)}" if holder else f"{where}: Enter places here" if not terrain.blocks_movement else f"{where}: blocked")
 
     def on_grid_map_cell_picked(self, message: GridMap.CellPicked) -> None:
         grid_map = self.query_one(GridMap)
+        if grid_map.mode == "place":
+            if self.run_command(cmd.Place(self._placing, message.cell)) is not None:
+                self._end_pick()
+            return
         if grid_map.mode != "move":
             self._end_pick()
             self.set_status("Done.")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class CommonSettings:
     skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
+    melee_reach: int = 1  # DEFAULT: a melee attack reaches adjacent cells (diagonals too)
     # -- hit points ---------------------------------------------------------
     zero_hp_dead: bool = False  # TAC-HP-1 (True only in tactical_d10); else "defeated"
     blunt_trauma: bool = False  # EQ-GEN-4 (True in equestria)

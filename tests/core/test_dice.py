@@ -43,7 +43,7 @@ def test_free_text_after_the_dice_is_a_comment():
     "expression, reason",
     [
         ("", "empty"),
-        ("1d", "unexpected"),
+        ("1d", "ends too early"),
         ("hello", "unexpected"),
         ("1000d6", "more than 100 dice"),
         ("1d100000", "larger than d1000"),

@@ -242,3 +242,37 @@ def test_undo_restores_the_exact_state_and_redo_the_final(demo):
     for expected in states[1:]:
         demo.redo()
         assert demo.state == expected
+
+
+def test_place_puts_a_new_arrival_on_a_free_cell_without_spending_movement(demo):
+    newcomer = _creature("c9", position=None)
+    demo.apply(cmd.AddCombatant(newcomer, roll_initiative=True))
+    [event] = demo.apply(cmd.Place("c9", (5, 5)))
+    assert event == ev.Placed("c9", "C9", (5, 5), None)
+    assert demo.state.combatant("c9").position == (5, 5)
+
+
+@pytest.mark.parametrize("cell, needle", [((0, 0), "wall"), ((40, 1), "off the"), ((8, 1), "tree")])
+def test_place_refuses_walls_and_the_edge(demo, cell, needle):
+    demo.apply(cmd.AddCombatant(_creature("c9"), roll_initiative=True))
+    assert needle in str(_refused(demo, cmd.Place("c9", cell), MoveRefused))
+
+
+def test_place_refuses_an_occupied_cell(demo):
+    boar = next(c for c in demo.state.combatants if c.name == "Boar")
+    assert "occupied by Boar" in str(_refused(demo, cmd.Place(demo.state.order()[0].id if demo.state.order()[0].id != boar.id else demo.state.order()[1].id, boar.position), MoveRefused))
+
+
+def test_melee_attack_out_of_reach_is_refused_unless_overridden(demo):
+    from core.attacks import Weapon, WeaponDamage
+    from core.modifiers import Reach
+
+    boar = next(c for c in demo.state.combatants if c.name == "Boar")
+    hero = next(c for c in demo.state.combatants if c.name == "Character 1")
+    far = cmd.Attack(hero.id, boar.id, Weapon("sword", (WeaponDamage("1d6"),)))
+    assert "out of melee reach" in str(_refused(demo, far, IllegalCommand))
+    bow = cmd.Attack(hero.id, boar.id, Weapon("bow", (WeaponDamage("1d6"),), reach=Reach.RANGED), spend_action=False)
+    events = demo.apply(bow)
+    assert any(isinstance(e, ev.AttackRolled) for e in events)
+    forced = demo.apply(cmd.Attack(hero.id, boar.id, Weapon("spear", (WeaponDamage("1d6"),)), spend_action=False, override=True))
+    assert isinstance(forced[0], ev.OverrideUsed)

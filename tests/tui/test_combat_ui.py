@@ -36,9 +36,11 @@ async def test_attack_shows_odds_then_rolls_and_logs(tmp_path):
         await pilot.pause()
         hint = str(app.screen.query_one("#prompt-hint").render())
         assert "vs 12" in hint and "%" in hint  # equestria attack difficulty DEFAULT 12
+        assert "out of melee reach" in hint  # the boar is far away
+        await type_text(pilot, " ranged")
         await pilot.press("enter")
         attack = next(e.event for e in reversed(app.session.log) if isinstance(e.event, ev.AttackRolled))
-        assert attack.target == target_id and attack.weapon.name == "1d6 slashing"
+        assert attack.target == target_id and attack.weapon.name == "1d6 slashing" and attack.weapon.reach.value == "ranged"
         if attack.hit:
             assert any(isinstance(e.event, ev.DamageTaken) for e in app.session.log[-3:])
 
@@ -364,4 +366,31 @@ async def test_more_menu_in_tactical_d10_dash_and_crouch(tmp_path):
         assert "take:dash" in options and "mp:crouch" in options
         await pilot.press(*["down"] * options.index("mp:crouch"), "enter")
         assert app.session.encounter.current.budget.movement == 3  # crouch costs 2 MP (TAC-MOV-2)
+    app.session.campaign.close()
+
+
+async def test_melee_out_of_reach_is_refused_in_the_dialog(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _enemy_of_current(pilot, app)
+        before = app.state
+        await pilot.press("t")
+        await type_text(pilot, "1d6 slashing")
+        await pilot.press("enter")
+        assert "out of melee reach" in _status(app)
+        assert app.state == before
+    app.session.campaign.close()
+
+
+async def test_a_new_arrival_is_placed_on_the_map(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("plus")
+        await type_text(pilot, "Wolf foe 9")
+        await pilot.press("enter")
+        await _select(pilot, app, "Wolf")
+        await pilot.press("P")
+        await pilot.press("left", "left", "enter")  # the map centre is open ground
+        wolf = next(c for c in app.state.combatants if c.name == "Wolf")
+        assert wolf.position == (app.state.grid.width // 2 - 2, app.state.grid.height // 2)
     app.session.campaign.close()

@@ -49,7 +49,7 @@ class HelpScreen(ModalScreen[None]):
         for keys, text in self.rows:
             table.add_row(keys, Text(text))
         table.add_row("", "")
-        table.add_row("", Text("Keys can be changed in keys.json (see the README).", style="italic"))
+        table.add_row("", Text("Keys can be changed in keys.json (see the README). Esc closes this.", style="italic"))
         with VerticalScroll(id="help-box"):
             yield Static(Text("encounter \u2014 keys", style="bold"))
             yield Static(table)

@@ -37,7 +37,9 @@ class PromptScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
             yield Static(self._title, id="prompt-title")
-            yield Input(value=self._value, placeholder=self._placeholder, id="prompt-input")
+            field = Input(value=self._value, placeholder=self._placeholder, id="prompt-input")
+            field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH
+            yield field
             yield Static("", id="prompt-hint")
 
     def on_mount(self) -> None:

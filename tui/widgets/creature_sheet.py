@@ -55,7 +55,7 @@ class CreatureSheet(Static):
         text.append("\n" + ("This turn: " if is_current else "Left: "))
         for kind, left in budget.actions.items():
             text.append(f"{kind.replace('_', ' ')} {left}  ", style="" if left > 0 else "bright_black")
-        text.append(f"move {budget.movement}/{budget.movement_max}")
+        text.append(f"movement {budget.movement}/{budget.movement_max}")
         for condition in combatant.conditions:
             text.append("\n")
             text.append(condition_text(condition), style="magenta")

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import RichLog
 
+from core.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
 from tui.describe import describe
 
@@ -45,9 +46,20 @@ class DiceLog(RichLog):
         self._newest: set[int] = set()
 
     def visible(self) -> list[LogEntry]:
-        if self.filter_id is None:
-            return self.entries
-        return [e for e in self.entries if involves(e, self.filter_id)]
+        """The lines to show: filtered, without the plain HP line that
+        repeats the damage line just before it."""
+        shown = []
+        previous = None
+        for entry in self.entries:
+            if not (isinstance(entry.event, HitPointsChanged) and isinstance(previous, DamageTaken) and previous.combatant == entry.event.combatant):
+                if self.filter_id is None or involves(entry, self.filter_id):
+                    shown.append(entry)
+            previous = entry.event
+        return shown
+
+    def on_resize(self) -> None:
+        if self.entries:
+            self._redraw()  # re-wrap to the new width
 
     def add(self, entries: Iterable[LogEntry]) -> None:
         batch = list(entries)

@@ -66,6 +66,7 @@ class GridMap(ScrollView, can_focus=True):
         Binding("b", "cursor(-1,1)", "Down-left", show=False, id="map-down-left"),
         Binding("n", "cursor(1,1)", "Down-right", show=False, id="map-down-right"),
         Binding("enter", "pick('move')", "Move here", id="map-pick-move"),
+        Binding("enter", "pick('place')", "Place here", id="map-pick-place"),
         Binding("enter", "pick('done')", "Done", id="map-pick-done"),
         Binding("escape", "cancel", "Cancel", id="map-cancel"),
         Binding("r", "turn(1)", "Rotate", id="map-rotate"),
@@ -213,7 +214,9 @@ class GridMap(ScrollView, can_focus=True):
     # -- input ----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
-            return self.picking and (parameters == ("move",)) == (self.mode == "move")
+            wanted = parameters[0] if parameters else "done"
+            mode = self.mode if self.mode in ("move", "place") else "done"
+            return self.picking and wanted == mode
         if action in ("cursor", "cancel"):
             return self.picking
         if action in ("turn", "grow"):

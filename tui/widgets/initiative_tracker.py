@@ -40,6 +40,16 @@ def budget_text(combatant: Combatant, kinds: tuple[str, ...] = ("full", "quick",
     return text
 
 
+def shorten(name: str, width: int) -> str:
+    """``name`` in ``width`` columns, cut in the middle so that the end,
+    which tells "Character 1" from "Character 2", stays."""
+    if len(name) <= width:
+        return name
+    tail = max(1, (width - 1) // 2)
+    head = width - 1 - tail
+    return name[:head] + "\u2026" + name[-tail:]
+
+
 def condition_badges(combatant: Combatant) -> Text:
     """``bur2 poi1``: three letters and the level of each condition."""
     text = Text()
@@ -110,11 +120,10 @@ class InitiativeTracker(DataTable):
             is_current = combatant.id == state.current
             name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
             marker = Text(">", style="bold reverse") if is_current else Text(" ")
-            name = Text(" ") + user_text(combatant.name, name_style)
             badges = condition_badges(combatant)
+            room = self._name_width - 1 - (badges.cell_len + 1 if badges.plain else 0)
+            name = Text(" ") + user_text(shorten(clean(combatant.name), max(4, room)), name_style)
             if badges.plain:
-                room = max(4, self._name_width - badges.cell_len - 1)
-                name.truncate(room, overflow="ellipsis")
                 name.append(" ")
                 name.append_text(badges)
             name.truncate(self._name_width, overflow="ellipsis")
