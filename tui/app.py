@@ -34,6 +34,8 @@ from tui.map_tools import MapTools
 from tui.more_actions import MoreActions
 from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
+
+GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 from tui.screens.campaign_picker import CampaignPicker
 from tui.screens.choice import ChoiceScreen
 from tui.screens.help import HelpScreen
@@ -185,8 +187,11 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
 
     # -- keys -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.is_mounted or not self.screen.is_current:
+        if not self.is_mounted:
             return True
+        if self.screen is not self.screen_stack[0]:
+            # A dialog is open: the encounter's keys wait until it closes.
+            return action not in GM_ACTION_NAMES
         picking = self.query_one(GridMap).picking
         if picking and action not in ("quit",):
             return False
@@ -201,6 +206,10 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
     def on_initiative_tracker_combatant_selected(self, message: InitiativeTracker.CombatantSelected) -> None:
         if message.combatant_id != self.selected:
             self.select(message.combatant_id)
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: quit at once, from anywhere (everything is already saved)."""
+        self.exit()
 
     def action_toggle_panel(self) -> None:
         self.show_log = not self.show_log

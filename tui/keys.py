@@ -67,7 +67,7 @@ ACTIONS: tuple[GMAction, ...] = (
 
 def bindings() -> list[Binding]:
     result = [Binding(a.key, a.action, a.label, show=a.show, id=a.id, tooltip=a.help) for a in ACTIONS]
-    result.append(Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="interrupt-quit"))
+    result.append(Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True, id="interrupt-quit"))
     return result
 
 

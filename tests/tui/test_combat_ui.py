@@ -394,3 +394,16 @@ async def test_a_new_arrival_is_placed_on_the_map(tmp_path):
         wolf = next(c for c in app.state.combatants if c.name == "Wolf")
         assert wolf.position == (app.state.grid.width // 2 - 2, app.state.grid.height // 2)
     app.session.campaign.close()
+
+
+async def test_keys_behind_a_dialog_do_nothing(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.state
+        await pilot.press("a")  # a menu (OptionList) has the focus
+        await pilot.press("n", "d", "m")
+        assert app.state == before
+        await pilot.press("escape")
+        await pilot.press("n")
+        assert app.state != before
+    app.session.campaign.close()
