@@ -25,6 +25,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         with Vertical(id="prompt-box"):
             yield Static(self._title, id="prompt-title")
             yield OptionList(*(Option(Text(label), id=key) for key, label in self._options), id="choice-list")
+            yield Static(Text("Up/down and Enter: choose   Esc: cancel", style="italic bright_black"), classes="keys-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -41,6 +41,7 @@ class PromptScreen(ModalScreen[str | None]):
             field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH
             yield field
             yield Static("", id="prompt-hint")
+            yield Static(Text("Enter: OK   Esc: cancel", style="italic bright_black"), classes="keys-hint")
 
     def on_mount(self) -> None:
         self._update_hint(self._value)
