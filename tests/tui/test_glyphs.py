@@ -1,0 +1,63 @@
+"""Map glyph themes: every cell exactly two columns; the emoji theme only
+uses emoji that common terminals draw two columns wide."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from rich.cells import cell_len
+
+from core.combatant import Combatant, Side
+from tui.glyphs import SAFE_EMOJI_RANGES, SAFE_EMOJI_SINGLES, THEMES, fit, is_safe_emoji
+
+# Emoji_Presentation code points added after Unicode 6.0 that we must not use
+# (many terminals still draw them one column wide).
+TOO_NEW = ["\U0001faa8", "\U0001f7eb", "\U0001f7e6", "\U0001f573", "\U0001f9d9", "\U0001fa9f"]
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_every_terrain_glyph_is_two_columns(name):
+    theme = THEMES[name]
+    for terrain, glyph in theme.terrain.items():
+        assert cell_len(glyph) == 2, (name, terrain, glyph)
+    assert cell_len(theme.unknown) == 2
+
+
+def test_ascii_theme_is_ascii():
+    assert all(g.isascii() for g in THEMES["ascii"].terrain.values())
+
+
+def test_emoji_theme_uses_only_the_safe_set():
+    for glyph in THEMES["emoji"].terrain.values():
+        if glyph.strip() and not glyph.isascii():
+            assert is_safe_emoji(glyph), glyph
+
+
+def test_the_safe_set_is_wide_and_old():
+    codes = list(SAFE_EMOJI_SINGLES) + [c for lo, hi in SAFE_EMOJI_RANGES for c in range(lo, hi + 1)]
+    assert len(codes) > 300
+    for code in codes:
+        ch = chr(code)
+        assert unicodedata.east_asian_width(ch) == "W", hex(code)
+        assert cell_len(ch) == 2, hex(code)
+
+
+@pytest.mark.parametrize("glyph", TOO_NEW)
+def test_newer_emoji_are_refused(glyph):
+    assert not is_safe_emoji(glyph)
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("name, glyph", [("Character 1", "\U0001f605"), ("\u6771\u4eac Tokyo", ""), ("Orc [/]", "\U0001faa8"), ("", ""), ("X", "X")])
+def test_tokens_are_two_columns(theme, name, glyph):
+    creature = Combatant("c1", name, Side.FOE, {}, 5, 5, glyph=glyph)
+    token = THEMES[theme].token(creature)
+    assert cell_len(token) == 2
+    if theme == "ascii":
+        assert token.isascii()
+
+
+def test_fit_cuts_wide_characters_by_columns():
+    assert fit("\u6771\u4eac") == "\u6771"
+    assert cell_len(fit("a")) == 2
