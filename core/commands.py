@@ -344,3 +344,19 @@ class Place(Command):
 
     combatant: str
     cell: Cell
+
+
+@dataclass(frozen=True)
+class PaintTerrain(Command):
+    """Set terrain id ``terrain`` (wall, ground, tree, ...) on ``cells`` (x, y)."""
+
+    cells: tuple[Cell, ...]
+    terrain: str
+
+
+@dataclass(frozen=True)
+class ResizeMap(Command):
+    """Make the map ``width`` x ``height`` cells (new cells are open ground)."""
+
+    width: int
+    height: int

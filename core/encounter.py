@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from core import commands as cmd
-from core import economy, resolution, scene, sheet, turns
+from core import economy, mapedit, resolution, scene, sheet, turns
 from core import events as ev
 from core.combatant import Combatant, Side
 from core.errors import IllegalCommand, MoveRefused, UnknownCombatant
@@ -84,6 +84,8 @@ Events = tuple[ev.Event, ...]
 _HANDLERS: dict[type, Callable] = {
     cmd.StartCombat: turns.start_combat,
     cmd.EditCombatant: sheet.edit,
+    cmd.PaintTerrain: mapedit.paint,
+    cmd.ResizeMap: mapedit.resize,
     cmd.NextTurn: turns.next_turn,
     cmd.PreviousTurn: turns.previous_turn,
     cmd.AddCombatant: turns.add,

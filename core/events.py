@@ -398,3 +398,19 @@ class Placed(Event):
     name: str
     cell: Cell
     start: Cell | None = None
+
+
+@dataclass(frozen=True)
+class TerrainPainted(Event):
+    """``count`` cells became ``terrain``."""
+
+    terrain: str
+    count: int
+
+
+@dataclass(frozen=True)
+class MapResized(Event):
+    old_width: int
+    old_height: int
+    width: int
+    height: int

@@ -184,3 +184,13 @@ def _(event: ev.SheetEdited) -> Text:
 @describe.register
 def _(event: ev.Placed) -> Text:
     return _t(_name(event.name), f" is placed at ({event.cell[0]}, {event.cell[1]})")
+
+
+@describe.register
+def _(event: ev.TerrainPainted) -> Text:
+    return _t(f"Map: {event.count} cell{'s' if event.count != 1 else ''} painted {clean(event.terrain)}")
+
+
+@describe.register
+def _(event: ev.MapResized) -> Text:
+    return _t(f"Map resized from {event.old_width}x{event.old_height} to {event.width}x{event.height}")

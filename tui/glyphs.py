@@ -27,6 +27,11 @@ TERRAIN_STYLE: dict[str, Style] = {
     "boulder": Style(color="bright_white", bgcolor="bright_black"),
     "rock": Style(color="black", bgcolor="yellow"),
     "water": Style(color="bright_white", bgcolor="blue"),
+    "deep_water": Style(color="bright_blue", bgcolor="blue", bold=True),
+    "chasm": Style(color="bright_black", bgcolor="black"),
+    "glass": Style(color="bright_cyan"),
+    "bush": Style(color="green", bold=True),
+    "swamp": Style(color="bright_green", bgcolor="yellow"),
 }
 UNKNOWN_STYLE = Style(color="bright_white", bgcolor="magenta")
 
@@ -82,17 +87,20 @@ def fit(value: str, ascii_only: bool = False) -> str:
 THEMES: dict[str, GlyphTheme] = {
     "unicode": GlyphTheme(
         "unicode",
-        {"wall": "\u2593\u2593", "ground": "\u00b7 ", "tree": "\u2663 ", "boulder": "\u25cf ", "rock": "\u25b2 ", "water": "\u2248\u2248"},
+        {"wall": "\u2593\u2593", "ground": "\u00b7 ", "tree": "\u2663 ", "boulder": "\u25cf ", "rock": "\u25b2 ", "water": "\u2248\u2248",
+         "deep_water": "\u224b\u224b", "chasm": "\u25bd ", "glass": "||", "bush": "\u2660 ", "swamp": "\u2234 "},
         "??",
     ),
     "ascii": GlyphTheme(
         "ascii",
-        {"wall": "##", "ground": ". ", "tree": "&&", "boulder": "o ", "rock": "^^", "water": "~~"},
+        {"wall": "##", "ground": ". ", "tree": "&&", "boulder": "o ", "rock": "^^", "water": "~~",
+         "deep_water": "==", "chasm": "::", "glass": "||", "bush": "%%", "swamp": ",,"},
         "??",
     ),
     "emoji": GlyphTheme(
         "emoji",
-        {"wall": "\u2b1b", "ground": "  ", "tree": "\U0001f333", "boulder": "\u26ab", "rock": "\U0001f5fb", "water": "\U0001f30a"},
+        {"wall": "\u2b1b", "ground": "  ", "tree": "\U0001f333", "boulder": "\u26ab", "rock": "\U0001f5fb", "water": "\U0001f30a",
+         "deep_water": "\U0001f4a7", "chasm": "\U0001f311", "glass": "\U0001f532", "bush": "\U0001f33f", "swamp": "\U0001f438"},
         "\u2753",
         emoji_tokens=True,
     ),

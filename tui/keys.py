@@ -37,6 +37,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("heal", "h", "heal", "Heal", "Heal the selected combatant: a number or dice.", show=False),
     GMAction("move", "m", "move", "Move", "Move the current combatant with a cursor on the map."),
     GMAction("place", "P", "place", "Place", "Put the selected combatant's token on any free cell (new arrivals, GM corrections).", show=False),
+    GMAction("paint", "B", "paint", "Brush", "Edit the map: paint terrain with a brush (1-9 pick the terrain).", show=False),
     GMAction("look", "x", "look", "Look", "Line of sight, cover and distance from the selected combatant to the map cursor.", show=False),
     GMAction("area", "z", "area", "Area", "Place an area template (radius, zone, cone, line) and see who it hits.", show=False),
     GMAction("check", "c", "check", "Check", "Roll a check for the current combatant (odds shown first)."),

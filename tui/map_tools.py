@@ -23,6 +23,8 @@ from tui.text import clean, user_text
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 
+BRUSHES = ("ground", "wall", "tree", "boulder", "rock", "water", "swamp", "bush", "deep_water")  # keys 1..9
+
 SHAPES = (
     ("radius", "Radius N: a (2N+1) square (EQ-MAP-1)"),
     ("zone", "Zone W*H, either way round (EQ-MAP-2)"),
@@ -119,6 +121,25 @@ class MapTools:
         self._placing = who.id
         self._start(start, "place")
         self.set_status(Text("Place ") + user_text(who.name, "bold") + Text(": move the cursor to a free cell, Enter puts it there (no movement spent), Esc cancels."))
+
+    # -- paint (map editing) ------------------------------------------------------
+    _brush: str = "wall"
+
+    def action_paint(self) -> None:
+        grid = self.state.grid
+        owner = self._combatant(self.selected)
+        start = owner.position if owner and owner.position else (grid.width // 2, grid.height // 2)
+        self._start(start, "paint")
+        self._paint_status()
+
+    def _paint_status(self) -> None:
+        choices = "  ".join(f"{n} {t}" for n, t in enumerate(BRUSHES, start=1))
+        self.set_status(Text(f"Brush: {self._brush}. Enter or space paints the cursor's cell; {choices}; Esc ends."))
+
+    def on_grid_map_brush_chosen(self, message: GridMap.BrushChosen) -> None:
+        if 1 <= message.number <= len(BRUSHES):
+            self._brush = BRUSHES[message.number - 1]
+        self._paint_status()
 
     # -- look --------------------------------------------------------------------
     def action_look(self) -> None:
@@ -236,6 +257,9 @@ class MapTools:
 
     def on_grid_map_cell_picked(self, message: GridMap.CellPicked) -> None:
         grid_map = self.query_one(GridMap)
+        if grid_map.mode == "paint":
+            self.run_command(cmd.PaintTerrain((message.cell,), self._brush))
+            return
         if grid_map.mode == "place":
             if self.run_command(cmd.Place(self._placing, message.cell)) is not None:
                 self._end_pick()

@@ -49,6 +49,7 @@ class MoreActions:
                 options.append(("dismount", f"{clean(current.name)} dismounts"))
         if target is not None:
             options.append(("typed", f"Typed damage to {clean(target.name)} without an attack (spell, trap, fall)"))
+        options.append(("resize", f"Resize the map (now {self.state.grid.width}x{self.state.grid.height})"))
         if self.state.round > 0:
             options.append(("end", "End combat: all sides agree (EQ-SIT-3)"))
         return options
@@ -89,6 +90,8 @@ class MoreActions:
             self.run_command(cmd.Dismount(current.id))
         elif kind == "typed":
             self._ask(Text("Damage to ") + user_text(target.name, "bold") + Text(": '2d6 fire' or '3 piercing + 2 slashing'"), lambda text: self._typed(target.id, text))
+        elif kind == "resize":
+            self._ask("New size: width height (cells)", self._resize)
         elif kind == "end":
             self.run_command(cmd.EndCombat())
 
@@ -100,6 +103,13 @@ class MoreActions:
                 then(value)
 
         self.push_screen(PromptScreen(title), answer)
+
+    def _resize(self, text: str) -> None:
+        words = text.replace("x", " ").split()
+        if len(words) != 2 or not all(w.isdigit() for w in words):
+            self.set_status("Refused: type two whole numbers, e.g. '30 20'.", error=True)
+            return
+        self.run_command(cmd.ResizeMap(int(words[0]), int(words[1])))
 
     def _prepare(self, combatant_id: str, text: str) -> None:
         words = text.split()

@@ -407,3 +407,21 @@ async def test_keys_behind_a_dialog_do_nothing(tmp_path):
         await pilot.press("n")
         assert app.state != before
     app.session.campaign.close()
+
+
+async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        centre = (app.state.grid.width // 2, app.state.grid.height // 2)
+        await _select(pilot, app, next(c.name for c in app.state.order()))
+        app.selected = None
+        await pilot.press("B")
+        await pilot.press("6")  # water
+        assert "Brush: water" in _status(app)
+        cursor = app.query_one("#map").cursor
+        await pilot.press("space")
+        assert app.state.grid.terrain(cursor).id == "water"
+        await pilot.press("escape")
+        await pilot.press("u")
+        assert app.state.grid.terrain(cursor).id != "water"
+    app.session.campaign.close()

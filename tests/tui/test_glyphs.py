@@ -61,3 +61,12 @@ def test_tokens_are_two_columns(theme, name, glyph):
 def test_fit_cuts_wide_characters_by_columns():
     assert fit("\u6771\u4eac") == "\u6771"
     assert cell_len(fit("a")) == 2
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_every_terrain_has_a_glyph_in_every_theme(name):
+    from core.grid import TERRAINS
+    from tui.glyphs import TERRAIN_STYLE
+
+    assert set(THEMES[name].terrain) == set(TERRAINS)
+    assert set(TERRAIN_STYLE) == set(TERRAINS)

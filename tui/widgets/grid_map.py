@@ -67,6 +67,8 @@ class GridMap(ScrollView, can_focus=True):
         Binding("n", "cursor(1,1)", "Down-right", show=False, id="map-down-right"),
         Binding("enter", "pick('move')", "Move here", id="map-pick-move"),
         Binding("enter", "pick('place')", "Place here", id="map-pick-place"),
+        Binding("enter,space", "pick('paint')", "Paint", id="map-pick-paint"),
+        *[Binding(str(n), f"brush({n})", "Terrain", show=n == 1, key_display="1-9", id=f"map-brush-{n}") for n in range(1, 10)],
         Binding("enter", "pick('done')", "Done", id="map-pick-done"),
         Binding("escape", "cancel", "Cancel", id="map-cancel"),
         Binding("r", "turn(1)", "Rotate", id="map-rotate"),
@@ -99,6 +101,13 @@ class GridMap(ScrollView, can_focus=True):
             super().__init__()
             self.turn = turn
             self.grow = grow
+
+    class BrushChosen(Message):
+        """The GM chose brush ``number`` (1-9) in paint mode."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
 
     class CursorMoved(Message):
         """The pick cursor is now on ``cell``."""
@@ -215,16 +224,21 @@ class GridMap(ScrollView, can_focus=True):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
             wanted = parameters[0] if parameters else "done"
-            mode = self.mode if self.mode in ("move", "place") else "done"
+            mode = self.mode if self.mode in ("move", "place", "paint") else "done"
             return self.picking and wanted == mode
         if action in ("cursor", "cancel"):
             return self.picking
         if action in ("turn", "grow"):
             return self.mode == "area"
+        if action == "brush":
+            return self.mode == "paint"
         return True
 
     def action_turn(self, step: int) -> None:
         self.post_message(self.TemplateChanged(turn=step))
+
+    def action_brush(self, number: int) -> None:
+        self.post_message(self.BrushChosen(number))
 
     def action_grow(self, step: int) -> None:
         self.post_message(self.TemplateChanged(grow=step))

@@ -1,0 +1,58 @@
+"""Editing the map in play: painting terrain and resizing (issue 3 map editing)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import commands as cmd
+from core import events as ev
+from core.demo import demo_encounter
+from core.errors import IllegalCommand
+
+
+@pytest.fixture
+def demo():
+    return demo_encounter(random.Random(4))[0]
+
+
+def test_paint_changes_terrain_and_movement_follows(demo):
+    [event] = demo.apply(cmd.PaintTerrain(((5, 5), (6, 5), (6, 5)), "water"))
+    assert event == ev.TerrainPainted("water", 2)
+    assert demo.state.grid.terrain((5, 5)).id == "water"
+
+
+def test_painting_a_wall_under_a_creature_is_refused_eq_map_4(demo):
+    boar = next(c for c in demo.state.combatants if c.name == "Boar")
+    before = demo.state
+    with pytest.raises(IllegalCommand) as caught:
+        demo.apply(cmd.PaintTerrain((boar.position,), "wall"))
+    assert "Boar stands" in str(caught.value) and demo.state is before
+
+
+@pytest.mark.parametrize("command, needle", [
+    (cmd.PaintTerrain(((1, 1),), "lava"), "unknown terrain"),
+    (cmd.PaintTerrain(((99, 1),), "wall"), "off the"),
+    (cmd.PaintTerrain(((0, 0),), "wall"), "already"),
+    (cmd.ResizeMap(0, 5), "width"),
+    (cmd.ResizeMap(22, 17), "already"),
+    (cmd.ResizeMap(22, 10), "would be off"),
+])
+def test_bad_map_edits_change_nothing(demo, command, needle):
+    before = demo.state
+    with pytest.raises(IllegalCommand) as caught:
+        demo.apply(command)
+    assert needle in str(caught.value) and demo.state is before
+
+
+def test_resize_grows_with_open_ground_and_shrinks_when_free(demo):
+    demo.apply(cmd.ResizeMap(30, 20))
+    grid = demo.state.grid
+    assert (grid.width, grid.height) == (30, 20)
+    assert grid.terrain((29, 19)).id == "ground" and grid.terrain((0, 0)).id == "wall"
+    demo.apply(cmd.ResizeMap(22, 17))
+    assert demo.state.grid.count()["wall"] == 74
+    demo.undo()
+    demo.undo()
+    assert (demo.state.grid.width, demo.state.grid.height) == (22, 17)
