@@ -28,6 +28,7 @@ from saves.errors import SaveError
 from saves.session import Session
 from tui.describe import describe
 from tui.glyphs import THEME_ORDER, default_theme_name
+from tui.campaign_actions import CampaignActions
 from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
@@ -48,7 +49,7 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions, App[Path | None]):
+class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions, CampaignActions, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -81,15 +82,8 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
     def on_mount(self) -> None:
         if self._keymap:
             self.set_keymap(self._keymap)
-        grid_map = self.query_one(GridMap)
-        grid_map.border_title = f"{clean(self.session.campaign.name)} \u2014 {clean(self.session.path.name)}"
-        log = self.query_one(DiceLog)
-        log.border_title = "Log"
-        log.load(self.session.log)
-        if self.selected is None and self.session.encounter.state.combatants:
-            self.selected = self.session.encounter.state.order()[0].id
         self._apply_size()
-        self.refresh_views(follow=True)
+        self.reload_views()
         self.query_one(InitiativeTracker).focus()
         self.set_status(self._notice or "Ready. ? lists every key; q quits (all is saved as you go).")
 
@@ -101,6 +95,23 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         self.screen.set_class(too_small, "-too-small")
         self.screen.set_class(self.show_log, "-show-log")
+
+    def reload_views(self) -> None:
+        """Show the session's encounter from scratch (at start, or after switching encounters)."""
+        grid_map = self.query_one(GridMap)
+        encounter_name = self.session.campaign.encounter(self.session.eid).name
+        title = clean(self.session.campaign.name)
+        if encounter_name != self.session.campaign.name:
+            title += f": {clean(encounter_name)}"
+        grid_map.border_title = f"{title} \u2014 {clean(self.session.path.name)}"
+        log = self.query_one(DiceLog)
+        log.border_title = "Log"
+        log.filter_id = None
+        log.load(self.session.log)
+        if self.selected is None and self.session.encounter.state.combatants:
+            self.selected = self.session.encounter.state.order()[0].id
+        self.refresh_views(follow=True)
+        self.refresh_bindings()
 
     # -- state ---------------------------------------------------------------
     @property

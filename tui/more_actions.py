@@ -49,6 +49,9 @@ class MoreActions:
                 options.append(("dismount", f"{clean(current.name)} dismounts"))
         if target is not None:
             options.append(("typed", f"Typed damage to {clean(target.name)} without an attack (spell, trap, fall)"))
+        if target is not None:
+            options.append(("template", f"Save {clean(target.name)} to the bestiary"))
+        options.append(("bestiary", "Add creatures from the bestiary"))
         options.append(("resize", f"Resize the map (now {self.state.grid.width}x{self.state.grid.height})"))
         if self.state.round > 0:
             options.append(("end", "End combat: all sides agree (EQ-SIT-3)"))
@@ -90,6 +93,10 @@ class MoreActions:
             self.run_command(cmd.Dismount(current.id))
         elif kind == "typed":
             self._ask(Text("Damage to ") + user_text(target.name, "bold") + Text(": '2d6 fire' or '3 piercing + 2 slashing'"), lambda text: self._typed(target.id, text))
+        elif kind == "template":
+            self.action_save_template()
+        elif kind == "bestiary":
+            self.action_add_from_bestiary()
         elif kind == "resize":
             self._ask("New size: width height (cells)", self._resize)
         elif kind == "end":

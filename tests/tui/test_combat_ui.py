@@ -425,3 +425,38 @@ async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
         await pilot.press("u")
         assert app.state.grid.terrain(cursor).id != "water"
     app.session.campaign.close()
+
+
+async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _select(pilot, app, "Boar")
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("template"), "enter")
+        assert "Boar" in app.session.campaign.bestiary()
+        # a new encounter on the same map with the party
+        party = {c.id for c in app.state.combatants if c.side.value == "party"}
+        await pilot.press("k")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("new"), "enter")
+        for _ in range(30):
+            await pilot.press("backspace")
+        await type_text(pilot, "Second fight")
+        await pilot.press("enter")
+        assert {c.id for c in app.state.combatants} == party and app.state.round == 0
+        assert "Second fight" in app.query_one("#map").border_title
+        # three boars from the bestiary: Boar 1..3, stable ids, off the map
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("bestiary"), "enter", "enter")
+        await pilot.press("backspace")
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        boars = sorted((c.id, c.name) for c in app.state.combatants if c.name.startswith("Boar"))
+        assert boars == [("boar-1", "Boar 1"), ("boar-2", "Boar 2"), ("boar-3", "Boar 3")]
+        # back to the first encounter
+        await pilot.press("k")
+        await pilot.press("enter")
+        assert any(c.name == "Boar" for c in app.state.combatants) and app.state.round == 1
+    app.session.campaign.close()

@@ -1,0 +1,132 @@
+"""Encounters of the campaign (key ``k``) and its bestiary (the ``.`` menu).
+
+A mixin of :class:`tui.app.EncounterApp`. A campaign holds many
+encounters (planned, running, finished); the party carries on between them
+(finishing an encounter copies the party's HP and conditions back), and
+bestiary templates add numbered creatures (``Boar 1..3``) with stable ids.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rich.text import Text
+
+from core.combatant import ActionBudget, Side
+from core.encounter import EncounterState
+from core.errors import RulesError
+from saves.errors import SaveError
+from saves.session import Session
+from tui.screens.choice import ChoiceScreen
+from tui.screens.prompt import PromptScreen
+from tui.text import clean, user_text
+
+
+class CampaignActions:
+    """Needs ``session``, ``state``, ``selected``, ``set_status`` and the view refreshers from the App."""
+
+    def action_encounters(self) -> None:
+        campaign = self.session.campaign
+        options = []
+        for eid in sorted(campaign.data.encounters):
+            data = campaign.encounter(eid)
+            marker = "> " if eid == self.session.eid else "  "
+            options.append((f"open:{eid}", f"{marker}{clean(data.name)} ({data.status})"))
+        options.append(("new", "New encounter on this map with the party"))
+        if campaign.encounter(self.session.eid).status != "finished":
+            options.append(("finish", "Finish this encounter (the party keeps its HP and conditions)"))
+        self.push_screen(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options), self._encounter_chosen)
+
+    def _encounter_chosen(self, choice: str | None) -> None:
+        if choice is None:
+            self.set_status("Cancelled.")
+            return
+        campaign = self.session.campaign
+        try:
+            if choice.startswith("open:"):
+                self._switch(int(choice[5:]))
+            elif choice == "finish":
+                campaign.set_encounter(self.session.eid, status="finished")
+                self.set_status("Encounter finished; the party carries its HP and conditions into the next one.")
+            elif choice == "new":
+                self._new_encounter()
+        except (SaveError, RulesError) as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+
+    def _new_encounter(self) -> None:
+        def answer(name: str | None) -> None:
+            if not name or not name.strip():
+                self.set_status("Cancelled.")
+                return
+            party = tuple(
+                replace(c, initiative=None, budget=ActionBudget(), mounted_on=None)
+                for c in self.state.combatants
+                if c.side is Side.PARTY
+            )
+            state = EncounterState(name.strip(), self.state.grid, party)
+            try:
+                eid = self.session.campaign.add_encounter(name.strip(), state, status="running")
+                self._switch(eid)
+            except (SaveError, RulesError) as problem:
+                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                return
+            self.set_status("New encounter: add foes (+ or from the bestiary in the . menu), place them (P), then start combat (. menu).")
+
+        self.push_screen(PromptScreen("Name of the new encounter", value=f"Encounter {len(self.session.campaign.data.encounters) + 1}"), answer)
+
+    def _switch(self, eid: int) -> None:
+        campaign = self.session.campaign
+        if eid != campaign.current_eid:
+            campaign.set_current(eid)
+        self.session = Session(campaign, self.session.encounter.rng, eid)
+        self.selected = self.state.current or (self.state.order()[0].id if self.state.combatants else None)
+        self.reload_views()
+        self.set_status(Text("Encounter: ") + user_text(campaign.encounter(eid).name, "bold"))
+
+    # -- bestiary ----------------------------------------------------------------
+    def action_save_template(self) -> None:
+        target = self._combatant(self.selected)
+        if target is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+        base = re.sub(r"\s+\d+$", "", target.name).strip() or target.name
+        template = replace(target, name=base, hp=target.hp_max, position=None, initiative=None, budget=ActionBudget(), conditions=(), hp_temp=0, dead=False)
+        try:
+            self.session.campaign.put_template(template)
+        except SaveError as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            return
+        self.set_status(Text("Saved to the bestiary as ") + user_text(base, "bold") + Text("."))
+
+    def action_add_from_bestiary(self) -> None:
+        templates = self.session.campaign.bestiary()
+        if not templates:
+            self.set_status("The bestiary is empty: select a creature and save it there first (. menu).", error=True)
+            return
+        options = [(name, f"{clean(name)}  HP {t.hp_max}") for name, t in sorted(templates.items())]
+
+        def chosen(name: str | None) -> None:
+            if name is None:
+                self.set_status("Cancelled.")
+                return
+
+            def answer(value: str | None) -> None:
+                if value is None:
+                    self.set_status("Cancelled.")
+                    return
+                if not value.strip().isdigit() or not 1 <= int(value) <= 50:
+                    self.set_status("Refused: how many, 1 to 50.", error=True)
+                    return
+                turn_before = (self.state.round, self.state.current)
+                try:
+                    entries = self.session.add_from_bestiary(name, int(value))
+                except (SaveError, RulesError) as problem:
+                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                    return
+                self._show_entries(entries, turn_before)
+                self.set_status(f"Added {value} x {clean(name)}: place them on the map with P.")
+
+            self.push_screen(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1"), answer)
+
+        self.push_screen(ChoiceScreen("Add from the bestiary", options), chosen)
