@@ -15,11 +15,13 @@ class CheckRequest:
     stat: str
     difficulty: int | None
     advantage: Advantage
+    purpose: str = ""
 
 
 def parse_check(text: str, stat_names: tuple[str, ...]) -> CheckRequest:
-    """Read ``STAT [DIFFICULTY] [adv|dis]`` (any order after the stat,
-    case-insensitive; a unique prefix of the stat is enough)."""
+    """Read ``STAT [DIFFICULTY] [adv|dis] [what for]`` (any order after the
+    stat, case-insensitive; a unique prefix of the stat is enough). Other
+    words say what the check is for: ``DEX theft`` applies rule EQ-DAY-2."""
     words = text.split()
     if not words:
         raise ValueError(f"type a stat: {', '.join(stat_names)}")
@@ -36,6 +38,7 @@ def parse_check(text: str, stat_names: tuple[str, ...]) -> CheckRequest:
         raise ValueError(f"unknown stat {words[0]!r}; use one of {', '.join(stat_names)}")
     difficulty: int | None = None
     advantage = disadvantage = False
+    purpose: list[str] = []
     for word in words[1:]:
         low = word.lower()
         if low in ("adv", "advantage", "+"):
@@ -47,8 +50,8 @@ def parse_check(text: str, stat_names: tuple[str, ...]) -> CheckRequest:
             if not 1 <= difficulty <= 100:
                 raise ValueError("difficulty must be between 1 and 100")
         else:
-            raise ValueError(f"did not understand {word!r}: write e.g. 'STR 14 adv'")
-    return CheckRequest(stat, difficulty, Advantage.combine(advantage, disadvantage))
+            purpose.append(word)
+    return CheckRequest(stat, difficulty, Advantage.combine(advantage, disadvantage), " ".join(purpose))
 
 
 def parse_amount(text: str) -> int | str:

@@ -90,7 +90,7 @@ class GMActions:
             from core.checks import check_expression
 
             expression = check_expression(ruleset.check_sides, modifier, request.advantage, getattr(ruleset, "check_count", 1))
-            text = Text(f"{expression} vs {difficulty}: ")
+            text = Text(f"{expression} vs {difficulty}" + (f" ({request.purpose})" if request.purpose else "") + ": ")
             text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))
             return text
 
@@ -103,9 +103,9 @@ class GMActions:
             except ValueError as problem:
                 self.set_status(f"Refused: {problem}", error=True)
                 return
-            self.run_command(cmd.RollCheck(current.id, request.stat, request.difficulty, request.advantage))
+            self.run_command(cmd.RollCheck(current.id, request.stat, request.difficulty, request.advantage, purpose=request.purpose))
 
-        title = Text("Check for ") + user_text(current.name, "bold") + Text(f": stat [difficulty, default {ruleset.default_difficulty}] [adv|dis]")
+        title = Text("Check for ") + user_text(current.name, "bold") + Text(f": stat [difficulty, default {ruleset.default_difficulty}] [adv|dis] [what for, e.g. theft]")
         self.push_screen(PromptScreen(title, placeholder="STR 12 adv", hint=odds), answer)
 
     def action_spend_action(self) -> None:
@@ -114,7 +114,10 @@ class GMActions:
             self.set_status("Combat has not started.", error=True)
             return
         ruleset = self.session.encounter.ruleset
-        options = [(k, f"{ACTION_LABELS.get(k, k.replace('_', ' ').capitalize())} ({left} left)") for k, left in current.budget.actions.items()]
+        options = []
+        for k, left in current.budget.actions.items():
+            label = ACTION_LABELS.get(k, k.replace("_", " ").capitalize())
+            options.append((k, f"{label} ({left} left)") if left > 0 else (f"override:{k}", f"{label}: none left, spend anyway (GM override, logged)"))
         if ruleset.id == "equestria":
             options.append(("exchange", "Trade the full action for quick actions (EQ-ACT-3)"))
 
@@ -123,6 +126,8 @@ class GMActions:
                 self.set_status("Cancelled.")
             elif value == "exchange":
                 self.run_command(cmd.ExchangeFullAction(current.id))
+            elif value.startswith("override:"):
+                self.run_command(cmd.SpendAction(current.id, value[9:], override=True))
             else:
                 self.run_command(cmd.SpendAction(current.id, value))
 

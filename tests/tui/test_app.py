@@ -141,15 +141,31 @@ async def test_damage_with_dice(tmp_path):
         assert app.state.combatant(target.id).hp == max(0, target.hp - rolled.roll.total)
 
 
-async def test_spend_an_action_from_the_menu(tmp_path):
+async def test_spend_an_action_from_the_menu_and_override(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a")
         await pilot.press("enter")  # first option: full action
         assert app.session.encounter.current.budget.left("full") == 0
         await pilot.press("a")
+        assert app.screen._options[0][0] == "override:full"
         await pilot.press("enter")
-        assert "Refused" in str(app.query_one("#status").render())
+        assert app.session.encounter.current.budget.left("full") == 0  # never below zero
+        assert any(isinstance(e.event, ev.ActionSpent) and e.event.overridden for e in app.session.log[-2:])
+
+
+async def test_theft_check_needs_dex_plus_2_eq_day_2(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        current = app.session.encounter.current
+        await pilot.press("c")
+        await type_text(pilot, "DEX theft")
+        await pilot.press("enter")
+        if current.stat("DEX") < 2:
+            assert "EQ-DAY-2" in str(app.query_one("#status").render())
+        else:
+            event = app.session.log[-1].event
+            assert event.result.advantage.value == -1  # theft rolls with disadvantage
 
 
 async def test_markup_and_escapes_in_names_show_literally(tmp_path):
