@@ -93,8 +93,9 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
     def _apply_size(self, size=None) -> None:
         size = size or self.size
         too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        self.screen.set_class(too_small, "-too-small")
-        self.screen.set_class(self.show_log, "-show-log")
+        main = self.screen_stack[0]  # not a dialog that may be on top
+        main.set_class(too_small, "-too-small")
+        main.set_class(self.show_log, "-show-log")
 
     def reload_views(self) -> None:
         """Show the session's encounter from scratch (at start, or after switching encounters)."""
@@ -103,7 +104,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         title = clean(self.session.campaign.name)
         if encounter_name != self.session.campaign.name:
             title += f": {clean(encounter_name)}"
-        grid_map.border_title = f"{title} \u2014 {clean(self.session.path.name)}"
+        grid_map.border_title = Text(f"{title} \u2014 {clean(self.session.path.name)}")  # Text: never parsed as markup
         log = self.query_one(DiceLog)
         log.border_title = "Log"
         log.filter_id = None
@@ -242,7 +243,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
             self.set_status("Log: every line.")
             return
         log.set_filter(target.id)
-        log.border_title = f"Log: {clean(target.name)}"
+        log.border_title = Text(f"Log: {clean(target.name)}")
         self.set_status(Text("Log: only lines about ") + Text(clean(target.name), style="bold") + Text(" (f shows all)."))
         if not self.show_log and self.size.width < 120:
             self.action_toggle_panel()

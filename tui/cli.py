@@ -106,6 +106,8 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
             restore = install_exit_handlers(exit_soon(app.exit))  # SIGTERM/SIGHUP quit cleanly
             try:
                 chosen = app.run(mouse=not getattr(ui, "no_mouse", False))
+                if app.return_code:
+                    return app.return_code
             finally:
                 restore()
         finally:

@@ -15,7 +15,7 @@ def clean(value: str) -> str:
     out = []
     for ch in value:
         code = ord(ch)
-        if code < 32 or 0x7F <= code < 0xA0 or code in (0x2028, 0x2029):
+        if code < 32 or 0x7F <= code < 0xA0 or code in (0x2028, 0x2029) or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
             out.append(f"\\x{code:02x}")
         else:
             out.append(ch)

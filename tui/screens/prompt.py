@@ -11,6 +11,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from saves.sanitize import clean_text
+
+
+class SafeInput(Input):
+    """An Input that drops escape sequences and control characters from
+    whatever is typed or pasted, so none reaches the terminal."""
+
+    def replace(self, text: str, start: int, end: int):
+        return super().replace(clean_text(text), start, end)
+
 
 class PromptScreen(ModalScreen[str | None]):
     """Ask for one line of text.
@@ -37,7 +47,7 @@ class PromptScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
             yield Static(self._title, id="prompt-title")
-            field = Input(value=self._value, placeholder=self._placeholder, id="prompt-input")
+            field = SafeInput(value=clean_text(self._value), placeholder=self._placeholder, id="prompt-input")
             field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH
             yield field
             yield Static("", id="prompt-hint")

@@ -1,0 +1,180 @@
+"""The TUI on the wire and against the clock (issue 5, "Speed"), in one run.
+
+    python bench/bench_tui.py [--runs N] [--idle SECONDS]
+
+Every program runs in a subprocess under a pseudo-terminal (see
+``tests/tui/pty_terminal.py``), TERM=xterm-256color, with ENCOUNTER_HOME in
+a temporary folder; what the terminal receives is counted byte for byte.
+
+(a) start to first frame: ``encounter --demo`` against a bare Textual app
+    showing one Static, median of N runs each; the ratio (target <= 1.3).
+    "First frame" is the read that completes a word of the first screen
+    ("Round 1" / the Static's text), timed from just before ``fork``.
+(b) bytes written for one "next turn" key (``n``) at 120x40 (target
+    <= 3 KB): median over N keys, each after the screen has settled.
+(c) bytes written while idle for 5 s after the screen settles (target 0).
+(d) key to frame for ``n`` with 100 combatants at 120x40 (target <= 16 ms):
+    from writing the key to the pty to the last byte of the frame it causes
+    (and to the first byte), median over N keys.
+
+Prints each number with its target and PASS/OVER; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core import commands as cmd  # noqa: E402
+from core.combatant import Combatant, Side  # noqa: E402
+from core.demo import state_from_map  # noqa: E402
+from core.encounter import Encounter  # noqa: E402
+from core.grid import from_text  # noqa: E402
+from core.rulesets import get as get_ruleset  # noqa: E402
+from saves.campaign import Campaign  # noqa: E402
+from tests.tui.pty_terminal import PtyProcess  # noqa: E402
+
+BARE_APP = textwrap.dedent(
+    """
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Bare(App):
+        def compose(self):
+            yield Static("bare textual frame")
+
+    Bare().run()
+    """
+)
+QUIET = 0.4  # seconds without output that mean "the frame is done"
+
+
+def verdict(value: float, target: float) -> str:
+    return "PASS" if value <= target else "OVER"
+
+
+def encounter_argv(path: Path | None) -> list[str]:
+    return [sys.executable, "-m", "tui.cli", *([str(path)] if path else ["--demo"]), "--seed", "1"]
+
+
+def start(argv: list[str], home: Path, size: tuple[int, int]) -> PtyProcess:
+    return PtyProcess(argv, size=size, env={"ENCOUNTER_HOME": str(home), "PYTHONPATH": str(ROOT)}, cwd=str(ROOT))
+
+
+def first_frame_time(argv: list[str], marker: bytes, home: Path, size: tuple[int, int] = (80, 24)) -> float:
+    with start(argv, home, size) as proc:
+        seen = proc.wait_for(marker, timeout=60)
+        return seen - proc.started
+
+
+def startup(runs: int, home: Path) -> tuple[float, float]:
+    """Median start-to-first-frame (s) of the demo and of a bare Textual app, interleaved."""
+    bare_script = home / "bare_app.py"
+    bare_script.write_text(BARE_APP, encoding="utf-8")
+    first_frame_time(encounter_argv(None), b"Round 1", home)  # creates the demo file; warms the disk cache
+    first_frame_time([sys.executable, str(bare_script)], b"bare textual frame", home)
+    ours, bare = [], []
+    for _ in range(runs):
+        ours.append(first_frame_time(encounter_argv(None), b"Round 1", home))
+        bare.append(first_frame_time([sys.executable, str(bare_script)], b"bare textual frame", home))
+    return statistics.median(ours), statistics.median(bare)
+
+
+def settled(proc: PtyProcess, marker: bytes) -> None:
+    proc.wait_for(marker, timeout=60)
+    proc.read_until_quiet(1.0)
+
+
+def next_turn_keys(proc: PtyProcess, count: int) -> list[tuple[int, float, float]]:
+    """Press ``n`` ``count`` times, each once the screen is quiet; per key:
+    (bytes written, seconds to the first byte, seconds to the last byte)."""
+    results = []
+    for _ in range(count):
+        mark = proc.mark()
+        sent = proc.send(b"n")
+        proc.read_until_quiet(QUIET)
+        times = proc.times_since(mark)
+        size = len(proc.output_since(mark))
+        results.append((size, times[0] - sent if times else float("nan"), times[-1] - sent if times else float("nan")))
+    return results
+
+
+def bytes_per_key_and_idle(runs: int, idle: float, home: Path) -> tuple[float, int, list[int]]:
+    with start(encounter_argv(None), home, (120, 40)) as proc:
+        settled(proc, b"Round 1")
+        keys = next_turn_keys(proc, runs)
+        proc.read_until_quiet(1.0)
+        mark = proc.mark()
+        proc.read_for(idle)
+        idle_bytes = len(proc.output_since(mark))
+        proc.send(b"q")
+        proc.wait(10)
+    sizes = [size for size, _, _ in keys]
+    return statistics.median(sizes), idle_bytes, sizes
+
+
+def big_campaign(path: Path, count: int = 100) -> Path:
+    """``count`` combatants (half party, half foes) on a 40x30 field, round 1."""
+    width, height = 40, 30
+    rows = ["#" * width] + ["#" + "." * (width - 2) + "#" for _ in range(height - 2)] + ["#" * width]
+    state = state_from_map("Hundred", from_text("\n".join(rows)))
+    rng = random.Random(7)
+    cells = [(x, y) for y in range(1, height - 1) for x in range(1, width - 1)]
+    rng.shuffle(cells)
+    combatants = tuple(
+        Combatant(
+            id=f"c{n}", name=f"{'Hero' if n % 2 else 'Goblin'} {n}", side=Side.PARTY if n % 2 else Side.FOE,
+            stats={"STR": n % 4, "DEX": n % 3, "BODY": 1, "INT": 0, "CHA": 0}, hp=10 + n % 7, hp_max=10 + n % 7,
+            position=cells[n],
+        )
+        for n in range(1, count + 1)
+    )
+    encounter = Encounter(replace(state, combatants=combatants), get_ruleset("equestria"), random.Random(3))
+    first = encounter.apply(cmd.StartCombat())
+    Campaign.create(path, "Hundred", encounter.ruleset, encounter.state, first).close()
+    return path
+
+
+def key_to_frame(runs: int, home: Path) -> tuple[float, float]:
+    path = big_campaign(home / "hundred.json")
+    with start(encounter_argv(path), home, (120, 40)) as proc:
+        settled(proc, b"Round 1")
+        next_turn_keys(proc, 2)  # warm up
+        keys = next_turn_keys(proc, runs)
+        proc.send(b"q")
+        proc.wait(10)
+    return statistics.median(first for _, first, _ in keys), statistics.median(last for _, _, last in keys)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="runs / keys per measurement (median); default 7")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle to watch; default 5")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-tui-") as folder:
+        home = Path(folder)
+        ours, bare = startup(args.runs, home)
+        ratio = ours / bare
+        print(f"(a) start to first frame: demo {ours * 1000:.0f} ms, bare Textual {bare * 1000:.0f} ms, "
+              f"ratio {ratio:.2f} (target <= 1.3) {verdict(ratio, 1.3)}")
+        per_key, idle_bytes, sizes = bytes_per_key_and_idle(args.runs, args.idle, home)
+        print(f"(b) bytes for one 'next turn' at 120x40: median {per_key:.0f} B over {len(sizes)} keys "
+              f"(min {min(sizes)}, max {max(sizes)}) (target <= 3072) {verdict(per_key, 3072)}")
+        print(f"(c) bytes while idle for {args.idle:g} s: {idle_bytes} (target 0) {verdict(idle_bytes, 0)}")
+        first, last = key_to_frame(args.runs, home)
+        print(f"(d) key to frame, 'next turn' with 100 combatants at 120x40: {last * 1000:.1f} ms to the "
+              f"frame's last byte ({first * 1000:.1f} ms to its first) (target <= 16 ms) {verdict(last, 0.016)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
