@@ -254,10 +254,15 @@ class Campaign:
         """One action of encounter ``eid``: its new ``state`` and log ``entries``
         (numbered from the encounter's next seq). Drops what could be redone."""
         enc = self.encounter(eid)
-        changes = patch.diff(enc.state, to_document(state))
+        new_doc = to_document(state)
+        changes = patch.diff(enc.state, new_doc)
         first = entries[0].seq if entries else enc.next_seq
         step = {"n": enc.head + 1, "changes": changes, "first_seq": first, "last_seq": first + len(entries) - 1, "label": label}
         self._commit([{"op": "step", "eid": enc.eid, "step": step, "log": [entry_document(enc.eid, e) for e in entries]}])
+        # Keep the very document we diffed against (equal to the patched one):
+        # next time unchanged combatants are the same objects and diff skips them.
+        if self.encounter(eid).state == new_doc:
+            self.encounter(eid).state = new_doc
 
     def record(self, state: EncounterState, new_entries: Sequence[LogEntry]) -> None:
         """:meth:`record_step` on the current encounter (the skeleton's API)."""

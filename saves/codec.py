@@ -46,16 +46,31 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+# Documents of frozen values, by identity: an unchanged combatant converts
+# once, and the undo diff sees the very same document (saves/patch.py treats
+# documents as immutable, so sharing them is safe).
+_MEMO: dict[int, tuple[Any, Any]] = {}
+_MEMO_SIZE = 50_000
+
+
 def to_document(value: Any) -> Any:
-    """A JSON-ready copy of ``value``."""
+    """A JSON-ready copy of ``value`` (shared, never to be mutated)."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, enum.Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        key = id(value)
+        memo = _MEMO.get(key)
+        if memo is not None and memo[0] is value:
+            return memo[1]
         doc = {f.name: to_document(getattr(value, f.name)) for f in dataclasses.fields(value)}
         if isinstance(value, (events.Event, commands.Command)):
             doc[TAG] = type(value).__name__
+        if type(value).__dataclass_params__.frozen:
+            if len(_MEMO) > _MEMO_SIZE:
+                _MEMO.clear()
+            _MEMO[key] = (value, doc)
         return doc
     if isinstance(value, Mapping):
         return {str(k): to_document(v) for k, v in value.items()}

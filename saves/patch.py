@@ -24,6 +24,8 @@ class PatchError(ValueError):
 
 
 def _same(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):

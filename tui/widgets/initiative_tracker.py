@@ -86,12 +86,15 @@ class InitiativeTracker(DataTable):
         self._name_width = 0
         self._last: tuple | None = None
         self._kinds: tuple[str, ...] = ("full", "quick", "reaction")
+        self._cells: dict[tuple[str, str], Text] = {}
+        self._row_cache: dict[str, tuple] = {}
 
-    def _columns(self) -> None:
-        """Fixed columns; the name takes what the pane's width leaves."""
+    def _columns(self) -> bool:
+        """Fixed columns; the name takes what the pane's width leaves.
+        Returns True when the columns were rebuilt."""
         width = max(8, self.scrollable_content_region.width - (1 + 3 + 7 + 6))
         if width == self._name_width and self.columns:
-            return
+            return False
         self._name_width = width
         self.clear(columns=True)
         self.add_column(" ", key="turn", width=1)
@@ -99,6 +102,7 @@ class InitiativeTracker(DataTable):
         self.add_column(" Name", key="name", width=width)
         self.add_column("     HP", key="hp", width=7)
         self.add_column(" Left", key="left", width=6)
+        return True
 
     def on_resize(self) -> None:
         if self._last is not None:
@@ -112,36 +116,53 @@ class InitiativeTracker(DataTable):
         with self.prevent(DataTable.RowHighlighted):
             self._fill(state, selected)
 
+    def _row(self, combatant, state: EncounterState) -> tuple[Text, ...]:
+        is_current = combatant.id == state.current
+        name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
+        marker = Text(">", style="bold reverse") if is_current else Text(" ")
+        badges = condition_badges(combatant)
+        room = self._name_width - 1 - (badges.cell_len + 1 if badges.plain else 0)
+        name = Text(" ") + user_text(shorten(clean(combatant.name), max(4, room)), name_style)
+        if badges.plain:
+            name.append(" ")
+            name.append_text(badges)
+        name.truncate(self._name_width, overflow="ellipsis")
+        hp = hp_text(combatant)
+        hp.pad_left(7 - hp.cell_len)
+        left = Text(" ") + budget_text(combatant, self._kinds) if state.round else Text("")
+        initiative = Text("--" if combatant.initiative is None else str(combatant.initiative), justify="right")
+        return (marker, initiative, name, hp, left)
+
     def _fill(self, state: EncounterState, selected: str | None) -> None:
-        self._columns()
-        self.clear()
-        self._order = []
+        """Rebuild the rows when the order changed; otherwise update only
+        the cells that changed (fewer bytes to the terminal)."""
+        rebuilt = self._columns()
+        order = [c.id for c in state.order()]
+        rows = {}
         for combatant in state.order():
-            is_current = combatant.id == state.current
-            name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
-            marker = Text(">", style="bold reverse") if is_current else Text(" ")
-            badges = condition_badges(combatant)
-            room = self._name_width - 1 - (badges.cell_len + 1 if badges.plain else 0)
-            name = Text(" ") + user_text(shorten(clean(combatant.name), max(4, room)), name_style)
-            if badges.plain:
-                name.append(" ")
-                name.append_text(badges)
-            name.truncate(self._name_width, overflow="ellipsis")
-            hp = hp_text(combatant)
-            hp.pad_left(7 - hp.cell_len)
-            left = Text(" ") + budget_text(combatant, self._kinds) if state.round else Text("")
-            self.add_row(
-                marker,
-                Text("--" if combatant.initiative is None else str(combatant.initiative), justify="right"),
-                name,
-                hp,
-                left,
-                key=combatant.id,
-            )
-            self._order.append(combatant.id)
+            # Rows of unchanged combatants (equal values) are reused.
+            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds)
+            cached = self._row_cache.get(combatant.id)
+            if cached is None or cached[:-1] != key:
+                cached = (*key, self._row(combatant, state))
+                self._row_cache[combatant.id] = cached
+            rows[combatant.id] = cached[-1]
+        if rebuilt or order != self._order or self.row_count != len(order):
+            self.clear()
+            for cid in order:
+                self.add_row(*rows[cid], key=cid)
+            self._order = order
+        else:
+            keys = ("turn", "init", "name", "hp", "left")
+            for cid in order:
+                for column, value in zip(keys, rows[cid]):
+                    if self._cells.get((cid, column)) != value:
+                        self.update_cell(cid, column, value)
+        self._cells = {(cid, column): value for cid in order for column, value in zip(("turn", "init", "name", "hp", "left"), rows[cid])}
         round_text = f"Round {state.round}" if state.round else "Not started"
-        self.border_title = round_text
-        if selected in self._order:
+        if self.border_title != round_text:
+            self.border_title = round_text
+        if selected in self._order and self.cursor_row != self._order.index(selected):
             self.move_cursor(row=self._order.index(selected), animate=False)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
