@@ -360,3 +360,12 @@ class ResizeMap(Command):
 
     width: int
     height: int
+
+
+@dataclass(frozen=True)
+class ChangeAltitude(Command):
+    """``how``: ``take_off`` (to height 3, EQ-MOV-3), ``land`` or ``dive``
+    (3 deeper in water, EQ-MOV-7); costs the action the ruleset names."""
+
+    combatant: str
+    how: str

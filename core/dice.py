@@ -18,11 +18,20 @@ import random
 import threading
 from dataclasses import dataclass
 
-import d20
-from d20 import diceast as ast
-from d20 import expression as d20_expression
-
 from core.errors import DiceError
+
+# d20 builds its grammar when imported (tens of milliseconds): it is loaded
+# at the first roll, not when the program starts.
+d20 = ast = d20_expression = None
+
+
+def _load() -> None:
+    global d20, ast, d20_expression
+    if d20 is None:
+        import d20 as d20_module
+        from d20 import diceast, expression
+
+        d20, ast, d20_expression = d20_module, diceast, expression
 
 __all__ = ["DiceLimits", "Die", "DiceRoll", "roll", "parse", "DEFAULT_LIMITS"]
 
@@ -84,6 +93,7 @@ def parse(expression: str, limits: DiceLimits = DEFAULT_LIMITS, *, allow_comment
     Raises :class:`DiceError` for syntax errors and for anything over
     ``limits``.
     """
+    _load()
     text = expression.strip()
     if not text:
         raise DiceError(expression, "it is empty")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from core import commands as cmd
-from core import economy, mapedit, resolution, scene, sheet, turns
+from core import altitude, economy, mapedit, resolution, scene, sheet, turns
 from core import events as ev
 from core.combatant import Combatant, Side
 from core.errors import IllegalCommand, MoveRefused, UnknownCombatant
@@ -85,6 +85,7 @@ _HANDLERS: dict[type, Callable] = {
     cmd.StartCombat: turns.start_combat,
     cmd.EditCombatant: sheet.edit,
     cmd.PaintTerrain: mapedit.paint,
+    cmd.ChangeAltitude: altitude.change_altitude,
     cmd.ResizeMap: mapedit.resize,
     cmd.NextTurn: turns.next_turn,
     cmd.PreviousTurn: turns.previous_turn,

@@ -414,3 +414,14 @@ class MapResized(Event):
     old_height: int
     width: int
     height: int
+
+
+@dataclass(frozen=True)
+class AltitudeChanged(Event):
+    """``how`` (take_off, land, dive) left the creature at ``altitude`` cells
+    (above 0: flying; below 0: under water)."""
+
+    combatant: str
+    name: str
+    how: str
+    altitude: int

@@ -171,7 +171,10 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         if turn_changed:
             self.selected = self.state.current
         self.refresh_views(follow=turn_changed)
-        self.refresh_bindings()
+        history = (self.session.can_undo, self.session.can_redo)
+        if history != getattr(self, "_history", None):
+            self._history = history
+            self.refresh_bindings()  # undo/redo became (un)available
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))
 
     def action_undo(self) -> None:

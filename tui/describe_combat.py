@@ -194,3 +194,10 @@ def _(event: ev.TerrainPainted) -> Text:
 @describe.register
 def _(event: ev.MapResized) -> Text:
     return _t(f"Map resized from {event.old_width}x{event.old_height} to {event.width}x{event.height}")
+
+
+@describe.register
+def _(event: ev.AltitudeChanged) -> Text:
+    words = {"take_off": "takes off", "land": "lands", "dive": "dives"}.get(event.how, event.how)
+    where = f"at height {event.altitude}" if event.altitude > 0 else f"at depth {-event.altitude}" if event.altitude < 0 else "on the ground"
+    return _t(_name(event.name), f" {words}: now {where}")

@@ -43,6 +43,13 @@ class MoreActions:
             if any(c.name == "burning" for c in current.conditions):
                 options.append(("extinguish", f"{clean(current.name)}: put out the flames (TAC-EFF-1)"))
             options.append(("poison", f"{clean(current.name)}: poison a weapon (EQ-DAY-3)"))
+            if ruleset.id == "equestria":
+                if current.layer.value == "air":
+                    options.append(("alt:land", f"{clean(current.name)}: land (full action, EQ-MOV-3)"))
+                elif current.speeds.get("fly"):
+                    options.append(("alt:take_off", f"{clean(current.name)}: take off to height 3 (full action, EQ-MOV-3)"))
+                if current.position is not None and self.state.grid.terrain(current.position).depth:
+                    options.append(("alt:dive", f"{clean(current.name)}: dive 3 deeper (full action, EQ-MOV-7)"))
             if other is not None and current.mounted_on is None:
                 options.append(("mount", f"{clean(current.name)} mounts {clean(other.name)} (EQ-MNT-1)"))
             if current.mounted_on is not None:
@@ -87,6 +94,8 @@ class MoreActions:
             self.run_command(cmd.Extinguish(current.id))
         elif kind == "poison":
             self._ask("Which weapon (its name), and the poison level: 'dagger 2'", lambda text: self._poison(current.id, text))
+        elif kind == "alt":
+            self.run_command(cmd.ChangeAltitude(current.id, arg))
         elif kind == "mount":
             self.run_command(cmd.Mount(current.id, target.id))
         elif kind == "dismount":

@@ -23,6 +23,7 @@ class CreatureSheet(Static):
 
     def show(self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool) -> None:
         if combatant is None:
+            self._shown = None
             self.update(Text("No combatant selected", style="italic bright_black"))
             self.border_title = "Sheet"
             return
@@ -72,4 +73,6 @@ class CreatureSheet(Static):
             text.append("\n")
             text.append_text(user_text(combatant.notes, "italic"))
         self.border_title = "Sheet"
-        self.update(text)
+        if text != getattr(self, "_shown", None):  # unchanged: send nothing
+            self._shown = text
+            self.update(text)

@@ -131,11 +131,31 @@ class GridMap(ScrollView, can_focus=True):
     # -- data in ------------------------------------------------------------
     def show(self, state: EncounterState, current: str | None, selected: str | None) -> None:
         tokens = {c.position: c for c in state.combatants if c.position is not None}
+        old, zoom = self._view, self.zoom
         self._view = _View(state, tokens, current, selected)
         self._fit()
-        self.refresh()
+        if old is None or old.state.grid is not state.grid or zoom != self.zoom:
+            self.refresh()
+        else:
+            # Only the rows whose tokens changed: fewer bytes to the terminal.
+            for row in self._changed_rows(old, self._view):
+                self.refresh_lines(1 + row * self.zoom, self.zoom)
         if not self.size.area:
             self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
+
+    @staticmethod
+    def _changed_rows(old: _View, new: _View) -> set[int]:
+        rows: set[int] = set()
+        for cell in old.tokens.keys() | new.tokens.keys():
+            a, b = old.tokens.get(cell), new.tokens.get(cell)
+            if a != b:
+                rows.add(cell[1])
+            elif a is not None and b is not None:
+                was = (a.id == old.current, a.id == old.selected)
+                now = (b.id == new.current, b.id == new.selected)
+                if was != now:
+                    rows.add(cell[1])
+        return rows
 
     def _refit(self) -> None:
         self._fit()
@@ -308,7 +328,7 @@ class GridMap(ScrollView, can_focus=True):
             return Strip.blank(width, self.rich_style)
         terrain_row = view.state.grid.rows[row]
         segments = [self._cell_segment((x, row), terrain_row[x], view, sub) for x in range(first, last)]
-        cells = Strip(segments).crop(offset, offset + map_width)
+        cells = Strip(segments).simplify().crop(offset, offset + map_width)
         label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == 0 else " " * RULER, RULER_STYLE)
         return Strip([label, *cells]).extend_cell_length(width, self.rich_style)
 
