@@ -3,34 +3,13 @@
 from __future__ import annotations
 
 from core import events as ev
-from tests.tui.helpers import demo_app, type_text
-
-
-async def _select(pilot, app, name: str) -> None:
-    order = [c.name for c in app.state.order()]
-    here = order.index(app.state.combatant(app.selected).name)
-    steps = order.index(name) - here
-    for _ in range(abs(steps)):
-        await pilot.press("down" if steps > 0 else "up")
-    await pilot.pause()
-    assert app.state.combatant(app.selected).name == name
-
-
-def _status(app) -> str:
-    return str(app.query_one("#status").render())
-
-
-async def _enemy_of_current(pilot, app) -> str:
-    current = app.session.encounter.current
-    target = next(c for c in app.state.order() if c.side is not current.side)
-    await _select(pilot, app, target.name)
-    return target.id
+from tests.tui.helpers import select_enemy_of_current, select_by_keys, status_of, demo_app, type_text
 
 
 async def test_attack_shows_odds_then_rolls_and_logs(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        target_id = await _enemy_of_current(pilot, app)
+        target_id = await select_enemy_of_current(pilot, app)
         await pilot.press("t")
         await type_text(pilot, "1d6 slashing")
         await pilot.pause()
@@ -50,19 +29,19 @@ async def test_attack_needs_a_target_other_than_the_attacker(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         before = len(app.session.log)
         await pilot.press("t")
-        assert "Select the target" in _status(app)
+        assert "Select the target" in status_of(app)
         assert len(app.session.log) == before
 
 
 async def test_bad_weapon_text_is_refused(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _enemy_of_current(pilot, app)
+        await select_enemy_of_current(pilot, app)
         before = app.state
         await pilot.press("t")
         await type_text(pilot, "sword")
         await pilot.press("enter")
-        assert "did not understand" in _status(app)
+        assert "did not understand" in status_of(app)
         assert app.state == before
 
 
@@ -89,7 +68,7 @@ async def test_set_initiative_by_hand_reorders(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         last = app.state.order()[-1]
-        await _select(pilot, app, last.name)
+        await select_by_keys(pilot, app, last.name)
         await pilot.press("i")
         for _ in range(5):
             await pilot.press("backspace")
@@ -109,7 +88,7 @@ async def test_add_and_remove_a_combatant(tmp_path):
         assert len(app.state.combatants) == count + 1
         wolf = next(c for c in app.state.combatants if c.name == "Wolf")
         assert wolf.initiative is not None and wolf.hp == 9
-        await _select(pilot, app, "Wolf")
+        await select_by_keys(pilot, app, "Wolf")
         await pilot.press("X")
         await pilot.press("down")
         await pilot.press("enter")
@@ -163,77 +142,6 @@ def test_key_map_file_problems_are_reported(tmp_path):
     assert load_keymap(path)[0] == {} and "ignored" in load_keymap(path)[1][0]
 
 
-async def test_move_previews_the_path(tmp_path):
-    from tui.widgets.grid_map import GridMap
-
-    app = demo_app(tmp_path / "demo.json")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await pilot.press("down")
-        await pilot.press("down")
-        grid_map = app.query_one(GridMap)
-        assert len(grid_map.path) == 1  # one cell walked through before the cursor's cell
-        assert "costs 2" in _status(app)
-        await pilot.press("escape")
-        assert grid_map.path == frozenset() and not grid_map.picking
-
-
-async def test_look_reads_line_of_sight_and_cover(tmp_path):
-    app = demo_app(tmp_path / "demo.json")
-    async with app.run_test(size=(120, 40)) as pilot:
-        viewer = app.state.combatant(app.selected)
-        await pilot.press("x")
-        x, y = viewer.position
-        # walk the cursor onto the boar or as far as a wall blocks
-        boar = next(c for c in app.state.combatants if c.name == "Boar")
-        dx = (boar.position[0] > x) - (boar.position[0] < x)
-        dy = (boar.position[1] > y) - (boar.position[1] < y)
-        while (x, y) != boar.position:
-            key = {(0, 1): "down", (0, -1): "up", (1, 0): "right", (-1, 0): "left", (1, 1): "n", (-1, 1): "b", (1, -1): "u", (-1, -1): "y"}
-            step = ((boar.position[0] > x) - (boar.position[0] < x), (boar.position[1] > y) - (boar.position[1] < y))
-            await pilot.press(key[step])
-            x, y = x + step[0], y + step[1]
-        status = _status(app)
-        assert "Boar" in status and "cells" in status and ("in sight" in status or "no line of sight" in status)
-        await pilot.press("escape")
-
-
-async def test_area_template_lists_who_it_hits(tmp_path):
-    from tui.widgets.grid_map import GridMap
-
-    app = demo_app(tmp_path / "demo.json")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("z")
-        await pilot.press("enter")  # radius
-        grid_map = app.query_one(GridMap)
-        assert grid_map.mode == "area"
-        assert len(grid_map.area) == 9  # radius 1 = 3x3 (EQ-MAP-1), away from the edges
-        assert "radius 1: 9 cells; hits" in _status(app)
-        await pilot.press("plus")
-        assert len(grid_map.area) == 25  # radius 2 (EQ-MAP-1)
-        await pilot.press("enter")
-        assert not grid_map.picking and grid_map.area == frozenset()
-
-
-async def test_zone_rotates(tmp_path):
-    from tui.widgets.grid_map import GridMap
-
-    app = demo_app(tmp_path / "demo.json")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("z")
-        await pilot.press("down")
-        await pilot.press("enter")  # zone 3*3
-        await pilot.press("plus")
-        grid_map = app.query_one(GridMap)
-        wide = grid_map.area
-        assert "zone 4*3" in _status(app)
-        await pilot.press("r")
-        assert "zone 3*4" in _status(app)
-        assert len(wide) == len(grid_map.area) == 12  # EQ-MAP-2: 4*3 and 3*4 cover the same count
-        assert grid_map.area != wide
-        await pilot.press("escape")
-
-
 async def test_undo_and_redo_from_the_keyboard_survive_a_restart(tmp_path):
     path = tmp_path / "demo.json"
     app = demo_app(path)
@@ -266,10 +174,10 @@ async def test_a_second_app_on_the_same_campaign_is_read_only(tmp_path):
     second = demo_app(path)
     async with second.run_test(size=(80, 24)) as pilot:
         before = second.state
-        assert "READ-ONLY" in _status(second)
+        assert "READ-ONLY" in status_of(second)
         await pilot.press("n")
         assert second.state == before
-        assert "read-only" in _status(second).lower()
+        assert "read-only" in status_of(second).lower()
     first.session.campaign.close()
     second.session.campaign.close()
 
@@ -293,7 +201,7 @@ async def test_edit_the_sheet_from_the_keyboard(tmp_path):
             await pilot.press("backspace")
         await type_text(pilot, "lots")
         await pilot.press("enter")
-        assert "not a whole number" in _status(app)
+        assert "not a whole number" in status_of(app)
         await pilot.press("u")
         assert app.state.combatant(target.id).name == target.name
     app.session.campaign.close()
@@ -326,7 +234,7 @@ async def test_more_menu_typed_damage_and_end_combat(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
         boar = next(c for c in app.state.combatants if c.name == "Boar")
-        await _select(pilot, app, "Boar")
+        await select_by_keys(pilot, app, "Boar")
         await pilot.press("full_stop")
         options = [o for o, _ in app.screen._options]
         await pilot.press(*["down"] * options.index("typed"), "enter")
@@ -372,27 +280,13 @@ async def test_more_menu_in_tactical_d10_dash_and_crouch(tmp_path):
 async def test_melee_out_of_reach_is_refused_in_the_dialog(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        await _enemy_of_current(pilot, app)
+        await select_enemy_of_current(pilot, app)
         before = app.state
         await pilot.press("t")
         await type_text(pilot, "1d6 slashing")
         await pilot.press("enter")
-        assert "out of melee reach" in _status(app)
+        assert "out of melee reach" in status_of(app)
         assert app.state == before
-    app.session.campaign.close()
-
-
-async def test_a_new_arrival_is_placed_on_the_map(tmp_path):
-    app = demo_app(tmp_path / "demo.json")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("plus")
-        await type_text(pilot, "Wolf foe 9")
-        await pilot.press("enter")
-        await _select(pilot, app, "Wolf")
-        await pilot.press("P")
-        await pilot.press("left", "left", "enter")  # the map centre is open ground
-        wolf = next(c for c in app.state.combatants if c.name == "Wolf")
-        assert wolf.position == (app.state.grid.width // 2 - 2, app.state.grid.height // 2)
     app.session.campaign.close()
 
 
@@ -409,28 +303,10 @@ async def test_keys_behind_a_dialog_do_nothing(tmp_path):
     app.session.campaign.close()
 
 
-async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
-    app = demo_app(tmp_path / "demo.json")
-    async with app.run_test(size=(120, 40)) as pilot:
-        centre = (app.state.grid.width // 2, app.state.grid.height // 2)
-        await _select(pilot, app, next(c.name for c in app.state.order()))
-        app.selected = None
-        await pilot.press("B")
-        await pilot.press("6")  # water
-        assert "Brush: water" in _status(app)
-        cursor = app.query_one("#map").cursor
-        await pilot.press("space")
-        assert app.state.grid.terrain(cursor).id == "water"
-        await pilot.press("escape")
-        await pilot.press("u")
-        assert app.state.grid.terrain(cursor).id != "water"
-    app.session.campaign.close()
-
-
 async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        await _select(pilot, app, "Boar")
+        await select_by_keys(pilot, app, "Boar")
         await pilot.press("full_stop")
         options = [o for o, _ in app.screen._options]
         await pilot.press(*["down"] * options.index("template"), "enter")
@@ -460,3 +336,4 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
         await pilot.press("enter")
         assert any(c.name == "Boar" for c in app.state.combatants) and app.state.round == 1
     app.session.campaign.close()
+

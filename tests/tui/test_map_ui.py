@@ -1,0 +1,108 @@
+"""Pilot tests of the map modes: move with path preview, look, areas, placing, the brush."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import select_by_keys, status_of, demo_app, type_text
+
+
+async def test_move_previews_the_path(tmp_path):
+    from tui.widgets.grid_map import GridMap
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.press("down")
+        await pilot.press("down")
+        grid_map = app.query_one(GridMap)
+        assert len(grid_map.path) == 1  # one cell walked through before the cursor's cell
+        assert "costs 2" in status_of(app)
+        await pilot.press("escape")
+        assert grid_map.path == frozenset() and not grid_map.picking
+
+
+async def test_look_reads_line_of_sight_and_cover(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        viewer = app.state.combatant(app.selected)
+        await pilot.press("x")
+        x, y = viewer.position
+        # walk the cursor onto the boar or as far as a wall blocks
+        boar = next(c for c in app.state.combatants if c.name == "Boar")
+        dx = (boar.position[0] > x) - (boar.position[0] < x)
+        dy = (boar.position[1] > y) - (boar.position[1] < y)
+        while (x, y) != boar.position:
+            key = {(0, 1): "down", (0, -1): "up", (1, 0): "right", (-1, 0): "left", (1, 1): "n", (-1, 1): "b", (1, -1): "u", (-1, -1): "y"}
+            step = ((boar.position[0] > x) - (boar.position[0] < x), (boar.position[1] > y) - (boar.position[1] < y))
+            await pilot.press(key[step])
+            x, y = x + step[0], y + step[1]
+        status = status_of(app)
+        assert "Boar" in status and "cells" in status and ("in sight" in status or "no line of sight" in status)
+        await pilot.press("escape")
+
+
+async def test_area_template_lists_who_it_hits(tmp_path):
+    from tui.widgets.grid_map import GridMap
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("z")
+        await pilot.press("enter")  # radius
+        grid_map = app.query_one(GridMap)
+        assert grid_map.mode == "area"
+        assert len(grid_map.area) == 9  # radius 1 = 3x3 (EQ-MAP-1), away from the edges
+        assert "radius 1: 9 cells; hits" in status_of(app)
+        await pilot.press("plus")
+        assert len(grid_map.area) == 25  # radius 2 (EQ-MAP-1)
+        await pilot.press("enter")
+        assert not grid_map.picking and grid_map.area == frozenset()
+
+
+async def test_zone_rotates(tmp_path):
+    from tui.widgets.grid_map import GridMap
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("z")
+        await pilot.press("down")
+        await pilot.press("enter")  # zone 3*3
+        await pilot.press("plus")
+        grid_map = app.query_one(GridMap)
+        wide = grid_map.area
+        assert "zone 4*3" in status_of(app)
+        await pilot.press("r")
+        assert "zone 3*4" in status_of(app)
+        assert len(wide) == len(grid_map.area) == 12  # EQ-MAP-2: 4*3 and 3*4 cover the same count
+        assert grid_map.area != wide
+        await pilot.press("escape")
+
+
+async def test_a_new_arrival_is_placed_on_the_map(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("plus")
+        await type_text(pilot, "Wolf foe 9")
+        await pilot.press("enter")
+        await select_by_keys(pilot, app, "Wolf")
+        await pilot.press("P")
+        await pilot.press("left", "left", "enter")  # the map centre is open ground
+        wolf = next(c for c in app.state.combatants if c.name == "Wolf")
+        assert wolf.position == (app.state.grid.width // 2 - 2, app.state.grid.height // 2)
+    app.session.campaign.close()
+
+
+async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        centre = (app.state.grid.width // 2, app.state.grid.height // 2)
+        await select_by_keys(pilot, app, next(c.name for c in app.state.order()))
+        app.selected = None
+        await pilot.press("B")
+        await pilot.press("6")  # water
+        assert "Brush: water" in status_of(app)
+        cursor = app.query_one("#map").cursor
+        await pilot.press("space")
+        assert app.state.grid.terrain(cursor).id == "water"
+        await pilot.press("escape")
+        await pilot.press("u")
+        assert app.state.grid.terrain(cursor).id != "water"
+    app.session.campaign.close()
