@@ -151,6 +151,18 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         status.set_class(error, "error")
         status.update(text)
 
+    def ask(self, screen, then) -> None:
+        """Open a dialog; ``then(answer)`` runs with its answer unless the
+        GM cancelled (Esc), which the status line says."""
+
+        def answered(value) -> None:
+            if value is None:
+                self.set_status("Cancelled.")
+            else:
+                then(value)
+
+        self.push_screen(screen, answered)
+
     def run_command(self, command: cmd.Command) -> list[LogEntry] | None:
         """Apply ``command`` and save; show a refusal in the status line.
 
@@ -198,7 +210,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
             if path is not None and path != self.session.path:
                 self.exit(result=path)
 
-        self.push_screen(CampaignPicker(current=self.session.campaign), chosen)
+        self.ask(CampaignPicker(current=self.session.campaign), chosen)
 
     # -- keys -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -261,14 +273,11 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         options = [(str(e.seq), line_text(e).plain[:70]) for e in reversed(lines)]
         by_seq = {str(e.seq): line_text(e).plain for e in lines}
 
-        def chosen(seq: str | None) -> None:
-            if seq is None:
-                self.set_status("Cancelled.")
-                return
+        def chosen(seq: str) -> None:
             self.copy_to_clipboard(by_seq[seq])
             self.set_status("Copied to the clipboard.")
 
-        self.push_screen(ChoiceScreen("Copy which line? (newest first)", options), chosen)
+        self.ask(ChoiceScreen("Copy which line? (newest first)", options), chosen)
 
     def action_zoom(self) -> None:
         self.set_status(f"Map cells: {self.query_one(GridMap).cycle_zoom()}.")

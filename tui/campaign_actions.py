@@ -36,12 +36,9 @@ class CampaignActions:
         options.append(("new", "New encounter on this map with the party"))
         if campaign.encounter(self.session.eid).status != "finished":
             options.append(("finish", "Finish this encounter (the party keeps its HP and conditions)"))
-        self.push_screen(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options), self._encounter_chosen)
+        self.ask(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options), self._encounter_chosen)
 
-    def _encounter_chosen(self, choice: str | None) -> None:
-        if choice is None:
-            self.set_status("Cancelled.")
-            return
+    def _encounter_chosen(self, choice: str) -> None:
         campaign = self.session.campaign
         try:
             if choice.startswith("open:"):
@@ -73,7 +70,7 @@ class CampaignActions:
                 return
             self.set_status("New encounter: add foes (+ or from the bestiary in the . menu), place them (P), then start combat (. menu).")
 
-        self.push_screen(PromptScreen("Name of the new encounter", value=f"Encounter {len(self.session.campaign.data.encounters) + 1}"), answer)
+        self.ask(PromptScreen("Name of the new encounter", value=f"Encounter {len(self.session.campaign.data.encounters) + 1}"), answer)
 
     def _switch(self, eid: int) -> None:
         campaign = self.session.campaign
@@ -106,15 +103,9 @@ class CampaignActions:
             return
         options = [(name, f"{clean(name)}  HP {t.hp_max}") for name, t in sorted(templates.items())]
 
-        def chosen(name: str | None) -> None:
-            if name is None:
-                self.set_status("Cancelled.")
-                return
+        def chosen(name: str) -> None:
 
-            def answer(value: str | None) -> None:
-                if value is None:
-                    self.set_status("Cancelled.")
-                    return
+            def answer(value: str) -> None:
                 if not value.strip().isdigit() or not 1 <= int(value) <= 50:
                     self.set_status("Refused: how many, 1 to 50.", error=True)
                     return
@@ -127,6 +118,6 @@ class CampaignActions:
                 self._show_entries(entries, turn_before)
                 self.set_status(f"Added {value} x {clean(name)}: place them on the map with P.")
 
-            self.push_screen(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1"), answer)
+            self.ask(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1"), answer)
 
-        self.push_screen(ChoiceScreen("Add from the bestiary", options), chosen)
+        self.ask(ChoiceScreen("Add from the bestiary", options), chosen)

@@ -25,8 +25,8 @@ from saves.errors import SaveError
 from saves.session import Session, create_campaign, create_demo, open_default
 from saves.signals import exit_soon, install_exit_handlers
 
-EPILOG = f"""\
-Campaign files live in {{data}} unless you give a path.
+EPILOG = """\
+Campaign files live in {data} unless you give a path.
 Set ENCOUNTER_HOME to use another folder.
 
 examples:

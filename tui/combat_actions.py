@@ -72,10 +72,7 @@ class CombatActions:
             text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))
             return text
 
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-                return
+        def answer(value: str) -> None:
             try:
                 request, situation, _attack = plan(value)
             except (ValueError, RulesError) as problem:
@@ -85,7 +82,7 @@ class CombatActions:
 
         title = Text("Attack: ") + user_text(attacker.name, "bold") + Text(" -> ") + user_text(target.name, "bold")
         title.append(f"\nweapon damage (empty = unarmed), options: {ATTACK_WORDS}", style="italic")
-        self.push_screen(PromptScreen(title, placeholder="1d6 slashing +1", hint=odds), answer)
+        self.ask(PromptScreen(title, placeholder="1d6 slashing +1", hint=odds), answer)
 
     # -- conditions -------------------------------------------------------------
     def action_add_condition(self) -> None:
@@ -96,15 +93,9 @@ class CombatActions:
         catalogue = self.session.encounter.ruleset.conditions
         options = [(name, name) for name in sorted(catalogue)]
 
-        def chosen(name: str | None) -> None:
-            if name is None:
-                self.set_status("Cancelled.")
-                return
+        def chosen(name: str) -> None:
 
-            def answer(value: str | None) -> None:
-                if value is None:
-                    self.set_status("Cancelled.")
-                    return
+            def answer(value: str) -> None:
                 words = value.split()
                 try:
                     level = int(words[0]) if words else 1
@@ -122,9 +113,9 @@ class CombatActions:
                 self.run_command(cmd.AddCondition(target.id, Condition(name, level, duration, source="GM")))
 
             title = Text(f"{name} on ") + user_text(target.name, "bold") + Text(": level [rounds] (empty: level 1 until removed)")
-            self.push_screen(PromptScreen(title, placeholder="1 3"), answer)
+            self.ask(PromptScreen(title, placeholder="1 3"), answer)
 
-        self.push_screen(ChoiceScreen(Text("Condition for ") + user_text(target.name, "bold"), options), chosen)
+        self.ask(ChoiceScreen(Text("Condition for ") + user_text(target.name, "bold"), options), chosen)
 
     def action_remove_condition(self) -> None:
         target = self._combatant(self.selected)
@@ -137,7 +128,7 @@ class CombatActions:
             if name is not None:
                 self.run_command(cmd.RemoveCondition(target.id, name, "GM"))
 
-        self.push_screen(ChoiceScreen(Text("Remove from ") + user_text(target.name, "bold"), options), chosen)
+        self.ask(ChoiceScreen(Text("Remove from ") + user_text(target.name, "bold"), options), chosen)
 
     # -- life and turn order --------------------------------------------------------
     def action_revive(self) -> None:
@@ -146,16 +137,13 @@ class CombatActions:
             self.set_status("Select a combatant first.", error=True)
             return
 
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-                return
+        def answer(value: str) -> None:
             if not value.strip().isdigit():
                 self.set_status("Refused: type the hit points to come back with, e.g. 1.", error=True)
                 return
             self.run_command(cmd.Revive(target.id, int(value)))
 
-        self.push_screen(PromptScreen(Text("Revive ") + user_text(target.name, "bold") + Text(" with how many HP?"), value="1"), answer)
+        self.ask(PromptScreen(Text("Revive ") + user_text(target.name, "bold") + Text(" with how many HP?"), value="1"), answer)
 
     def action_delay(self) -> None:
         current = self._combatant(self.state.current)
@@ -171,10 +159,7 @@ class CombatActions:
             self.set_status("Select a combatant first.", error=True)
             return
 
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-                return
+        def answer(value: str) -> None:
             try:
                 number = int(value)
             except ValueError:
@@ -183,13 +168,10 @@ class CombatActions:
             self.run_command(cmd.SetInitiative(target.id, number))
 
         title = Text("New initiative for ") + user_text(target.name, "bold") + Text(" (must be free)")
-        self.push_screen(PromptScreen(title, value=str(target.initiative or "")), answer)
+        self.ask(PromptScreen(title, value=str(target.initiative or "")), answer)
 
     def action_add_combatant(self) -> None:
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-                return
+        def answer(value: str) -> None:
             words = value.rsplit(maxsplit=2)
             try:
                 name, side, hp = words[0], Side(words[1].lower()), int(words[2])
@@ -202,7 +184,7 @@ class CombatActions:
             combatant = Combatant(self.state.next_id(), name.strip(), side, {}, hp, hp)
             self.run_command(cmd.AddCombatant(combatant, roll_initiative=self.state.round > 0))
 
-        self.push_screen(PromptScreen("Add a combatant: NAME SIDE HP (it rolls initiative; place it with the map later)", placeholder="Boar 2 foe 16"), answer)
+        self.ask(PromptScreen("Add a combatant: NAME SIDE HP (it rolls initiative; place it with the map later)", placeholder="Boar 2 foe 16"), answer)
 
     def action_remove_combatant(self) -> None:
         target = self._combatant(self.selected)
@@ -216,4 +198,4 @@ class CombatActions:
             else:
                 self.set_status("Kept.")
 
-        self.push_screen(ChoiceScreen(Text("Remove ") + user_text(target.name, "bold") + Text(" from the encounter?"), [("no", "No, keep it"), ("yes", "Yes, remove it")]), answer)
+        self.ask(ChoiceScreen(Text("Remove ") + user_text(target.name, "bold") + Text(" from the encounter?"), [("no", "No, keep it"), ("yes", "Yes, remove it")]), answer)

@@ -29,10 +29,7 @@ class GMActions:
         word = "Damage to" if sign < 0 else "Healing for"
         title = Text(f"{word} ") + user_text(target.name, "bold") + Text(f" (HP {target.hp}/{target.hp_max}): a number or dice")
 
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-                return
+        def answer(value: str) -> None:
             try:
                 amount = parse_amount(value)
             except ValueError as problem:
@@ -48,7 +45,7 @@ class GMActions:
                     return
             self.run_command(cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount))
 
-        self.push_screen(PromptScreen(title, placeholder="7 or 2d6+1"), answer)
+        self.ask(PromptScreen(title, placeholder="7 or 2d6+1"), answer)
 
     def action_damage(self) -> None:
         self._hit_points(-1)
@@ -63,13 +60,10 @@ class GMActions:
         self.run_command(cmd.PreviousTurn())
 
     def action_roll(self) -> None:
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-                return
+        def answer(value: str) -> None:
             self.run_command(cmd.RollDice(value, None))
 
-        self.push_screen(PromptScreen("Roll dice (free text after the dice is a comment)", placeholder="1d20+2 kick the door"), answer)
+        self.ask(PromptScreen("Roll dice (free text after the dice is a comment)", placeholder="1d20+2 kick the door"), answer)
 
     def action_check(self) -> None:
         current = self._combatant(self.state.current) or self._combatant(self.selected)
@@ -94,10 +88,7 @@ class GMActions:
             text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))
             return text
 
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-                return
+        def answer(value: str) -> None:
             try:
                 request = parse_check(value, names)
             except ValueError as problem:
@@ -106,7 +97,7 @@ class GMActions:
             self.run_command(cmd.RollCheck(current.id, request.stat, request.difficulty, request.advantage, purpose=request.purpose))
 
         title = Text("Check for ") + user_text(current.name, "bold") + Text(f": stat [difficulty, default {ruleset.default_difficulty}] [adv|dis] [what for, e.g. theft]")
-        self.push_screen(PromptScreen(title, placeholder="STR 12 adv", hint=odds), answer)
+        self.ask(PromptScreen(title, placeholder="STR 12 adv", hint=odds), answer)
 
     def action_spend_action(self) -> None:
         current = self._combatant(self.state.current)
@@ -121,14 +112,12 @@ class GMActions:
         if ruleset.id == "equestria":
             options.append(("exchange", "Trade the full action for quick actions (EQ-ACT-3)"))
 
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-            elif value == "exchange":
+        def answer(value: str) -> None:
+            if value == "exchange":
                 self.run_command(cmd.ExchangeFullAction(current.id))
             elif value.startswith("override:"):
                 self.run_command(cmd.SpendAction(current.id, value[9:], override=True))
             else:
                 self.run_command(cmd.SpendAction(current.id, value))
 
-        self.push_screen(ChoiceScreen(Text("Spend an action: ") + user_text(current.name, "bold"), options), answer)
+        self.ask(ChoiceScreen(Text("Spend an action: ") + user_text(current.name, "bold"), options), answer)

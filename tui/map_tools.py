@@ -184,16 +184,13 @@ class MapTools:
         origin_owner = self._combatant(self.selected) or self._combatant(self.state.current)
         origin = origin_owner.position if origin_owner and origin_owner.position else (self.state.grid.width // 2, self.state.grid.height // 2)
 
-        def chosen(shape: str | None) -> None:
-            if shape is None:
-                self.set_status("Cancelled.")
-                return
+        def chosen(shape: str) -> None:
             size = {"radius": 1, "zone": 3, "line": 6}.get(shape, 0)
             self._template = Template(shape, size, origin=origin)
             self._start(origin, "area")
             self._area_update(origin)
 
-        self.push_screen(ChoiceScreen("Area template", list(SHAPES)), chosen)
+        self.ask(ChoiceScreen("Area template", list(SHAPES)), chosen)
 
     def _area_update(self, cell: Cell) -> None:
         template = self._template

@@ -69,12 +69,9 @@ class MoreActions:
         if not options:
             self.set_status("Nothing more to do here.", error=True)
             return
-        self.push_screen(ChoiceScreen("More actions", options), self._more_chosen)
+        self.ask(ChoiceScreen("More actions", options), self._more_chosen)
 
-    def _more_chosen(self, choice: str | None) -> None:
-        if choice is None:
-            self.set_status("Cancelled.")
-            return
+    def _more_chosen(self, choice: str) -> None:
         current = self._combatant(self.state.current)
         target = self._combatant(self.selected)
         kind, _, arg = choice.partition(":")
@@ -112,13 +109,7 @@ class MoreActions:
             self.run_command(cmd.EndCombat())
 
     def _ask(self, title, then) -> None:
-        def answer(value: str | None) -> None:
-            if value is None:
-                self.set_status("Cancelled.")
-            else:
-                then(value)
-
-        self.push_screen(PromptScreen(title), answer)
+        self.ask(PromptScreen(title), then)
 
     def _resize(self, text: str) -> None:
         words = text.replace("x", " ").split()

@@ -111,16 +111,10 @@ class SheetEditor:
         current = {key: value for key, _label, value in rows}
         options = [(key, f"{label}: {clean(value) or '-'}") for key, label, value in rows]
 
-        def chosen(field: str | None) -> None:
-            if field is None:
-                self.set_status("Cancelled.")
-                return
+        def chosen(field: str) -> None:
             label = next(lbl for key, lbl, _v in rows if key == field)
 
-            def answer(value: str | None) -> None:
-                if value is None:
-                    self.set_status("Cancelled.")
-                    return
+            def answer(value: str) -> None:
                 try:
                     changes = parse_field(field, value, target)
                 except ValueError as problem:
@@ -128,6 +122,6 @@ class SheetEditor:
                     return
                 self.run_command(cmd.EditCombatant(target.id, changes))
 
-            self.push_screen(PromptScreen(Text(f"{label} of ") + user_text(target.name, "bold"), value=clean(current[field])), answer)
+            self.ask(PromptScreen(Text(f"{label} of ") + user_text(target.name, "bold"), value=clean(current[field])), answer)
 
-        self.push_screen(ChoiceScreen(Text("Edit the sheet of ") + user_text(target.name, "bold"), options), chosen)
+        self.ask(ChoiceScreen(Text("Edit the sheet of ") + user_text(target.name, "bold"), options), chosen)

@@ -28,8 +28,6 @@ async def test_look_reads_line_of_sight_and_cover(tmp_path):
         x, y = viewer.position
         # walk the cursor onto the boar or as far as a wall blocks
         boar = next(c for c in app.state.combatants if c.name == "Boar")
-        dx = (boar.position[0] > x) - (boar.position[0] < x)
-        dy = (boar.position[1] > y) - (boar.position[1] < y)
         while (x, y) != boar.position:
             key = {(0, 1): "down", (0, -1): "up", (1, 0): "right", (-1, 0): "left", (1, 1): "n", (-1, 1): "b", (1, -1): "u", (-1, -1): "y"}
             step = ((boar.position[0] > x) - (boar.position[0] < x), (boar.position[1] > y) - (boar.position[1] < y))
@@ -93,9 +91,6 @@ async def test_a_new_arrival_is_placed_on_the_map(tmp_path):
 async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        centre = (app.state.grid.width // 2, app.state.grid.height // 2)
-        await select_by_keys(pilot, app, next(c.name for c in app.state.order()))
-        app.selected = None
         await pilot.press("B")
         await pilot.press("6")  # water
         assert "Brush: water" in status_of(app)

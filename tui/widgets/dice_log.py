@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.console import Console
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
