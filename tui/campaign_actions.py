@@ -121,3 +121,53 @@ class CampaignActions:
             self.ask(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1"), answer)
 
         self.ask(ChoiceScreen("Add from the bestiary", options), chosen)
+
+    # -- house rules ----------------------------------------------------------------
+    def action_house_rules(self) -> None:
+        """List the ruleset's settings (DEFAULTs and the campaign's overrides) and change one."""
+        import dataclasses
+
+        ruleset = self.session.encounter.ruleset
+        defaults = type(ruleset.settings)()
+        rows = []
+        for field in dataclasses.fields(ruleset.settings):
+            value = getattr(ruleset.settings, field.name)
+            if not isinstance(value, (bool, int, str)):
+                continue
+            default = getattr(defaults, field.name)
+            mark = "" if value == default else f"  (house rule; default {default})"
+            rows.append((field.name, f"{field.name} = {value}{mark}"))
+
+        def chosen(name: str) -> None:
+            current = getattr(ruleset.settings, name)
+
+            def answer(text: str) -> None:
+                value: object
+                raw = text.strip()
+                if isinstance(current, bool):
+                    if raw.lower() not in ("true", "false", "yes", "no", "on", "off"):
+                        self.set_status("Refused: type true or false.", error=True)
+                        return
+                    value = raw.lower() in ("true", "yes", "on")
+                elif isinstance(current, int):
+                    try:
+                        value = int(raw)
+                    except ValueError:
+                        self.set_status("Refused: type a whole number.", error=True)
+                        return
+                else:
+                    value = raw
+                overrides = dict(ruleset.house_rules())
+                overrides[name] = value
+                try:
+                    self.session.campaign.set_house_rules(overrides)
+                except (SaveError, RulesError) as problem:
+                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                    return
+                self.session.encounter.ruleset = self.session.campaign.ruleset
+                self.refresh_views()
+                self.set_status(f"House rule: {name} = {value} (saved with the campaign).")
+
+            self.ask(PromptScreen(f"{name} (now {current})", value=str(current)), answer)
+
+        self.ask(ChoiceScreen(f"House rules of {ruleset.id}: the seeds' gaps and their DEFAULTs", rows), chosen)

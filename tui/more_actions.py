@@ -59,6 +59,7 @@ class MoreActions:
         if target is not None:
             options.append(("template", f"Save {clean(target.name)} to the bestiary"))
         options.append(("bestiary", "Add creatures from the bestiary"))
+        options.append(("house", "House rules: change a ruleset setting for this campaign"))
         options.append(("resize", f"Resize the map (now {self.state.grid.width}x{self.state.grid.height})"))
         if self.state.round > 0:
             options.append(("end", "End combat: all sides agree (EQ-SIT-3)"))
@@ -103,6 +104,8 @@ class MoreActions:
             self.action_save_template()
         elif kind == "bestiary":
             self.action_add_from_bestiary()
+        elif kind == "house":
+            self.action_house_rules()
         elif kind == "resize":
             self._ask("New size: width height (cells)", self._resize)
         elif kind == "end":

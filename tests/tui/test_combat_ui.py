@@ -337,3 +337,28 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
         assert any(c.name == "Boar" for c in app.state.combatants) and app.state.round == 1
     app.session.campaign.close()
 
+
+
+async def test_house_rule_changes_the_default_difficulty_and_is_saved(tmp_path):
+    from saves.campaign import Campaign
+
+    path = tmp_path / "demo.json"
+    app = demo_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("house"), "enter")
+        names = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * names.index("default_difficulty"), "enter")
+        await pilot.press(*["backspace"] * 4)
+        await type_text(pilot, "10")
+        await pilot.press("enter")
+        assert app.session.encounter.ruleset.default_difficulty == 10
+        await pilot.press("c")
+        await type_text(pilot, "STR")
+        await pilot.press("enter")
+        assert app.session.log[-1].event.result.difficulty == 10
+    app.session.campaign.close()
+    reopened = Campaign.open(path)
+    assert reopened.ruleset.default_difficulty == 10
+    reopened.close()
