@@ -181,7 +181,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         self.query_one(DiceLog).add(entries)
         turn_changed = turn_before != (self.state.round, self.state.current)
         if turn_changed:
-            self.selected = self.state.current
+            self.selected = self.state.current or self.selected
         self.refresh_views(follow=turn_changed)
         history = (self.session.can_undo, self.session.can_redo)
         if history != getattr(self, "_history", None):

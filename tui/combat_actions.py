@@ -171,20 +171,32 @@ class CombatActions:
         self.ask(PromptScreen(title, value=str(target.initiative or "")), answer)
 
     def action_add_combatant(self) -> None:
+        summoner = self._combatant(self.selected)
+
         def answer(value: str) -> None:
-            words = value.rsplit(maxsplit=2)
+            words = value.split()
+            summoned = bool(words) and words[-1].lower() in ("summon", "summoned")
+            if summoned:
+                words = words[:-1]
             try:
-                name, side, hp = words[0], Side(words[1].lower()), int(words[2])
+                name, side, hp = " ".join(words[:-2]), Side(words[-2].lower()), int(words[-1])
+                if not name:
+                    raise ValueError
             except (IndexError, ValueError):
-                self.set_status("Refused: write 'NAME SIDE HP', e.g. 'Boar 2 foe 16' (side: party, foe or neutral).", error=True)
+                self.set_status("Refused: write 'NAME SIDE HP', e.g. 'Wolf foe 9' (side: party, foe or neutral), 'summon' at the end for a summon.", error=True)
                 return
             if hp < 1:
                 self.set_status("Refused: HP must be at least 1.", error=True)
                 return
             combatant = Combatant(self.state.next_id(), name.strip(), side, {}, hp, hp)
-            self.run_command(cmd.AddCombatant(combatant, roll_initiative=self.state.round > 0))
+            if summoned and summoner is not None:
+                self.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
+            else:
+                self.run_command(cmd.AddCombatant(combatant, roll_initiative=self.state.round > 0))
+            self.set_status(f"Added {clean(name)}: place it on the map with P.")
 
-        self.ask(PromptScreen("Add a combatant: NAME SIDE HP (it rolls initiative; place it with the map later)", placeholder="Boar 2 foe 16"), answer)
+        hint = f"; add 'summon' for a summon of {clean(summoner.name)} (its initiative - 1, EQ-INIT-4)" if summoner else ""
+        self.ask(PromptScreen(f"Add a combatant: NAME SIDE HP{hint}", placeholder="Wolf foe 9"), answer)
 
     def action_remove_combatant(self) -> None:
         target = self._combatant(self.selected)

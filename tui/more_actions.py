@@ -31,6 +31,8 @@ class MoreActions:
         options: list[tuple[str, str]] = []
         if self.state.round == 0:
             options.append(("start", "Roll initiative and start combat (EQ-INIT-1)"))
+            if target is not None:
+                options.append((f"start-by:{target.id}", f"{clean(target.name)} starts the fight: highest initiative + 1 (EQ-INIT-3)"))
             options += [("prepare-side:party", "Ambush: the party prepares first (EQ-SIT-2)"), ("prepare-side:foe", "Ambush: the foes prepare first (EQ-SIT-2)")]
             if target is not None:
                 options.append(("prepare", f"{clean(target.name)}: a preparation action (no turn spent)"))
@@ -78,6 +80,8 @@ class MoreActions:
         kind, _, arg = choice.partition(":")
         if kind == "start":
             self.run_command(cmd.StartCombat())
+        elif kind == "start-by":
+            self.run_command(cmd.StartCombat(starter=arg))
         elif kind == "prepare-side":
             self.run_command(cmd.BeginPreparation(Side(arg)))
         elif kind == "prepare":

@@ -362,3 +362,36 @@ async def test_house_rule_changes_the_default_difficulty_and_is_saved(tmp_path):
     reopened = Campaign.open(path)
     assert reopened.ruleset.default_difficulty == 10
     reopened.close()
+
+
+async def test_a_summon_acts_just_after_its_summoner_eq_init_4(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        summoner = app.state.combatant(app.selected)
+        await pilot.press("plus")
+        await type_text(pilot, "Spirit Wolf party 5 summon")
+        await pilot.press("enter")
+        wolf = next(c for c in app.state.combatants if c.name == "Spirit Wolf")
+        taken = {c.initiative for c in app.state.combatants if c.id != wolf.id}
+        expected = summoner.initiative - 1
+        while expected in taken:
+            expected -= 1
+        assert wolf.initiative == expected
+    app.session.campaign.close()
+
+
+async def test_the_starter_of_a_fight_gets_highest_plus_one_eq_init_3(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("end"), "enter")
+        boar = next(c for c in app.state.combatants if c.name == "Boar")
+        await select_by_keys(pilot, app, "Boar")
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index(f"start-by:{boar.id}"), "enter")
+        others = [c.initiative for c in app.state.combatants if c.id != boar.id]
+        assert app.state.combatant(boar.id).initiative == max(others) + 1
+        assert app.state.current == boar.id
+    app.session.campaign.close()
