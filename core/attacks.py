@@ -150,7 +150,8 @@ def plan_attack(
     roll, and for :func:`resolve_attack`). Raises
     :class:`~core.errors.IllegalCommand` when the target has full cover (EQ-COV-2)."""
     s = ruleset.settings
-    stat_name = weapon.stat or stat or ruleset.attack_stat
+    ranged = weapon.reach is Reach.RANGED or situation.reach is Reach.RANGED
+    stat_name = weapon.stat or stat or (ranged and ruleset.ranged_attack_stat) or ruleset.attack_stat
     stat_value = attacker.stat(stat_name)
     defend_stat = ruleset.defend_stat
     assembly = assemble(

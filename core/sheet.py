@@ -125,7 +125,11 @@ def _describe(old: Combatant, new: Combatant, keys: list[str]) -> tuple[str, ...
         else:
             shown = {"hp_max": "max HP", "hp": "HP", "hp_temp": "temporary HP", "ac": "AC"}.get(key, key)
             fmt = (lambda v: v.value if hasattr(v, "value") else ", ".join(f"{k} {x}" for k, x in v.items()) if isinstance(v, dict) else ", ".join(v) if isinstance(v, tuple) else v)
-            out.append(f"{shown} {fmt(before) or '-'} -> {fmt(after) or '-'}")
+            def show(value: Any) -> Any:
+                text = fmt(value)
+                return "-" if text in ("", None) else text
+
+            out.append(f"{shown} {show(before)} -> {show(after)}")
     return tuple(out)
 
 

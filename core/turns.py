@@ -291,6 +291,10 @@ def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
         raise IllegalCommand(f"{rider.name} is already mounted", "EQ-MNT-1")
     if steed.mounted_on is not None or any(c.mounted_on == steed.id for c in state.combatants):
         raise IllegalCommand(f"{steed.name} already carries a rider or rides", "EQ-MNT-1")
+    if rider.side is not steed.side and steed.side.value != "neutral":
+        raise IllegalCommand(f"{steed.name} is not on {rider.name}'s side: climbing an unwilling creature is a contest", "EQ-MNT-1")
+    if rider.cells and steed.cells and min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in rider.cells for q in steed.cells) > 1:
+        raise IllegalCommand(f"{rider.name} must stand next to {steed.name} to mount it", "EQ-MNT-1")
     state = state.replace_combatant(replace(rider, mounted_on=steed.id))
     return state, (ev.Mounted(rider.id, rider.name, steed.id, steed.name),)
 

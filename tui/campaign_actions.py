@@ -36,7 +36,7 @@ class CampaignActions:
         options.append(("new", "New encounter on this map with the party"))
         if campaign.encounter(self.session.eid).status != "finished":
             options.append(("finish", "Finish this encounter (the party keeps its HP and conditions)"))
-        self.ask(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options), self._encounter_chosen)
+        self.ask(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options, initial=f"open:{self.session.eid}"), self._encounter_chosen)
 
     def _encounter_chosen(self, choice: str) -> None:
         campaign = self.session.campaign
@@ -44,12 +44,25 @@ class CampaignActions:
             if choice.startswith("open:"):
                 self._switch(int(choice[5:]))
             elif choice == "finish":
-                campaign.set_encounter(self.session.eid, status="finished")
-                self.set_status("Encounter finished; the party carries its HP and conditions into the next one.")
+                self.ask(
+                    ChoiceScreen("Finish this encounter? The party's HP and conditions go back to the campaign.", [("no", "No, keep playing"), ("yes", "Yes, finish it")]),
+                    self._finish,
+                )
             elif choice == "new":
                 self._new_encounter()
         except (SaveError, RulesError) as problem:
             self.set_status(f"Refused: {clean(str(problem))}", error=True)
+
+    def _finish(self, answer: str) -> None:
+        if answer != "yes":
+            self.set_status("Kept running.")
+            return
+        try:
+            self.session.campaign.set_encounter(self.session.eid, status="finished")
+        except (SaveError, RulesError) as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            return
+        self.set_status("Encounter finished; the party carries its HP and conditions into the next one.")
 
     def _new_encounter(self) -> None:
         def answer(name: str | None) -> None:

@@ -90,6 +90,10 @@ def _rng(seed: int | None) -> random.Random:
 
 
 def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Namespace | None = None) -> int:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        campaign.close()
+        print(f"encounter: {campaign.path} is ready; run encounter in a terminal to play it", file=sys.stderr)
+        return 0 if notice.startswith("Created") else 2
     from tui.app import EncounterApp  # textual loads only when the UI starts
     from tui.keys import keymap_path, load_keymap
 

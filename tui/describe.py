@@ -111,6 +111,8 @@ def _(event: ev.TurnReturned) -> Text:
 def _(event: ev.HitPointsChanged) -> Text:
     if event.requested < 0:
         word, style = f"takes {-event.requested} damage", "red"
+    elif event.delta != event.requested:
+        word, style = f"heals {event.delta} (of {event.requested})", "green"
     else:
         word, style = f"heals {event.requested}", "green"
     return _t((clean(event.name), "bold"), " ", (word, style), f" -> HP {event.hp}/{event.hp_max}")

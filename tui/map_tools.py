@@ -108,7 +108,10 @@ class MapTools:
         if path.cost == 1 and unit.endswith("s"):
             unit = unit[:-1]
         style = "green" if path.cost <= left or not self.state.round else "yellow"
-        return Text(f"({cell[0]}, {cell[1]}): costs {path.cost} {unit}, {left} left", style=style)
+        after = f"{left - path.cost} left after" if path.cost <= left else f"only {left} left"
+        if not self.state.round:
+            after = "free before combat"
+        return Text(f"({cell[0]}, {cell[1]}): costs {path.cost} {unit}, {after}", style=style)
 
     # -- place (GM) ------------------------------------------------------------
     def action_place(self) -> None:
@@ -157,7 +160,7 @@ class MapTools:
         if target is not None:
             found = readout(grid, viewer, target, combatants)
             seen = found.sight
-            text = user_text(target.name, "bold") + Text(f" {where}, {found.distance} cells: ")
+            text = user_text(target.name, "bold") + Text(f" {where}, {found.distance} cell{'s' if found.distance != 1 else ''}: ")
             if not seen.visible:
                 text.append(f"no line of sight ({clean(seen.reason or 'blocked')})", style="red")
             else:
@@ -170,7 +173,7 @@ class MapTools:
             return Text(where)
         distance = max(abs(viewer.position[0] - cell[0]), abs(viewer.position[1] - cell[1]))
         visible = line_of_sight(grid, viewer.position, cell)
-        text = Text(f"{where} {grid.terrain(cell).name}, {distance} cells: ")
+        text = Text(f"{where} {grid.terrain(cell).name}, {distance} cell{'s' if distance != 1 else ''}: ")
         if visible:
             cover = cover_between(grid, viewer.position, cell, combatants, (viewer.id,))
             text.append("in sight", style="green")
@@ -269,9 +272,10 @@ class MapTools:
         if mover is not None and self.run_command(cmd.Move(mover.id, message.cell)) is not None:
             self._end_pick()
 
-    def on_grid_map_pick_cancelled(self, _: GridMap.PickCancelled) -> None:
+    def on_grid_map_pick_cancelled(self, message: GridMap.PickCancelled) -> None:
+        mode = message.mode
         self._end_pick()
-        self.set_status("Cancelled.")
+        self.set_status("Move cancelled." if mode == "move" else "Place cancelled." if mode == "place" else "Done.")
 
     def on_grid_map_cell_clicked(self, message: GridMap.CellClicked) -> None:
         for combatant in self.state.combatants:

@@ -44,7 +44,12 @@ class MoreActions:
             options += [(f"mp:{a}", f"{clean(current.name)}: {a.replace('_', ' ')} ({ruleset.movement_action_cost(a)} MP, TAC-MOV-2)") for a in ruleset.movement_actions]
             if any(c.name == "burning" for c in current.conditions):
                 options.append(("extinguish", f"{clean(current.name)}: put out the flames (TAC-EFF-1)"))
-            options.append(("poison", f"{clean(current.name)}: poison a weapon (EQ-DAY-3)"))
+            if ruleset.id == "equestria":
+                options.append(("poison", f"{clean(current.name)}: poison a weapon (EQ-DAY-3)"))
+            extra = {"double_move": "double move (SRD-MOV-9)", "run": "run: 4x speed (SRD-MOV-9)", "full_round": "full-round action", "five_foot_step": "5-foot step"}
+            for kind in ruleset.action_kinds:
+                if kind in extra and kind not in current.budget.actions:
+                    options.append((f"spend:{kind}", f"{clean(current.name)}: {extra[kind]}"))
             if ruleset.id == "equestria":
                 if current.layer.value == "air":
                     options.append(("alt:land", f"{clean(current.name)}: land (full action, EQ-MOV-3)"))
@@ -64,7 +69,7 @@ class MoreActions:
         options.append(("house", "House rules: change a ruleset setting for this campaign"))
         options.append(("resize", f"Resize the map (now {self.state.grid.width}x{self.state.grid.height})"))
         if self.state.round > 0:
-            options.append(("end", "End combat: all sides agree (EQ-SIT-3)"))
+            options.append(("end", "End combat: all sides agree" + (" (EQ-SIT-3)" if ruleset.id == "equestria" else "")))
         return options
 
     def action_more(self) -> None:
@@ -90,6 +95,8 @@ class MoreActions:
             self.run_command(cmd.TakeAction(current.id, arg))
         elif kind == "contest":
             self.run_command(cmd.Contest(current.id, target.id, arg))
+        elif kind == "spend":
+            self.run_command(cmd.SpendAction(current.id, arg))
         elif kind == "mp":
             self.run_command(cmd.SpendMovement(current.id, arg))
         elif kind == "extinguish":

@@ -114,9 +114,12 @@ class Ruleset:
     attack_stat: ClassVar[str] = ""
     defend_stat: ClassVar[str] = ""
 
+    ranged_attack_stat: ClassVar[str] = ""  # "" = the same stat as melee
+
     def attack_difficulty(self, target: Combatant) -> int:
-        """What an attack roll is compared with: the target's AC by default."""
-        return target.ac
+        """What an attack roll is compared with: the target's AC, or the
+        setting ``default_ac`` when the creature has none set (AC 0)."""
+        return target.ac or int(getattr(self.settings, "default_ac", 0))
 
     def unarmed_damage(self, stat_value: int) -> str:
         """Rule EQ-ACT-5: dice of an unarmed (or improvised) strike by the used

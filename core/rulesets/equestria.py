@@ -46,6 +46,7 @@ class Equestria(Ruleset):
     check_sides = 20
     initiative_sides = 20
     attack_stat = "STR"  # EQ-ACT-4: STR or DEX by the attack
+    ranged_attack_stat = "DEX"  # DEFAULT: shooting and throwing use DEX
     action_kinds = ("full", "quick", "reaction")
     attack_kind = "full"  # EQ-ACT-4
     condition_names = (

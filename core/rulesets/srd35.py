@@ -19,6 +19,7 @@ class Srd35Settings(CommonSettings):
 
     stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
     default_difficulty: int = 15  # DEFAULT
+    default_ac: int = 10  # SRD-STAT-1: AC 10 before armour and modifiers, for creatures with none set
     attack_natural_hit: int = 20  # DEFAULT (d20 SRD): natural 20 always hits
     attack_natural_miss: int = 1  # DEFAULT (d20 SRD): natural 1 always misses
     initiative_stat: str = "DEX"  # DEFAULT (d20 SRD)
@@ -39,6 +40,7 @@ class Srd35(Ruleset):
     check_sides = 20
     initiative_sides = 20
     attack_stat = "STR"
+    ranged_attack_stat = "DEX"  # d20 SRD: ranged attack rolls add DEX
     action_kinds = ("standard", "move", "double_move", "run", "full_round", "five_foot_step")
     attack_kind = "standard"
     tiers = (Tier.FAILURE, Tier.SUCCESS)

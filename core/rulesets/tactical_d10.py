@@ -18,6 +18,7 @@ class TacticalSettings(CommonSettings):
 
     stats: tuple[str, ...] = ("MUSCLES", "BODY", "BRAIN", "TONGUE")  # TAC-STAT-1
     default_difficulty: int = 6  # DEFAULT: the middle of the jump difficulties 4/6/8 (TAC-MOV-3)
+    default_ac: int = 6  # DEFAULT: AC of a creature with none set (the seed's example AC 6, TAC-ATK-1)
     critical_success_natural: int = 10  # TAC-ATK-1 DEFAULT
     critical_failure_natural: int = 1  # TAC-ATK-1 DEFAULT
     check_meets_difficulty: bool = True  # DEFAULT: a plain check succeeds when total >= difficulty

@@ -101,9 +101,12 @@ async def test_help_lists_every_action(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("question_mark")
+        from tui.screens.help import key_label
+
         rows = dict(app.screen.rows)
         for action in ACTIONS:
-            assert rows[action.key.replace("question_mark", "?").replace(",", " / ").replace("f1", "F1")] == action.help
+            assert rows[key_label(action.key)] == action.help
+        assert "+" in rows and "." in rows  # not "plus" and "full_stop"
         await pilot.press("escape")
         assert app.screen is app.screen_stack[0]
 
@@ -331,9 +334,10 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
         await pilot.press("enter")
         boars = sorted((c.id, c.name) for c in app.state.combatants if c.name.startswith("Boar"))
         assert boars == [("boar-1", "Boar 1"), ("boar-2", "Boar 2"), ("boar-3", "Boar 3")]
-        # back to the first encounter
+        # back to the first encounter: the list starts on the current one
         await pilot.press("k")
-        await pilot.press("enter")
+        assert app.screen.query_one("OptionList").highlighted == 1
+        await pilot.press("up", "enter")
         assert any(c.name == "Boar" for c in app.state.combatants) and app.state.round == 1
     app.session.campaign.close()
 
@@ -394,4 +398,19 @@ async def test_the_starter_of_a_fight_gets_highest_plus_one_eq_init_3(tmp_path):
         others = [c.initiative for c in app.state.combatants if c.id != boar.id]
         assert app.state.combatant(boar.id).initiative == max(others) + 1
         assert app.state.current == boar.id
+    app.session.campaign.close()
+
+
+async def test_finishing_an_encounter_asks_first(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("k")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("finish"), "enter")
+        await pilot.press("enter")  # the first answer is "No, keep playing"
+        assert app.session.campaign.encounter(app.session.eid).status == "running"
+        await pilot.press("k")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("finish"), "enter", "down", "enter")
+        assert app.session.campaign.encounter(app.session.eid).status == "finished"
     app.session.campaign.close()

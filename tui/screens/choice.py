@@ -16,10 +16,16 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice-cancel")]
 
-    def __init__(self, title: Text | str, options: list[tuple[str, str]]) -> None:
+    def __init__(self, title: Text | str, options: list[tuple[str, str]], initial: str | None = None) -> None:
         super().__init__()
         self._title = title if isinstance(title, Text) else Text(title)
         self._options = options
+        self._initial = initial
+
+    def on_mount(self) -> None:
+        keys = [key for key, _label in self._options]
+        if self._initial in keys:
+            self.query_one(OptionList).highlighted = keys.index(self._initial)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):

@@ -23,7 +23,7 @@ MAP_KEYS = (
 
 
 def key_label(keys: str) -> str:
-    names = {"question_mark": "?", "ctrl+c": "Ctrl+C", "f1": "F1"}
+    names = {"question_mark": "?", "ctrl+c": "Ctrl+C", "ctrl+r": "Ctrl+R", "f1": "F1", "plus": "+", "full_stop": ".", "equals_sign": "="}
     return " / ".join(names.get(k, k) for k in keys.split(","))
 
 

@@ -92,7 +92,11 @@ class GridMap(ScrollView, can_focus=True):
             self.cell = cell
 
     class PickCancelled(Message):
-        """The GM left pick mode with Escape."""
+        """The GM left pick mode (``mode``: move, place, look, area, paint) with Escape."""
+
+        def __init__(self, mode: str = "") -> None:
+            super().__init__()
+            self.mode = mode
 
     class TemplateChanged(Message):
         """The GM turned (``turn`` = +1/-1 of 8 facings) or resized (``grow``) the area template."""
@@ -280,8 +284,9 @@ class GridMap(ScrollView, can_focus=True):
 
     def action_cancel(self) -> None:
         if self.cursor is not None:
+            mode = self.mode
             self.stop_pick()
-            self.post_message(self.PickCancelled())
+            self.post_message(self.PickCancelled(mode))
 
     def cell_at(self, offset_x: int, offset_y: int) -> Cell | None:
         """The cell under a point of the widget's content, or ``None``."""

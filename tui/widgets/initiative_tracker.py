@@ -129,7 +129,8 @@ class InitiativeTracker(DataTable):
         name.truncate(self._name_width, overflow="ellipsis")
         hp = hp_text(combatant)
         hp.pad_left(7 - hp.cell_len)
-        left = Text(" ") + budget_text(combatant, self._kinds) if state.round else Text("")
+        has_had_a_turn = bool(combatant.budget.actions) or combatant.budget.movement_max > 0
+        left = Text(" ") + budget_text(combatant, self._kinds) if state.round and has_had_a_turn else Text("")
         initiative = Text("--" if combatant.initiative is None else str(combatant.initiative), justify="right")
         return (marker, initiative, name, hp, left)
 

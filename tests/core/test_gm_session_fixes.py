@@ -1,0 +1,56 @@
+"""Rules behaviour a GM noticed in play: default AC, ranged stats, mounting."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import commands as cmd
+from core.attacks import Weapon, WeaponDamage, plan_attack
+from core.combatant import Combatant, Side
+from core.encounter import Encounter, EncounterState
+from core.errors import IllegalCommand
+from core.grid import Grid
+from core.modifiers import Reach
+from core.rulesets import get
+
+
+def _two(ruleset_id: str, apart: int = 1, side_b: Side = Side.FOE):
+    a = Combatant("a", "Aria", Side.PARTY, {"STR": 1, "DEX": 3}, 10, 10, position=(1, 1))
+    b = Combatant("b", "Bandit", side_b, {}, 10, 10, position=(1 + apart, 1))
+    return Encounter(EncounterState("t", Grid.filled(12, 4), (a, b)), get(ruleset_id), random.Random(1)), a, b
+
+
+def test_srd35_creature_without_ac_defends_with_10_srd_stat_1():
+    _, a, b = _two("srd35")
+    assert plan_attack(get("srd35"), a, b).difficulty == 10
+
+
+def test_tactical_d10_default_ac_is_a_setting_tac_atk_1():
+    _, a, b = _two("tactical_d10")
+    assert plan_attack(get("tactical_d10"), a, b).difficulty == 6
+    house = get("tactical_d10", {"default_ac": 8})
+    assert plan_attack(house, a, b).difficulty == 8
+
+
+@pytest.mark.parametrize("ruleset_id", ["srd35", "equestria"])
+def test_ranged_attacks_use_dex(ruleset_id):
+    _, a, b = _two(ruleset_id)
+    bow = Weapon("bow", (WeaponDamage("1d6"),), reach=Reach.RANGED)
+    assert plan_attack(get(ruleset_id), a, b, bow).stat == "DEX"
+    assert plan_attack(get(ruleset_id), a, b).stat == "STR"
+
+
+def test_eq_mnt_1_mounting_needs_an_adjacent_willing_creature():
+    encounter, a, b = _two("equestria", apart=5, side_b=Side.PARTY)
+    with pytest.raises(IllegalCommand) as caught:
+        encounter.apply(cmd.Mount("a", "b"))
+    assert "next to" in str(caught.value)
+    encounter, a, b = _two("equestria", apart=1, side_b=Side.FOE)
+    with pytest.raises(IllegalCommand) as caught:
+        encounter.apply(cmd.Mount("a", "b"))
+    assert "side" in str(caught.value)
+    encounter, a, b = _two("equestria", apart=1, side_b=Side.PARTY)
+    encounter.apply(cmd.Mount("a", "b"))
+    assert encounter.state.combatant("a").mounted_on == "b"
