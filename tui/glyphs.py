@@ -15,6 +15,7 @@ import sys
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 
 from core.combatant import Combatant, Side
@@ -112,3 +113,24 @@ def default_theme_name() -> str:
     """``unicode`` on a UTF-8 terminal, else ``ascii``."""
     encoding = (getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False) or "").lower()
     return "unicode" if "utf" in encoding else "ascii"
+
+
+def large_terrain(text: str, sub: int) -> str:
+    """A two-column glyph drawn in a four-column, two-line cell: solid fills
+    (walls, water) repeat; a mark sits in the middle of the first line."""
+    if text[0] == text[1] and text[0] != " ":
+        return text * 2
+    return f" {text} " if sub == 0 else "    "
+
+
+def hp_segment(combatant: Combatant, token_style: Style) -> Segment:
+    """Four columns under a large token: its hit points as a bar on the
+    token's colour (green, yellow, red as they fall; grey when down)."""
+    hp_max = max(1, combatant.hp_max)
+    filled = max(0, min(4, round(4 * combatant.hp / hp_max)))
+    if combatant.hp > 0 and filled == 0:
+        filled = 1
+    ratio = combatant.hp / hp_max
+    colour = "bright_black" if combatant.hp <= 0 else "red" if ratio <= 0.25 else "yellow" if ratio <= 0.5 else "green"
+    base = Style(bgcolor=token_style.bgcolor)
+    return Segment("\u2584" * filled + " " * (4 - filled), base + Style(color=colour))

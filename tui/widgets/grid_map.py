@@ -22,7 +22,7 @@ from textual.strip import Strip
 from core.combatant import Combatant
 from core.encounter import EncounterState
 from core.grid import Cell
-from tui.glyphs import SIDE_STYLE, TERRAIN_STYLE, THEMES, UNKNOWN_STYLE, GlyphTheme
+from tui.glyphs import SIDE_STYLE, TERRAIN_STYLE, THEMES, UNKNOWN_STYLE, GlyphTheme, hp_segment, large_terrain
 
 RULER = 3  # columns of the row ruler on the left; one line of column ruler on top
 RULER_STYLE = Style(color="bright_black")
@@ -383,24 +383,3 @@ class GridMap(ScrollView, can_focus=True):
 
 
 _PLAIN: dict[tuple[str, str, int, int], Segment] = {}
-
-
-def large_terrain(text: str, sub: int) -> str:
-    """A two-column glyph drawn in a four-column, two-line cell: solid fills
-    (walls, water) repeat; a mark sits in the middle of the first line."""
-    if text[0] == text[1] and text[0] != " ":
-        return text * 2
-    return f" {text} " if sub == 0 else "    "
-
-
-def hp_segment(combatant: Combatant, token_style: Style) -> Segment:
-    """Four columns under a large token: its hit points as a bar on the
-    token's colour (green, yellow, red as they fall; grey when down)."""
-    hp_max = max(1, combatant.hp_max)
-    filled = max(0, min(4, round(4 * combatant.hp / hp_max)))
-    if combatant.hp > 0 and filled == 0:
-        filled = 1
-    ratio = combatant.hp / hp_max
-    colour = "bright_black" if combatant.hp <= 0 else "red" if ratio <= 0.25 else "yellow" if ratio <= 0.5 else "green"
-    base = Style(bgcolor=token_style.bgcolor)
-    return Segment("\u2584" * filled + " " * (4 - filled), base + Style(color=colour))

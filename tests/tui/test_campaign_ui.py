@@ -1,0 +1,148 @@
+"""Pilot tests: turn order by hand, summons and starters, the bestiary,
+encounters of a campaign and house rules."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import demo_app, select_by_keys, type_text
+
+
+async def test_set_initiative_by_hand_reorders(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        last = app.state.order()[-1]
+        await select_by_keys(pilot, app, last.name)
+        await pilot.press("i")
+        for _ in range(5):
+            await pilot.press("backspace")
+        await type_text(pilot, "30")
+        await pilot.press("enter")
+        assert app.state.order()[0].id == last.id
+        assert app.state.combatant(last.id).initiative == 30
+
+
+async def test_add_and_remove_a_combatant(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        count = len(app.state.combatants)
+        await pilot.press("plus")
+        await type_text(pilot, "Wolf foe 9")
+        await pilot.press("enter")
+        assert len(app.state.combatants) == count + 1
+        wolf = next(c for c in app.state.combatants if c.name == "Wolf")
+        assert wolf.initiative is not None and wolf.hp == 9
+        await select_by_keys(pilot, app, "Wolf")
+        await pilot.press("X")
+        await pilot.press("down")
+        await pilot.press("enter")
+        assert len(app.state.combatants) == count
+
+
+async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await select_by_keys(pilot, app, "Boar")
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("template"), "enter")
+        assert "Boar" in app.session.campaign.bestiary()
+        # a new encounter on the same map with the party
+        party = {c.id for c in app.state.combatants if c.side.value == "party"}
+        await pilot.press("k")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("new"), "enter")
+        for _ in range(30):
+            await pilot.press("backspace")
+        await type_text(pilot, "Second fight")
+        await pilot.press("enter")
+        assert {c.id for c in app.state.combatants} == party and app.state.round == 0
+        assert "Second fight" in app.query_one("#map").border_title
+        # three boars from the bestiary: Boar 1..3, stable ids, off the map
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("bestiary"), "enter", "enter")
+        await pilot.press("backspace")
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        boars = sorted((c.id, c.name) for c in app.state.combatants if c.name.startswith("Boar"))
+        assert boars == [("boar-1", "Boar 1"), ("boar-2", "Boar 2"), ("boar-3", "Boar 3")]
+        # back to the first encounter: the list starts on the current one
+        await pilot.press("k")
+        assert app.screen.query_one("OptionList").highlighted == 1
+        await pilot.press("up", "enter")
+        assert any(c.name == "Boar" for c in app.state.combatants) and app.state.round == 1
+    app.session.campaign.close()
+
+
+
+async def test_house_rule_changes_the_default_difficulty_and_is_saved(tmp_path):
+    from saves.campaign import Campaign
+
+    path = tmp_path / "demo.json"
+    app = demo_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("house"), "enter")
+        names = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * names.index("default_difficulty"), "enter")
+        await pilot.press(*["backspace"] * 4)
+        await type_text(pilot, "10")
+        await pilot.press("enter")
+        assert app.session.encounter.ruleset.default_difficulty == 10
+        await pilot.press("c")
+        await type_text(pilot, "STR")
+        await pilot.press("enter")
+        assert app.session.log[-1].event.result.difficulty == 10
+    app.session.campaign.close()
+    reopened = Campaign.open(path)
+    assert reopened.ruleset.default_difficulty == 10
+    reopened.close()
+
+
+async def test_a_summon_acts_just_after_its_summoner_eq_init_4(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        summoner = app.state.combatant(app.selected)
+        await pilot.press("plus")
+        await type_text(pilot, "Spirit Wolf party 5 summon")
+        await pilot.press("enter")
+        wolf = next(c for c in app.state.combatants if c.name == "Spirit Wolf")
+        taken = {c.initiative for c in app.state.combatants if c.id != wolf.id}
+        expected = summoner.initiative - 1
+        while expected in taken:
+            expected -= 1
+        assert wolf.initiative == expected
+    app.session.campaign.close()
+
+
+async def test_the_starter_of_a_fight_gets_highest_plus_one_eq_init_3(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("end"), "enter")
+        boar = next(c for c in app.state.combatants if c.name == "Boar")
+        await select_by_keys(pilot, app, "Boar")
+        await pilot.press("full_stop")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index(f"start-by:{boar.id}"), "enter")
+        others = [c.initiative for c in app.state.combatants if c.id != boar.id]
+        assert app.state.combatant(boar.id).initiative == max(others) + 1
+        assert app.state.current == boar.id
+    app.session.campaign.close()
+
+
+async def test_finishing_an_encounter_asks_first(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("k")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("finish"), "enter")
+        await pilot.press("enter")  # the first answer is "No, keep playing"
+        assert app.session.campaign.encounter(app.session.eid).status == "running"
+        await pilot.press("k")
+        options = [o for o, _ in app.screen._options]
+        await pilot.press(*["down"] * options.index("finish"), "enter", "down", "enter")
+        assert app.session.campaign.encounter(app.session.eid).status == "finished"
+    app.session.campaign.close()
+
