@@ -54,3 +54,19 @@ def test_eq_mnt_1_mounting_needs_an_adjacent_willing_creature():
     encounter, a, b = _two("equestria", apart=1, side_b=Side.PARTY)
     encounter.apply(cmd.Mount("a", "b"))
     assert encounter.state.combatant("a").mounted_on == "b"
+
+
+def test_eq_chk_4_what_was_spent_on_a_failed_check_stays_spent():
+    """EQ-CHK-4: resources spent on an ability are spent even if its check fails."""
+    from core.checks import Tier
+
+    encounter, a, _ = _two("equestria")
+    encounter.apply(cmd.StartCombat(starter="a"))
+    encounter.apply(cmd.SpendAction("a", "full"))
+    for seed in range(200):
+        encounter.rng = random.Random(seed)
+        [event] = encounter.apply(cmd.RollCheck("a", "STR", difficulty=20))
+        if not event.result.tier.succeeded:
+            break
+    assert event.result.tier in (Tier.FAILURE, Tier.CRITICAL_FAILURE)
+    assert encounter.state.combatant("a").budget.left("full") == 0
