@@ -47,7 +47,8 @@ class PromptScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
             yield Static(self._title, id="prompt-title")
-            field = SafeInput(value=clean_text(self._value), placeholder=self._placeholder, id="prompt-input")
+            hint = f"e.g. {self._placeholder}" if self._placeholder else ""  # never mistaken for a typed value
+            field = SafeInput(value=clean_text(self._value), placeholder=hint, id="prompt-input")
             field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH
             yield field
             yield Static("", id="prompt-hint")
