@@ -24,7 +24,7 @@ import networkx as nx  # noqa: E402
 from core.combatant import Combatant, Side  # noqa: E402
 from core.grid import Grid  # noqa: E402
 from core.movement import model_for, reachable  # noqa: E402
-from core.movement.engine import TERRAIN_INDEX  # noqa: E402
+from core.movement.layout import TERRAIN_INDEX  # noqa: E402
 from core.mobility import MoveType  # noqa: E402
 from core.movement.model import MoveOptions  # noqa: E402
 

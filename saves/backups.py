@@ -67,7 +67,7 @@ def _same_bytes(a: Path, b: Path) -> bool:
 
 def newest_good(path: Path) -> Path | None:
     """The newest backup of ``path`` that opens as a valid campaign, or ``None``."""
-    from saves.campaign import validate_file  # late: campaign imports this module
+    from saves.reading import validate_file  # late: reading imports the storage this module shares
 
     for candidate in list_backups(path):
         if validate_file(candidate):

@@ -37,89 +37,24 @@ from typing import Any
 from core import events
 from core.combatant import Combatant
 from core.encounter import EncounterState
-from core.errors import IllegalCommand, RulesError
+from core.errors import IllegalCommand
 from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
 from saves import backups, lock, patch
 from saves.bestiary import party_after
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
-from saves.journal import Journal, read_journal
-from saves.layout import CampaignData, EncounterData, apply_record, dump, parse
+from saves.journal import Journal
+from saves.layout import CampaignData, EncounterData, apply_record, dump
 from saves.migrations import SCHEMA_VERSION
 from saves.records import LogEntry, Redone, Undone, make_entries
-from saves.sanitize import clean_document, clean_name
-from saves.storage import AtomicJSONStorage, atomic_write, remove_stale_temp_files
+from saves.sanitize import clean_name
+from saves.reading import decode_state, entry_document, journal_path, read_campaign, ruleset_of, validate_file
+from saves.storage import atomic_write, remove_stale_temp_files
 
 __all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_file"]
 
 COMPACT_MIN_BYTES = 1 << 20
-
-
-def journal_path(path: Path) -> Path:
-    return path.with_name(path.name + ".journal")
-
-
-def entry_document(eid: int, entry: LogEntry) -> dict[str, Any]:
-    return {"eid": eid, "seq": entry.seq, "round": entry.round, "turn": entry.turn, "event": to_document(entry.event)}
-
-
-def read_campaign(path: Path) -> tuple[CampaignData, list[dict[str, Any]], int, bool]:
-    """``(data, replayed records, journal good length, upgraded)`` of the
-    campaign at ``path``, journal folded in; touches no file. Raises
-    :class:`SaveError` subclasses naming the file at fault."""
-    path = Path(path)
-    raw = AtomicJSONStorage(path)._load()
-    if raw is None:
-        raise SaveError(path, "does not exist")
-    data, upgraded = parse(raw, path)
-    jpath = journal_path(path)
-    records, good = read_journal(jpath)
-    replayed = []
-    expected = data.meta["journal_seq"] + 1
-    for record in records:
-        seq = record.get("seq")
-        if record.get("cid") != data.meta["cid"]:
-            raise CorruptSave(jpath, f"belongs to another campaign than {path.name}; it was left untouched")
-        if not isinstance(seq, int) or isinstance(seq, bool):
-            raise CorruptSave(jpath, "holds a record without a number")
-        if seq < expected:
-            continue  # folded into the file by a compaction that was cut before deleting the journal
-        if seq != expected:
-            raise CorruptSave(jpath, f"misses records {expected}..{seq - 1}; it was left untouched")
-        apply_record(data, clean_document(record), jpath)
-        replayed.append(record)
-        expected += 1
-    for enc in data.encounters.values():
-        _decode_state(enc, jpath if replayed else path)
-    return data, replayed, good, upgraded
-
-
-def validate_file(path: Path) -> bool:
-    """Whether ``path`` opens as a valid campaign (no journal, no lock, no writes)."""
-    try:
-        raw = AtomicJSONStorage(path)._load()
-        if raw is None:
-            return False
-        data, _ = parse(raw, path)
-        _ruleset(path, data.meta)
-    except SaveError:
-        return False
-    return True
-
-
-def _decode_state(enc: EncounterData, path: Path) -> EncounterState:
-    try:
-        return from_document(enc.state, EncounterState)
-    except Exception as exc:  # noqa: BLE001 - untrusted document
-        raise CorruptSave(path, f"holds a damaged encounter ({exc})") from None
-
-
-def _ruleset(path: Path, meta: dict[str, Any]) -> Ruleset:
-    try:
-        return get_ruleset(meta["ruleset"], meta.get("house_rules") or {})
-    except (RulesError, TypeError, ValueError) as exc:
-        raise CorruptSave(path, str(exc)) from None
 
 
 class Campaign:
@@ -128,7 +63,7 @@ class Campaign:
     def __init__(self, path: Path, data: CampaignData, the_lock: lock.CampaignLock | None, good_length: int, read_only: ReadOnlySave | None) -> None:
         self.path = path
         self.data = data
-        self.ruleset: Ruleset = _ruleset(path, data.meta)
+        self.ruleset: Ruleset = ruleset_of(path, data.meta)
         self.read_only = read_only
         self.unsaved: SaveWriteFailed | None = None
         self._lock = the_lock
@@ -231,7 +166,7 @@ class Campaign:
 
     def load_state(self, eid: int | None = None) -> EncounterState:
         """The current state of encounter ``eid`` (default: the current one)."""
-        return _decode_state(self.encounter(eid), self.path)
+        return decode_state(self.encounter(eid), self.path)
 
     def load_log(self, eid: int | None = None) -> list[LogEntry]:
         return list(self.encounter(eid).entries)
@@ -287,7 +222,7 @@ class Campaign:
             doc = patch.apply(enc.state, step["changes"], forward=not back)
         except patch.PatchError as exc:
             raise CorruptSave(self.path, f"holds a damaged undo step {step['n']} ({exc})") from None
-        state = _decode_state(EncounterData(enc.eid, enc.name, enc.status, doc), self.path)
+        state = decode_state(EncounterData(enc.eid, enc.name, enc.status, doc), self.path)
         kind = Undone if back else Redone
         entry = LogEntry(enc.next_seq, state.round, state.current, kind(step["n"], step["label"], step["first_seq"], step["last_seq"]))
         self._commit([{"op": "undo" if back else "redo", "eid": enc.eid, "log": [entry_document(enc.eid, entry)]}])

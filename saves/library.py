@@ -20,7 +20,8 @@ from datetime import datetime
 from pathlib import Path
 
 from saves import backups, lock
-from saves.campaign import Campaign, journal_path, read_campaign
+from saves.campaign import Campaign
+from saves.reading import journal_path, read_campaign
 from saves.errors import ReadOnlySave, SaveError, SaveWriteFailed
 from saves.layout import dump, parse
 from saves.sanitize import clean_name

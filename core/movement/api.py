@@ -18,7 +18,8 @@ from core.errors import IllegalCommand, MoveRefused
 from core.grid import Cell, Grid
 from core.mobility import MoveType, footprint_offsets
 from core.movement.bitboard import reach_bits
-from core.movement.engine import Layout, layout, search_alternate, search_same, walk_back
+from core.movement.engine import search_alternate, search_same, walk_back
+from core.movement.layout import Layout, layout
 from core.movement.model import MoveOptions, MovementModel, Passage, StepRules, model_for
 
 _NO_OPTIONS = MoveOptions()

@@ -7,7 +7,7 @@ within the budget: one int per entry-cost class, one per reach level.
 
 from __future__ import annotations
 
-from core.movement.engine import Layout
+from core.movement.layout import Layout
 
 
 def _class_rows(lay: Layout, costs: list[int | None]) -> dict[int, list[int]]:

@@ -21,7 +21,7 @@ from core.combatant import Combatant, Side
 from core.errors import IllegalCommand, RulesError
 from core.grid import TERRAINS, MoveKind, Terrain
 from core.mobility import Layer, MoveType, Size
-from core.movement.engine import TERRAIN_ORDER
+from core.movement.layout import TERRAIN_ORDER
 
 Refusal = tuple[str, str]  # (reason, rule id)
 
