@@ -41,3 +41,9 @@ def test_bad_roster_lines_name_the_line(roster, needle):
     with pytest.raises(MapFormatError) as caught:
         read_map_file(MAP + "\n" + roster + "\n")
     assert needle in str(caught.value)
+
+
+def test_control_characters_in_a_roster_name_are_refused():
+    with pytest.raises(MapFormatError) as caught:
+        read_map_file(MAP + "\nA Aria\x1b[2J party\n")
+    assert "control character" in str(caught.value)

@@ -29,3 +29,17 @@ def test_demo_events_read_well():
 def test_names_with_markup_and_escapes_are_literal():
     line = describe(ev.TurnStarted(1, "c1", "Orc [/] \x1b[31m"))
     assert line.plain == "Turn: Orc [/] \\x1b[31m"
+
+
+def test_the_log_folds_the_hp_line_that_repeats_a_damage_line():
+    from core.damage import DamageOutcome
+    from saves.records import LogEntry
+    from tui.widgets.dice_log import DiceLog
+
+    outcome = DamageOutcome(parts=(), rolled=5, total=5)
+    damage = ev.DamageTaken("c3", "Boar", (), outcome, 0, 11, 0, 16)
+    hp = ev.HitPointsChanged("c3", "Boar", -5, -5, 11, 16)
+    plain = ev.HitPointsChanged("c3", "Boar", -2, -2, 9, 16)
+    log = DiceLog()
+    log.entries = [LogEntry(1, 1, "c1", damage), LogEntry(2, 1, "c1", hp), LogEntry(3, 1, "c1", plain)]
+    assert [e.seq for e in log.visible()] == [1, 3]

@@ -101,3 +101,22 @@ async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
         await pilot.press("u")
         assert app.state.grid.terrain(cursor).id != "water"
     app.session.campaign.close()
+
+
+def test_a_move_repaints_the_rows_it_left_and_entered():
+    import random
+    from dataclasses import replace
+
+    from core.demo import demo_encounter
+    from tui.widgets.grid_map import GridMap, _View
+
+    encounter, _ = demo_encounter(random.Random(3))
+    state = encounter.state
+    mover = state.combatant(state.current)
+    moved = state.replace_combatant(replace(mover, position=(mover.position[0], mover.position[1] + 2)))
+
+    def view(s):
+        return _View(s, {c.position: c for c in s.combatants}, s.current, s.current)
+
+    assert GridMap._changed_rows(view(state), view(moved)) == {mover.position[1], mover.position[1] + 2}
+    assert GridMap._changed_rows(view(state), view(state)) == set()
