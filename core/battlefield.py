@@ -18,6 +18,14 @@ from core.grid import Cover, Grid
 from core.modifiers import Reach, Situation
 
 
+def cells_apart(a: Combatant, b: Combatant) -> int | None:
+    """Cells between two creatures' nearest cells (Chebyshev; 1 = adjacent,
+    rule EQ-MOV-2 counts diagonals as 1), or ``None`` when either is off the map."""
+    if not a.cells or not b.cells:
+        return None
+    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.cells for q in b.cells)
+
+
 @dataclass(frozen=True)
 class Readout:
     """Sight from one creature to another (or to a cell): ``sight`` (line
@@ -33,9 +41,9 @@ def readout(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterab
     """Line of sight, cover and flanking from ``viewer`` to ``target``."""
     others = tuple(combatants)
     seen = sight(grid, viewer, target, others)
-    if viewer.position is None or target.position is None:
+    distance = cells_apart(viewer, target)
+    if distance is None:
         return Readout(seen, 0)
-    distance = max(abs(viewer.position[0] - target.position[0]), abs(viewer.position[1] - target.position[1]))
     pairs = flankers(target, others)
     flanks = any(viewer.id in (a.id, b.id) for a, b in pairs)
     return Readout(seen, distance, flanks)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from core import commands as cmd
+from core.battlefield import cells_apart
 from core.modifiers import Reach
 from core import conditions as cond
 from core import events as ev
@@ -117,14 +118,6 @@ def deal_damage(enc: Any, state: EncounterState, command: cmd.DealDamage) -> Res
         weaknesses=target.weaknesses, immunities=target.immunities, alignment=target.alignment,
     )
     return apply_outcome(enc, state, target.id, outcome, (), command.source)
-
-
-def cells_apart(a: Combatant, b: Combatant) -> int | None:
-    """Cells between two creatures' nearest cells (Chebyshev; 1 = adjacent),
-    or ``None`` when either is off the map."""
-    if not a.cells or not b.cells:
-        return None
-    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.cells for q in b.cells)
 
 
 def attack(enc: Any, state: EncounterState, command: cmd.Attack) -> Result:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from core.battlefield import cells_apart
 from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
@@ -293,7 +294,7 @@ def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
         raise IllegalCommand(f"{steed.name} already carries a rider or rides", "EQ-MNT-1")
     if rider.side is not steed.side and steed.side.value != "neutral":
         raise IllegalCommand(f"{steed.name} is not on {rider.name}'s side: climbing an unwilling creature is a contest", "EQ-MNT-1")
-    if rider.cells and steed.cells and min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in rider.cells for q in steed.cells) > 1:
+    if (cells_apart(rider, steed) or 0) > 1:
         raise IllegalCommand(f"{rider.name} must stand next to {steed.name} to mount it", "EQ-MNT-1")
     state = state.replace_combatant(replace(rider, mounted_on=steed.id))
     return state, (ev.Mounted(rider.id, rider.name, steed.id, steed.name),)

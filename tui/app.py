@@ -66,6 +66,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         self._glyphs = glyphs or default_theme_name()
         self._keymap = dict(keymap or {})
         self.show_log = False
+        self._history: tuple[bool, bool] | None = None  # (can undo, can redo) the footer shows
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -184,7 +185,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
             self.selected = self.state.current or self.selected
         self.refresh_views(follow=turn_changed)
         history = (self.session.can_undo, self.session.can_redo)
-        if history != getattr(self, "_history", None):
+        if history != self._history:
             self._history = history
             self.refresh_bindings()  # undo/redo became (un)available
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))

@@ -39,7 +39,6 @@ class CampaignActions:
         self.ask(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options, initial=f"open:{self.session.eid}"), self._encounter_chosen)
 
     def _encounter_chosen(self, choice: str) -> None:
-        campaign = self.session.campaign
         try:
             if choice.startswith("open:"):
                 self._switch(int(choice[5:]))

@@ -13,7 +13,8 @@ from rich.text import Text
 
 from core import commands as cmd
 from core.attacks import plan_attack
-from core.battlefield import attack_situation
+from core.battlefield import attack_situation, cells_apart
+from core.modifiers import Reach
 from core.combatant import Combatant, Side
 from core.conditions import Condition, Duration
 from core.errors import RulesError
@@ -54,16 +55,15 @@ class CombatActions:
 
         def odds(value: str) -> Text:
             try:
-                _request, _situation, attack = plan(value)  # noqa: F841 (request used below)
+                request, _situation, attack = plan(value)
             except (ValueError, RulesError) as problem:
                 return Text(clean(str(problem)), style="italic yellow")
             chances = ruleset.check_odds(attack.total_modifier, attack.difficulty, attack.advantage, attack=True)
             text = Text()
-            if attacker.position is not None and target.position is not None:
-                apart = max(abs(attacker.position[0] - target.position[0]), abs(attacker.position[1] - target.position[1]))
-                reach = getattr(ruleset.settings, "melee_reach", 1)
-                if apart > reach and _request.weapon.reach.value == "melee" and not _request.override:
-                    text.append(f"{apart} cells apart: out of melee reach. Add 'ranged' for a ranged weapon, or 'override'.\n", style="bold yellow")
+            apart = cells_apart(attacker, target)
+            reach = getattr(ruleset.settings, "melee_reach", 1)
+            if apart is not None and apart > reach and request.weapon.reach is Reach.MELEE and not request.override:
+                text.append(f"{apart} cells apart: out of melee reach. Add 'ranged' for a ranged weapon, or 'override'.\n", style="bold yellow")
             text.append(f"{attack.stat} {attack.stat_value:+d}")
             text.append_text(modifiers_text(attack.modifiers))
             if attack.advantage.value:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core import commands as cmd
+from core.checks import check_expression
 from tui.describe import percent
 from tui.forms import parse_amount, parse_check
 from tui.screens.choice import ChoiceScreen
@@ -81,8 +82,6 @@ class GMActions:
             modifier = current.stat(request.stat)
             chances = ruleset.check_odds(modifier, request.difficulty, request.advantage)
             difficulty = ruleset.default_difficulty if request.difficulty is None else request.difficulty
-            from core.checks import check_expression
-
             expression = check_expression(ruleset.check_sides, modifier, request.advantage, getattr(ruleset, "check_count", 1))
             text = Text(f"{expression} vs {difficulty}" + (f" ({request.purpose})" if request.purpose else "") + ": ")
             text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))

@@ -15,7 +15,7 @@ from core import commands as cmd
 from core.battlefield import readout
 from core.combatant import Combatant
 from core.errors import RulesError
-from core.geometry import DIRECTIONS, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
+from core.geometry import DIRECTIONS, distance as geometry_distance, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
 from core.grid import Cell
 from core.movement import MoveOptions, find_path, model_for, reachable
 from tui.screens.choice import ChoiceScreen
@@ -171,7 +171,7 @@ class MapTools:
             return text
         if viewer.position is None:
             return Text(where)
-        distance = max(abs(viewer.position[0] - cell[0]), abs(viewer.position[1] - cell[1]))
+        distance = geometry_distance(viewer.position, cell)
         visible = line_of_sight(grid, viewer.position, cell)
         text = Text(f"{where} {grid.terrain(cell).name}, {distance} cell{'s' if distance != 1 else ''}: ")
         if visible:
