@@ -23,24 +23,16 @@ Prints each number with its target and PASS/OVER; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import tempfile
 import textwrap
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core import commands as cmd  # noqa: E402
-from core.combatant import Combatant, Side  # noqa: E402
-from core.demo import state_from_map  # noqa: E402
-from core.encounter import Encounter  # noqa: E402
-from core.grid import from_text  # noqa: E402
-from core.rulesets import get as get_ruleset  # noqa: E402
-from saves.campaign import Campaign  # noqa: E402
+from tests.tui.helpers import crowd_campaign  # noqa: E402
 from tests.tui.pty_terminal import PtyProcess  # noqa: E402
 
 BARE_APP = textwrap.dedent(
@@ -67,7 +59,11 @@ def encounter_argv(path: Path | None) -> list[str]:
 
 
 def start(argv: list[str], home: Path, size: tuple[int, int]) -> PtyProcess:
-    return PtyProcess(argv, size=size, env={"ENCOUNTER_HOME": str(home), "PYTHONPATH": str(ROOT)}, cwd=str(ROOT))
+    # Bytecode is cached (in the temporary folder) as an installed program's is:
+    # with PYTHONDONTWRITEBYTECODE set, every start would compile our modules
+    # from source while Textual's come precompiled by pip.
+    env = {"ENCOUNTER_HOME": str(home), "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(home / "pycache"), "PYTHONDONTWRITEBYTECODE": ""}
+    return PtyProcess(argv, size=size, env=env, cwd=str(ROOT))
 
 
 def first_frame_time(argv: list[str], marker: bytes, home: Path, size: tuple[int, int] = (80, 24)) -> float:
@@ -122,30 +118,8 @@ def bytes_per_key_and_idle(runs: int, idle: float, home: Path) -> tuple[float, i
     return statistics.median(sizes), idle_bytes, sizes
 
 
-def big_campaign(path: Path, count: int = 100) -> Path:
-    """``count`` combatants (half party, half foes) on a 40x30 field, round 1."""
-    width, height = 40, 30
-    rows = ["#" * width] + ["#" + "." * (width - 2) + "#" for _ in range(height - 2)] + ["#" * width]
-    state = state_from_map("Hundred", from_text("\n".join(rows)))
-    rng = random.Random(7)
-    cells = [(x, y) for y in range(1, height - 1) for x in range(1, width - 1)]
-    rng.shuffle(cells)
-    combatants = tuple(
-        Combatant(
-            id=f"c{n}", name=f"{'Hero' if n % 2 else 'Goblin'} {n}", side=Side.PARTY if n % 2 else Side.FOE,
-            stats={"STR": n % 4, "DEX": n % 3, "BODY": 1, "INT": 0, "CHA": 0}, hp=10 + n % 7, hp_max=10 + n % 7,
-            position=cells[n],
-        )
-        for n in range(1, count + 1)
-    )
-    encounter = Encounter(replace(state, combatants=combatants), get_ruleset("equestria"), random.Random(3))
-    first = encounter.apply(cmd.StartCombat())
-    Campaign.create(path, "Hundred", encounter.ruleset, encounter.state, first).close()
-    return path
-
-
 def key_to_frame(runs: int, home: Path) -> tuple[float, float]:
-    path = big_campaign(home / "hundred.json")
+    path = crowd_campaign(home / "hundred.json", 100)
     with start(encounter_argv(path), home, (120, 40)) as proc:
         settled(proc, b"Round 1")
         next_turn_keys(proc, 2)  # warm up

@@ -45,6 +45,7 @@ from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
+from tui.widgets.lines import StatusLine
 
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
@@ -77,7 +78,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
                 yield DiceLog(id="log")
             yield GridMap(theme=self._glyphs, id="map")
         yield Static(Text("Terminal too small: make it at least 60x16.", style="bold"), id="too-small")
-        yield Static("", id="status")
+        yield StatusLine(id="status")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -139,18 +140,18 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         grid_map.show(state, state.current, self.selected)
         current = self._combatant(state.current)
         if follow and current is not None and current.position is not None and not grid_map.picking:
-            grid_map.follow(current.position)
+            grid_map.follow(current.position, centre=True)
         self.query_one(CreatureSheet).show(self._combatant(self.selected), self.session.encounter.ruleset, self.selected == state.current)
 
     def set_status(self, message: str | Text, error: bool = False) -> None:
-        status = self.query_one("#status", Static)
+        status = self.query_one(StatusLine)
         text = message if isinstance(message, Text) else Text(message)
         if self.session.unsaved is not None:
             text = Text(f"NOT SAVED ({clean(self.session.unsaved.reason)}) ", style="bold reverse") + text
         elif self.session.read_only is not None:
             text = Text("READ-ONLY ", style="bold reverse") + text
         status.set_class(error, "error")
-        status.update(text)
+        status.show(text)
 
     def ask(self, screen, then) -> None:
         """Open a dialog; ``then(answer)`` runs with its answer unless the

@@ -5,6 +5,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from dataclasses import replace
+
+from core import commands as cmd
+from core.combatant import Combatant, Side
+from core.demo import state_from_map
+from core.encounter import Encounter
+from core.grid import from_text
+from core.rulesets import get as get_ruleset
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 from tui.app import EncounterApp
@@ -41,3 +49,26 @@ async def select_enemy_of_current(pilot, app) -> str:
     target = next(c for c in app.state.order() if c.side is not current.side)
     await select_by_keys(pilot, app, target.name)
     return target.id
+
+
+def crowd_campaign(path: Path, count: int = 100) -> Path:
+    """A campaign at ``path`` with ``count`` combatants (odd: party, even:
+    foes) on a 40x30 walled field, combat started (round 1)."""
+    width, height = 40, 30
+    rows = ["#" * width] + ["#" + "." * (width - 2) + "#" for _ in range(height - 2)] + ["#" * width]
+    state = state_from_map("Crowd", from_text("\n".join(rows)))
+    rng = random.Random(7)
+    cells = [(x, y) for y in range(1, height - 1) for x in range(1, width - 1)]
+    rng.shuffle(cells)
+    combatants = tuple(
+        Combatant(
+            id=f"c{n}", name=f"{'Hero' if n % 2 else 'Goblin'} {n}", side=Side.PARTY if n % 2 else Side.FOE,
+            stats={"STR": n % 4, "DEX": n % 3, "BODY": 1, "INT": 0, "CHA": 0}, hp=10 + n % 7, hp_max=10 + n % 7,
+            position=cells[n],
+        )
+        for n in range(1, count + 1)
+    )
+    encounter = Encounter(replace(state, combatants=combatants), get_ruleset("equestria"), random.Random(3))
+    first = encounter.apply(cmd.StartCombat())
+    Campaign.create(path, "Crowd", encounter.ruleset, encounter.state, first).close()
+    return path

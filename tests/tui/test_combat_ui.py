@@ -58,7 +58,7 @@ async def test_add_and_remove_a_condition(tmp_path):
         await pilot.press("enter")
         [condition] = app.state.combatant(target.id).conditions
         assert (condition.name, condition.level, condition.duration.count) == ("prone", 1, 2)
-        assert "pro1" in str(app.query_one("#tracker").get_cell_at((0, 2)))
+        assert "pro1" in app.query_one("#tracker").row_cells(target.id)[2].plain
         await pilot.press("E")
         await pilot.press("enter")
         assert app.state.combatant(target.id).conditions == ()

@@ -103,7 +103,7 @@ async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
     app.session.campaign.close()
 
 
-def test_a_move_repaints_the_rows_it_left_and_entered():
+def test_a_move_repaints_the_cells_it_left_and_entered():
     import random
     from dataclasses import replace
 
@@ -118,5 +118,5 @@ def test_a_move_repaints_the_rows_it_left_and_entered():
     def view(s):
         return _View(s, {c.position: c for c in s.combatants}, s.current, s.current)
 
-    assert GridMap._changed_rows(view(state), view(moved)) == {mover.position[1], mover.position[1] + 2}
-    assert GridMap._changed_rows(view(state), view(state)) == set()
+    assert GridMap._changed_cells(view(state), view(moved)) == {mover.position, moved.combatant(mover.id).position}
+    assert GridMap._changed_cells(view(state), view(state)) == set()

@@ -164,10 +164,10 @@ async def walk_every_combatant(pilot, dialog: bool = True) -> dict[str, tuple[st
     app = pilot.app
     tracker, sheet = app.query_one(InitiativeTracker), app.query_one(CreatureSheet)
     seen = {}
-    await pilot.press("home")  # first row (DataTable binding)
+    await pilot.press("home")  # first row
     for _ in app.state.combatants:
         await pilot.pause()
-        row = tracker.get_row(app.selected)
+        row = tracker.row_cells(app.selected)
         seen[app.selected] = (row[2].plain if isinstance(row[2], Text) else str(row[2]), str(sheet.render()))
         if dialog:
             await pilot.press("d")

@@ -1,15 +1,20 @@
-"""The creature sheet: everything about the selected combatant."""
+"""The creature sheet: everything about the selected combatant.
+
+A line pane: switching between two combatants repaints the cells that
+differ. Its height is the tallest sheet shown since the last resize, so
+that walking the turn order does not re-lay out (and repaint) the column.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from core.combatant import Combatant
 from core.rulesets.base import Ruleset
 from tui.describe_combat import condition_text
 from tui.text import clean, user_text
 from tui.widgets.initiative_tracker import hp_text
+from tui.widgets.lines import LinePane, text_lines
 
 
 def hp_bar(combatant: Combatant, width: int = 10) -> Text:
@@ -18,15 +23,44 @@ def hp_bar(combatant: Combatant, width: int = 10) -> Text:
     return Text("\u2588" * filled, style=style) + Text("\u2591" * (width - filled), style="bright_black")
 
 
-class CreatureSheet(Static):
-    """Shows one combatant; ``show(None, ...)`` shows a hint instead."""
+class CreatureSheet(LinePane):
+    """Shows one combatant; ``show(None, ...)`` shows a hint instead;
+    ``render()`` is the text on show."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = Text()
+        self._tallest = 0
+        self._drawn_width = 0
+
+    def render(self) -> Text:
+        return self._text
+
+    def content_rows(self) -> int:
+        return max(self._tallest, len(self._lines))
+
+    def on_resize(self) -> None:
+        if self.content_size.width != self._drawn_width:  # its own height changes resize it too
+            self._tallest = 0
+        self._draw()
+
+    def _draw(self) -> None:
+        width = self._drawn_width = self.content_size.width
+        if width > 0:
+            lines = text_lines(self._text, width)
+            self._tallest = max(self._tallest, len(lines))
+            self.set_lines(lines)
 
     def show(self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool) -> None:
-        if combatant is None:
-            self._shown = None
-            self.update(Text("No combatant selected", style="italic bright_black"))
-            self.border_title = "Sheet"
-            return
+        if self.border_title != "Sheet":
+            self.border_title = "Sheet"  # the setter repaints the whole pane, even with the same title
+        text = Text("No combatant selected", style="italic bright_black") if combatant is None else self._sheet(combatant, ruleset, is_current)
+        if text != self._text:  # unchanged: send nothing
+            self._text = text
+            self._draw()
+
+    @staticmethod
+    def _sheet(combatant: Combatant, ruleset: Ruleset, is_current: bool) -> Text:
         text = Text()
         text.append_text(user_text(combatant.name, "bold"))
         text.append(f"  {combatant.side.value}", style="italic")
@@ -72,7 +106,4 @@ class CreatureSheet(Static):
         if combatant.notes:
             text.append("\n")
             text.append_text(user_text(combatant.notes, "italic"))
-        self.border_title = "Sheet"
-        if text != getattr(self, "_shown", None):  # unchanged: send nothing
-            self._shown = text
-            self.update(text)
+        return text

@@ -1,29 +1,31 @@
 """The dice log: every event of the encounter, newest at the bottom and
 highlighted; can be filtered to one combatant.
 
-Drawn through the line API: lines are wrapped once, when an entry arrives
-(or the width changes), so adding a roll costs the new lines only, however
-long the fight.
+Lines are wrapped once, when an entry arrives (or the width changes), and
+drawn as a line pane (``tui/widgets/lines.py``): a new roll repaints its
+own lines and the highlight it takes from the previous ones. When the pane
+is full the view jumps half a page, so that most new lines cost one line
+on the wire rather than a repaint of the whole pane (over SSH that is most
+of a key's bytes). Up/down/page keys and the wheel look back; End follows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.console import Console
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
-from textual.scroll_view import ScrollView
+from textual.binding import Binding
+from textual.events import MouseScrollDown, MouseScrollUp
 from textual.strip import Strip
 
 from core.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
 from tui.describe import describe
+from tui.widgets.lines import LinePane, text_lines
 
 NEWEST = Style(bgcolor="grey23")
 INVOLVED = ("combatant", "attacker", "target", "rider", "mount")
-_CONSOLE = Console(width=200, color_system=None, legacy_windows=False, force_terminal=False)
 
 
 def involves(entry: LogEntry, combatant_id: str) -> bool:
@@ -50,18 +52,28 @@ def _redundant(entry: LogEntry, previous: LogEntry | None) -> bool:
     )
 
 
-class DiceLog(ScrollView, can_focus=True):
+class DiceLog(LinePane, can_focus=True):
     """``load(entries)`` shows a whole log; ``add(entries)`` appends (the
     newest batch is highlighted); ``set_filter(id)`` shows only lines about
     that combatant (``None``: all). User text is never parsed as markup."""
+
+    BINDINGS = [
+        Binding("up", "look(-1)", "Back", show=False),
+        Binding("down", "look(1)", "On", show=False),
+        Binding("pageup", "look(-0.5)", "Page back", show=False),
+        Binding("pagedown", "look(0.5)", "Page on", show=False),
+        Binding("home", "look(-1000000)", "Oldest", show=False),
+        Binding("end", "look(1000000)", "Newest", show=False),
+    ]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.entries: list[LogEntry] = []
         self.filter_id: str | None = None
         self._newest: set[int] = set()
-        self._lines: list[tuple[int, Strip]] = []  # (seq, wrapped line)
+        self._wrapped: list[tuple[int, Strip]] = []  # (seq, wrapped line), every visible entry
         self._width = 0
+        self._top = 0  # index in _wrapped of the first line in view
 
     # -- data ---------------------------------------------------------------
     def _shown(self, entry: LogEntry, previous: LogEntry | None) -> bool:
@@ -90,45 +102,65 @@ class DiceLog(ScrollView, can_focus=True):
         previous = self.entries[-1] if self.entries else None
         self.entries.extend(batch)
         self._newest = {e.seq for e in batch}
-        width = self._wrap_width()
+        following = self._following()
         for entry in batch:
             if self._shown(entry, previous):
-                self._lines.extend((entry.seq, strip) for strip in self._wrap(entry, width))
+                self._wrapped.extend((entry.seq, strip) for strip in self._wrap(entry, self._width))
             previous = entry
-        self._settle()
+        height = self._height()
+        if following and len(self._wrapped) > self._top + height:
+            self._top = max(0, len(self._wrapped) - (height + 1) // 2)  # half a page of room below
+        self._draw()
 
     def set_filter(self, combatant_id: str | None) -> None:
         self.filter_id = combatant_id
         self._rewrap()
 
     # -- layout -------------------------------------------------------------
-    def _wrap_width(self) -> int:
-        return max(10, self.scrollable_content_region.width or 40)
+    def _height(self) -> int:
+        return max(1, self.content_size.height)
+
+    def _following(self) -> bool:
+        return self._top + self._height() >= len(self._wrapped)
 
     def _wrap(self, entry: LogEntry, width: int) -> list[Strip]:
-        lines = line_text(entry).wrap(_CONSOLE, width)
-        return [Strip(list(line.render(_CONSOLE))) for line in lines]
+        return text_lines(line_text(entry), max(10, width or 40))
 
     def _rewrap(self) -> None:
-        width = self._wrap_width()
-        self._width = width
-        self._lines = [(entry.seq, strip) for entry in self.visible() for strip in self._wrap(entry, width)]
-        self._settle()
-
-    def _settle(self) -> None:
-        self.virtual_size = Size(self._wrap_width(), len(self._lines))
-        self.scroll_end(animate=False, immediate=True)
-        self.refresh()
+        self._width = self.content_size.width
+        self._wrapped = [(entry.seq, strip) for entry in self.visible() for strip in self._wrap(entry, self._width)]
+        self._top = max(0, len(self._wrapped) - self._height())  # the newest lines fill the pane
+        self._draw()
 
     def on_resize(self) -> None:
-        if self._wrap_width() != self._width:
+        if self.content_size.width != self._width:
             self._rewrap()
+        else:
+            self._top = min(self._top, max(0, len(self._wrapped) - self._height()))
+            self._draw()
 
-    def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        index = self.scroll_offset.y + y
-        if index >= len(self._lines):
-            return Strip.blank(width, self.rich_style)
-        seq, strip = self._lines[index]
-        base = self.rich_style + NEWEST if seq in self._newest else self.rich_style
-        return strip.crop(0, width).extend_cell_length(width).apply_style(base)
+    def _draw(self) -> None:
+        shown = self._wrapped[self._top : self._top + self._height()]
+        self.set_lines([strip.apply_style(NEWEST) if seq in self._newest else strip for seq, strip in shown])
+        below = len(self._wrapped) - self._top - self._height()
+        subtitle = f"\u2193{below} more (End)" if below > 0 else ""
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
+
+    # -- looking back --------------------------------------------------------
+    def action_look(self, step: float) -> None:
+        """Scroll by ``step`` lines (a fraction: of the pane's height)."""
+        lines = int(step * self._height()) if -1 < step < 1 else int(step)
+        top = self._top + lines
+        if lines > 0:  # not past the newest line (after a jump it may already show below the pane's middle)
+            top = min(top, max(self._top, len(self._wrapped) - self._height()))
+        self._top = max(0, top)
+        self._draw()
+
+    def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
+        event.stop()
+        self.action_look(3)
+
+    def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
+        event.stop()
+        self.action_look(-3)

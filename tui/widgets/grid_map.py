@@ -14,7 +14,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -141,25 +141,26 @@ class GridMap(ScrollView, can_focus=True):
         if old is None or old.state.grid is not state.grid or zoom != self.zoom:
             self.refresh()
         else:
-            # Only the rows whose tokens changed: fewer bytes to the terminal.
-            for row in self._changed_rows(old, self._view):
-                self.refresh_lines(1 + row * self.zoom, self.zoom)
+            # Only the cells whose tokens changed: fewer bytes to the terminal.
+            cw, (scroll_x, scroll_y) = 2 * self.zoom, self.scroll_offset
+            for x, y in self._changed_cells(old, self._view):
+                self.refresh(Region(RULER + x * cw - scroll_x, 1 + y * self.zoom - scroll_y, cw, self.zoom))
         if not self.size.area:
             self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
 
     @staticmethod
-    def _changed_rows(old: _View, new: _View) -> set[int]:
-        rows: set[int] = set()
+    def _changed_cells(old: _View, new: _View) -> set[Cell]:
+        cells: set[Cell] = set()
         for cell in old.tokens.keys() | new.tokens.keys():
             a, b = old.tokens.get(cell), new.tokens.get(cell)
             if a != b:
-                rows.add(cell[1])
+                cells.add(cell)
             elif a is not None and b is not None:
                 was = (a.id == old.current, a.id == old.selected)
                 now = (b.id == new.current, b.id == new.selected)
                 if was != now:
-                    rows.add(cell[1])
-        return rows
+                    cells.add(cell)
+        return cells
 
     def _refit(self) -> None:
         self._fit()
@@ -196,23 +197,22 @@ class GridMap(ScrollView, can_focus=True):
         self.glyphs = THEMES[name]
         self.refresh()
 
-    def follow(self, cell: Cell) -> None:
-        """Scroll so that ``cell`` is in view (the rulers never cover it)."""
+    def follow(self, cell: Cell, centre: bool = False) -> None:
+        """Scroll so that ``cell`` is in view (the rulers never cover it):
+        by as little as it takes, or (``centre``) to the middle of the view
+        when it is out of view, so that turn after turn the view (and the
+        whole-pane repaint a scroll costs) moves less often."""
         cw, ch = 2 * self.zoom, self.zoom
         x, y = cell[0] * cw, cell[1] * ch
         view_w = max(1, self.scrollable_content_region.width - RULER)
         view_h = max(1, self.scrollable_content_region.height - 1)
         scroll_x, scroll_y = self.scroll_offset
         new_x = scroll_x
-        if x < scroll_x:
-            new_x = x
-        elif x + cw > scroll_x + view_w:
-            new_x = x + cw - view_w
+        if x < scroll_x or x + cw > scroll_x + view_w:
+            new_x = max(0, x + cw // 2 - view_w // 2) if centre else x if x < scroll_x else x + cw - view_w
         new_y = scroll_y
-        if y < scroll_y:
-            new_y = y
-        elif y + ch > scroll_y + view_h:
-            new_y = y + ch - view_h
+        if y < scroll_y or y + ch > scroll_y + view_h:
+            new_y = max(0, y + ch // 2 - view_h // 2) if centre else y if y < scroll_y else y + ch - view_h
         if (new_x, new_y) != (scroll_x, scroll_y):
             self.scroll_to(new_x, new_y, animate=False)
 

@@ -1,14 +1,22 @@
-"""The initiative tracker: turn order, initiative, HP and what is left."""
+"""The initiative tracker: turn order, initiative, HP and what is left.
+
+A line pane (``tui/widgets/lines.py``): a next-turn key repaints the
+marker and the cells that changed, not the table. With more combatants
+than rows, the window of rows jumps half a page when the selection leaves
+it, so walking the order repaints the rows only now and then.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click, MouseScrollDown, MouseScrollUp
 from textual.message import Message
-from textual.widgets import DataTable
 
 from core.combatant import Combatant, Side
 from core.encounter import EncounterState
 from tui.text import clean, user_text
+from tui.widgets.lines import LinePane, text_lines
 
 SIDE_COLOUR = {Side.PARTY: "blue", Side.FOE: "red", Side.NEUTRAL: "yellow"}
 # One letter per action kind of every ruleset (lower case once spent).
@@ -70,8 +78,27 @@ def hp_text(combatant: Combatant) -> Text:
     return Text(f"{combatant.hp}/{combatant.hp_max}", style=style)
 
 
-class InitiativeTracker(DataTable):
-    """Rows in turn order; the highlighted row is the selected combatant."""
+COLUMNS = ((" ", 1), ("Ini", 3), (" Name", 0), ("     HP", 7), (" Left", 6))  # 0: what the width leaves
+
+
+class InitiativeTracker(LinePane, can_focus=True):
+    """A header and one row per combatant in turn order; the highlighted
+    row is the selected combatant (up/down/home/end/page keys, or a click)."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "move(-10)", "Page up", show=False),
+        Binding("pagedown", "move(10)", "Page down", show=False),
+        Binding("home", "move(-100000)", "First", show=False),
+        Binding("end", "move(100000)", "Last", show=False),
+    ]
+    COMPONENT_CLASSES = {"initiative-tracker--header", "initiative-tracker--cursor", "initiative-tracker--cursor-blurred"}
+    DEFAULT_CSS = """
+    InitiativeTracker > .initiative-tracker--header { text-style: bold; }
+    InitiativeTracker > .initiative-tracker--cursor { background: $block-cursor-background; color: $block-cursor-foreground; text-style: bold; }
+    InitiativeTracker > .initiative-tracker--cursor-blurred { background: $block-cursor-blurred-background; }
+    """
 
     class CombatantSelected(Message):
         """The GM highlighted the combatant with id ``combatant_id``."""
@@ -81,40 +108,107 @@ class InitiativeTracker(DataTable):
             self.combatant_id = combatant_id
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, cursor_type="row", zebra_stripes=False, cell_padding=0)
+        super().__init__(id=id)
         self._order: list[str] = []
         self._name_width = 0
         self._last: tuple | None = None
         self._kinds: tuple[str, ...] = ("full", "quick", "reaction")
-        self._cells: dict[tuple[str, str], Text] = {}
         self._row_cache: dict[str, tuple] = {}
+        self._cells: dict[str, tuple[Text, ...]] = {}
+        self._strips: dict[str, tuple] = {}  # id -> (cells, (cursor style, width), drawn row)
+        self._selected: str | None = None
+        self._first = 0  # index of the first row in view
 
-    def _columns(self) -> bool:
-        """Fixed columns; the name takes what the pane's width leaves.
-        Returns True when the columns were rebuilt."""
-        width = max(8, self.scrollable_content_region.width - (1 + 3 + 7 + 6))
-        if width == self._name_width and self.columns:
-            return False
-        self._name_width = width
-        self.clear(columns=True)
-        self.add_column(" ", key="turn", width=1)
-        self.add_column("Ini", key="init", width=3)
-        self.add_column(" Name", key="name", width=width)
-        self.add_column("     HP", key="hp", width=7)
-        self.add_column(" Left", key="left", width=6)
-        return True
+    # -- what tests and the app read ------------------------------------------
+    @property
+    def row_count(self) -> int:
+        return len(self._order)
 
+    def row_cells(self, combatant_id: str) -> tuple[Text, ...]:
+        """The five cells of a combatant's row: turn marker, initiative,
+        name with condition badges, HP, actions and movement left."""
+        return self._cells[combatant_id]
+
+    def content_rows(self) -> int:
+        return 1 + len(self._order)
+
+    # -- drawing ---------------------------------------------------------------
     def on_resize(self) -> None:
         if self._last is not None:
             self.show(*self._last)
 
+    def on_focus(self) -> None:
+        self.on_resize()
+
+    def on_blur(self) -> None:
+        self.on_resize()
+
     def show(self, state: EncounterState, selected: str | None, kinds: tuple[str, ...] = ("full", "quick", "reaction")) -> None:
-        """Redraw from ``state``, keeping ``selected`` highlighted; ``kinds``
+        """Draw ``state``'s order with ``selected`` highlighted; ``kinds``
         are the ruleset's per-turn action kinds shown in the Left column."""
         self._kinds = kinds[:3]
         self._last = (state, selected, kinds)
-        with self.prevent(DataTable.RowHighlighted):
-            self._fill(state, selected)
+        width = self.content_size.width
+        self._name_width = max(8, width - sum(w for _, w in COLUMNS))
+        self._order = [c.id for c in state.order()]
+        self._selected = selected if selected in self._order else None
+        rows = {}
+        for combatant in state.order():
+            # Rows of unchanged combatants (equal values) are reused.
+            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds)
+            cached = self._row_cache.get(combatant.id)
+            if cached is None or cached[:-1] != key:
+                cached = (*key, self._row(combatant, state))
+                self._row_cache[combatant.id] = cached
+            rows[combatant.id] = cached[-1]
+        self._cells = rows
+        round_text = f"Round {state.round}" if state.round else "Not started"
+        if self.border_title != round_text:
+            self.border_title = round_text
+        self._scroll_to_selected()
+        self._draw(width)
+
+    def _visible_rows(self) -> int:
+        return max(1, self.content_size.height - 1)
+
+    def _scroll_to_selected(self) -> None:
+        visible = self._visible_rows()
+        last_first = max(0, len(self._order) - visible)
+        if self._selected is not None:
+            index = self._order.index(self._selected)
+            if not self._first <= index < self._first + visible:
+                self._first = index - visible // 2  # jump half a page, not a row at a time
+        self._first = min(max(0, self._first), last_first)
+        self._note_hidden(visible)
+
+    def _note_hidden(self, visible: int) -> None:
+        """``↑3 ↓12`` under the rows: how many are out of view each way."""
+        below = len(self._order) - visible - self._first
+        subtitle = " ".join(part for part in (f"\u2191{self._first}" if self._first else "", f"\u2193{below}" if below > 0 else "") if part)
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
+
+    def _draw(self, width: int) -> None:
+        if width <= 0:
+            return
+        header = Text("".join(title.ljust(w or self._name_width) for title, w in COLUMNS))
+        header.stylize(self.get_component_rich_style("initiative-tracker--header", partial=True))
+        lines = text_lines(header, width, wrap=False)
+        cursor = self.get_component_rich_style("initiative-tracker--cursor" if self.has_focus else "initiative-tracker--cursor-blurred", partial=True)
+        for cid in self._order[self._first : self._first + self._visible_rows()]:
+            cells, style = self._cells[cid], cursor if cid == self._selected else None
+            cached = self._strips.get(cid)
+            if cached is None or cached[0] is not cells or cached[1] != (style, width):
+                line = Text()
+                for (_, column_width), cell in zip(COLUMNS, cells):
+                    cell = cell.copy()
+                    cell.truncate(column_width or self._name_width, pad=True)
+                    line.append_text(cell)
+                if style is not None:
+                    line.stylize(style)
+                cached = self._strips[cid] = (cells, (style, width), text_lines(line, width, wrap=False)[0])
+            lines.append(cached[2])
+        self.set_lines(lines)
 
     def _row(self, combatant, state: EncounterState) -> tuple[Text, ...]:
         is_current = combatant.id == state.current
@@ -131,42 +225,38 @@ class InitiativeTracker(DataTable):
         hp.pad_left(7 - hp.cell_len)
         has_had_a_turn = bool(combatant.budget.actions) or combatant.budget.movement_max > 0
         left = Text(" ") + budget_text(combatant, self._kinds) if state.round and has_had_a_turn else Text("")
-        initiative = Text("--" if combatant.initiative is None else str(combatant.initiative), justify="right")
-        return (marker, initiative, name, hp, left)
+        initiative = "--" if combatant.initiative is None else str(combatant.initiative)
+        return (marker, Text(initiative.rjust(3)), name, hp, left)
 
-    def _fill(self, state: EncounterState, selected: str | None) -> None:
-        """Rebuild the rows when the order changed; otherwise update only
-        the cells that changed (fewer bytes to the terminal)."""
-        rebuilt = self._columns()
-        order = [c.id for c in state.order()]
-        rows = {}
-        for combatant in state.order():
-            # Rows of unchanged combatants (equal values) are reused.
-            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds)
-            cached = self._row_cache.get(combatant.id)
-            if cached is None or cached[:-1] != key:
-                cached = (*key, self._row(combatant, state))
-                self._row_cache[combatant.id] = cached
-            rows[combatant.id] = cached[-1]
-        if rebuilt or order != self._order or self.row_count != len(order):
-            self.clear()
-            for cid in order:
-                self.add_row(*rows[cid], key=cid)
-            self._order = order
-        else:
-            keys = ("turn", "init", "name", "hp", "left")
-            for cid in order:
-                for column, value in zip(keys, rows[cid]):
-                    if self._cells.get((cid, column)) != value:
-                        self.update_cell(cid, column, value)
-        self._cells = {(cid, column): value for cid in order for column, value in zip(("turn", "init", "name", "hp", "left"), rows[cid])}
-        round_text = f"Round {state.round}" if state.round else "Not started"
-        if self.border_title != round_text:
-            self.border_title = round_text
-        if selected in self._order and self.cursor_row != self._order.index(selected):
-            self.move_cursor(row=self._order.index(selected), animate=False)
+    # -- keys and mouse --------------------------------------------------------
+    def _choose(self, index: int) -> None:
+        if self._order:
+            chosen = self._order[min(max(0, index), len(self._order) - 1)]
+            if chosen != self._selected:
+                self.post_message(self.CombatantSelected(chosen))
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def action_move(self, rows: int) -> None:
+        current = self._order.index(self._selected) if self._selected in self._order else 0
+        self._choose(current + rows)
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and offset.y >= 1:
+            index = self._first + offset.y - 1
+            if index < len(self._order):
+                self._choose(index)
+
+    def _scroll(self, rows: int) -> None:
+        self._first += rows
+        visible = self._visible_rows()
+        self._first = min(max(0, self._first), max(0, len(self._order) - visible))
+        self._note_hidden(visible)
+        self._draw(self.content_size.width)
+
+    def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
         event.stop()
-        if event.row_key is not None and event.row_key.value is not None:
-            self.post_message(self.CombatantSelected(str(event.row_key.value)))
+        self._scroll(3)
+
+    def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
+        event.stop()
+        self._scroll(-3)

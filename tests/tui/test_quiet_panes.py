@@ -1,0 +1,174 @@
+"""Panes that repaint only what changed (issue 5, "calm on the wire").
+
+A next-turn key must not re-lay out or wholly repaint the tracker, the
+sheet, the log or the map: those repaints were most of a key's bytes over
+SSH. The tests spy on ``refresh`` rather than count bytes, so they say
+which pane broke the rule.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+from textual.geometry import Region
+
+from saves.campaign import Campaign
+from saves.session import Session
+from tests.tui.helpers import crowd_campaign, demo_app
+from tui.app import EncounterApp
+from tui.widgets.creature_sheet import CreatureSheet
+from tui.widgets.dice_log import DiceLog
+from tui.widgets.grid_map import GridMap
+from tui.widgets.initiative_tracker import InitiativeTracker
+from tui.widgets.lines import LinePane, StatusLine, changed_span, text_lines
+
+PANES = (InitiativeTracker, CreatureSheet, DiceLog, GridMap, StatusLine)
+
+
+def test_changed_span_is_the_columns_that_differ():
+    old = text_lines(Text("HP ") + Text("10/12", style="green") + Text(" bar"), 20)[0]
+    new = text_lines(Text("HP ") + Text("11/12", style="green") + Text(" bar"), 20)[0]
+    assert changed_span(old, new) == (3, 8)
+    assert changed_span(old, old) is None
+    assert changed_span(None, new) == (0, 20)
+
+
+def spy_refreshes(app, monkeypatch) -> list[tuple[str, tuple, dict]]:
+    calls: list[tuple[str, tuple, dict]] = []
+    for pane in PANES:
+        widget = app.query_one(pane)
+        original = widget.refresh
+
+        def spy(*regions, _name=pane.__name__, _original=original, **options):
+            calls.append((_name, regions, options))
+            return _original(*regions, **options)
+
+        monkeypatch.setattr(widget, "refresh", spy)
+    return calls
+
+
+async def test_next_turn_repaints_cells_not_panes(tmp_path, monkeypatch):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")  # the first key also brings Undo into the footer
+        await pilot.pause()
+        calls = spy_refreshes(app, monkeypatch)
+        await pilot.press("n")  # the last turn of round 1 (a new round retitles the tracker: all of it repaints)
+        await pilot.pause()
+        whole = [(name, options) for name, regions, options in calls if not regions or options.get("layout")]
+        assert whole == []
+        assert {name for name, _, _ in calls} >= {"InitiativeTracker", "CreatureSheet", "DiceLog", "GridMap", "StatusLine"}
+    app.session.campaign.close()
+
+
+async def test_map_repaints_only_the_cells_of_the_tokens_that_changed(tmp_path, monkeypatch):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        calls = spy_refreshes(app, monkeypatch)
+        await pilot.press("n")
+        await pilot.pause()
+        regions = [region for name, found, _ in calls if name == "GridMap" for region in found]
+        cell_width = 2 * app.query_one(GridMap).zoom
+        assert len(regions) == 2  # the marker leaves one token and reaches the next
+        assert all(isinstance(r, Region) and r.width == cell_width for r in regions)
+    app.session.campaign.close()
+
+
+async def test_the_log_jumps_half_a_page_when_full_and_stops_following_when_scrolled_back(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = app.query_one(DiceLog)
+        while len(log._wrapped) <= log.content_size.height:
+            await pilot.press("n")
+            await pilot.pause()
+        height = log.content_size.height
+        top = log._top
+        assert len(log._wrapped) - top == (height + 1) // 2  # the newest line half way down
+        await pilot.press("n")
+        await pilot.pause()
+        assert log._top == top  # lines added below: nothing moved
+        log.focus()
+        await pilot.press("home")  # look back to the first line
+        assert log._top == 0 and log.border_subtitle == f"\u2193{len(log._wrapped) - height} more (End)"
+        await pilot.press("n")
+        await pilot.pause()
+        assert log._top == 0  # looking back: new lines do not move the view
+        await pilot.press("end")
+        assert not log.border_subtitle and log._top == len(log._wrapped) - height
+    app.session.campaign.close()
+
+
+async def test_tracker_scrolls_by_half_pages_and_selects_by_keys_and_clicks(tmp_path):
+    path = crowd_campaign(tmp_path / "crowd.json", 40)
+    app = EncounterApp(Session(Campaign.open(path), random.Random(1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        tracker = app.query_one(InitiativeTracker)
+        order = [c.id for c in app.state.order()]
+        assert tracker.row_count == 40 and tracker._first == 0
+        rows = tracker.content_size.height - 1
+        assert tracker.border_subtitle == f"\u2193{40 - rows}"
+        tracker.focus()
+        for _ in range(rows):
+            await pilot.press("down")
+        await pilot.pause()
+        assert app.selected == order[rows]
+        assert tracker._first == rows - rows // 2  # jumped: the selection is half way down
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.selected == order[-1] and tracker._first == 40 - rows
+        await pilot.press("home")
+        await pilot.pause()
+        assert app.selected == order[0] and tracker._first == 0
+        await pilot.click(InitiativeTracker, offset=(6, 2 + 3))  # below the border and the header: the fourth row
+        await pilot.pause()
+        assert app.selected == order[3]
+    app.session.campaign.close()
+
+
+async def test_a_pane_that_grows_is_laid_out_again():
+    class Pane(LinePane):
+        DEFAULT_CSS = "Pane { height: auto; }"
+
+    from textual.app import App
+
+    class Host(App):
+        def compose(self):
+            yield Pane()
+
+    async with Host().run_test(size=(40, 10)) as pilot:
+        pane = pilot.app.query_one(Pane)
+        pane.set_lines(text_lines(Text("one\ntwo"), 40))
+        await pilot.pause()
+        assert pane.size.height == 2
+        pane.set_lines(text_lines(Text("one"), 40))
+        await pilot.pause()
+        assert pane.size.height == 1
+
+
+async def test_the_map_centres_the_current_combatant_when_its_turn_starts_out_of_view(tmp_path):
+    path = crowd_campaign(tmp_path / "crowd.json", 40)
+    app = EncounterApp(Session(Campaign.open(path), random.Random(1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        grid_map = app.query_one(GridMap)
+        await pilot.press("n")  # the first status line settles the pane's height
+        await pilot.pause()
+        scrolled = 0
+        for _ in range(12):
+            before = grid_map.scroll_offset
+            await pilot.press("n")
+            await pilot.pause()
+            x, y = app.session.encounter.current.position
+            view_w, view_h = grid_map.scrollable_content_region.width - 3, grid_map.scrollable_content_region.height - 1
+            left, top = grid_map.scroll_offset
+            assert left <= 2 * x < left + view_w and top <= y < top + view_h  # in view
+            if top != before.y:  # scrolled down or up: centred, unless at an edge
+                scrolled += 1
+                assert abs((y - top) - view_h // 2) <= 1 or top in (0, grid_map.max_scroll_y)
+            if left != before.x:  # scrolled sideways: likewise
+                scrolled += 1
+                assert abs((2 * x + 1 - left) - view_w // 2) <= 2 or left in (0, grid_map.max_scroll_x)
+        assert scrolled  # the 40x30 field does not fit: some turns had to scroll
+    app.session.campaign.close()

@@ -1,0 +1,133 @@
+"""Panes drawn from whole lines that repaint only the cells that changed.
+
+Textual repaints a widget's whole region on ``refresh()``, and a change of
+size or virtual size re-lays out (and repaints) its whole container. Over
+SSH that is most of the bytes of a key press. A ``LinePane`` is given all
+its visible lines at once (``set_lines``), compares them with what it shows
+and refreshes only the span of columns that differ on each changed line.
+Its height changes only when its number of lines does.
+
+``text_lines`` turns rich ``Text`` into such lines (wrapped or cut to the
+width, never parsed as markup).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+_CONSOLE = Console(width=1000, color_system=None, legacy_windows=False, force_terminal=False)
+
+
+def text_lines(text: Text, width: int, wrap: bool = True) -> list[Strip]:
+    """``text`` as lines of exactly ``width`` cells: wrapped at spaces
+    (``wrap``) or cut, and padded."""
+    width = max(1, width)
+    lines = text.wrap(_CONSOLE, width) if wrap else text.split("\n", allow_blank=True)
+    return [Strip(list(line.render(_CONSOLE))).crop_extend(0, width, None) for line in lines]
+
+
+def changed_span(old: Strip | None, new: Strip | None) -> tuple[int, int] | None:
+    """Columns ``(start, end)`` where ``new`` differs from ``old``, at
+    segment granularity; ``None`` when they are equal."""
+    if old == new:
+        return None
+    if old is None or new is None:
+        return 0, (old or new).cell_length  # type: ignore[union-attr]
+    a, b = list(old), list(new)
+    same = min(len(a), len(b))
+    start = left = 0
+    while left < same and a[left] == b[left]:
+        start += _cells(a[left])
+        left += 1
+    end = max(old.cell_length, new.cell_length)
+    right = 0
+    while right < same - left and a[-1 - right] == b[-1 - right]:
+        end -= _cells(a[-1 - right])
+        right += 1
+    return (start, end) if end > start else (0, end or 1)
+
+
+def _cells(segment: Segment) -> int:
+    return 0 if segment.control else cell_len(segment.text)
+
+
+class LinePane(Widget):
+    """A widget showing ``lines`` (one ``Strip`` a row, top first).
+
+    ``set_lines(lines)`` repaints what differs from the lines on show;
+    ``content_rows()`` is the height the pane asks for (``height: auto``),
+    by default the number of lines. Subclasses build the lines (and
+    rebuild them in ``on_resize`` when they depend on the width)."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._lines: list[Strip] = []
+        self._rows = 0
+
+    def content_rows(self) -> int:
+        return len(self._lines)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.content_rows()
+
+    def set_lines(self, lines: Sequence[Strip]) -> None:
+        old, self._lines = self._lines, list(lines)
+        rows = self.content_rows()
+        if rows != self._rows:
+            self._rows = rows
+            height = self.styles.height
+            if height is None or height.is_auto:
+                self.refresh(layout=True)  # its height changes: the pane is laid out again
+                if not self.size.height:
+                    # Not on screen yet: a layout asked for while the screen's first one is
+                    # under way is lost, and a pane of no height gets no Resize to retry.
+                    self.call_after_refresh(self.refresh, layout=True)
+                return
+        for y in range(min(max(len(old), len(self._lines)), self.content_size.height)):
+            span = changed_span(old[y] if y < len(old) else None, self._lines[y] if y < len(self._lines) else None)
+            if span is not None:
+                self.refresh(Region(span[0], y, span[1] - span[0], 1))
+
+    def render_line(self, y: int) -> Strip:
+        style = self.rich_style
+        width = self.content_size.width
+        if y < len(self._lines):
+            return self._lines[y].crop_extend(0, width, None).apply_style(style)
+        return Strip.blank(width, style)
+
+
+class StatusLine(LinePane):
+    """One or two lines of text (``show(text)``), wrapped and cut to the
+    width; ``render()`` is the text on show."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = Text()
+
+    def render(self) -> Text:
+        return self._text
+
+    def show(self, text: Text) -> None:
+        self._text = text
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width = self.content_size.width
+        if width > 0:
+            wrapped = self._text.wrap(_CONSOLE, width)
+            if len(wrapped) > 2:  # the rest on the second line, cut with an ellipsis
+                rest = Text(" ").join(wrapped[1:])
+                rest.truncate(width, overflow="ellipsis")
+                wrapped = [wrapped[0], rest]
+            self.set_lines([line for text in wrapped for line in text_lines(text, width, wrap=False)])
