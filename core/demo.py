@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from importlib import resources
 
-from core import commands as cmd
 from core.combatant import Combatant, Side
 from core.encounter import Encounter, EncounterState
 from core.grid import TextMap, from_text
@@ -69,7 +68,9 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
 def demo_encounter(rng: random.Random) -> tuple[Encounter, tuple]:
     """The demo fight, ready to play: returns the encounter and the events
     of rolling initiative (for the log)."""
+    from core.commands import StartCombat  # only when a demo is made, not when one is opened
+
     state = state_from_map(DEMO_NAME, from_text(seed_map_text()), _DEMO_CREATURES)
     encounter = Encounter(state, get("equestria"), rng)
-    events = encounter.apply(cmd.StartCombat())
+    events = encounter.apply(StartCombat())
     return encounter, events

@@ -17,17 +17,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
+from typing import TYPE_CHECKING
 
-from core import commands as cmd
-from core import altitude, economy, mapedit, resolution, scene, sheet, turns
 from core import events as ev
 from core.combatant import Combatant, Side
 from core.errors import IllegalCommand, MoveRefused, UnknownCombatant
 from core.grid import Grid
-from core.movement import MoveOptions, find_path
 from core.phases import Phase
 from core.rulesets.base import Ruleset
+
+if TYPE_CHECKING:
+    from core import commands as cmd
 
 
 @dataclass(frozen=True)
@@ -81,42 +82,55 @@ class EncounterState:
 
 Events = tuple[ev.Event, ...]
 
-_HANDLERS: dict[type, Callable] = {
-    cmd.StartCombat: turns.start_combat,
-    cmd.EditCombatant: sheet.edit,
-    cmd.PaintTerrain: mapedit.paint,
-    cmd.ChangeAltitude: altitude.change_altitude,
-    cmd.ResizeMap: mapedit.resize,
-    cmd.NextTurn: turns.next_turn,
-    cmd.PreviousTurn: turns.previous_turn,
-    cmd.AddCombatant: turns.add,
-    cmd.RemoveCombatant: turns.remove,
-    cmd.SetInitiative: turns.set_initiative,
-    cmd.SwapInitiative: turns.swap_initiative,
-    cmd.DelayTurn: turns.delay_turn,
-    cmd.Mount: turns.mount,
-    cmd.Dismount: turns.dismount,
-    cmd.SpendAction: economy.spend_action,
-    cmd.ExchangeFullAction: economy.exchange,
-    cmd.SpendMovement: economy.spend_movement,
-    cmd.TakeAction: economy.take_action,
-    cmd.Contest: economy.contest,
-    cmd.Damage: resolution.damage,
-    cmd.Heal: resolution.heal,
-    cmd.Revive: resolution.revive,
-    cmd.GrantTemporaryHitPoints: resolution.temporary_hp,
-    cmd.DealDamage: resolution.deal_damage,
-    cmd.Attack: resolution.attack,
-    cmd.AddCondition: resolution.add_condition_command,
-    cmd.RemoveCondition: resolution.remove_condition,
-    cmd.Extinguish: resolution.extinguish,
-    cmd.ApplyPoison: resolution.apply_poison,
-    cmd.RollDice: scene.roll_dice,
-    cmd.RollCheck: scene.roll_check,
-    cmd.BeginPreparation: scene.begin_preparation,
-    cmd.PrepareAction: scene.prepare_action,
-    cmd.EndCombat: scene.end_combat,
-}
+@cache
+def handlers() -> dict[type, Callable]:
+    """Command type -> ``handler(encounter, state, command)`` (the map's
+    ``Move`` and ``Place`` are :class:`Encounter` methods).
+
+    Built on the first :meth:`Encounter.apply`: the handler modules (and the
+    commands, movement search, geometry they use) are not needed to open and
+    show an encounter, and importing them costs ~30 ms (mostly dataclass creation)."""
+    from core import altitude, economy, mapedit, resolution, scene, sheet, turns
+    from core import commands as cmd
+
+    return {
+        cmd.StartCombat: turns.start_combat,
+        cmd.EditCombatant: sheet.edit,
+        cmd.PaintTerrain: mapedit.paint,
+        cmd.ChangeAltitude: altitude.change_altitude,
+        cmd.ResizeMap: mapedit.resize,
+        cmd.NextTurn: turns.next_turn,
+        cmd.PreviousTurn: turns.previous_turn,
+        cmd.AddCombatant: turns.add,
+        cmd.RemoveCombatant: turns.remove,
+        cmd.SetInitiative: turns.set_initiative,
+        cmd.SwapInitiative: turns.swap_initiative,
+        cmd.DelayTurn: turns.delay_turn,
+        cmd.Mount: turns.mount,
+        cmd.Dismount: turns.dismount,
+        cmd.SpendAction: economy.spend_action,
+        cmd.ExchangeFullAction: economy.exchange,
+        cmd.SpendMovement: economy.spend_movement,
+        cmd.TakeAction: economy.take_action,
+        cmd.Contest: economy.contest,
+        cmd.Damage: resolution.damage,
+        cmd.Heal: resolution.heal,
+        cmd.Revive: resolution.revive,
+        cmd.GrantTemporaryHitPoints: resolution.temporary_hp,
+        cmd.DealDamage: resolution.deal_damage,
+        cmd.Attack: resolution.attack,
+        cmd.AddCondition: resolution.add_condition_command,
+        cmd.RemoveCondition: resolution.remove_condition,
+        cmd.Extinguish: resolution.extinguish,
+        cmd.ApplyPoison: resolution.apply_poison,
+        cmd.RollDice: scene.roll_dice,
+        cmd.RollCheck: scene.roll_check,
+        cmd.BeginPreparation: scene.begin_preparation,
+        cmd.PrepareAction: scene.prepare_action,
+        cmd.EndCombat: scene.end_combat,
+        cmd.Move: Encounter._move,
+        cmd.Place: Encounter._place,
+    }
 
 
 class Encounter:
@@ -132,11 +146,7 @@ class Encounter:
         self.rng = rng if rng is not None else random.Random()
         self._past: list[EncounterState] = []
         self._future: list[EncounterState] = []
-        self._handlers: dict[type, Callable[[EncounterState, cmd.Command], tuple[EncounterState, Events]]] = {
-            kind: partial(handler, self) for kind, handler in _HANDLERS.items()
-        }
-        self._handlers[cmd.Move] = self._move
-        self._handlers[cmd.Place] = self._place
+        self._handlers: dict[type, Callable[[EncounterState, cmd.Command], tuple[EncounterState, Events]]] | None = None
 
     # -- the one way in ---------------------------------------------------
     def apply(self, command: cmd.Command) -> Events:
@@ -145,6 +155,8 @@ class Encounter:
         Raises :class:`~core.errors.RulesError` (nothing changes) when the
         command is not allowed now.
         """
+        if self._handlers is None:  # the first command loads the handler modules, see handlers()
+            self._handlers = {kind: partial(handler, self) for kind, handler in handlers().items()}
         handler = self._handlers.get(type(command))
         if handler is None:
             raise IllegalCommand(f"unknown command {type(command).__name__}")
@@ -184,7 +196,9 @@ class Encounter:
     def takes_turns(self, combatant: Combatant) -> bool:
         """Whether ``combatant`` gets a turn: rolled, alive, not defeated when
         the ruleset skips them, not a ridden mount (EQ-MNT-1)."""
-        return turns.takes_turn(self, self.state, combatant)
+        from core.turns import takes_turn  # a handler module: see handlers()
+
+        return takes_turn(self, self.state, combatant)
 
     # -- movement (the map's handler) ---------------------------------------
     def _place(self, state: EncounterState, command: cmd.Place) -> tuple[EncounterState, Events]:
@@ -211,6 +225,8 @@ class Encounter:
         """Cheapest legal path; in combat it must fit the movement left (the
         ruleset's budget rule, e.g. EQ-MOV-2) and srd35's diagonal count
         carries on from earlier moves this turn (SRD-MOV-2)."""
+        from core.movement import MoveOptions, find_path  # the search: see handlers()
+
         mover = state.combatant(command.combatant)
         in_combat = state.round > 0
         options = MoveOptions(start_parity=mover.budget.diagonal_parity) if in_combat else MoveOptions()

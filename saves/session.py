@@ -15,8 +15,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from core import commands as cmd
 from core.demo import DEMO_NAME, demo_encounter, state_from_map
 from core.encounter import Encounter, EncounterState
 from core.errors import RulesError
@@ -26,6 +26,9 @@ from saves import paths
 from saves.bestiary import spawn
 from saves.campaign import Campaign, LogEntry, make_entries
 from saves.errors import ReadOnlySave, SaveWriteFailed
+
+if TYPE_CHECKING:  # core.commands loads with the first command (see core.encounter.handlers)
+    from core import commands as cmd
 
 
 class Session:
@@ -108,9 +111,11 @@ class Session:
     def add_from_bestiary(self, template: str, count: int = 1, roll_initiative: bool = True) -> list[LogEntry]:
         """Add ``count`` creatures of bestiary ``template`` (``Boar 1..3``,
         stable ids ``boar-1``...) as one undoable step; off the map until moved."""
+        from core.commands import AddCombatant  # not before the first frame, see TYPE_CHECKING above
+
         model = self.campaign.bestiary()[template]
         fighting = self.encounter.state.round > 0
-        commands = [cmd.AddCombatant(c, roll_initiative=roll_initiative and fighting) for c in spawn(model, count, self.encounter.state.combatants)]
+        commands = [AddCombatant(c, roll_initiative=roll_initiative and fighting) for c in spawn(model, count, self.encounter.state.combatants)]
         return self.apply_all(commands, label=f"Add {count} {template}")
 
     def retry_save(self) -> bool:
@@ -125,8 +130,10 @@ def create_campaign(path: Path, name: str, ruleset: Ruleset, text_map: TextMap, 
     """A new campaign file at ``path`` from a text map: every token becomes
     a combatant (named, sided and statted by ``roster``, see
     :mod:`core.roster`), initiative rolled, round 1."""
+    from core.commands import StartCombat  # not before the first frame, see TYPE_CHECKING above
+
     encounter = Encounter(state_from_map(name, text_map, roster), ruleset, rng)
-    first = encounter.apply(cmd.StartCombat()) if encounter.state.combatants else ()
+    first = encounter.apply(StartCombat()) if encounter.state.combatants else ()
     return Campaign.create(path, name, ruleset, encounter.state, first)
 
 

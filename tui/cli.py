@@ -16,8 +16,7 @@ import sys
 from pathlib import Path
 
 from core.errors import RulesError
-from core.roster import read_map_file
-from core.rulesets import DEFAULT_RULESET, RULESETS
+from core.rulesets import DEFAULT_RULESET, RULESET_IDS
 from core.rulesets import get as get_ruleset
 from saves import paths
 from saves.campaign import Campaign
@@ -65,7 +64,7 @@ def _new_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("path", type=Path, help="the new campaign file (a bare name like 'moor' goes in the campaigns folder)")
     parser.add_argument("--map", dest="map_path", type=Path, required=True, help="text map file")
-    choices = sorted(RULESETS)
+    choices = sorted(RULESET_IDS)
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"rule system: {', '.join(choices)} (default {DEFAULT_RULESET})")
     parser.add_argument("--name", default=None, help="campaign name (default: the file name)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice")
@@ -122,6 +121,8 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
 
 
 def _new(argv: list[str]) -> int:
+    from core.roster import read_map_file  # only "encounter new" reads a map file
+
     args = _new_parser().parse_args(argv)
     rng = _rng(args.seed)
     try:

@@ -2,13 +2,12 @@
 
 One model per ruleset (``equestria`` EQ-MOV-*, ``srd35`` SRD-MOV-*,
 ``tactical_d10`` TAC-MOV-*, ``power_roll`` PR-MOV-*, PR-TEL-1, PR-BUR-*,
-PR-CLB-1), picked by ruleset id (:func:`model_for`). Queries
-(:func:`reachable`, :func:`reach`, :func:`find_path`) never change the
-encounter; a refused move raises :class:`~core.errors.MoveRefused` with
-the rule that forbids it.
+PR-CLB-1), picked by ruleset id (:func:`model_for`, which imports that
+model's module on first use). Queries (:func:`reachable`, :func:`reach`,
+:func:`find_path`) never change the encounter; a refused move raises
+:class:`~core.errors.MoveRefused` with the rule that forbids it.
 """
 
-from core.movement import equestria, power_roll, srd35, tactical_d10  # noqa: F401  (register models)
 from core.movement.api import Path, Reach, check_step, find_path, last_legal_stop, minimum_move, reach, reachable
 from core.movement.falling import Fall, fall, power_roll_fall, equestria_fall
 from core.movement.model import MoveOptions, MovementModel, Passage, StepRules, model_for

@@ -1,0 +1,120 @@
+"""What opening a campaign loads: only what the first frame shows.
+
+Applying commands (the handler modules and the movement search) and the
+rulesets a campaign does not play are imported on first use. Each check runs in a fresh interpreter, so a
+top-level import that brings one of them back fails it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from core import commands as cmd
+from core import events as ev
+from saves.codec import from_document, to_document
+from saves.session import create_demo
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Not needed before the first frame of an equestria campaign.
+LAZY = (
+    "core.turns", "core.economy", "core.resolution", "core.scene", "core.sheet",
+    "core.altitude", "core.mapedit", "core.initiative", "core.movement", "core.geometry",
+    "core.battlefield", "core.roster", "core.rulesets.srd35", "core.rulesets.tactical_d10",
+    "core.rulesets.power_roll", "d20",
+)
+
+
+def _run(code: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def _demo(tmp_path: Path) -> Path:
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    return path
+
+
+def test_opening_a_campaign_loads_nothing_the_first_frame_does_not_need(tmp_path):
+    path = _demo(tmp_path)
+    result = _run(
+        f"""
+        import json, random, sys
+        import tui.cli
+        from saves.campaign import Campaign
+        from saves.session import Session
+        session = Session(Campaign.open({str(path)!r}), random.Random(1))
+        state = session.encounter.state
+        print(json.dumps({{"loaded": [m for m in {LAZY!r} if m in sys.modules],
+                          "names": [c.name for c in state.order()], "log": len(session.log),
+                          "ruleset": session.encounter.ruleset.id}}))
+        session.close()
+        """
+    )
+    assert result["loaded"] == []
+    assert result["names"] == ["Character 2", "Character 1", "Boar"] and result["log"] == 6
+    assert result["ruleset"] == "equestria"
+
+
+def test_a_command_after_a_cold_open_applies_saves_and_undoes(tmp_path):
+    path = _demo(tmp_path)
+    result = _run(
+        f"""
+        import json, random
+        from saves.campaign import Campaign
+        from saves.session import Session
+        session = Session(Campaign.open({str(path)!r}), random.Random(1))
+        from core import commands as cmd
+        moved = session.apply(cmd.Move("c2", (5, 5)))
+        turn = session.apply(cmd.NextTurn())
+        session.undo()
+        session.close()
+        reopened = Session(Campaign.open({str(path)!r}), random.Random(1))
+        state = reopened.encounter.state
+        print(json.dumps({{"events": [type(e.event).__name__ for e in moved + turn],
+                          "current": state.current, "position": state.combatant("c2").position,
+                          "log": [type(e.event).__name__ for e in reopened.log]}}))
+        reopened.close()
+        """
+    )
+    assert result["events"][0] == "Moved" and "TurnStarted" in result["events"]
+    assert result["current"] == "c2" and result["position"] == [5, 5]  # the NextTurn was undone
+    assert result["log"][6:] == result["events"] + ["Undone"]  # after the 6 lines of the demo's start
+
+
+def test_rulesets_and_movement_models_load_one_at_a_time():
+    result = _run(
+        """
+        import json, sys
+        from core.rulesets import get
+        from core.movement import model_for
+        srd = get("srd35")
+        model_for(srd)
+        after_one = sorted(m for m in sys.modules if m.startswith(("core.rulesets.", "core.movement.")))
+        from core.rulesets import RULESETS, DEFAULT_RULESET, RULESET_IDS
+        print(json.dumps({"after_one": after_one, "ids": {k: v.id for k, v in RULESETS.items()},
+                          "order": list(RULESET_IDS), "default": DEFAULT_RULESET}))
+        """
+    )
+    loaded = set(result["after_one"])
+    assert {"core.rulesets.srd35", "core.movement.srd35"} <= loaded
+    assert not loaded & {"core.rulesets.equestria", "core.rulesets.power_roll", "core.rulesets.tactical_d10",
+                         "core.movement.equestria", "core.movement.power_roll", "core.movement.tactical_d10"}
+    assert result["ids"] == {rid: rid for rid in ("equestria", "srd35", "tactical_d10", "power_roll")}
+    assert result["order"] == ["equestria", "srd35", "tactical_d10", "power_roll"] and result["default"] == "equestria"
+
+
+def test_commands_round_trip_through_the_codec_and_only_they_and_events_are_tagged():
+    command = cmd.Attack("c1", "c3", advantage=cmd.Advantage.ADVANTAGE)
+    doc = to_document(command)
+    assert doc["$type"] == "Attack" and "$type" not in doc["weapon"]
+    assert from_document(doc, cmd.Command) == command
+    assert from_document(to_document(cmd.RollDice("1d6", purpose="a test")), cmd.Command) == cmd.RollDice("1d6", purpose="a test")
+    event = ev.RoundStarted(2)
+    assert from_document(to_document(event), ev.Event) == event
