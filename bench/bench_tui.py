@@ -4,7 +4,9 @@
 
 Every program runs in a subprocess under a pseudo-terminal (see
 ``tests/tui/pty_terminal.py``), TERM=xterm-256color, with ENCOUNTER_HOME in
-a temporary folder; what the terminal receives is counted byte for byte.
+a temporary folder and bytecode cached there (as an installed program's
+is, even where PYTHONDONTWRITEBYTECODE is set); what the terminal receives
+is counted byte for byte.
 
 (a) start to first frame: ``encounter --demo`` against a bare Textual app
     showing one Static, median of N runs each; the ratio (target <= 1.3).
