@@ -43,17 +43,26 @@ async def _shoot(name: str, size: tuple[int, int], keys: list[str], folder: Path
     return svg
 
 
+def _for_raster(svg_text: str) -> bytes:
+    """Textual's SVG with plain, preserved spaces: librsvg draws the
+    non-breaking spaces that start a run of text with no width (then
+    stretches the run to its textLength), so "Boar initiative" came out
+    as "Boarinitiative" and table columns slid left."""
+    return svg_text.replace("&#160;", " ").replace("<svg ", '<svg xml:space="preserve" ', 1).encode("utf-8")
+
+
 def _to_png(svg: Path) -> None:
     png = svg.with_suffix(".png")
+    data = _for_raster(svg.read_text(encoding="utf-8"))
     if shutil.which("rsvg-convert"):
-        subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True)
+        subprocess.run(["rsvg-convert", "-o", str(png)], input=data, check=True)
         return
     try:
         import cairosvg
     except ImportError:
         print(f"no rsvg-convert or cairosvg: kept {svg.name} only")
         return
-    cairosvg.svg2png(url=str(svg), write_to=str(png))
+    cairosvg.svg2png(bytestring=data, write_to=str(png))
 
 
 SHOTS = {
