@@ -97,7 +97,7 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         main = self.screen_stack[0]  # not a dialog that may be on top
         main.set_class(too_small, "-too-small")
-        main.set_class(self.show_log, "-show-log")
+        main.set_class(self.show_log and size.width < 120, "-show-log")  # wide: sheet and log both show
 
     def reload_views(self) -> None:
         """Show the session's encounter from scratch (at start, or after switching encounters)."""

@@ -172,3 +172,47 @@ async def test_the_map_centres_the_current_combatant_when_its_turn_starts_out_of
                 assert abs((2 * x + 1 - left) - view_w // 2) <= 2 or left in (0, grid_map.max_scroll_x)
         assert scrolled  # the 40x30 field does not fit: some turns had to scroll
     app.session.campaign.close()
+
+
+async def test_the_log_shown_after_the_sheet_shows_the_newest_lines(tmp_path):
+    """80x24: ``l`` (log), ``l`` (sheet), three turns, ``l``: the log
+    follows what happened while it was hidden."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(DiceLog)
+        await pilot.press("l", "l")
+        for _ in range(12):
+            await pilot.press("n")
+        await pilot.press("l")
+        await pilot.pause()
+        assert log.content_size.height and log._top + log.content_size.height >= len(log._wrapped)
+        assert not log.border_subtitle
+    app.session.campaign.close()
+
+
+async def test_widening_with_the_log_toggled_shows_sheet_and_log(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")  # narrow: the log takes the sheet's place
+        await pilot.pause()
+        assert not app.query_one(CreatureSheet).size.height
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        assert app.query_one(CreatureSheet).size.height and app.query_one(DiceLog).size.height
+    app.session.campaign.close()
+
+
+async def test_a_sheet_taller_than_its_pane_says_how_many_lines_are_cut(tmp_path):
+    from dataclasses import replace
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sheet = app.query_one(CreatureSheet)
+        assert not sheet.border_subtitle
+        wordy = replace(app.session.encounter.current, notes="a long note " * 40)
+        sheet.show(wordy, app.session.encounter.ruleset, True)
+        await pilot.pause()
+        cut = len(sheet._lines) - sheet.content_size.height
+        assert cut > 0 and sheet.border_subtitle == f"\u2193{cut} more"
+    app.session.campaign.close()

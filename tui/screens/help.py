@@ -18,6 +18,10 @@ MAP_KEYS = (
     ("Enter / click", "move there"),
     ("Esc", "cancel the move"),
     ("up / down", "select a combatant in the tracker"),
+    ("PgUp PgDn Home End / click", "tracker: jump a page, to the first or last row; a click selects"),
+    ("Tab", "focus the next pane: tracker, log, map"),
+    ("up / PgUp / Home", "in the log: look back (\u2193N more counts the newer lines)"),
+    ("End", "in the log: follow the newest lines again"),
     ("Ctrl+P", "command palette: every action by name"),
 )
 

@@ -50,6 +50,11 @@ class CreatureSheet(LinePane):
             lines = text_lines(self._text, width)
             self._tallest = max(self._tallest, len(lines))
             self.set_lines(lines)
+            height = self.content_size.height
+            cut = len(lines) - height if height else 0
+            subtitle = f"\u2193{cut} more" if cut > 0 else ""
+            if self.border_subtitle != subtitle:
+                self.border_subtitle = subtitle
 
     def show(self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool) -> None:
         if self.border_title != "Sheet":

@@ -25,6 +25,7 @@ from tui.describe import describe
 from tui.widgets.lines import LinePane, text_lines
 
 NEWEST = Style(bgcolor="grey23")
+NEWEST_16 = Style(bgcolor="blue")  # 16 colours: grey23 becomes bright black, the colour of the round and of dropped dice
 INVOLVED = ("combatant", "attacker", "target", "rider", "mount")
 
 
@@ -74,6 +75,7 @@ class DiceLog(LinePane, can_focus=True):
         self._wrapped: list[tuple[int, Strip]] = []  # (seq, wrapped line), every visible entry
         self._width = 0
         self._top = 0  # index in _wrapped of the first line in view
+        self._follow = True  # the newest line stays in view (until the GM looks back)
 
     # -- data ---------------------------------------------------------------
     def _shown(self, entry: LogEntry, previous: LogEntry | None) -> bool:
@@ -102,13 +104,12 @@ class DiceLog(LinePane, can_focus=True):
         previous = self.entries[-1] if self.entries else None
         self.entries.extend(batch)
         self._newest = {e.seq for e in batch}
-        following = self._following()
         for entry in batch:
             if self._shown(entry, previous):
                 self._wrapped.extend((entry.seq, strip) for strip in self._wrap(entry, self._width))
             previous = entry
         height = self._height()
-        if following and len(self._wrapped) > self._top + height:
+        if self._follow and len(self._wrapped) > self._top + height:
             self._top = max(0, len(self._wrapped) - (height + 1) // 2)  # half a page of room below
         self._draw()
 
@@ -120,9 +121,6 @@ class DiceLog(LinePane, can_focus=True):
     def _height(self) -> int:
         return max(1, self.content_size.height)
 
-    def _following(self) -> bool:
-        return self._top + self._height() >= len(self._wrapped)
-
     def _wrap(self, entry: LogEntry, width: int) -> list[Strip]:
         return text_lines(line_text(entry), max(10, width or 40))
 
@@ -130,18 +128,22 @@ class DiceLog(LinePane, can_focus=True):
         self._width = self.content_size.width
         self._wrapped = [(entry.seq, strip) for entry in self.visible() for strip in self._wrap(entry, self._width)]
         self._top = max(0, len(self._wrapped) - self._height())  # the newest lines fill the pane
+        self._follow = True
         self._draw()
 
     def on_resize(self) -> None:
         if self.content_size.width != self._width:
             self._rewrap()
-        else:
-            self._top = min(self._top, max(0, len(self._wrapped) - self._height()))
-            self._draw()
+            return
+        last = max(0, len(self._wrapped) - self._height())
+        # Following (also while hidden behind the sheet): the newest lines fill the pane.
+        self._top = last if self._follow else min(self._top, last)
+        self._draw()
 
     def _draw(self) -> None:
         shown = self._wrapped[self._top : self._top + self._height()]
-        self.set_lines([strip.apply_style(NEWEST) if seq in self._newest else strip for seq, strip in shown])
+        newest = NEWEST if self.app.console.color_system in ("256", "truecolor") else NEWEST_16
+        self.set_lines([strip.apply_style(newest) if seq in self._newest else strip for seq, strip in shown])
         below = len(self._wrapped) - self._top - self._height()
         subtitle = f"\u2193{below} more (End)" if below > 0 else ""
         if self.border_subtitle != subtitle:
@@ -155,6 +157,7 @@ class DiceLog(LinePane, can_focus=True):
         if lines > 0:  # not past the newest line (after a jump it may already show below the pane's middle)
             top = min(top, max(self._top, len(self._wrapped) - self._height()))
         self._top = max(0, top)
+        self._follow = self._top + self._height() >= len(self._wrapped)
         self._draw()
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
