@@ -18,10 +18,9 @@ MAP_KEYS = (
     ("Enter / click", "move there"),
     ("Esc", "cancel the move"),
     ("up / down", "select a combatant in the tracker"),
-    ("PgUp PgDn Home End / click", "tracker: jump a page, to the first or last row; a click selects"),
-    ("Tab", "focus the next pane: tracker, log, map"),
-    ("up / PgUp / Home", "in the log: look back (\u2193N more counts the newer lines)"),
-    ("End", "in the log: follow the newest lines again"),
+    ("PgUp / PgDn", "tracker: a page up or down; log: look back or on"),
+    ("Home / End", "tracker: first or last row; log: oldest line, or follow the newest again"),
+    ("Tab", "focus the next pane (tracker, log, map); in the log up/down look back"),
     ("Ctrl+P", "command palette: every action by name"),
 )
 
