@@ -15,14 +15,13 @@ from collections.abc import Iterable
 
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding
 from textual.events import MouseScrollDown, MouseScrollUp
 from textual.strip import Strip
 
 from core.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
 from tui.describe import describe
-from tui.widgets.lines import LinePane, text_lines
+from tui.widgets.lines import LinePane, paging_bindings, text_lines
 
 NEWEST = Style(bgcolor="grey23")
 NEWEST_16 = Style(bgcolor="blue")  # 16 colours: grey23 becomes bright black, the colour of the round and of dropped dice
@@ -58,14 +57,7 @@ class DiceLog(LinePane, can_focus=True):
     newest batch is highlighted); ``set_filter(id)`` shows only lines about
     that combatant (``None``: all). User text is never parsed as markup."""
 
-    BINDINGS = [
-        Binding("up", "look(-1)", "Back", show=False),
-        Binding("down", "look(1)", "On", show=False),
-        Binding("pageup", "look(-0.5)", "Page back", show=False),
-        Binding("pagedown", "look(0.5)", "Page on", show=False),
-        Binding("home", "look(-1000000)", "Oldest", show=False),
-        Binding("end", "look(1000000)", "Newest", show=False),
-    ]
+    BINDINGS = paging_bindings("look", 0.5)  # a page: half the pane
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

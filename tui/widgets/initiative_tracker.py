@@ -9,14 +9,13 @@ it, so walking the order repaints the rows only now and then.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.events import Click, MouseScrollDown, MouseScrollUp
 from textual.message import Message
 
 from core.combatant import Combatant, Side
 from core.encounter import EncounterState
 from tui.text import clean, user_text
-from tui.widgets.lines import LinePane, text_lines
+from tui.widgets.lines import LinePane, paging_bindings, text_lines
 
 SIDE_COLOUR = {Side.PARTY: "blue", Side.FOE: "red", Side.NEUTRAL: "yellow"}
 # One letter per action kind of every ruleset (lower case once spent).
@@ -85,14 +84,7 @@ class InitiativeTracker(LinePane, can_focus=True):
     """A header and one row per combatant in turn order; the highlighted
     row is the selected combatant (up/down/home/end/page keys, or a click)."""
 
-    BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", "move(-10)", "Page up", show=False),
-        Binding("pagedown", "move(10)", "Page down", show=False),
-        Binding("home", "move(-100000)", "First", show=False),
-        Binding("end", "move(100000)", "Last", show=False),
-    ]
+    BINDINGS = paging_bindings("move", 10)
     COMPONENT_CLASSES = {"initiative-tracker--header", "initiative-tracker--cursor", "initiative-tracker--cursor-blurred"}
     DEFAULT_CSS = """
     InitiativeTracker > .initiative-tracker--header { text-style: bold; }

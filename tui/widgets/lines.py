@@ -19,6 +19,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
+from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
@@ -32,6 +33,16 @@ def text_lines(text: Text, width: int, wrap: bool = True) -> list[Strip]:
     width = max(1, width)
     lines = text.wrap(_CONSOLE, width) if wrap else text.split("\n", allow_blank=True)
     return [Strip(list(line.render(_CONSOLE))).crop_extend(0, width, None) for line in lines]
+
+
+FAR = 1_000_000  # a step past either end: Home / End
+
+
+def paging_bindings(action: str, page: float) -> list[Binding]:
+    """Up/Down, PgUp/PgDn and Home/End bound to ``action(step)`` with a
+    step of 1, ``page`` and ``FAR`` lines, back (negative) or on."""
+    steps = (("up", -1, "Back"), ("down", 1, "On"), ("pageup", -page, "Page back"), ("pagedown", page, "Page on"), ("home", -FAR, "First"), ("end", FAR, "Last"))
+    return [Binding(key, f"{action}({step})", label, show=False) for key, step, label in steps]
 
 
 def changed_span(old: Strip | None, new: Strip | None) -> tuple[int, int] | None:
