@@ -130,10 +130,10 @@ class InitiativeTracker(LinePane, can_focus=True):
             self.show(*self._last)
 
     def on_focus(self) -> None:
-        self.on_resize()
+        self._draw(self.content_size.width)  # the cursor's colour changes with focus
 
     def on_blur(self) -> None:
-        self.on_resize()
+        self._draw(self.content_size.width)
 
     def show(self, state: EncounterState, selected: str | None, kinds: tuple[str, ...] = ("full", "quick", "reaction")) -> None:
         """Draw ``state``'s order with ``selected`` highlighted; ``kinds``
@@ -142,10 +142,11 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._last = (state, selected, kinds)
         width = self.content_size.width
         self._name_width = max(8, width - sum(w for _, w in COLUMNS))
-        self._order = [c.id for c in state.order()]
+        order = state.order()
+        self._order = [c.id for c in order]
         self._selected = selected if selected in self._order else None
         rows = {}
-        for combatant in state.order():
+        for combatant in order:
             # Rows of unchanged combatants (equal values) are reused.
             key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds)
             cached = self._row_cache.get(combatant.id)
@@ -164,17 +165,17 @@ class InitiativeTracker(LinePane, can_focus=True):
         return max(1, self.content_size.height - 1)
 
     def _scroll_to_selected(self) -> None:
-        visible = self._visible_rows()
-        last_first = max(0, len(self._order) - visible)
         if self._selected is not None:
-            index = self._order.index(self._selected)
+            visible, index = self._visible_rows(), self._order.index(self._selected)
             if not self._first <= index < self._first + visible:
                 self._first = index - visible // 2  # jump half a page, not a row at a time
-        self._first = min(max(0, self._first), last_first)
-        self._note_hidden(visible)
+        self._clamp_first()
 
-    def _note_hidden(self, visible: int) -> None:
-        """``↑3 ↓12`` under the rows: how many are out of view each way."""
+    def _clamp_first(self) -> None:
+        """Keep the window of rows on the order, and say under the rows
+        (``↑3 ↓12``) how many are out of view each way."""
+        visible = self._visible_rows()
+        self._first = min(max(0, self._first), max(0, len(self._order) - visible))
         below = len(self._order) - visible - self._first
         subtitle = " ".join(part for part in (f"\u2191{self._first}" if self._first else "", f"\u2193{below}" if below > 0 else "") if part)
         if self.border_subtitle != subtitle:
@@ -240,9 +241,7 @@ class InitiativeTracker(LinePane, can_focus=True):
 
     def _scroll(self, rows: int) -> None:
         self._first += rows
-        visible = self._visible_rows()
-        self._first = min(max(0, self._first), max(0, len(self._order) - visible))
-        self._note_hidden(visible)
+        self._clamp_first()
         self._draw(self.content_size.width)
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:

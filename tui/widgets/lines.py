@@ -63,7 +63,7 @@ def changed_span(old: Strip | None, new: Strip | None) -> tuple[int, int] | None
     while right < same - left and a[-1 - right] == b[-1 - right]:
         end -= _cells(a[-1 - right])
         right += 1
-    return (start, end) if end > start else (0, end or 1)
+    return (start, end) if end > start else (0, end or 1)  # matches from both ends overlap: the whole line
 
 
 def _cells(segment: Segment) -> int:
