@@ -1,54 +1,63 @@
-"""Reach of a speed-16 walker on a 200x200 map: ours against networkx.
+"""Reach and paths on big maps (issue 15 goals), each ratio interleaved.
 
-The map: 30% difficult terrain (swamp, 2 per cell in ``equestria``), 5%
-scattered walls, the rest open ground (seeded). networkx gets the same
-graph (8 neighbours, entry cost of the target cell, the same corner rule)
-built beforehand; both searches use the cutoff 16. Prints the times and the
-ratio ours / networkx (target <= 0.2). Run:
+- reach of a speed-16 walker on 200x200 against networkx's distances only
+  (``single_source_dijkstra_path_length``, the graph built beforehand), our
+  side taken right after an undo, the call that used to rebuild the map's
+  tables (target <= 0.2);
+- the first reach after an undo (or redo) on 500x500 against a reach with
+  warm caches (target <= 1.5);
+- a move preview step (the app's answer to one cursor move) on 200x200 with
+  speed 40 against one full reach (target <= 0.2).
 
-    python bench/bench_reach.py
+The maps: 30% swamp (difficult, 2 per cell in ``equestria``), 5% walls, the
+rest open ground, seeded.
+
+    python -m bench reach
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
-import statistics
-import sys
-import time
+import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import networkx as nx
 
-import networkx as nx  # noqa: E402
+from bench.common import Row, Sample, interleaved, ratio_row, timed
+from core import commands as cmd
+from core.combatant import Combatant, Side
+from core.encounter import Encounter, EncounterState
+from core.grid import Grid
+from core.mobility import MoveType
+from core.movement import model_for, reach, reachable
+from core.movement.layout import TERRAIN_INDEX
+from core.movement.model import MoveOptions
+from core.rulesets import get as get_ruleset
+from saves.campaign import Campaign
+from saves.session import Session
 
-from core.combatant import Combatant, Side  # noqa: E402
-from core.grid import Grid  # noqa: E402
-from core.movement import model_for, reachable  # noqa: E402
-from core.movement.layout import TERRAIN_INDEX  # noqa: E402
-from core.mobility import MoveType  # noqa: E402
-from core.movement.model import MoveOptions  # noqa: E402
 
-SIZE, SPEED, RUNS = 200, 16, 30
-
-
-def build_map(seed: int = 3) -> Grid:
+def build_map(size: int, seed: int = 3) -> Grid:
     rnd = random.Random(seed)
     rows = []
-    for _ in range(SIZE):
+    for _ in range(size):
         row = []
-        for _ in range(SIZE):
+        for _ in range(size):
             r = rnd.random()
             row.append("wall" if r < 0.05 else "swamp" if r < 0.35 else "ground")
-        rows.append(tuple(row))
-    centre = SIZE // 2
-    rows[centre] = tuple("ground" if x == centre else t for x, t in enumerate(rows[centre]))
-    return Grid(tuple(rows))
+        rows.append(row)
+    centre = size // 2
+    rows[centre][centre] = "ground"
+    return Grid(tuple(tuple(r) for r in rows))
 
 
 def build_graph(grid: Grid, walker: Combatant) -> nx.DiGraph:
+    """The same graph for networkx: 8 neighbours, the entry cost of the
+    target cell, the corner rule of ``equestria`` ("one")."""
     rules = model_for("equestria").rules(walker, MoveType.WALK, None, MoveOptions())
     cost = {(x, y): rules.costs[TERRAIN_INDEX[t]] for y, row in enumerate(grid.rows) for x, t in enumerate(row)}
-    solid = {c for c, v in cost.items() if grid.terrain(c).blocks_movement}
+    solid = {c for c in cost if grid.terrain(c).blocks_movement}
     graph = nx.DiGraph()
     for (x, y), c in cost.items():
         if c is None:
@@ -59,42 +68,109 @@ def build_graph(grid: Grid, walker: Combatant) -> nx.DiGraph:
                 if (dx, dy) == (0, 0) or cost.get(src) is None:
                     continue
                 if dx and dy and (x - dx, y) in solid and (x, y - dy) in solid:
-                    continue  # corner rule "one" (DEFAULT in equestria)
+                    continue
                 graph.add_edge(src, (x, y), weight=c)
     return graph
 
 
-def timed(fn, runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t0)
-    return out
+def campaign(folder: Path, size: int, speed: int) -> Session:
+    """A session on a ``size`` x ``size`` map, one walker of ``speed`` in the
+    middle and a foe in a corner, combat started (round 1)."""
+    centre = size // 2
+    walker = Combatant("w", "Walker", Side.PARTY, {"DEX": 5}, 10, 10, position=(centre, centre), speeds={"walk": speed})
+    foe = Combatant("f", "Foe", Side.FOE, {}, 10, 10, position=(1, 1))
+    grid = build_map(size)
+    grid = grid.with_terrain((1, 1), grid.terrain((centre, centre)))
+    encounter = Encounter(EncounterState(f"map {size}", grid, (walker, foe)), get_ruleset("equestria"), random.Random(1))
+    first = encounter.apply(cmd.StartCombat())
+    if encounter.state.current != "w":
+        encounter.apply(cmd.NextTurn())
+    path = folder / f"m{size}-speed{speed}.json"
+    if not path.exists():
+        Campaign.create(path, f"map {size}", encounter.ruleset, encounter.state, first).close()
+    return Session(Campaign.open(path), random.Random(2))
 
 
-def main() -> None:
-    grid = build_map()
-    start = (SIZE // 2, SIZE // 2)
-    walker = Combatant("w", "Walker", Side.PARTY, {}, 10, 10, position=start, speeds={"walk": SPEED})
-    graph = build_graph(grid, walker)
+def _reach_of(session: Session, budget: int) -> float:
+    state = session.encounter.state
+    walker = state.combatant("w")
+    return timed(lambda: reachable(state.grid, session.encounter.ruleset, walker, state.combatants, budget))
 
-    t0 = time.perf_counter()
-    ours = reachable(grid, "equestria", walker, [walker], SPEED)
-    cold = time.perf_counter() - t0
-    dist, _ = nx.single_source_dijkstra(graph, start, cutoff=SPEED)
-    assert ours == dist, "the two searches disagree"
 
-    ours_t = timed(lambda: reachable(grid, "equestria", walker, [walker], SPEED), RUNS)
-    theirs_t = timed(lambda: nx.single_source_dijkstra(graph, start, cutoff=SPEED), RUNS)
-    mine, theirs = statistics.median(ours_t), statistics.median(theirs_t)
-    print(f"map {SIZE}x{SIZE}, 30% difficult, 5% walls, speed {SPEED}: {len(ours)} cells reached")
-    print(f"ours (first call, builds the flat map): {cold * 1000:.2f} ms")
-    print(f"ours (median of {RUNS}):     {mine * 1000:.2f} ms")
-    print(f"networkx (median of {RUNS}): {theirs * 1000:.2f} ms")
-    print(f"ratio ours / networkx: {mine / theirs:.3f} (target <= 0.2)")
-    print(f"ratio incl. first call: {cold / theirs:.3f}")
+def against_networkx(folder: Path, runs: int) -> Row:
+    session = campaign(folder, 200, 16)
+    state = session.encounter.state
+    walker = state.combatant("w")
+    graph = build_graph(state.grid, walker)
+    ours = reachable(state.grid, session.encounter.ruleset, walker, state.combatants, 16)
+    theirs = nx.single_source_dijkstra_path_length(graph, walker.position, cutoff=16)
+    foe_cells = {c.position for c in state.combatants if c.id != "w"}
+    assert dict(ours) == {c: d for c, d in theirs.items() if c not in foe_cells}, "the two searches disagree"
+
+    def after_undo() -> float:
+        session.apply(cmd.RollDice("1d20"))
+        session.undo()
+        return _reach_of(session, 16)
+
+    a, b = interleaved(after_undo, lambda: timed(lambda: nx.single_source_dijkstra_path_length(graph, walker.position, cutoff=16)), runs)
+    session.close()
+    return ratio_row("reach 200x200 speed 16: ours after an undo / networkx distances", a, b, 0.2, labels=("ours", "networkx"))
+
+
+def undo_keeps_caches(folder: Path, runs: int) -> Row:
+    session = campaign(folder, 500, 16)
+    _reach_of(session, 16)  # the map's tables, built once per map
+    travel = [session.undo, session.redo]
+    first, warm = [], []
+    session.apply(cmd.Damage("f", 1))
+    for n in range(runs):
+        travel[n % 2]()
+        first.append(_reach_of(session, 16))
+        warm.append(_reach_of(session, 16))
+    session.close()
+    return ratio_row("first reach after undo/redo on 500x500 / warm reach", Sample.of(first), Sample.of(warm), 1.5,
+                     labels=("after undo", "warm"))
+
+
+async def _preview(folder: Path, runs: int) -> tuple[Sample, Sample]:
+    from tui.app import EncounterApp
+
+    session = campaign(folder, 200, 40)
+    app = EncounterApp(session)
+    rnd = random.Random(5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        state = app.state
+        walker = state.combatant("w")
+        cells = sorted(app._reach.costs)
+        assert len(cells) > 1000, "speed 40 reaches far"
+
+        def step() -> float:
+            cell = rnd.choice(cells)
+            return timed(lambda: app._move_preview(walker, cell))
+
+        def full() -> float:
+            return timed(lambda: reach(state.grid, session.encounter.ruleset, walker, state.combatants, walker.budget.movement))
+
+        result = interleaved(step, full, runs)
+        await pilot.press("escape")
+    session.close()
+    return result
+
+
+def preview(folder: Path, runs: int) -> Row:
+    a, b = asyncio.run(_preview(folder, runs))
+    return ratio_row("move preview step 200x200 speed 40 / one full reach", a, b, 0.2, labels=("step", "reach"))
+
+
+def rows(quick: bool = False) -> list[Row]:
+    runs = 8 if quick else 40
+    with tempfile.TemporaryDirectory(prefix="bench-reach-") as folder:
+        return [against_networkx(Path(folder), runs), undo_keeps_caches(Path(folder), runs), preview(Path(folder), runs)]
 
 
 if __name__ == "__main__":
-    main()
+    from bench.__main__ import table
+
+    print(table(rows()))

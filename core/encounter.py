@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from typing import TYPE_CHECKING
 
 from core import events as ev
@@ -56,20 +56,48 @@ class EncounterState:
 
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""
-        for combatant in self.combatants:
-            if combatant.id == combatant_id:
-                return combatant
-        raise UnknownCombatant(combatant_id)
+        try:
+            return self._by_id[combatant_id]
+        except KeyError:
+            raise UnknownCombatant(combatant_id) from None
+
+    def has(self, combatant_id: str) -> bool:
+        """Whether a combatant with ``combatant_id`` is in this encounter."""
+        return combatant_id in self._by_id
 
     def order(self) -> tuple[Combatant, ...]:
         """Combatants with an initiative, highest first; then those without."""
+        return self._order
+
+    def ridden(self) -> frozenset[str]:
+        """Ids of the combatants someone rides (EQ-MNT-1)."""
+        return self._ridden
+
+    # Indexes over ``combatants``, built once per (immutable) state on first
+    # use: a lookup, the order and the mounts cost O(1) instead of a scan of
+    # every combatant each time (a turn change stays linear in the fight's size).
+    @cached_property
+    def _by_id(self) -> dict[str, Combatant]:
+        index: dict[str, Combatant] = {}
+        for combatant in self.combatants:
+            index.setdefault(combatant.id, combatant)
+        return index
+
+    @cached_property
+    def _order(self) -> tuple[Combatant, ...]:
         rolled = sorted((c for c in self.combatants if c.initiative is not None), key=lambda c: -c.initiative)
         return tuple(rolled) + tuple(c for c in self.combatants if c.initiative is None)
 
+    @cached_property
+    def _ridden(self) -> frozenset[str]:
+        return frozenset(c.mounted_on for c in self.combatants if c.mounted_on is not None)
+
     def replace_combatant(self, combatant: Combatant) -> EncounterState:
-        return replace(
-            self, combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants)
-        )
+        new = replace(self, combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants))
+        index = self.__dict__.get("_by_id")
+        if index is not None and index.get(combatant.id) is not None:
+            new.__dict__["_by_id"] = {**index, combatant.id: combatant}  # a copy: cheaper than a rebuild
+        return new
 
     def next_id(self) -> str:
         """A combatant id not yet used here: ``c1``, ``c2``, ..."""

@@ -231,9 +231,14 @@ def trigger(enc: Any, state: EncounterState, bearer_id: str, boundary: cond.Boun
 def tick_durations(state: EncounterState, anchor: str, boundary: cond.Boundary) -> Result:
     """Count one boundary of ``anchor``'s turn on every combatant's conditions; log expiries."""
     events: list[ev.Event] = []
+    changed = False
+    combatants = []
     for combatant in state.combatants:
-        kept, expired = cond.tick(combatant.conditions, anchor, boundary)
-        if expired or kept != combatant.conditions:
-            state = state.replace_combatant(replace(combatant, conditions=kept))
-        events.extend(ev.ConditionExpired(combatant.id, combatant.name, c) for c in expired)
-    return state, tuple(events)
+        if combatant.conditions:
+            kept, expired = cond.tick(combatant.conditions, anchor, boundary)
+            if expired or kept != combatant.conditions:
+                combatant = replace(combatant, conditions=kept)
+                changed = True
+            events.extend(ev.ConditionExpired(combatant.id, combatant.name, c) for c in expired)
+        combatants.append(combatant)
+    return (replace(state, combatants=tuple(combatants)) if changed else state), tuple(events)

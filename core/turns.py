@@ -37,12 +37,12 @@ def takes_turn(enc: Any, state: EncounterState, combatant: Combatant) -> bool:
         return False
     if combatant.defeated and enc.ruleset.settings.skip_defeated:
         return False
-    return not any(other.mounted_on == combatant.id for other in state.combatants)
+    return combatant.id not in state.ridden()
 
 
 def _sharers(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
     ids = [combatant.id]
-    if combatant.mounted_on is not None and any(c.id == combatant.mounted_on for c in state.combatants):
+    if combatant.mounted_on is not None and state.has(combatant.mounted_on):
         ids.append(combatant.mounted_on)
     return tuple(ids)
 
@@ -103,19 +103,20 @@ def advance(enc: Any, state: EncounterState, *, run_end: bool = True, mark_acted
     if mark_acted and current.id not in state.acted:
         state = replace(state, acted=state.acted + (current.id,))
     cursor = state.cursor if state.cursor is not None else current.initiative
-    waiting = [
+    acted = set(state.acted)  # one set per turn: a tuple lookup per combatant would be quadratic
+    waiting = next((
         c for c in state.order()
-        if takes_turn(enc, state, c) and c.id not in state.acted and c.id != current.id and c.initiative <= cursor
-    ]
-    if waiting:
-        state, started = begin_turn(enc, state, waiting[0], state.round)
+        if c.initiative is not None and c.initiative <= cursor and c.id != current.id and c.id not in acted and takes_turn(enc, state, c)
+    ), None)
+    if waiting is not None:
+        state, started = begin_turn(enc, state, waiting, state.round)
         return state, tuple(events) + started
     state = replace(state, acted=(), resuming=())
-    order = [c for c in state.order() if takes_turn(enc, state, c)]
-    if not order:
+    first = next((c for c in state.order() if takes_turn(enc, state, c)), None)
+    if first is None:
         raise IllegalCommand("nobody can take a turn")
     state, upkeep = _new_round_upkeep(state)
-    state, started = begin_turn(enc, state, state.combatant(order[0].id), state.round + 1)
+    state, started = begin_turn(enc, state, state.combatant(first.id), state.round + 1)
     return state, (*events, ev.RoundStarted(state.round), *upkeep, *started)
 
 

@@ -51,6 +51,17 @@ def _hints(cls: type) -> dict[str, Any]:
 # documents as immutable, so sharing them is safe).
 _MEMO: dict[int, tuple[Any, Any]] = {}
 _MEMO_SIZE = 50_000
+# The way back, by the document's identity: a document an undo restores
+# (saves/patch.py shares what did not change) decodes to the very value it
+# came from, so an unchanged map is the same Grid object and keeps its caches
+# (the flattened map of core/movement/layout.py, the map pane's cells).
+_DECODED: dict[int, tuple[Any, Any]] = {}
+
+
+def _remember(doc: Any, value: Any) -> None:
+    if len(_DECODED) > _MEMO_SIZE:
+        _DECODED.clear()
+    _DECODED[id(doc)] = (doc, value)
 
 
 def to_document(value: Any) -> Any:
@@ -71,6 +82,7 @@ def to_document(value: Any) -> Any:
             if len(_MEMO) > _MEMO_SIZE:
                 _MEMO.clear()
             _MEMO[key] = (value, doc)
+            _remember(doc, value)
         return doc
     if isinstance(value, Mapping):
         return {str(k): to_document(v) for k, v in value.items()}
@@ -150,6 +162,9 @@ def _dataclass(doc: Any, cls: type) -> Any:
         if tagged is None or not issubclass(tagged, cls):
             raise CodecError(f"unknown {cls.__name__} type {doc.get(TAG)!r}")
         cls = tagged
+    known = _DECODED.get(id(doc))
+    if known is not None and known[0] is doc and type(known[1]) is cls:
+        return known[1]
     hints = _hints(cls)
     kwargs = {}
     for field in dataclasses.fields(cls):
@@ -161,6 +176,9 @@ def _dataclass(doc: Any, cls: type) -> Any:
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
             raise CodecError(f"{cls.__name__} lacks {field.name!r}")
     try:
-        return cls(**kwargs)
+        value = cls(**kwargs)
     except (TypeError, ValueError, RulesError) as exc:
         raise CodecError(f"{cls.__name__}: {exc}") from None
+    if cls.__dataclass_params__.frozen and not issubclass(cls, events.Event):  # log lines decode once
+        _remember(doc, value)
+    return value

@@ -56,7 +56,8 @@ def _diff(old: Any, new: Any, path: list, out: list[Change]) -> None:
         return
     if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
         for index, (a, b) in enumerate(zip(old, new)):
-            _diff(a, b, path + [index], out)
+            if a is not b:  # shared (unchanged) documents, e.g. most combatants of a turn
+                _diff(a, b, path + [index], out)
         return
     out.append({"p": path, "o": old, "n": new})
 

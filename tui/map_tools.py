@@ -17,7 +17,7 @@ from core.combatant import Combatant
 from core.errors import RulesError
 from core.geometry import DIRECTIONS, distance as geometry_distance, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
 from core.grid import Cell
-from core.movement import MoveOptions, find_path, model_for, reachable
+from core.movement import MoveOptions, Reach, model_for, reach
 from tui.screens.choice import ChoiceScreen
 from tui.text import clean, user_text
 from tui.widgets.grid_map import GridMap
@@ -76,6 +76,7 @@ class MapTools:
 
     _template: Template | None = None
     _placing: str = ""
+    _reach: Reach | None = None  # the move being previewed: the cursor follows its paths
 
     def _options(self, mover: Combatant) -> MoveOptions:
         return MoveOptions(start_parity=mover.budget.diagonal_parity) if self.state.round else MoveOptions()
@@ -91,26 +92,29 @@ class MapTools:
             self.action_place()
             return
         budget = mover.budget.movement if self.state.round else 10**6
-        reach = dict(reachable(self.state.grid, self.session.encounter.ruleset, mover, self.state.combatants, budget, options=self._options(mover)))
-        self._start(mover.position, "move", reach)
+        self._reach = reach(self.state.grid, self.session.encounter.ruleset, mover, self.state.combatants, budget, options=self._options(mover))
+        self._start(mover.position, "move", self._reach.costs)
         self.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left."))
 
     def _move_preview(self, mover: Combatant, cell: Cell) -> Text:
         grid_map = self.query_one(GridMap)
         try:
-            path = find_path(self.state.grid, self.session.encounter.ruleset, mover, self.state.combatants, cell, options=self._options(mover))
+            if self._reach is None:
+                raise RulesError("no move is being previewed")
+            if cell == mover.position:
+                raise RulesError(f"{mover.name} is already there")
+            path = self._reach.path(cell)
         except RulesError as refusal:
             grid_map.mark(path=frozenset())
-            return Text(f"({cell[0]}, {cell[1]}): {clean(str(refusal))}", style="yellow")
+            left = f"; {mover.budget.movement} {model_for(self.session.encounter.ruleset).unit} left" if self.state.round else ""
+            return Text(f"({cell[0]}, {cell[1]}): {clean(str(refusal))}{left}", style="yellow")
         grid_map.mark(path=frozenset(path.cells[:-1]))
         left = mover.budget.movement
         unit = model_for(self.session.encounter.ruleset).unit
         if path.cost == 1 and unit.endswith("s"):
             unit = unit[:-1]
-        style = "green" if path.cost <= left or not self.state.round else "yellow"
-        after = f"{left - path.cost} left after" if path.cost <= left else f"only {left} left"
-        if not self.state.round:
-            after = "free before combat"
+        style = "green"
+        after = f"{left - path.cost} left after" if self.state.round else "free before combat"
         return Text(f"({cell[0]}, {cell[1]}): costs {path.cost} {unit}, {after}", style=style)
 
     # -- place (GM) ------------------------------------------------------------
@@ -285,6 +289,7 @@ class MapTools:
 
     def _end_pick(self) -> None:
         self._template = None
+        self._reach = None
         self.query_one(GridMap).stop_pick()
         self.query_one(InitiativeTracker).focus()
         self.refresh_bindings()

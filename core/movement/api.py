@@ -52,6 +52,7 @@ class _Setup:
     occupant: dict[int, Combatant]
     footprint: tuple[int, int]
     start: int
+    grid: Grid
 
 
 def _setup(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Combatant],
@@ -90,7 +91,7 @@ def _setup(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Comb
         costs = list(base)
         for anchor in blocked:
             costs[anchor] = None
-    return _Setup(model, rules, lay, costs, base, blocked, nostop, occupant, footprint, lay.index(mover.position))
+    return _Setup(model, rules, lay, costs, base, blocked, nostop, occupant, footprint, lay.index(mover.position), grid)
 
 
 def _run(s: _Setup, sources: dict[int, int], budget: int | None, goal: int = -1, settle: int = 1):
@@ -161,11 +162,15 @@ class Reach:
         self.costs: dict[Cell, int] = costs
 
     def path(self, goal: Cell) -> Path:
-        """The cheapest path to ``goal`` found by this search; raises
-        :class:`MoveRefused` when the goal was not reached."""
-        if goal not in self.costs:
-            raise MoveRefused(f"({goal[0]}, {goal[1]}) is out of reach", goal, self._s.model.budget_rule)
+        """The cheapest path to ``goal`` found by this search (no new search:
+        a cursor following the reach costs the path's length). Raises
+        :class:`MoveRefused` when the goal was not reached: why the cell
+        cannot be entered or stopped in (off the map, the terrain, a
+        creature), else that it is out of reach."""
         s = self._s
+        if goal not in self.costs:
+            _check_target(s.grid, s, None, goal, True)
+            raise MoveRefused("out of reach", goal, s.model.budget_rule)
         index = s.lay.index(goal)
         if s.rules.teleport:
             return Path((goal,), self.costs[goal], (self.costs[goal],), MoveType.TELEPORT)

@@ -1,7 +1,7 @@
 """Reach on bitboards: the fast path behind reach shading (see ``bench/``).
 
-Same answer as :func:`core.movement.engine.reach_same` (a property test
-checks it), computed with Python ints as bit sets over the window of cells
+Same answer as a plain Dijkstra (``tests/core/movement_oracle.py``; a
+property test checks it), computed with Python ints as bit sets over the window of cells
 within the budget: one int per entry-cost class, one per reach level.
 """
 
@@ -51,7 +51,8 @@ def reach_bits(
     blocked: frozenset[int] | set[int] = frozenset(),
     cells: dict[tuple[int, int], int] | None = None,
 ) -> dict[int, int]:
-    """Same answer as :func:`reach_same`, computed on bitboards: the window
+    """Cheapest cost of each flat index within ``budget`` of ``start`` (diagonals
+    cost what straight steps cost), computed on bitboards: the window
     of cells within ``budget`` of ``start`` becomes one int per cost class,
     and level k of the reach is the 8-neighbour dilation of the earlier
     levels masked by the cells costing ``k - j``. ``costs`` must be the
@@ -102,7 +103,14 @@ def reach_bits(
     result = {start: 0}
     if cells is not None:
         cells[(sx - 1, sy - 1)] = 0
+    # Level k only grows from the levels at most ``longest`` steps back, so
+    # once that many levels in a row added nothing, nothing more can come
+    # (a huge budget, e.g. moving before combat, stops at the map's reach).
+    longest = max(classes, default=1)
+    idle = 0
     for k in range(1, budget + 1):
+        if idle >= longest:
+            break
         prev = levels[k - 1]
         x = prev
         g = x | (x << 1) | (x >> 1) | (x << wide) | (x >> wide)
@@ -116,6 +124,7 @@ def reach_bits(
                 now |= grown[k - c] & mask
         levels.append(now)
         fresh = now & ~prev
+        idle = 0 if fresh else idle + 1
         if fresh:
             bits = bin(fresh)[:1:-1]
             pos = bits.find("1")

@@ -178,113 +178,6 @@ def search_alternate(
     return best, came
 
 
-def reach_same(
-    costs: list[int | None],
-    stride: int,
-    solid: bytearray,
-    corner: str,
-    start: int,
-    budget: int,
-) -> dict[int, int]:
-    """The bounded search behind reach shading: cheapest cost of every index
-    within ``budget`` from ``start`` when diagonals cost what straight steps
-    cost (all costs >= 1). Dial's buckets, a flat distance list and the
-    eight neighbours written out: this is the loop ``bench/`` measures.
-    Rebuild a path with :func:`walk_back`."""
-    dist = [_INF] * len(costs)
-    dist[start] = 0
-    touched = [start]
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
-    buckets[0].append(start)
-    check = corner != "any"
-    both = corner == "both"
-    for cost in range(budget + 1):
-        for i in buckets[cost]:
-            if dist[i] != cost:
-                continue
-            n = i - stride
-            c = costs[n]
-            if c is not None:
-                nc = cost + c
-                if nc <= budget and nc < dist[n]:
-                    if dist[n] == _INF:
-                        touched.append(n)
-                    dist[n] = nc
-                    buckets[nc].append(n)
-            n = i - 1
-            c = costs[n]
-            if c is not None:
-                nc = cost + c
-                if nc <= budget and nc < dist[n]:
-                    if dist[n] == _INF:
-                        touched.append(n)
-                    dist[n] = nc
-                    buckets[nc].append(n)
-            n = i + 1
-            c = costs[n]
-            if c is not None:
-                nc = cost + c
-                if nc <= budget and nc < dist[n]:
-                    if dist[n] == _INF:
-                        touched.append(n)
-                    dist[n] = nc
-                    buckets[nc].append(n)
-            n = i + stride
-            c = costs[n]
-            if c is not None:
-                nc = cost + c
-                if nc <= budget and nc < dist[n]:
-                    if dist[n] == _INF:
-                        touched.append(n)
-                    dist[n] = nc
-                    buckets[nc].append(n)
-            n = i -stride - 1
-            c = costs[n]
-            if c is not None and (not check or (
-                (solid[i -stride] or solid[i -1]) if both else (solid[i -stride] and solid[i -1])
-            ) == 0):
-                nc = cost + c
-                if nc <= budget and nc < dist[n]:
-                    if dist[n] == _INF:
-                        touched.append(n)
-                    dist[n] = nc
-                    buckets[nc].append(n)
-            n = i -stride + 1
-            c = costs[n]
-            if c is not None and (not check or (
-                (solid[i -stride] or solid[i +1]) if both else (solid[i -stride] and solid[i +1])
-            ) == 0):
-                nc = cost + c
-                if nc <= budget and nc < dist[n]:
-                    if dist[n] == _INF:
-                        touched.append(n)
-                    dist[n] = nc
-                    buckets[nc].append(n)
-            n = i +stride - 1
-            c = costs[n]
-            if c is not None and (not check or (
-                (solid[i +stride] or solid[i -1]) if both else (solid[i +stride] and solid[i -1])
-            ) == 0):
-                nc = cost + c
-                if nc <= budget and nc < dist[n]:
-                    if dist[n] == _INF:
-                        touched.append(n)
-                    dist[n] = nc
-                    buckets[nc].append(n)
-            n = i +stride + 1
-            c = costs[n]
-            if c is not None and (not check or (
-                (solid[i +stride] or solid[i +1]) if both else (solid[i +stride] and solid[i +1])
-            ) == 0):
-                nc = cost + c
-                if nc <= budget and nc < dist[n]:
-                    if dist[n] == _INF:
-                        touched.append(n)
-                    dist[n] = nc
-                    buckets[nc].append(n)
-    return {i: dist[i] for i in touched}
-
-
 def walk_back(
     best: dict[int, int],
     costs: list[int | None],
@@ -293,8 +186,8 @@ def walk_back(
     corner: str,
     goal: int,
 ) -> list[int]:
-    """Indices from the start to ``goal`` along cheapest steps of a
-    :func:`reach_same` result (straight steps preferred)."""
+    """Indices from the start to ``goal`` along cheapest steps of a reach
+    result (:func:`core.movement.bitboard.reach_bits`; straight steps preferred)."""
     straight, diagonal = _offsets(stride)
     chain = [goal]
     i = goal

@@ -276,3 +276,23 @@ def test_melee_attack_out_of_reach_is_refused_unless_overridden(demo):
     assert any(isinstance(e, ev.AttackRolled) for e in events)
     forced = demo.apply(cmd.Attack(hero.id, boar.id, Weapon("spear", (WeaponDamage("1d6"),)), spend_action=False, override=True))
     assert isinstance(forced[0], ev.OverrideUsed)
+
+
+def test_state_lookups_follow_every_replacement():
+    """The id index, the order and the ridden mounts (EQ-MNT-1) are built
+    once per state and stay right across replace_combatant and replace."""
+    from core.errors import UnknownCombatant
+
+    a, b, c = _creature("a", initiative=5), _creature("b", initiative=9), _creature("c")
+    state = EncounterState("s", Grid.filled(3, 3), (a, b, c))
+    assert state.combatant("b") is b and [x.id for x in state.order()] == ["b", "a", "c"]
+    hurt = replace(b, hp=3)
+    later = state.replace_combatant(hurt)
+    assert later.combatant("b") is hurt and state.combatant("b") is b
+    assert later.order()[0] is hurt
+    riding = later.replace_combatant(replace(a, mounted_on="c"))
+    assert riding.ridden() == frozenset({"c"}) and later.ridden() == frozenset()
+    fewer = replace(riding, combatants=riding.combatants[1:])
+    assert not fewer.has("a") and fewer.has("b") and fewer.ridden() == frozenset()
+    with pytest.raises(UnknownCombatant):
+        fewer.combatant("a")

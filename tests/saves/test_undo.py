@@ -128,3 +128,20 @@ def test_several_commands_as_one_step_are_all_or_nothing(tmp_path):
     session.apply_all([cmd.Damage(target, 2), cmd.Heal(target, 1)])
     session.undo()
     assert session.encounter.state == before
+
+
+def test_undo_and_redo_give_back_the_same_map_object_so_its_caches_stay(tmp_path):
+    """An unchanged map decodes to the very Grid it was (its flattened form
+    for the movement search is kept on it), after undo and after redo."""
+    from core.movement.layout import layout
+
+    session = _fresh(tmp_path)
+    grid = session.encounter.state.grid
+    flat = layout(grid)
+    boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
+    session.apply(cmd.Damage(boar.id, 1))
+    session.undo()
+    assert session.encounter.state.grid is grid and layout(session.encounter.state.grid) is flat
+    session.redo()
+    assert session.encounter.state.grid is grid
+    assert session.encounter.state.combatant(boar.id).hp == boar.hp - 1

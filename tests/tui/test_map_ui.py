@@ -20,6 +20,34 @@ async def test_move_previews_the_path(tmp_path):
         assert grid_map.path == frozenset() and not grid_map.picking
 
 
+async def test_move_preview_follows_the_reach_without_searching_again(tmp_path, monkeypatch):
+    """The cursor's path comes from the reach computed when the move began
+    (Reach.path); a cell beyond it says so with the movement left."""
+    from core.movement import api
+    from tui.widgets.grid_map import GridMap
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        grid_map = app.query_one(GridMap)
+
+        def no_search(*args, **kwargs):
+            raise AssertionError("the preview searched again")
+
+        monkeypatch.setattr(api, "_run", no_search)
+        monkeypatch.setattr(api, "reach_bits", no_search)
+        await pilot.press("down", "down")
+        assert len(grid_map.path) == 1 and "costs 2" in status_of(app)
+        mover = app.state.combatant(app.state.current)
+        far = max(grid_map.reach, key=lambda cell: abs(cell[0] - mover.position[0]) + abs(cell[1] - mover.position[1]))
+        preview = app._move_preview(mover, far)
+        assert f"costs {grid_map.reach[far]}" in str(preview)
+        outside = next((x, y) for y in range(app.state.grid.height) for x in range(app.state.grid.width)
+                       if (x, y) not in grid_map.reach and not app.state.grid.terrain((x, y)).blocks_movement)
+        assert "out of reach" in str(app._move_preview(mover, outside))
+        await pilot.press("escape")
+
+
 async def test_look_reads_line_of_sight_and_cover(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:

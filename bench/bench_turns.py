@@ -1,0 +1,47 @@
+"""Next turn with 1000 combatants against 10 (issue 15 goal: <= 2, key to frame, p95).
+
+Two apps run side by side under pseudo-terminals at 120x40, one on a
+campaign of 10 combatants, one on 1000 (``tests.tui.helpers.crowd_campaign``);
+``n`` is pressed in each in turn (A B A B ...), and the time from the key to
+the last byte of the frame it causes is compared at the 95th percentile.
+
+    python -m bench turns
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from bench.common import Row, Sample, ratio_row
+from bench.terminal import encounter_argv, press, settled, start
+from tests.tui.helpers import crowd_campaign
+
+
+def rows(quick: bool = False) -> list[Row]:
+    runs = 8 if quick else 40
+    with tempfile.TemporaryDirectory(prefix="bench-turns-") as folder:
+        home = Path(folder)
+        small = crowd_campaign(home / "ten.json", 10)
+        large = crowd_campaign(home / "thousand.json", 1000)
+        with start(encounter_argv(small), home, (120, 40)) as a, start(encounter_argv(large), home, (120, 40)) as b:
+            settled(a, b"Round 1")
+            settled(b, b"Round 1")
+            big, few = [], []
+            for n in range(runs + 2):
+                _, t_b = press(b, b"n")
+                _, t_a = press(a, b"n")
+                if n >= 2:  # warm-up: the first turns load the handler modules
+                    big.append(t_b)
+                    few.append(t_a)
+            for proc in (a, b):
+                proc.send(b"q")
+                proc.wait(10)
+    return [ratio_row("next turn: 1000 / 10 combatants, key to frame", Sample.of(big), Sample.of(few), 2.0,
+                      by="p95", labels=("1000", "10"))]
+
+
+if __name__ == "__main__":
+    from bench.__main__ import table
+
+    print(table(rows()))
