@@ -3,7 +3,8 @@
 Joins geometry (:mod:`core.geometry`) to the attack modifiers
 (:class:`core.modifiers.Situation`) so the GM does not have to judge them:
 rules EQ-COV-1..2 (cover from the far side, best one only), EQ-MAP-5
-(sight needed) and TAC-POS-2 (flanking). Pure queries.
+(sight needed), TAC-POS-2 (flanking) and melee reach with altitude
+(EQ-MOV-4). Pure queries.
 """
 
 from __future__ import annotations
@@ -12,10 +13,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from core.combatant import Combatant
+from core.errors import IllegalCommand
 from core.geometry import flankers, sight
 from core.geometry.sight import Sight
 from core.grid import Cover, Grid
 from core.modifiers import Reach, Situation
+
+#: Body height in cells by size step (FINE .. COLOSSAL), rules EQ-MAP-3 (a
+#: medium creature is 2 tall) and EQ-MOV-4 (a large one reaches height 3, a
+#: huge one the altitudes up to its height, DEFAULT 4); the others DEFAULT.
+#: Rulesets may carry their own as the setting ``body_heights``.
+BODY_HEIGHTS: tuple[int, ...] = (1, 1, 1, 1, 2, 3, 4, 6, 8)
 
 
 def cells_apart(a: Combatant, b: Combatant) -> int | None:
@@ -26,19 +34,64 @@ def cells_apart(a: Combatant, b: Combatant) -> int | None:
     return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.cells for q in b.cells)
 
 
+def body_height(combatant: Combatant, settings: object = None) -> int:
+    """How tall ``combatant`` is, in cells: its ``HEIGHT`` stat if the GM set
+    one, else the ruleset's ``body_heights`` by size (EQ-MAP-3, EQ-MOV-4)."""
+    explicit = combatant.stats.get("HEIGHT")
+    if explicit is not None:
+        return int(explicit)
+    heights = getattr(settings, "body_heights", BODY_HEIGHTS)
+    return int(heights[min(combatant.size.step, len(heights) - 1)])
+
+
+def vertical_gap(a: Combatant, b: Combatant, settings: object = None) -> int:
+    """Cells by which the higher of two creatures is above the reach of the
+    lower one (0 = they can reach each other vertically). Rule EQ-MOV-4: the
+    lower creature reaches up to its own height above its altitude (a medium
+    creature on the ground, 2 tall, cannot reach a flier at altitude 3; a
+    large one can); the flier cannot reach down past that either."""
+    low, high = (a, b) if a.altitude <= b.altitude else (b, a)
+    return max(0, high.altitude - low.altitude - body_height(low, settings))
+
+
+def melee_refusal(settings: object, attacker: Combatant, target: Combatant) -> IllegalCommand | None:
+    """Why ``attacker`` cannot reach ``target`` in melee now (an error to
+    raise, naming the rule), or ``None``.
+
+    Horizontal: at most ``melee_reach`` cells apart (DEFAULT 1, adjacent);
+    vertical: :func:`vertical_gap` is 0 (EQ-MOV-4). Creatures off the map
+    are the GM's to judge (``None``)."""
+    reach = int(getattr(settings, "melee_reach", 1))
+    apart = cells_apart(attacker, target)
+    if apart is None:
+        return None
+    if apart > reach:
+        return IllegalCommand(f"{target.name} is {apart} cells from {attacker.name}: out of melee reach ({reach})")
+    gap = vertical_gap(attacker, target, settings)
+    if gap:
+        higher = target if target.altitude > attacker.altitude else attacker
+        return IllegalCommand(f"{higher.name} is at altitude {higher.altitude}, out of melee reach by {gap}", "EQ-MOV-4")
+    return None
+
+
 @dataclass(frozen=True)
 class Readout:
     """Sight from one creature to another (or to a cell): ``sight`` (line
     of sight and cover grade), ``distance`` in cells (Chebyshev) and, for a
-    creature target, whether the viewer ``flanks`` it with an ally."""
+    creature target, whether the viewer ``flanks`` it with an ally;
+    ``altitude``: the target's altitude minus the viewer's (cells);
+    ``melee``: why it is out of melee reach, ``None`` when in reach (EQ-MOV-4)."""
 
     sight: Sight
     distance: int
     flanks: bool = False
+    altitude: int = 0
+    melee: IllegalCommand | None = None
 
 
-def readout(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterable[Combatant]) -> Readout:
-    """Line of sight, cover and flanking from ``viewer`` to ``target``."""
+def readout(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterable[Combatant], settings: object = None) -> Readout:
+    """Line of sight, cover, flanking and melee reach from ``viewer`` to
+    ``target``; ``settings``: the ruleset's (reach, body heights)."""
     others = tuple(combatants)
     seen = sight(grid, viewer, target, others)
     distance = cells_apart(viewer, target)
@@ -46,7 +99,7 @@ def readout(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterab
         return Readout(seen, 0)
     pairs = flankers(target, others)
     flanks = any(viewer.id in (a.id, b.id) for a, b in pairs)
-    return Readout(seen, distance, flanks)
+    return Readout(seen, distance, flanks, target.altitude - viewer.altitude, melee_refusal(settings, viewer, target))
 
 
 def attack_situation(

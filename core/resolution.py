@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from core import commands as cmd
-from core.battlefield import cells_apart
+from core.battlefield import melee_refusal
 from core.modifiers import Reach
 from core import conditions as cond
 from core import events as ev
@@ -127,14 +127,12 @@ def attack(enc: Any, state: EncounterState, command: cmd.Attack) -> Result:
     if target.dead:
         raise IllegalCommand(f"{target.name} is dead")
     events: list[ev.Event] = []
-    reach = getattr(enc.ruleset.settings, "melee_reach", 1)
-    apart = cells_apart(attacker, target)
-    if command.weapon.reach is Reach.MELEE and apart is not None and apart > reach:
+    refusal = melee_refusal(enc.ruleset.settings, attacker, target) if command.weapon.reach is Reach.MELEE else None
+    if refusal is not None:
         if not command.override:
-            raise IllegalCommand(
-                f"{target.name} is {apart} cells from {attacker.name}: out of melee reach ({reach}); a ranged or reach weapon, or the GM's override",
-            )
-        events.append(ev.OverrideUsed(attacker.id, attacker.name, f"melee attack from {apart} cells"))
+            reason = str(refusal).removesuffix(f" ({refusal.rule})")
+            raise IllegalCommand(f"{reason}; a ranged or reach weapon, or the GM's override", refusal.rule)
+        events.append(ev.OverrideUsed(attacker.id, attacker.name, f"melee attack: {refusal}"))
     if command.spend_action and state.round > 0 and enc.ruleset.attack_kind:
         from core.economy import spend_kind
 

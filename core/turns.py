@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from core.battlefield import cells_apart
+from core.battlefield import cells_apart, vertical_gap
 from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
@@ -297,6 +297,8 @@ def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
         raise IllegalCommand(f"{steed.name} is not on {rider.name}'s side: climbing an unwilling creature is a contest", "EQ-MNT-1")
     if (cells_apart(rider, steed) or 0) > 1:
         raise IllegalCommand(f"{rider.name} must stand next to {steed.name} to mount it", "EQ-MNT-1")
+    if vertical_gap(rider, steed, enc.ruleset.settings):
+        raise IllegalCommand(f"{steed.name} is at altitude {steed.altitude} and {rider.name} at {rider.altitude}: out of reach", "EQ-MOV-4")
     state = state.replace_combatant(replace(rider, mounted_on=steed.id))
     return state, (ev.Mounted(rider.id, rider.name, steed.id, steed.name),)
 

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from core import commands as cmd
 from core.attacks import plan_attack
-from core.battlefield import attack_situation, cells_apart
+from core.battlefield import attack_situation, melee_refusal
 from core.modifiers import Reach
 from core.combatant import Combatant, Side
 from core.conditions import Condition, Duration
@@ -60,10 +60,9 @@ class CombatActions:
                 return Text(clean(str(problem)), style="italic yellow")
             chances = ruleset.check_odds(attack.total_modifier, attack.difficulty, attack.advantage, attack=True)
             text = Text()
-            apart = cells_apart(attacker, target)
-            reach = getattr(ruleset.settings, "melee_reach", 1)
-            if apart is not None and apart > reach and request.weapon.reach is Reach.MELEE and not request.override:
-                text.append(f"{apart} cells apart: out of melee reach. Add 'ranged' for a ranged weapon, or 'override'.\n", style="bold yellow")
+            refusal = melee_refusal(ruleset.settings, attacker, target)
+            if refusal is not None and request.weapon.reach is Reach.MELEE and not request.override:
+                text.append(f"{clean(str(refusal))}. Add 'ranged' for a ranged weapon, or 'override'.\n", style="bold yellow")
             text.append(f"{attack.stat} {attack.stat_value:+d}")
             text.append_text(modifiers_text(attack.modifiers))
             if attack.advantage.value:

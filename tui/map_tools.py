@@ -162,9 +162,12 @@ class MapTools:
         target = next((c for c in combatants if c.position == cell and c.id != viewer.id), None)
         where = f"({cell[0]}, {cell[1]})"
         if target is not None:
-            found = readout(grid, viewer, target, combatants)
+            found = readout(grid, viewer, target, combatants, self.session.encounter.ruleset.settings)
             seen = found.sight
-            text = user_text(target.name, "bold") + Text(f" {where}, {found.distance} cell{'s' if found.distance != 1 else ''}: ")
+            text = user_text(target.name, "bold") + Text(f" {where}, {found.distance} cell{'s' if found.distance != 1 else ''}")
+            if found.altitude:
+                text.append(f", {abs(found.altitude)} {'up' if found.altitude > 0 else 'down'}")
+            text.append(": ")
             if not seen.visible:
                 text.append(f"no line of sight ({clean(seen.reason or 'blocked')})", style="red")
             else:
@@ -172,6 +175,8 @@ class MapTools:
                 text.append(f", {seen.cover.value} cover" if seen.cover.value != "none" else ", no cover")
             if found.flanks:
                 text.append(", flanked: advantage (TAC-POS-2)", style="bold")
+            if found.melee is not None and found.melee.rule:
+                text.append(f", out of melee reach ({found.melee.rule})", style="yellow")
             return text
         if viewer.position is None:
             return Text(where)

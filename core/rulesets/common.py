@@ -17,6 +17,7 @@ from dataclasses import dataclass
 class CommonSettings:
     skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
     melee_reach: int = 1  # DEFAULT: a melee attack reaches adjacent cells (diagonals too)
+    body_heights: tuple[int, ...] = (1, 1, 1, 1, 2, 3, 4, 6, 8)  # EQ-MAP-3, EQ-MOV-4: cells tall by size FINE..COLOSSAL (medium 2, large 3, huge 4 DEFAULT); melee reaches up to it
     # -- hit points ---------------------------------------------------------
     zero_hp_dead: bool = False  # TAC-HP-1 (True only in tactical_d10); else "defeated"
     blunt_trauma: bool = False  # EQ-GEN-4 (True in equestria)
