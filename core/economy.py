@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
+from core.battlefield import melee_refusal
 from core.checks import Modifier
 from core.combatant import Combatant
 from core.errors import IllegalCommand
@@ -144,14 +145,34 @@ def take_action(enc: Any, state: EncounterState, command: cmd.TakeAction) -> Res
 def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
     """TAC-ACT-2 opposed 1d10 + Muscles: grapple (target MP 0, grappled),
     shove (-2 per cell), trip (-4, -2 if grappled; target prone), disarm (as trip).
-    DEFAULT: a tie goes to the defender."""
+    DEFAULT: a tie goes to the defender. The target must be a foe within
+    melee reach (altitude counts, EQ-MOV-4); ``override`` lets the GM allow
+    it anyway (logged). Raises :class:`IllegalCommand` before anything is spent."""
     s = enc.ruleset.settings
     if command.action not in ("grapple", "shove", "trip", "disarm"):
         raise IllegalCommand(f"unknown contest {command.action!r}; use grapple, shove, trip or disarm", "TAC-ACT-2")
     if command.cells < 1:
         raise IllegalCommand("shove at least 1 cell", "TAC-ACT-2")
+    attacker, target = state.combatant(command.attacker), state.combatant(command.target)
+    if attacker.id == target.id:
+        raise IllegalCommand(f"{attacker.name} cannot {command.action} itself", "TAC-ACT-2")
+    if target.dead:
+        raise IllegalCommand(f"{target.name} is dead")
+
+    def within_reach(force: bool) -> None:
+        if force:
+            return
+        if target.side is attacker.side:
+            raise IllegalCommand(f"{target.name} is on {attacker.name}'s side: {command.action} a foe", "TAC-ACT-2")
+        refusal = melee_refusal(s, attacker, target)
+        if refusal is not None:
+            reason = str(refusal).removesuffix(f" ({refusal.rule})")
+            raise IllegalCommand(f"{reason}: {command.action} needs melee reach", refusal.rule or "TAC-ACT-2")
+
+    _, overridden = _guarded(attacker, command.override, within_reach)
     kind = enc.ruleset.attack_kind or "action"
     state, events = spend_kind(enc, state, command.attacker, kind, command.override)
+    events = overridden + events
     attacker = state.combatant(command.attacker)
     target = state.combatant(command.target)
     stat = enc.ruleset.attack_stat
