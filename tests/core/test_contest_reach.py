@@ -63,3 +63,16 @@ def test_tac_act_2_gm_override_rolls_it_and_logs_the_override():
     events = encounter.apply(cmd.Contest("a", "b", "grapple", override=True))
     assert isinstance(events[0], ev.OverrideUsed) and "5 cells" in events[0].refusal
     assert any(isinstance(e, ev.ContestRolled) for e in events)
+
+
+def test_eq_mov_4_a_contest_with_a_creature_at_altitude_3_is_out_of_reach():
+    from dataclasses import replace
+
+    from core.mobility import Layer
+
+    encounter = _fight(1)
+    boar = encounter.state.combatant("b")
+    encounter.state = encounter.state.replace_combatant(replace(boar, layer=Layer.AIR, altitude=3))
+    with pytest.raises(IllegalCommand) as refused:
+        encounter.apply(cmd.Contest("a", "b", "trip"))
+    assert refused.value.rule == "EQ-MOV-4"
