@@ -94,6 +94,8 @@ class Srd35(Ruleset):
             raise IllegalCommand(f"{kind.replace('_', ' ')} needs both the standard and the move action", "SRD-MOV-9")
         speed = self.speed_cells(combatant)
         used = budget.movement_max - budget.movement
+        if kind == "run" and used > 0 and not override:  # a run is a full-round action: the whole round's movement
+            raise IllegalCommand(f"{combatant.name} already moved {used} square(s) this turn; a run is a full-round action", "SRD-MOV-9")
         if kind == "double_move":
             total = speed * self.settings.double_move_multiplier
         elif kind == "run":

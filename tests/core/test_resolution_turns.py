@@ -235,3 +235,28 @@ def test_dice_log_entry_has_who_purpose_dice_modifiers_total_tier_round_turn_com
     assert free.comment == "kick the door" and free.purpose == "kick the door" and free.expression == "1d20+2"
     assert check.modifiers[0].reason == "STR" and check.tier is not None
     assert (check.round, check.turn) == (1, "a") and check.dice
+
+
+def test_srd_mov_9_no_run_after_moving():
+    """SRD-MOV-9: a run (4 x speed, 30 ft -> 24 squares) is a full-round
+    action: refused once the creature has moved this turn, unless the GM
+    overrides (logged); a double move after moving is still allowed."""
+    from core.grid import Grid
+
+    def moved() -> Encounter:
+        mover = Combatant("a", "A", Side.PARTY, {}, 10, 10, position=(1, 1), initiative=9)
+        enc = Encounter(EncounterState("t", Grid.filled(8, 4), (mover,)), get("srd35"), random.Random(1))
+        enc.apply(cmd.StartCombat())
+        enc.apply(cmd.Move("a", (2, 1)))
+        assert enc.state.combatant("a").budget.movement == 5
+        return enc
+
+    enc = moved()
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(cmd.SpendAction("a", "run"))
+    assert refused.value.rule == "SRD-MOV-9"
+    events = enc.apply(cmd.SpendAction("a", "run", override=True))
+    assert isinstance(events[0], ev.OverrideUsed) and enc.state.combatant("a").budget.movement == 23
+    enc = moved()
+    enc.apply(cmd.SpendAction("a", "double_move"))
+    assert enc.state.combatant("a").budget.movement == 11
