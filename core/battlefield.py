@@ -17,6 +17,7 @@ from core.errors import IllegalCommand
 from core.geometry import flankers, sight
 from core.geometry.sight import Sight
 from core.grid import Cover, Grid
+from core.mobility import Size
 from core.modifiers import Reach, Situation
 
 #: Body height in cells by size step (FINE .. COLOSSAL), rules EQ-MAP-3 (a
@@ -42,6 +43,16 @@ def body_height(combatant: Combatant, settings: object = None) -> int:
         return int(explicit)
     heights = getattr(settings, "body_heights", BODY_HEIGHTS)
     return int(heights[min(combatant.size.step, len(heights) - 1)])
+
+
+def size_category(settings: object, size: Size) -> int:
+    """Index of ``size`` on the ruleset's ``size_categories`` (EQ-SIZE-1 in
+    equestria: tiny 0, medium 1, large 2, huge 3; the d20 ladder elsewhere).
+    A size the ladder does not list counts as the next listed one up
+    (equestria: small as medium), or one past the top (gargantuan)."""
+    names = tuple(getattr(settings, "size_categories", ())) or tuple(s.value for s in Size)
+    steps = sorted(Size(name).step for name in names)
+    return next((index for index, step in enumerate(steps) if step >= size.step), len(steps))
 
 
 def vertical_gap(a: Combatant, b: Combatant, settings: object = None) -> int:

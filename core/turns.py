@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from core.battlefield import cells_apart, vertical_gap
+from core.battlefield import cells_apart, size_category, vertical_gap
 from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
@@ -285,7 +285,10 @@ def delay_turn(enc: Any, state: EncounterState, command: cmd.DelayTurn) -> Resul
 
 def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
     """EQ-MNT-1: rider and mount share the rider's turn (the GM may swap
-    initiatives to use the mount's). DEFAULT: sizes are the GM's call."""
+    initiatives to use the mount's). The mount is a willing creature next to
+    the rider, within reach (EQ-MOV-4), at least ``mount_size_steps`` (2)
+    size categories larger (the ruleset's ``size_categories``: in equestria
+    a medium rider needs a huge mount). Raises :class:`IllegalCommand`."""
     rider, steed = state.combatant(command.rider), state.combatant(command.mount)
     if rider.id == steed.id:
         raise IllegalCommand("a creature cannot ride itself", "EQ-MNT-1")
@@ -299,6 +302,11 @@ def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
         raise IllegalCommand(f"{rider.name} must stand next to {steed.name} to mount it", "EQ-MNT-1")
     if vertical_gap(rider, steed, enc.ruleset.settings):
         raise IllegalCommand(f"{steed.name} is at altitude {steed.altitude} and {rider.name} at {rider.altitude}: out of reach", "EQ-MOV-4")
+    steps = getattr(enc.ruleset.settings, "mount_size_steps", 2)
+    if size_category(enc.ruleset.settings, steed.size) - size_category(enc.ruleset.settings, rider.size) < steps:
+        raise IllegalCommand(
+            f"{steed.name} ({steed.size.value}) is not {steps} size categories larger than {rider.name} ({rider.size.value})", "EQ-MNT-1"
+        )
     state = state.replace_combatant(replace(rider, mounted_on=steed.id))
     return state, (ev.Mounted(rider.id, rider.name, steed.id, steed.name),)
 

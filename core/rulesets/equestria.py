@@ -35,6 +35,7 @@ class EquestriaSettings(CommonSettings):
     climb_min_dex: int = 1  # EQ-MOV-5
     blunt_trauma: bool = True  # EQ-GEN-4
     attack_difficulty: int = 12  # EQ-CHK-2: an attack is a check (DEFAULT: medium difficulty)
+    size_categories: tuple[str, ...] = ("tiny", "medium", "large", "huge")  # EQ-SIZE-1, EQ-MNT-1: a medium rider needs a huge mount
 
 
 class Equestria(Ruleset):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from dataclasses import replace
+
 import pytest
 
 from core import commands as cmd
@@ -12,6 +14,7 @@ from core.combatant import Combatant, Side
 from core.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
 from core.grid import Grid
+from core.mobility import Size
 from core.modifiers import Reach
 from core.rulesets import get
 
@@ -52,6 +55,7 @@ def test_eq_mnt_1_mounting_needs_an_adjacent_willing_creature():
         encounter.apply(cmd.Mount("a", "b"))
     assert "side" in str(caught.value)
     encounter, a, b = _two("equestria", apart=1, side_b=Side.PARTY)
+    encounter.state = encounter.state.replace_combatant(replace(b, size=Size.HUGE))  # EQ-MNT-1: 2 sizes larger
     encounter.apply(cmd.Mount("a", "b"))
     assert encounter.state.combatant("a").mounted_on == "b"
 
@@ -70,3 +74,31 @@ def test_eq_chk_4_what_was_spent_on_a_failed_check_stays_spent():
             break
     assert event.result.tier in (Tier.FAILURE, Tier.CRITICAL_FAILURE)
     assert encounter.state.combatant("a").budget.left("full") == 0
+
+
+@pytest.mark.parametrize(("rider", "mount", "allowed"), [
+    (Size.MEDIUM, Size.HUGE, True), (Size.MEDIUM, Size.LARGE, False), (Size.MEDIUM, Size.MEDIUM, False),
+    (Size.TINY, Size.LARGE, True), (Size.TINY, Size.MEDIUM, False), (Size.SMALL, Size.LARGE, False),
+])
+def test_eq_mnt_1_a15_the_mount_is_two_size_categories_larger(rider, mount, allowed):
+    """EQ-MNT-1, A15: a medium rider can mount a huge creature, not a large
+    one (equestria's four sizes, EQ-SIZE-1; small counts as medium)."""
+    encounter, a, b = _two("equestria", apart=1, side_b=Side.PARTY)
+    state = encounter.state.replace_combatant(replace(a, size=rider))
+    encounter.state = state.replace_combatant(replace(b, size=mount, position=(2, 1)))
+    if allowed:
+        encounter.apply(cmd.Mount("a", "b"))
+        assert encounter.state.combatant("a").mounted_on == "b"
+    else:
+        with pytest.raises(IllegalCommand) as refused:
+            encounter.apply(cmd.Mount("a", "b"))
+        assert refused.value.rule == "EQ-MNT-1" and "size" in str(refused.value)
+
+
+def test_eq_mnt_1_size_steps_are_a_house_rule():
+    """EQ-MNT-1 with a house rule of one size category: a large horse carries a medium rider."""
+    encounter, a, b = _two("equestria", apart=1, side_b=Side.PARTY)
+    encounter.ruleset = get("equestria", {"mount_size_steps": 1})
+    encounter.state = encounter.state.replace_combatant(replace(b, size=Size.LARGE))
+    encounter.apply(cmd.Mount("a", "b"))
+    assert encounter.state.combatant("a").mounted_on == "b"

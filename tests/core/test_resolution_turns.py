@@ -185,7 +185,12 @@ def test_removing_current_passes_to_next_without_skip_or_repeat():
 
 
 def test_eq_mnt_1_rider_and_mount_share_a_turn():
-    enc = fight("equestria", c("rider", 12, DEX=1), c("horse", 8, DEX=1), c("foe", 10, Side.FOE))
+    from dataclasses import replace
+
+    from core.mobility import Size
+
+    horse = replace(c("horse", 8, DEX=1), size=Size.HUGE)  # EQ-MNT-1: two sizes above a medium rider
+    enc = fight("equestria", c("rider", 12, DEX=1), horse, c("foe", 10, Side.FOE))
     enc.apply(cmd.Mount("rider", "horse"))
     seen = [enc.state.current]
     for _ in range(3):
