@@ -113,6 +113,32 @@ def readout(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterab
     return Readout(seen, distance, flanks, target.altitude - viewer.altitude, melee_refusal(settings, viewer, target))
 
 
+def cell_cost(ruleset: object, grid: Grid, combatant: Combatant) -> int:
+    """Movement a creature pays to cross its own cell standing (the worst
+    cell of its footprint; 1 for a creature in the air, under water or off
+    the map): what slows a target under rule TAC-POS-3."""
+    from core.grid import MoveKind
+    from core.mobility import Layer, MoveType
+    from core.movement import MoveOptions, model_for
+    from core.movement.layout import TERRAIN_INDEX
+
+    if combatant.layer is not Layer.GROUND or not combatant.cells or ruleset is None:
+        return 1
+    try:
+        rules = model_for(ruleset).rules(combatant, MoveType.WALK, grid.ceiling, MoveOptions())
+    except IllegalCommand:
+        return 1
+    worst = 1
+    for spot in combatant.cells:
+        if not grid.contains(spot):
+            continue
+        terrain = grid.terrain(spot)
+        cost = rules.costs[TERRAIN_INDEX[terrain.id]]
+        if cost is not None and terrain.move is not MoveKind.BLOCKED:
+            worst = max(worst, int(cost))
+    return worst
+
+
 def attack_situation(
     grid: Grid,
     attacker: Combatant,
@@ -120,14 +146,18 @@ def attack_situation(
     combatants: Iterable[Combatant],
     reach: Reach = Reach.MELEE,
     base: Situation = Situation(),
+    ruleset: object = None,
 ) -> Situation:
-    """``base`` with cover and flanking read from the map.
+    """``base`` with cover, flanking and (given the ``ruleset``) the cost of
+    the target's cell read from the map.
 
     No line of sight counts as full cover: the target cannot be attacked
-    directly (EQ-COV-2, EQ-MAP-5).
+    directly (EQ-COV-2, EQ-MAP-5). A target standing in a cell that costs
+    more than 1 to cross is slowed (TAC-POS-3).
     """
     found = readout(grid, attacker, target, combatants)
     cover = found.sight.cover if found.sight.visible else Cover.FULL
     if cover.rank < base.cover.rank:
         cover = base.cover
-    return replace(base, reach=reach, cover=cover, flanked=base.flanked or found.flanks)
+    cost = max(base.target_cell_cost, cell_cost(ruleset, grid, target))
+    return replace(base, reach=reach, cover=cover, flanked=base.flanked or found.flanks, target_cell_cost=cost)

@@ -156,9 +156,8 @@ def assemble(
         mods.append(Modifier(s.extra_weapon_step * situation.weapon_index, f"weapon #{situation.weapon_index + 1} this turn", "EQ-ACT-6"))
     if situation.poor_visibility and s.poor_visibility_penalty:
         mods.append(Modifier(s.poor_visibility_penalty, "poor visibility", "EQ-VIS-1"))
-    extra_mp = situation.target_cell_cost - 1
-    if extra_mp > 0:
-        value = s.slowed_melee if melee else s.slowed_ranged_per_mp * extra_mp
+    if situation.target_cell_cost > 1:  # TAC-POS-3: ranged +1 per MP the cell costs (2-MP cell +2), melee +1
+        value = s.slowed_melee if melee else s.slowed_ranged_per_mp * situation.target_cell_cost
         if value:
             mods.append(Modifier(value, f"target slowed ({situation.target_cell_cost} MP cell)", "TAC-POS-3"))
     automatic_critical = False

@@ -49,7 +49,7 @@ class CombatActions:
 
         def plan(value: str):
             request = parse_attack(value)
-            situation = attack_situation(grid, attacker, target, combatants, request.weapon.reach)
+            situation = attack_situation(grid, attacker, target, combatants, request.weapon.reach, ruleset=ruleset)
             situation = replace(situation, off_hand=request.off_hand)
             return request, situation, plan_attack(ruleset, attacker, target, request.weapon, situation, request.advantage)
 

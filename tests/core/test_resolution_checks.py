@@ -149,9 +149,30 @@ def test_tac_pos_2_flanking_advantage_cancelled_by_dodge():
     assert b.advantage is Advantage.NONE  # TAC-ACT-2 dodge cancels (EQ-CHK-5)
 
 
-def test_tac_pos_3_slowed_target_ranged_plus_1_per_extra_mp_melee_plus_1():
-    assert assemble(TAC.settings, Situation(target_cell_cost=3, reach=Reach.RANGED)).total == 2
+def test_tac_pos_3_a15_slowed_target_ranged_plus_1_per_mp_the_cell_costs_melee_plus_1():
+    """TAC-POS-3, A15: ranged +2 in a 2-MP cell, +3 in a 3-MP cell; melee +1."""
+    assert assemble(TAC.settings, Situation(target_cell_cost=2, reach=Reach.RANGED)).total == 2
+    assert assemble(TAC.settings, Situation(target_cell_cost=3, reach=Reach.RANGED)).total == 3
     assert assemble(TAC.settings, Situation(target_cell_cost=3)).total == 1
+    assert assemble(TAC.settings, Situation(target_cell_cost=1, reach=Reach.RANGED)).total == 0
+
+
+@pytest.mark.parametrize(("cell", "terrain", "ranged", "melee"), [((15, 2), "boulder", 2, 1), ((1, 2), "rock", 3, 1), ((14, 2), "ground", 0, 0)])
+def test_tac_pos_3_a15_the_cost_of_the_targets_cell_is_read_from_the_seed_map(cell, terrain, ranged, melee):
+    """TAC-POS-3 on seed 003's map (TAC-MOV-1 boulder 2 MP, TAC-MAP-1 rock climbed at 3 MP)."""
+    from core.battlefield import attack_situation
+    from core.combatant import Combatant, Side
+    from core.demo import seed_map_text
+    from core.grid import from_text
+
+    grid = from_text(seed_map_text()).grid
+    assert grid.terrain(cell).id == terrain
+    target = Combatant("t", "Boar", Side.FOE, {}, 10, 10, position=cell)
+    archer = Combatant("a", "Archer", Side.PARTY, {}, 10, 10, position=(cell[0] + 1, cell[1]))
+    for reach, bonus in ((Reach.RANGED, ranged), (Reach.MELEE, melee)):
+        situation = attack_situation(grid, archer, target, (archer, target), reach, ruleset=TAC)
+        found = [m for m in assemble(TAC.settings, situation).modifiers if m.rule == "TAC-POS-3"]
+        assert sum(m.value for m in found) == bonus
 
 
 def test_tac_pos_4_unnoticed_auto_critical_invisible_detected_advantage():
