@@ -29,6 +29,7 @@ class FallSettings:
     damage_cap: int = 50  # PR-FALL-1
     liquid_reduction: int = 4  # PR-FALL-1
     liquid_min_depth: int = 1  # PR-FALL-1
+    by_actual_fall: bool = True  # PR-FALL-1 reading (a) DEFAULT: on the ground a fall of 2+ cells hurts and lands prone whatever Agility took off; False = (b) the effective height decides
     long_fall_first_round: int = 100  # PR-FALL-3
     long_fall_per_round: int = 100  # PR-FALL-3
 
@@ -63,16 +64,24 @@ def equestria_fall(height: int, settings: FallSettings | None = None) -> Fall:
 
 def power_roll_fall(height: int, agility: int = 0, liquid_depth: int = 0, settings: FallSettings | None = None) -> Fall:
     """Rule PR-FALL-1: the effective height is the height minus Agility
-    (min 0), minus 4 more when landing in liquid >= 1 deep (min 0); from an
-    effective 2 cells: 2 damage per cell (max 50) and prone (DEFAULT:
-    prone only when it took falling damage). Rounds per PR-FALL-3."""
+    (min 0), minus 4 more when landing in liquid >= 1 deep (min 0); damage
+    is 2 per effective cell (max 50). Landing on the ground, a fall of 2+
+    cells deals it and lands prone (DEFAULT reading (a): the actual fall
+    decides, so 3 cells with Agility 2 -> 2 damage, prone). Landing in
+    liquid is not landing on the ground: there the effective height must
+    reach 2 cells, for the damage and for prone (5 cells into water -> 0,
+    acceptance A7).
+    Rounds per PR-FALL-3."""
     s = settings or FallSettings()
     _check(height)
     effective = max(0, height - max(0, agility))
-    if liquid_depth >= s.liquid_min_depth:
+    in_liquid = liquid_depth >= s.liquid_min_depth
+    if in_liquid:
         effective = max(0, effective - s.liquid_reduction)
-    damage = min(s.damage_cap, s.damage_per_cell * effective) if effective >= s.min_cells else 0
-    return Fall(height, effective, damage=damage, prone=damage > 0, rounds=long_fall_rounds(height, s), rule="PR-FALL-1")
+    deciding = height if s.by_actual_fall and not in_liquid else effective
+    hurt = deciding >= s.min_cells
+    damage = min(s.damage_cap, s.damage_per_cell * effective) if hurt else 0
+    return Fall(height, effective, damage=damage, prone=hurt, rounds=long_fall_rounds(height, s), rule="PR-FALL-1")
 
 
 def land_on_creature(fall: Fall, faller_size: int, target_might: int) -> tuple[int, bool]:

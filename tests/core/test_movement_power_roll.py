@@ -142,6 +142,22 @@ def test_PR_FALL_1_acceptance_A7(height, agility, depth, damage, prone):
         assert result.effective_height == 1
 
 
+@pytest.mark.parametrize(("height", "agility", "damage", "prone"), [(3, 2, 2, True), (2, 2, 0, True), (2, 5, 0, True), (3, 0, 6, True)])
+def test_PR_FALL_1_a15_a_fall_of_2_cells_or_more_lands_prone_whatever_agility(height, agility, damage, prone):
+    """PR-FALL-1 reading (a), A15: a fall of 3 cells with Agility 2 deals 2
+    damage and lands prone; Agility lowers the damage, not the threshold."""
+    result = fall(PR, height, agility=agility)
+    assert (result.damage, result.prone) == (damage, prone)
+
+
+def test_PR_FALL_1_reading_b_is_a_setting():
+    """PR-FALL-1 reading (b): the effective height decides (3 cells, Agility 2 -> standing)."""
+    from core.movement.falling import FallSettings
+
+    result = power_roll_fall(3, agility=2, settings=FallSettings(by_actual_fall=False))
+    assert (result.damage, result.prone) == (0, False)
+
+
 def test_PR_FALL_2_landing_on_a_creature():
     result = power_roll_fall(4)
     assert land_on_creature(result, faller_size=2, target_might=1) == (8, True)
