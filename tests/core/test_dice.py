@@ -48,7 +48,7 @@ def test_free_text_after_the_dice_is_a_comment():
         ("1000d6", "more than 100 dice"),
         ("1d100000", "larger than d1000"),
         ("1d0", "at least 1 side"),
-        ("1d1e1", "more than 500 dice"),
+        ("1d1e1", "never stop"),
         ("1d6/0", "divide by zero"),
         ("(" * 60 + "1" + ")" * 60, "nested deeper"),
         ("1+" * 150 + "1", "longer than"),
@@ -86,3 +86,64 @@ def test_any_text_gives_a_roll_or_a_dice_error(text):
     else:
         assert isinstance(result, DiceRoll)
         assert isinstance(result.total, int)
+
+
+@pytest.mark.parametrize("expression", ["1d20!!!!", "1e999", "2**1000", "1d20^2", "4d6 kh3", "1d6 e6", "1d20 2", "2d20 **3 bonus"])
+def test_a_tail_that_looks_like_dice_is_refused_not_taken_as_a_comment(expression):
+    with pytest.raises(DiceError):
+        roll(expression, random.Random(1))
+
+
+@pytest.mark.parametrize(
+    "expression, comment",
+    [("1d20 keep the dragon grappled", "keep the dragon grappled"), ("3d6 fire", "fire"),
+     ("1d20+2 DC 15", "DC 15"), ("1d20 (adv)", "(adv)"), ("1d20 + 5 to hit", "to hit")],
+)
+def test_words_after_the_dice_stay_a_comment(expression, comment):
+    assert roll(expression, random.Random(1)).comment == comment
+
+
+@pytest.mark.parametrize(
+    "expression, reason",
+    [("1d1e1", "never stop"), ("1d2e>0", "never stop"), ("1d6rr<7", "never stop"), ("1d%rr<100", "never stop"),
+     ("1d6rrl1", "never stops"), ("1d1000e>1", "about 1000 dice"), ("100d1000rr<1000", "the limit is 500"),
+     ("1d1000ra>1e>1", "the limit is 500"), ("+".join(["100d6"] * 6), "the limit is 500")],
+)
+def test_explosions_and_rerolls_that_would_not_stop_are_refused_before_rolling(expression, reason):
+    rng = random.Random(1)
+    state = rng.getstate()
+    with pytest.raises(DiceError) as caught:
+        roll(expression, rng)
+    assert reason in str(caught.value)
+    assert rng.getstate() == state  # nothing was rolled
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_rerolled_dice_keep_the_face_they_showed_struck_out(seed):
+    result = roll("10d6ro<3", random.Random(seed))
+    assert all(1 <= die.value <= 6 for die in result.dice)
+    rerolled = [die for die in result.dice if not die.kept]
+    assert all(die.value < 3 for die in rerolled)
+    assert len(result.dice) == 10 + len(rerolled)
+    assert result.total == sum(die.value for die in result.dice if die.kept)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_rerolling_until_it_fits_shows_every_face_rolled(seed):
+    result = roll("4d6rr<3", random.Random(seed))
+    kept = [die.value for die in result.dice if die.kept]
+    assert len(kept) == 4 and all(value >= 3 for value in kept)
+    assert all(1 <= die.value < 3 for die in result.dice if not die.kept)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_exploding_dice_add_one_die_per_six_and_a_seed_gives_one_result(seed):
+    result = roll("3d6e6", random.Random(seed))
+    sixes = sum(1 for die in result.dice if die.value == 6)
+    assert len(result.dice) == 3 + sixes
+    assert result.total == sum(die.value for die in result.dice)
+    assert result == roll("3d6e6", random.Random(seed))
+

@@ -43,3 +43,16 @@ def test_the_log_folds_the_hp_line_that_repeats_a_damage_line():
     log = DiceLog()
     log.entries = [LogEntry(1, 1, "c1", damage), LogEntry(2, 1, "c1", hp), LogEntry(3, 1, "c1", plain)]
     assert [e.seq for e in log.visible()] == [1, 3]
+
+
+def test_rerolled_dice_show_the_face_they_rolled_struck_through():
+    from core.dice import roll
+    from tui.describe import roll_text
+
+    rolled = next(r for r in (roll("10d6ro<3", random.Random(seed)) for seed in range(50)) if not all(d.kept for d in r.dice))
+    text = roll_text(rolled)
+    shown = text.plain[text.plain.index("[") + 1 : text.plain.index("]")].split(", ")
+    assert shown == [str(d.value) for d in rolled.dice]
+    assert "0" not in shown
+    struck = [text.plain[span.start : span.end] for span in text.spans if "strike" in str(span.style)]
+    assert struck == [str(d.value) for d in rolled.dice if not d.kept] and all(int(v) < 3 for v in struck)
