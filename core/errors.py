@@ -57,3 +57,11 @@ class MoveRefused(IllegalCommand):
     def __init__(self, message: str, cell: tuple[int, int], rule: str | None = None) -> None:
         self.cell = cell
         super().__init__(message, rule)
+
+
+class CreatureFormatError(RulesError):
+    """A creature line (``Wolf foe 9 DEX 2``) that cannot be read; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"Cannot read the creature: {reason}")

@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
+from core import limits as lim
 from core.errors import MapFormatError
 
 Cell = tuple[int, int]
@@ -212,8 +213,9 @@ class TextMap:
 
 def split_glyphs(line: str) -> list[str]:
     """Split a line into glyphs: an emoji with its variation selectors,
-    skin-tone modifiers and zero-width-joined parts counts as one."""
-    glyphs: list[str] = []
+    skin-tone modifiers and zero-width-joined parts counts as one.
+    Time linear in the length of ``line``."""
+    parts: list[list[str]] = []
     joining = False
     for ch in line:
         code = ord(ch)
@@ -223,15 +225,15 @@ def split_glyphs(line: str) -> list[str]:
             or 0xE0020 <= code <= 0xE007F
             or unicodedata.combining(ch)
         )
-        if glyphs and (attaches or joining):
-            glyphs[-1] += ch
+        if parts and (attaches or joining):
+            parts[-1].append(ch)
             joining = False
-        elif code == 0x200D and glyphs:
-            glyphs[-1] += ch
+        elif code == 0x200D and parts:
+            parts[-1].append(ch)
             joining = True
         else:
-            glyphs.append(ch)
-    return glyphs
+            parts.append([ch])
+    return ["".join(p) for p in parts]
 
 
 def _is_token(glyph: str) -> bool:
@@ -247,39 +249,65 @@ def from_text(text: str) -> TextMap:
 
     Blank lines before and after the map and spaces between cells are
     ignored. Raises :class:`MapFormatError` naming the line for ragged rows,
-    control characters or glyphs that are neither terrain nor token.
+    control characters or glyphs that are neither terrain nor token, and for
+    a map over the limits of :mod:`core.limits` (``MAX_MAP_WIDTH`` x
+    ``MAX_MAP_HEIGHT`` cells, ``MAX_COMBATANTS`` tokens), checked before
+    an overlong line is read. Time linear in the length of ``text``.
     """
+    if len(text) > lim.MAX_MAP_TEXT:
+        raise MapFormatError(f"the text has {len(text):,} characters; a map file may have {lim.MAX_MAP_TEXT:,}")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    while lines and not lines[0].strip():
-        lines.pop(0)
-    while lines and not lines[-1].strip():
+    first = 0
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    while len(lines) > first and not lines[-1].strip():
         lines.pop()
+    lines = lines[first:]
     if not lines:
         raise MapFormatError("the text is empty")
+    if len(lines) > lim.MAX_MAP_HEIGHT:
+        raise MapFormatError(f"the map has {len(lines)} rows; at most {lim.MAX_MAP_HEIGHT} (MAX_MAP_HEIGHT)")
     rows: list[tuple[str, ...]] = []
     tokens: list[Token] = []
     for y, line in enumerate(lines):
         number = y + 1
         if not line.strip():
             raise MapFormatError("blank line inside the map", number)
-        row: list[str] = []
-        for glyph in split_glyphs(line):
-            if glyph.isspace():
-                continue
-            if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in glyph):
-                raise MapFormatError("control character", number)
-            terrain = _BY_GLYPH.get(glyph)
-            if terrain is not None:
-                row.append(terrain.id)
-            elif _is_token(glyph):
-                tokens.append(Token(glyph, (len(row), y)))
-                row.append(GROUND.id)
-            else:
-                raise MapFormatError(f"unknown glyph {glyph!r} in column {len(row) + 1}", number)
+        if len(line) > lim.MAX_MAP_WIDTH * lim.MAX_GLYPH_CHARS:
+            raise MapFormatError(f"the line has {len(line):,} characters; a map is at most {lim.MAX_MAP_WIDTH} cells wide (MAX_MAP_WIDTH)", number)
+        row = _read_row(line, y, tokens)
         if rows and len(row) != len(rows[0]):
             raise MapFormatError(f"row has {len(row)} cells, the first row has {len(rows[0])}", number)
+        if len(row) * (y + 1) > lim.MAX_MAP_CELLS:
+            raise MapFormatError(f"the map has more than {lim.MAX_MAP_CELLS:,} cells (MAX_MAP_CELLS)", number)
         rows.append(tuple(row))
     return TextMap(Grid(tuple(rows)), tuple(tokens))
+
+
+def _read_row(line: str, y: int, tokens: list[Token]) -> list[str]:
+    """Terrain ids of one map line; its creature tokens go to ``tokens``."""
+    number = y + 1
+    row: list[str] = []
+    for glyph in split_glyphs(line):
+        if glyph.isspace():
+            continue
+        if len(glyph) > lim.MAX_GLYPH_CHARS:
+            raise MapFormatError(f"a glyph of {len(glyph)} characters in column {len(row) + 1}; at most {lim.MAX_GLYPH_CHARS}", number)
+        if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in glyph):
+            raise MapFormatError("control character", number)
+        terrain = _BY_GLYPH.get(glyph)
+        if terrain is not None:
+            row.append(terrain.id)
+        elif _is_token(glyph):
+            if len(tokens) >= lim.MAX_COMBATANTS:
+                raise MapFormatError(f"more than {lim.MAX_COMBATANTS} creature tokens; an encounter has at most {lim.MAX_COMBATANTS} combatants (MAX_COMBATANTS)", number)
+            tokens.append(Token(glyph, (len(row), y)))
+            row.append(GROUND.id)
+        else:
+            raise MapFormatError(f"unknown glyph {glyph!r} in column {len(row) + 1}", number)
+        if len(row) > lim.MAX_MAP_WIDTH:
+            raise MapFormatError(f"the row has more than {lim.MAX_MAP_WIDTH} cells (MAX_MAP_WIDTH)", number)
+    return row
 
 
 def ascii_token_glyphs(tokens: tuple[Token, ...]) -> dict[Cell, str]:

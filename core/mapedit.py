@@ -12,12 +12,11 @@ from typing import Any
 
 from core import commands as cmd
 from core import events as ev
+from core import limits as lim
 from core.errors import IllegalCommand
 from core.grid import GROUND, TERRAINS, Grid
 
 Result = tuple[Any, tuple[ev.Event, ...]]
-
-MAX_SIDE = 500  # cells
 
 
 def paint(enc: Any, state: Any, command: cmd.PaintTerrain) -> Result:
@@ -48,11 +47,14 @@ def paint(enc: Any, state: Any, command: cmd.PaintTerrain) -> Result:
 
 def resize(enc: Any, state: Any, command: cmd.ResizeMap) -> Result:
     """Make the map ``width`` x ``height`` cells: new cells are open ground,
-    cut cells are dropped; refuses a size that would leave a creature off it."""
+    cut cells are dropped; refuses a size over the limits of
+    :mod:`core.limits` and one that would leave a creature off the map."""
     width, height = command.width, command.height
-    for value, name in ((width, "width"), (height, "height")):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
-            raise IllegalCommand(f"the map's {name} must be 1 to {MAX_SIDE} cells, not {value!r}")
+    for value, name, most in ((width, "width", lim.MAX_MAP_WIDTH), (height, "height", lim.MAX_MAP_HEIGHT)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+            raise IllegalCommand(f"the map's {name} must be 1 to {most} cells, not {value!r}")
+    if width * height > lim.MAX_MAP_CELLS:
+        raise IllegalCommand(f"a {width}x{height} map has {width * height:,} cells; at most {lim.MAX_MAP_CELLS:,}")
     grid: Grid = state.grid
     if (width, height) == (grid.width, grid.height):
         raise IllegalCommand(f"the map is already {width}x{height}")

@@ -8,9 +8,14 @@ A map file may go on, after a blank line, with one line per token::
 
 The first word is the token's glyph as drawn on the map; the words up to a
 side (``party``, ``foe``, ``neutral``), ``hp``, ``ac`` or a stat (capital
-letters followed by a number) are the name. Lines starting with ``#`` are
-comments. Tokens without a line become foes named after their glyph with
-10 HP. Errors are :class:`~core.errors.MapFormatError` with the file's line.
+letters followed by a number) are the name; a bare number right after the
+side is the HP (``Wolf foe 9``, as the add dialog takes it). Lines starting
+with ``#`` are comments. Tokens without a line become foes named after
+their glyph with 10 HP. Stats must be the ruleset's (``STR`` is not a
+``tactical_d10`` stat); names, line lengths and the number of lines are
+bounded by :mod:`core.limits`. Errors are :class:`~core.errors.MapFormatError`
+with the file's line, or :class:`~core.errors.CreatureFormatError` for one
+creature typed in a dialog.
 """
 
 from __future__ import annotations
@@ -18,13 +23,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from core import limits as lim
 from core.combatant import Side
-from core.errors import MapFormatError
+from core.errors import CreatureFormatError, MapFormatError
 from core.grid import TextMap, from_text, split_glyphs
 
 STAT = re.compile(r"^[A-Z][A-Z_]{0,15}$")
-NUMBER = re.compile(r"^[+-]?\d+$")
+NUMBER = re.compile(r"^[+-]?\d{1,9}$")
 DEFAULT_HP = 10
+SIDES = ("party", "foe", "neutral")
 
 
 @dataclass(frozen=True)
@@ -50,57 +57,99 @@ def split_map(text: str) -> tuple[str, str, int]:
     return "\n".join(lines[start:end]), "\n".join(lines[end:]), end + 1
 
 
-def parse_roster(text: str, first_line: int = 1) -> dict[str, RosterEntry]:
-    """Roster lines -> {glyph: entry}; raises :class:`MapFormatError`."""
+def stats_text(ruleset) -> str:
+    """``"tactical_d10's stats are MUSCLES, BODY, BRAIN, TONGUE"``."""
+    return f"{ruleset.id}'s stats are {', '.join(ruleset.stat_names)}"
+
+
+def parse_creature(text: str, ruleset=None) -> RosterEntry:
+    """One creature as typed: ``Wolf foe 9 DEX 2`` (name, then any of a side,
+    HP as a bare number after the side or ``hp N``, ``ac N``, ``STAT N``).
+
+    ``ruleset`` (anything with ``id`` and ``stat_names``), when given,
+    refuses stats it does not have. Raises :class:`CreatureFormatError`.
+    """
+    if len(text) > lim.MAX_ROSTER_LINE:
+        raise CreatureFormatError(f"the line has {len(text)} characters; at most {lim.MAX_ROSTER_LINE}")
+    words = text.split()
+    name_words: list[str] = []
+    side, hp, ac, stats = Side.FOE, DEFAULT_HP, 0, {}
+    seen_side = False
+    index = 0
+    while index < len(words):
+        word = words[index]
+        low = word.lower()
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if low in SIDES and not seen_side:
+            side, seen_side = Side(low), True
+            if NUMBER.match(following):  # "Wolf foe 9": the HP
+                hp = _hp(int(following))
+                index += 1
+        elif low in ("hp", "ac") and NUMBER.match(following):
+            if low == "hp":
+                hp = _hp(int(following))
+            else:
+                ac = int(following)
+            index += 1
+        elif STAT.match(word) and NUMBER.match(following):
+            if ruleset is not None and word not in ruleset.stat_names:
+                raise CreatureFormatError(f"{word} is not a stat of {ruleset.id}; {stats_text(ruleset)}")
+            stats[word] = int(following)
+            index += 1
+        elif not (seen_side or stats or hp != DEFAULT_HP or ac):
+            name_words.append(word)
+        else:
+            raise CreatureFormatError(f"did not understand {_short(word)!r} (after the name come: party/foe/neutral, hp N, ac N, STAT N)")
+        index += 1
+    name = " ".join(name_words)
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
+        raise CreatureFormatError("control character in a name")
+    if len(name) > lim.MAX_NAME:
+        raise CreatureFormatError(f"the name {_short(name)!r} has {len(name)} characters; at most {lim.MAX_NAME}")
+    return RosterEntry(name, side, hp, ac, stats)
+
+
+def _hp(value: int) -> int:
+    if not 1 <= value <= lim.MAX_HP:
+        raise CreatureFormatError(f"hp must be at least 1 and at most {lim.MAX_HP:,}, not {value}")
+    return value
+
+
+def _short(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def parse_roster(text: str, first_line: int = 1, ruleset=None) -> dict[str, RosterEntry]:
+    """Roster lines -> {glyph: entry}; ``ruleset`` as in :func:`parse_creature`.
+    Raises :class:`MapFormatError` naming the line."""
     roster: dict[str, RosterEntry] = {}
     for offset, raw in enumerate(text.split("\n")):
         number = first_line + offset
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        glyph = split_glyphs(line)[0]
-        words = line[len(glyph):].split()
-        name_words: list[str] = []
-        side, hp, ac, stats = Side.FOE, DEFAULT_HP, 0, {}
-        index = 0
-        while index < len(words):
-            word = words[index]
-            low = word.lower()
-            following = words[index + 1] if index + 1 < len(words) else ""
-            if low in ("party", "foe", "neutral"):
-                side = Side(low)
-            elif low in ("hp", "ac") and NUMBER.match(following):
-                value = int(following)
-                if low == "hp":
-                    if value < 1:
-                        raise MapFormatError(f"hp must be at least 1 for {glyph}", number)
-                    hp = value
-                else:
-                    ac = value
-                index += 1
-            elif STAT.match(word) and NUMBER.match(following):
-                stats[word] = int(following)
-                index += 1
-            elif not (side is not Side.FOE or stats or hp != DEFAULT_HP or ac):
-                name_words.append(word)
-            else:
-                raise MapFormatError(f"did not understand {word!r} (after the name come: party/foe/neutral, hp N, ac N, STAT N)", number)
-            index += 1
+        if len(roster) >= lim.MAX_COMBATANTS:
+            raise MapFormatError(f"more than {lim.MAX_COMBATANTS} roster lines (MAX_COMBATANTS)", number)
+        glyph = split_glyphs(line[: lim.MAX_GLYPH_CHARS + 1])[0]
+        try:
+            entry = parse_creature(line[len(glyph):], ruleset)
+        except CreatureFormatError as problem:
+            raise MapFormatError(f"{glyph}: {problem.reason}", number) from None
         if glyph in roster:
             raise MapFormatError(f"{glyph} is listed twice", number)
-        name = " ".join(name_words) or f"Creature {glyph}"
-        if any(ord(ch) < 32 for ch in name):
-            raise MapFormatError("control character in a name", number)
-        roster[glyph] = RosterEntry(name[:60], side, hp, ac, stats)
+        roster[glyph] = RosterEntry(entry.name or f"Creature {glyph}", entry.side, entry.hp, entry.ac, entry.stats)
     return roster
 
 
-def read_map_file(text: str) -> tuple[TextMap, dict[str, RosterEntry]]:
+def read_map_file(text: str, ruleset=None) -> tuple[TextMap, dict[str, RosterEntry]]:
     """A map file: the map, then (optionally) its roster. Every roster glyph
-    must stand on the map."""
+    must stand on the map; with ``ruleset``, every stat must be one of its
+    stats. Limits: :mod:`core.limits` (checked before the text is split)."""
+    if len(text) > lim.MAX_MAP_TEXT:
+        raise MapFormatError(f"the text has {len(text):,} characters; a map file may have {lim.MAX_MAP_TEXT:,}")
     map_text, roster_text, first_line = split_map(text)
     text_map = from_text(map_text)
-    roster = parse_roster(roster_text, first_line)
+    roster = parse_roster(roster_text, first_line, ruleset)
     on_map = {t.glyph for t in text_map.tokens}
     for glyph in roster:
         if glyph not in on_map:

@@ -18,6 +18,7 @@ from core.battlefield import cells_apart, size_category, vertical_gap
 from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
+from core import limits as lim
 from core.combatant import Combatant
 from core.errors import IllegalCommand, MoveRefused
 from core.initiative import next_free_below, roll_initiatives, starter_value, summon_value
@@ -138,10 +139,14 @@ def start_combat(enc: Any, state: EncounterState, command: cmd.StartCombat) -> R
     unrolled = {c.id: enc.ruleset.initiative_modifier(c) for c in state.combatants if c.initiative is None and c.id != skip}
     fixed = [c.initiative for c in state.combatants if c.initiative is not None and c.id != skip]
     events: list[ev.Event] = []
+    by_id = {c.id: c for c in state.combatants}
+    rolled: dict[str, int] = {}
     for result in roll_initiatives(unrolled, enc.rng, enc.ruleset.initiative_sides, fixed):
-        combatant = state.combatant(result.key)
-        state = state.replace_combatant(replace(combatant, initiative=result.value))
+        combatant = by_id[result.key]
+        rolled[combatant.id] = result.value
         events.append(ev.InitiativeRolled(combatant.id, combatant.name, result.roll, result.value, result.rolloff))
+    # one new tuple for everyone: replacing one by one cost a pass per combatant
+    state = replace(state, combatants=tuple(replace(c, initiative=rolled[c.id]) if c.id in rolled else c for c in state.combatants))
     if starter is not None:
         value = starter_value(c.initiative for c in state.combatants if c.initiative is not None and c.id != starter.id)
         state = state.replace_combatant(replace(state.combatant(starter.id), initiative=value))
@@ -183,12 +188,27 @@ def _taken(state: EncounterState, but: str = "") -> set[int]:
     return {c.initiative for c in state.combatants if c.initiative is not None and c.id != but}
 
 
+def _check_newcomer(enc: Any, state: EncounterState, new: Combatant) -> None:
+    """Limits of :mod:`core.limits` (combatants, name length) and the
+    ruleset's stat names: a stat it does not have would count as +0."""
+    if len(state.combatants) >= lim.MAX_COMBATANTS:
+        raise IllegalCommand(f"an encounter has at most {lim.MAX_COMBATANTS} combatants")
+    if not new.name.strip() or len(new.name) > lim.MAX_NAME:
+        raise IllegalCommand(f"a name has 1 to {lim.MAX_NAME} characters, not {len(new.name)}")
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in new.name):
+        raise IllegalCommand("a name cannot hold control characters")
+    unknown = [s for s in new.stats if s not in enc.ruleset.stat_names]
+    if unknown:
+        raise IllegalCommand(f"{unknown[0]} is not a stat of {enc.ruleset.id}; its stats are {', '.join(enc.ruleset.stat_names)}")
+
+
 def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
     """Add a combatant; during combat place it by EQ-INIT-4 (summon),
     EQ-INIT-5 (GM value) or a roll (EQ-INIT-1, unique by EQ-INIT-2)."""
     new = command.combatant
     if any(c.id == new.id for c in state.combatants):
         raise IllegalCommand(f"a combatant with id {new.id!r} already exists")
+    _check_newcomer(enc, state, new)
     if new.position is not None:
         if not state.grid.contains(new.position):
             raise MoveRefused(f"{new.position} is off the map", new.position)

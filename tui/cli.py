@@ -130,8 +130,8 @@ def _new(argv: list[str]) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(f"cannot read map {args.map_path}: {getattr(exc, 'strerror', None) or exc}")
     try:
-        text_map, roster = read_map_file(text)
         ruleset = get_ruleset(args.ruleset)
+        text_map, roster = read_map_file(text, ruleset)
         campaign = create_campaign(_campaign_path(args.path), args.name or args.path.stem, ruleset, text_map, rng, roster)
     except (RulesError, SaveError) as exc:
         return _fail(str(exc))

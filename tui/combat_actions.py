@@ -15,9 +15,9 @@ from core import commands as cmd
 from core.attacks import plan_attack
 from core.battlefield import attack_situation, melee_refusal
 from core.modifiers import Reach
-from core.combatant import Combatant, Side
+from core.combatant import Combatant
 from core.conditions import Condition, Duration
-from core.errors import RulesError
+from core.errors import CreatureFormatError, RulesError
 from tui.describe import modifiers_text, percent
 from tui.forms import ATTACK_WORDS, parse_attack
 from tui.screens.choice import ChoiceScreen
@@ -173,29 +173,32 @@ class CombatActions:
         summoner = self._combatant(self.selected)
 
         def answer(value: str) -> None:
+            from core.roster import parse_creature
+
             words = value.split()
             summoned = bool(words) and words[-1].lower() in ("summon", "summoned")
             if summoned:
                 words = words[:-1]
             try:
-                name, side, hp = " ".join(words[:-2]), Side(words[-2].lower()), int(words[-1])
-                if not name:
-                    raise ValueError
-            except (IndexError, ValueError):
-                self.set_status("Refused: write 'NAME SIDE HP', e.g. 'Wolf foe 9' (side: party, foe or neutral), 'summon' at the end for a summon.", error=True)
+                entry = parse_creature(" ".join(words), self.session.encounter.ruleset)
+            except CreatureFormatError as problem:
+                self.set_status(f"Refused: {clean(problem.reason)}.", error=True)
                 return
-            if hp < 1:
-                self.set_status("Refused: HP must be at least 1.", error=True)
+            if not entry.name:
+                self.set_status("Refused: write 'NAME SIDE HP', e.g. 'Wolf foe 9' (side: party, foe or neutral), then stats like 'DEX 2', 'summon' at the end for a summon.", error=True)
                 return
-            combatant = Combatant(self.state.next_id(), name.strip(), side, {}, hp, hp)
+            name = entry.name
+            combatant = Combatant(self.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac)
             if summoned and summoner is not None:
-                self.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
+                added = self.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
             else:
-                self.run_command(cmd.AddCombatant(combatant, roll_initiative=self.state.round > 0))
-            self.set_status(f"Added {clean(name)}: place it on the map with P.")
+                added = self.run_command(cmd.AddCombatant(combatant, roll_initiative=self.state.round > 0))
+            if added is not None:  # a refusal is already in the status line
+                self.set_status(f"Added {clean(name)}: place it on the map with P.")
 
         hint = f"; add 'summon' for a summon of {clean(summoner.name)} (its initiative - 1, EQ-INIT-4)" if summoner else ""
-        self.ask(PromptScreen(f"Add a combatant: NAME SIDE HP{hint}", placeholder="Wolf foe 9"), answer)
+        stats = " ".join(self.session.encounter.ruleset.stat_names)
+        self.ask(PromptScreen(f"Add a combatant: NAME SIDE HP, stats ({stats}) N{hint}", placeholder="Wolf foe 9"), answer)
 
     def action_remove_combatant(self) -> None:
         target = self._combatant(self.selected)

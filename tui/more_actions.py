@@ -127,7 +127,7 @@ class MoreActions:
 
     def _resize(self, text: str) -> None:
         words = text.replace("x", " ").split()
-        if len(words) != 2 or not all(w.isdigit() for w in words):
+        if len(words) != 2 or not all(w.isascii() and w.isdigit() and len(w) <= 6 for w in words):
             self.set_status("Refused: type two whole numbers, e.g. '30 20'.", error=True)
             return
         self.run_command(cmd.ResizeMap(int(words[0]), int(words[1])))
