@@ -119,6 +119,9 @@ def _parse(expression: str, text: str, limits: DiceLimits, allow_comments: bool)
         raise DiceError(expression, f"longer than {limits.max_length + limits.max_comment} characters")
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
         raise DiceError(expression, "it contains control characters")
+    first_space = next((i for i, ch in enumerate(text) if ch.isspace()), len(text))
+    if first_space > limits.max_length:  # a comment starts after a space: the dice are at least this long
+        raise DiceError(expression, f"longer than {limits.max_length} characters")
     roller = d20.Roller()
     try:
         tree = roller.parse(text, allow_comments=allow_comments)
