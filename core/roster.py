@@ -58,8 +58,8 @@ def split_map(text: str) -> tuple[str, str, int]:
 
 
 def stats_text(ruleset) -> str:
-    """``"tactical_d10's stats are MUSCLES, BODY, BRAIN, TONGUE"``."""
-    return f"{ruleset.id}'s stats are {', '.join(ruleset.stat_names)}"
+    """``"its stats: MUSCLES, BODY, BRAIN, TONGUE"``."""
+    return f"its stats: {', '.join(ruleset.stat_names)}"
 
 
 def parse_creature(text: str, ruleset=None) -> RosterEntry:
@@ -93,7 +93,7 @@ def parse_creature(text: str, ruleset=None) -> RosterEntry:
             index += 1
         elif STAT.match(word) and NUMBER.match(following):
             if ruleset is not None and word not in ruleset.stat_names:
-                raise CreatureFormatError(f"{word} is not a stat of {ruleset.id}; {stats_text(ruleset)}")
+                raise CreatureFormatError(f"{word} is not a stat of {ruleset.id} ({stats_text(ruleset)})")
             stats[word] = int(following)
             index += 1
         elif not (seen_side or stats or hp != DEFAULT_HP or ac):

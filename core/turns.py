@@ -199,7 +199,7 @@ def _check_newcomer(enc: Any, state: EncounterState, new: Combatant) -> None:
         raise IllegalCommand("a name cannot hold control characters")
     unknown = [s for s in new.stats if s not in enc.ruleset.stat_names]
     if unknown:
-        raise IllegalCommand(f"{unknown[0]} is not a stat of {enc.ruleset.id}; its stats are {', '.join(enc.ruleset.stat_names)}")
+        raise IllegalCommand(f"{unknown[0]} is not a stat of {enc.ruleset.id} (its stats: {', '.join(enc.ruleset.stat_names)})")
 
 
 def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
