@@ -29,6 +29,7 @@ or :class:`NewerSave` offering the newest good backup, and are never written.
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -44,6 +45,7 @@ from saves import backups, lock, patch
 from saves.bestiary import party_after
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
+from saves.files import NotAFile, check_regular
 from saves.journal import Journal
 from saves.layout import CampaignData, EncounterData, apply_record, dump
 from saves.migrations import SCHEMA_VERSION
@@ -55,6 +57,15 @@ from saves.storage import atomic_write, remove_stale_temp_files
 __all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_file"]
 
 COMPACT_MIN_BYTES = 1 << 20
+
+
+def real_path(path: Path | str) -> Path:
+    """``path`` with symbolic links and ``..`` resolved, so that a campaign
+    reached through a link is written (and locked) as its real file; a plain
+    path is kept as given."""
+    path = Path(path)
+    resolved = Path(os.path.realpath(path))  # never raises, even for a loop of links
+    return path if resolved == path.absolute() else resolved
 
 
 class Campaign:
@@ -81,8 +92,8 @@ class Campaign:
     def create(cls, path: Path | str, name: str, ruleset: Ruleset, state: EncounterState, first_events: Iterable[events.Event] = (), status: str = "running") -> Campaign:
         """Write a new campaign holding one encounter (eid 1); refuses an existing file.
         Its party starts as the encounter's party-side combatants."""
-        path = Path(path)
-        if path.exists() or journal_path(path).exists():
+        path = real_path(path)
+        if os.path.lexists(path) or journal_path(path).exists():
             raise SaveError(path, "already exists; open it instead")
         if not path.parent.is_dir():
             raise SaveError(path, f"folder {path.parent} does not exist")
@@ -111,9 +122,14 @@ class Campaign:
         ``read_only`` (then :attr:`read_only` says why). Raises
         :class:`CorruptSave`, :class:`NewerSave` (both offering the newest
         good backup) or :class:`SaveError` (missing file)."""
-        path = Path(path)
-        if not path.exists():
-            raise SaveError(path, "does not exist")
+        path = real_path(path)
+        try:
+            if not check_regular(path):
+                raise SaveError(path, "does not exist")
+        except NotAFile as exc:
+            raise CorruptSave(path, str(exc)) from None
+        except OSError as exc:  # a loop of links, a folder we may not enter
+            raise CorruptSave(path, f"cannot be read ({exc.strerror or exc})") from None
         reason: ReadOnlySave | None = ReadOnlySave(path, "opened read-only") if read_only else None
         the_lock = None
         if not read_only:
@@ -136,13 +152,18 @@ class Campaign:
             if the_lock:
                 the_lock.release()
             raise
-        campaign = cls(path, data, the_lock, good, reason)
-        campaign._seq = max(campaign._seq, max((r["seq"] for r in replayed), default=0))
-        campaign._upgraded = upgraded
-        if the_lock is not None:
-            remove_stale_temp_files(path)
-            if replayed:
-                campaign._try_compact()
+        try:
+            campaign = cls(path, data, the_lock, good, reason)
+            campaign._seq = max(campaign._seq, max((r["seq"] for r in replayed), default=0))
+            campaign._upgraded = upgraded
+            if the_lock is not None:
+                remove_stale_temp_files(path)
+                if replayed:
+                    campaign._try_compact()
+        except BaseException:
+            if the_lock:
+                the_lock.release()  # never leave a lock behind a file that did not open
+            raise
         return campaign
 
     # -- reading -------------------------------------------------------------

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from saves.errors import CorruptSave
+from saves.files import MAX_JOURNAL_BYTES, NotAFile, read_regular
 
 
 def _encode(record: dict[str, Any]) -> bytes:
@@ -36,11 +37,13 @@ def read_journal(path: Path) -> tuple[list[dict[str, Any]], int]:
     followed by a good one, or it cannot be read.
     """
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return [], 0
+        raw = read_regular(path, MAX_JOURNAL_BYTES)
+    except NotAFile as exc:
+        raise CorruptSave(path, f"{exc}; it was left untouched") from None
     except OSError as exc:
         raise CorruptSave(path, f"cannot be read ({exc.strerror or exc})") from None
+    if raw is None:
+        return [], 0
     records: list[dict[str, Any]] = []
     good = 0
     offset = 0
@@ -67,7 +70,7 @@ def _decode(line: bytes) -> dict[str, Any] | None:
         if int(line[:8], 16) != zlib.crc32(body):
             return None
         record = json.loads(body.decode("utf-8"))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply for the parser
         return None
     return record if isinstance(record, dict) else None
 

@@ -25,7 +25,7 @@ from saves.codec import from_document
 from saves.errors import CorruptSave, NewerSave
 from saves.migrations import SCHEMA_VERSION, MigrationError, upgrade
 from saves.records import LogEntry
-from saves.sanitize import clean_document
+from saves.sanitize import UnsafeDocument, clean_document
 
 STATUSES = ("planned", "running", "finished")
 
@@ -97,6 +97,8 @@ def parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
         return _parse(raw, path)
     except (CorruptSave, NewerSave):
         raise
+    except UnsafeDocument as exc:
+        raise CorruptSave(path, f"{exc}; it was left untouched") from None
     except Exception as exc:  # noqa: BLE001 - a shape no check above foresaw: still a damaged file
         raise CorruptSave(path, f"is damaged ({type(exc).__name__}: {exc})") from None
 

@@ -23,6 +23,7 @@ from saves import backups, lock
 from saves.campaign import Campaign
 from saves.reading import journal_path, read_campaign
 from saves.errors import ReadOnlySave, SaveError, SaveWriteFailed
+from saves.files import NotAFile, check_regular
 from saves.layout import dump, parse
 from saves.sanitize import clean_name
 from saves.storage import AtomicJSONStorage, atomic_write
@@ -76,14 +77,49 @@ def free_path(folder: Path, name: str) -> Path:
     slug = re.sub(r"[^\w\-]+", "-", clean_name(name), flags=re.UNICODE).strip("-").lower() or "campaign"
     candidate = folder / f"{slug}.json"
     number = 2
-    while candidate.exists() or journal_path(candidate).exists():
+    while os.path.lexists(candidate) or os.path.lexists(journal_path(candidate)):
         candidate = folder / f"{slug}-{number}.json"
         number += 1
     return candidate
 
 
-def export_campaign(path: Path, target: Path) -> None:
-    """Write campaign ``path`` (journal folded in) to ``target`` as one JSON file."""
+class TargetExists(SaveError):
+    """The export target is an existing file: ask, then export again with ``replace=True``."""
+
+
+def check_target(target: Path, source: Path | None = None, replace: bool = False) -> None:
+    """Refuse to write ``target`` when that would overwrite a campaign in use:
+    the ``source`` itself, a campaign open in an encounter (this process or
+    another: its lock is held), one with a journal beside it (actions not
+    yet folded in), or anything that is not a regular file. Paths are
+    compared resolved (links and ``sub/../c.json``). An existing regular
+    file raises :class:`TargetExists` unless ``replace``."""
+    real = Path(os.path.realpath(target))
+    if source is not None and real == Path(os.path.realpath(source)):
+        raise SaveError(target, "is the campaign being exported; choose another file")
+    try:
+        exists = check_regular(real)
+    except NotAFile as exc:
+        raise SaveError(target, f"{exc}; choose a file") from None
+    except OSError as exc:
+        raise SaveError(target, f"cannot be written ({exc.strerror or exc})") from None
+    if journal_path(real).exists():
+        raise SaveError(target, "is a campaign with actions not yet folded in (a journal beside it); open it, or choose another file")
+    if lock.lock_path(real).exists():
+        held = lock.acquire(real)
+        if held is None:
+            raise ReadOnlySave(target, "is a campaign open in an encounter; it is never overwritten")
+        held.release()
+    if exists and not replace:
+        raise TargetExists(target, "already exists")
+
+
+def export_campaign(path: Path, target: Path, replace: bool = False) -> None:
+    """Write campaign ``path`` (journal folded in) to ``target`` as one JSON file.
+    Never overwrites a campaign in use; an existing file only with ``replace``
+    (else :class:`TargetExists`), see :func:`check_target`."""
+    check_target(target, path, replace)
+    target = Path(os.path.realpath(target))
     data, _, _, _ = read_campaign(path)
     data.meta["journal_seq"] = 0
     try:

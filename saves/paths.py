@@ -14,6 +14,8 @@ from pathlib import Path
 
 import platformdirs
 
+from saves.files import MAX_SMALL_FILE_BYTES, read_regular
+
 APP_NAME = "encounter"
 
 
@@ -39,12 +41,20 @@ def _settings_path() -> Path:
     return data_dir() / "settings.json"
 
 
+def _read_settings() -> dict:
+    """settings.json; raises ``OSError`` / ``ValueError`` (also for a pipe or device, see saves.files)."""
+    raw = read_regular(_settings_path(), MAX_SMALL_FILE_BYTES)
+    if raw is None:
+        raise FileNotFoundError(str(_settings_path()))
+    return json.loads(raw.decode("utf-8"))
+
+
 def last_campaign() -> Path | None:
     """The campaign opened last, if it still exists."""
     try:
-        data = json.loads(_settings_path().read_text(encoding="utf-8"))
+        data = _read_settings()
         path = Path(data["last_campaign"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
     return path if path.is_file() else None
 
@@ -55,9 +65,9 @@ RECENT = 10
 def recent_campaigns() -> list[Path]:
     """Campaigns opened lately, newest first, those that still exist (at most :data:`RECENT`)."""
     try:
-        data = json.loads(_settings_path().read_text(encoding="utf-8"))
+        data = _read_settings()
         listed = [Path(p) for p in data.get("recent", []) if isinstance(p, str)]
-    except (OSError, ValueError, AttributeError, TypeError):
+    except (OSError, ValueError, AttributeError, TypeError, RecursionError):
         listed = []
     last = last_campaign()
     if last is not None and last not in listed:

@@ -20,7 +20,7 @@ from saves.errors import CorruptSave, SaveError
 from saves.journal import read_journal
 from saves.layout import CampaignData, EncounterData, apply_record, parse
 from saves.records import LogEntry
-from saves.sanitize import clean_document
+from saves.sanitize import UnsafeDocument, clean_document
 from saves.storage import AtomicJSONStorage
 
 
@@ -55,7 +55,11 @@ def read_campaign(path: Path) -> tuple[CampaignData, list[dict[str, Any]], int, 
             continue  # folded into the file by a compaction that was cut before deleting the journal
         if seq != expected:
             raise CorruptSave(jpath, f"misses records {expected}..{seq - 1}; it was left untouched")
-        apply_record(data, clean_document(record), jpath)
+        try:
+            record = clean_document(record)
+        except UnsafeDocument as exc:
+            raise CorruptSave(jpath, f"{exc}; it was left untouched") from None
+        apply_record(data, record, jpath)
         replayed.append(record)
         expected += 1
     for enc in data.encounters.values():

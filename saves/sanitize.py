@@ -21,7 +21,18 @@ _UNSAFE = re.compile(
     r"|\x1b[ -~]?"  # two-byte escapes, or a lone ESC
     r"|\x9b[0-?]*[ -/]*[@-~]"  # 8-bit CSI
     r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+    r"|[\ud800-\udfff]"  # lone surrogates (only a JSON \\ud800 escape makes one): not text
 )
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+MAX_DEPTH = 100  # nesting of a JSON document (a campaign needs about 12)
+MAX_TEXT = 100_000  # characters in one string (notes included)
+
+
+class UnsafeDocument(ValueError):
+    """A document :func:`clean_document` refuses: nested deeper than
+    :data:`MAX_DEPTH`, a string longer than :data:`MAX_TEXT` characters or
+    holding a lone surrogate. ``str()`` says which, for a message naming the file."""
 
 
 def clean_text(value: str) -> str:
@@ -36,12 +47,27 @@ def clean_name(value: str) -> str:
     return " ".join(clean_text(value).split())
 
 
-def clean_document(doc: Any) -> Any:
-    """A copy of a JSON document with every string (keys too) cleaned; unchanged parts are shared."""
+def clean_document(doc: Any, _depth: int = 0) -> Any:
+    """A copy of a JSON document with every string (keys too) cleaned; unchanged parts are shared.
+    Raises :class:`UnsafeDocument` (too deep, a too long string, a lone surrogate)."""
     if isinstance(doc, str):
-        return clean_text(doc)
+        return _clean_string(doc)
+    if _depth >= MAX_DEPTH:
+        if isinstance(doc, (dict, list)):
+            raise UnsafeDocument(f"is nested more than {MAX_DEPTH} levels deep")
+        return doc
     if isinstance(doc, dict):
-        return {clean_text(k) if isinstance(k, str) else k: clean_document(v) for k, v in doc.items()}
+        return {_clean_string(k) if isinstance(k, str) else k: clean_document(v, _depth + 1) for k, v in doc.items()}
     if isinstance(doc, list):
-        return [clean_document(v) for v in doc]
+        return [clean_document(v, _depth + 1) for v in doc]
     return doc
+
+
+def _clean_string(value: str) -> str:
+    if len(value) > MAX_TEXT:
+        raise UnsafeDocument(f"holds a text of {len(value)} characters (at most {MAX_TEXT})")
+    if _UNSAFE.search(value) is None:
+        return value
+    if _SURROGATE.search(value) is not None:
+        raise UnsafeDocument("holds broken text (a lone surrogate such as \\ud800)")
+    return _UNSAFE.sub("", value)

@@ -25,6 +25,7 @@ from typing import Any
 from tinydb.storages import Storage
 
 from saves.errors import CorruptSave, SaveWriteFailed
+from saves.files import MAX_CAMPAIGN_BYTES, NotAFile, read_regular
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -76,19 +77,21 @@ class AtomicJSONStorage(Storage):
 
     def _load(self) -> dict[str, Any] | None:
         try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except IsADirectoryError:
-            raise CorruptSave(self.path, "is a folder, not a campaign file") from None
+            raw = read_regular(self.path, MAX_CAMPAIGN_BYTES)
+        except NotAFile as exc:
+            raise CorruptSave(self.path, f"{exc}; it was left untouched") from None
         except OSError as exc:
             raise CorruptSave(self.path, f"cannot be read ({exc.strerror or exc})") from None
+        if raw is None:
+            return None
         if not raw.strip():
             raise CorruptSave(self.path, "is empty (it may have been truncated); it was left untouched")
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
             raise CorruptSave(self.path, "is not valid JSON (truncated or edited by hand?); it was left untouched") from None
+        except RecursionError:
+            raise CorruptSave(self.path, "is nested too deeply to be a campaign file; it was left untouched") from None
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
             raise CorruptSave(self.path, "is JSON but not a campaign file")
         return data

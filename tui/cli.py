@@ -21,6 +21,7 @@ from core.rulesets import get as get_ruleset
 from saves import paths
 from saves.campaign import Campaign
 from saves.errors import SaveError
+from saves.files import NotAFile, check_regular
 from saves.session import Session, create_campaign, create_demo, open_default
 from saves.signals import exit_soon, install_exit_handlers
 
@@ -126,8 +127,9 @@ def _new(argv: list[str]) -> int:
     args = _new_parser().parse_args(argv)
     rng = _rng(args.seed)
     try:
+        check_regular(args.map_path)  # a pipe or a device would hang the read
         text = args.map_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, NotAFile) as exc:
         return _fail(f"cannot read map {args.map_path}: {getattr(exc, 'strerror', None) or exc}")
     try:
         ruleset = get_ruleset(args.ruleset)

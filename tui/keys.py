@@ -16,6 +16,8 @@ import platformdirs
 
 from textual.binding import Binding
 
+from saves.files import MAX_SMALL_FILE_BYTES, read_regular
+
 
 @dataclass(frozen=True)
 class GMAction:
@@ -87,12 +89,14 @@ def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
     A missing file is an empty map. Unknown ids, non-text keys or a broken
     file are reported in ``problems`` and skipped, never fatal.
     """
-    if not path.exists():
-        return {}, []
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        return {}, [f"key map {path} ignored: {exc}"]
+        raw = read_regular(path, MAX_SMALL_FILE_BYTES)  # a pipe or a device is refused, never waited on
+        if raw is None:
+            return {}, []
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:  # NotAFile and UnicodeDecodeError are ValueErrors
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
+        return {}, [f"key map {path} ignored: {reason}"]
     if not isinstance(data, dict):
         return {}, [f"key map {path} ignored: expected an object of action id -> key"]
     known = {a.id for a in ACTIONS} | {"interrupt-quit"}

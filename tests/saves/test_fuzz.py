@@ -148,3 +148,17 @@ def test_the_unmutated_campaign_with_its_journal_opens(valid, tmp_path):
     content, _, journal = valid
     _check(tmp_path, content, journal)
     assert Campaign.open(tmp_path / "c.json").bestiary()
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "setitimer") or not hasattr(__import__("os"), "mkfifo"), reason="POSIX only")
+def test_loader_fuzz_no_uncaught_exception_no_hang_no_modified_original(tmp_path):
+    """Mutated campaign files, journals, import files and keys.json, and pipes,
+    devices, folders, links, deep nesting, lone surrogates and huge texts in
+    their place (tests/saves/loader_fuzz.py): every case opens or is refused
+    with a typed error within 2 s, and a refused original is left as it was.
+    ``python bench/fuzz_loaders.py --cases 10000`` runs the long version."""
+    from tests.saves.loader_fuzz import run
+
+    tally = run(int(__import__("os").environ.get("LOADER_FUZZ_CASES", "300")), seed=11, work=tmp_path)
+    assert tally.outcomes.get("refused", 0) and tally.outcomes.get("opened", 0)  # the cases reach both ends
+    assert (tally.uncaught, tally.hangs, tally.modified) == (0, 0, 0), "\n".join(tally.failures[:5])

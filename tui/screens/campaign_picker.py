@@ -190,13 +190,30 @@ class CampaignPicker(Screen[Path | None]):
         if summary is None:
             return
 
-        def export(target: str) -> None:
+        def export(target: str, replace: bool = False) -> None:
             path = Path(target).expanduser()
-            library.export_campaign(summary.path, path)
+            try:
+                library.export_campaign(summary.path, path, replace=replace)
+            except library.TargetExists:
+                title = user_text(str(path), "bold") + Text(" already exists. Replace it with the export?")
+                self.app.push_screen(
+                    ChoiceScreen(title, [("keep", "No, keep that file"), ("replace", "Yes, replace it")]),
+                    lambda choice: self._replace_answer(choice, lambda: export(target, replace=True)),
+                )
+                return
             self.set_status(Text("Exported to ") + user_text(str(path), "bold") + Text("."))
 
         default = str(Path.home() / f"{summary.path.stem}-export.json")
         self._ask(Text("Export ") + user_text(summary.name, "bold") + Text(" to the file"), export, value=default)
+
+    def _replace_answer(self, choice: str | None, again) -> None:
+        if choice != "replace":
+            self.set_status("Kept the file; nothing exported.")
+            return
+        try:
+            again()
+        except SaveError as exc:
+            self.set_status(clean(str(exc)), error=True)
 
     def action_import_campaign(self) -> None:
         def do_import(source: str) -> None:
