@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from core.attacks import UNARMED, Weapon
+from core.attacks import UNARMED, Weapon, WeaponDamage
 from core.checks import Advantage, Modifier
 from core.combatant import Combatant, Inventory, Side
 from core.conditions import Condition
@@ -154,11 +154,14 @@ class Attack(Command):
 @dataclass(frozen=True)
 class DealDamage(Command):
     """Typed damage without an attack roll (a spell, a fall, a trap):
-    ``parts`` through armour, resistances, temporary HP (TAC-DMG-1, EQ-GEN-4)."""
+    ``parts`` through armour, resistances, temporary HP (TAC-DMG-1, EQ-GEN-4).
+    ``dice``: parts still to roll (``2d6 fire``), rolled inside apply with
+    the encounter's dice and logged, so one damage is one undo step."""
 
     target: str
     parts: tuple[DamagePart, ...]
     source: str = ""
+    dice: tuple[WeaponDamage, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from core import events as ev
 from core.attacks import resolve_attack
 from core.combatant import Combatant
 from core.damage import DamageOutcome, DamagePart, absorb, resolve
-from core.dice import DiceRoll
+from core.dice import DiceRoll, roll
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
@@ -109,15 +109,23 @@ def temporary_hp(enc: Any, state: EncounterState, command: cmd.GrantTemporaryHit
 
 
 def deal_damage(enc: Any, state: EncounterState, command: cmd.DealDamage) -> Result:
-    """Typed damage through the pipeline of ``core.damage`` (no attack roll)."""
-    if not command.parts:
+    """Typed damage through the pipeline of ``core.damage`` (no attack roll);
+    ``command.dice`` are rolled first, each roll logged (a roll below 0 deals 0)."""
+    if not command.parts and not command.dice:
         raise IllegalCommand("name at least one damage part")
     target = state.combatant(command.target)
+    parts = list(command.parts)
+    rolled: list[ev.Event] = []
+    for part in command.dice:
+        result = roll(part.expression, enc.rng)
+        rolled.append(ev.DiceRolled(result, None, "", f"{part.damage_type.value} damage to {target.name}", state.round, state.current))
+        parts.append(DamagePart(max(0, result.total), part.damage_type))
     outcome = resolve(
-        enc.ruleset.settings, command.parts, armour=target.armour, resistances=target.resistances,
+        enc.ruleset.settings, tuple(parts), armour=target.armour, resistances=target.resistances,
         weaknesses=target.weaknesses, immunities=target.immunities, alignment=target.alignment,
     )
-    return apply_outcome(enc, state, target.id, outcome, (), command.source)
+    state, events = apply_outcome(enc, state, target.id, outcome, (), command.source)
+    return state, tuple(rolled) + tuple(events)
 
 
 def attack(enc: Any, state: EncounterState, command: cmd.Attack) -> Result:

@@ -32,7 +32,7 @@ from tui.campaign_actions import CampaignActions
 from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
-from tui.more_actions import MoreActions
+from tui.more_actions import MoreActions, offer_label
 from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 
@@ -134,8 +134,8 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         state = self.state
         if self._combatant(self.selected) is None:
             self.selected = state.current
-        kinds = tuple(k for k in self.session.encounter.ruleset.action_kinds if k in ("full", "quick", "reaction", "action", "standard", "move", "main", "maneuver"))
-        self.query_one(InitiativeTracker).show(state, self.selected, kinds or ("full", "quick", "reaction"))
+        kinds = tuple((k.id, k.letter) for k in self.session.encounter.ruleset.tracked_kinds)
+        self.query_one(InitiativeTracker).show(state, self.selected, kinds)
         grid_map = self.query_one(GridMap)
         grid_map.show(state, state.current, self.selected)
         current = self._combatant(state.current)
@@ -285,10 +285,16 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
         self.set_status(f"Map cells: {self.query_one(GridMap).cycle_zoom()}.")
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self._keymap))
+        offers = [(offer_label(o), o.refusal) for o in self.menu_offers()]
+        self.push_screen(HelpScreen(self._keymap, offers))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The command palette lists the same actions as the keys."""
+        """The command palette lists the same actions as the keys, then
+        every offer of the ruleset allowed now (the ``.`` menu's and the keyed ones)."""
         for action in ACTIONS:
             yield SystemCommand(action.label, action.help, lambda name=action.action: self.run_action(name))
+        if screen is self.screen_stack[0]:
+            for offer in self.current_offers():
+                if offer.allowed:
+                    yield SystemCommand(clean(offer.label), offer.rule or "rules action", lambda o=offer: self.take_offer(o))
         yield from super().get_system_commands(screen)

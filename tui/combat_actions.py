@@ -7,19 +7,13 @@ anything is rolled.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rich.text import Text
 
 from core import commands as cmd
-from core.attacks import plan_attack
-from core.battlefield import attack_situation, melee_refusal
-from core.modifiers import Reach
+from core import offers as core_offers
 from core.combatant import Combatant
 from core.conditions import Condition, Duration
 from core.errors import CreatureFormatError, RulesError
-from tui.describe import modifiers_text, percent
-from tui.forms import ATTACK_WORDS, parse_attack
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.text import clean, user_text
@@ -40,48 +34,16 @@ class CombatActions:
         return attacker, target
 
     def action_attack(self) -> None:
+        """The current combatant attacks the selected one: the attack offer,
+        its odds and refusals from core (EQ-ACT-4, EQ-COV-2, reach)."""
         parts = self._attack_parts()
         if parts is None:
             return
-        attacker, target = parts
-        ruleset = self.session.encounter.ruleset
-        grid, combatants = self.state.grid, self.state.combatants
-
-        def plan(value: str):
-            request = parse_attack(value)
-            situation = attack_situation(grid, attacker, target, combatants, request.weapon.reach, ruleset=ruleset)
-            situation = replace(situation, off_hand=request.off_hand)
-            return request, situation, plan_attack(ruleset, attacker, target, request.weapon, situation, request.advantage)
-
-        def odds(value: str) -> Text:
-            try:
-                request, _situation, attack = plan(value)
-            except (ValueError, RulesError) as problem:
-                return Text(clean(str(problem)), style="italic yellow")
-            chances = ruleset.check_odds(attack.total_modifier, attack.difficulty, attack.advantage, attack=True)
-            text = Text()
-            refusal = melee_refusal(ruleset.settings, attacker, target)
-            if refusal is not None and request.weapon.reach is Reach.MELEE and not request.override:
-                text.append(f"{clean(str(refusal))}. Add 'ranged' for a ranged weapon, or 'override'.\n", style="bold yellow")
-            text.append(f"{attack.stat} {attack.stat_value:+d}")
-            text.append_text(modifiers_text(attack.modifiers))
-            if attack.advantage.value:
-                text.append(" with advantage" if attack.advantage.value > 0 else " with disadvantage", style="bold")
-            text.append(f" vs {attack.difficulty}:\n")
-            text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))
-            return text
-
-        def answer(value: str) -> None:
-            try:
-                request, situation, _attack = plan(value)
-            except (ValueError, RulesError) as problem:
-                self.set_status(f"Refused: {clean(str(problem))}", error=True)
-                return
-            self.run_command(cmd.Attack(attacker.id, target.id, request.weapon, situation, request.advantage, override=request.override))
-
-        title = Text("Attack: ") + user_text(attacker.name, "bold") + Text(" -> ") + user_text(target.name, "bold")
-        title.append(f"\nweapon damage (empty = unarmed), options: {ATTACK_WORDS}", style="italic")
-        self.ask(PromptScreen(title, placeholder="1d6 slashing +1", hint=odds), answer)
+        offer = core_offers.find(self.current_offers(), "attack")
+        if offer is None:
+            self.set_status("No attack is possible here.", error=True)
+            return
+        self.take_offer(offer)
 
     # -- conditions -------------------------------------------------------------
     def action_add_condition(self) -> None:

@@ -189,3 +189,24 @@ def human_label(label: str) -> str:
 
 # Combat resolution events (issue 6) live in their own module.
 from tui import describe_combat  # noqa: E402,F401
+
+
+def preview_text(shown) -> Text:
+    """A :class:`core.offers.Preview` as the lines under a dialog's input:
+    the refusal, or the roll against its difficulty with every modifier and
+    the chance of each outcome; a move's path cost."""
+    text = Text()
+    if shown.refusal is not None:
+        text.append(clean(shown.refusal) + "\n", style="bold yellow")
+    if shown.expression:
+        text.append(" ".join(clean(n) for n in shown.notes) + (" " if shown.notes else ""))
+        text.append(shown.expression)
+        text.append_text(modifiers_text(shown.modifiers))
+        if shown.difficulty is not None:
+            text.append(f" vs {shown.difficulty}")
+        text.append(":\n" if shown.modifiers else ": ")
+    if shown.odds:
+        text.append("  ".join(f"{label} {percent(float(p))}" for label, p in shown.odds))
+    if shown.cost is not None:
+        text.append(f"{len(shown.path) - 1} cells, {shown.cost} {shown.unit}")
+    return text

@@ -9,14 +9,13 @@ from __future__ import annotations
 from rich.text import Text
 
 from core import commands as cmd
-from core.checks import check_expression
-from tui.describe import percent
-from tui.forms import parse_amount, parse_check
+from core import offers as core_offers
+from core.errors import RulesError
+from core.notation import parse_amount
+from tui.more_actions import offer_label
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import user_text
-
-ACTION_LABELS = {"full": "Full action", "quick": "Quick action", "reaction": "Reaction", "standard": "Standard action", "move": "Move action", "main": "Main action", "maneuver": "Maneuver", "action": "Action"}
+from tui.text import clean, user_text
 
 
 class GMActions:
@@ -33,7 +32,7 @@ class GMActions:
         def answer(value: str) -> None:
             try:
                 amount = parse_amount(value)
-            except ValueError as problem:
+            except RulesError as problem:
                 self.set_status(f"Refused: {problem}", error=True)
                 return
             if isinstance(amount, str):
@@ -67,56 +66,42 @@ class GMActions:
         self.ask(PromptScreen("Roll dice (free text after the dice is a comment)", placeholder="1d20+2 kick the door"), answer)
 
     def action_check(self) -> None:
-        current = self._combatant(self.state.current) or self._combatant(self.selected)
-        if current is None:
+        """A check for whose turn it is (or the selected combatant out of
+        combat): the check offer, with its odds shown as the GM types."""
+        actor = self.state.current or self.selected
+        if actor is None:
             self.set_status("Nobody to roll for.", error=True)
             return
-        ruleset = self.session.encounter.ruleset
-        names = ruleset.stat_names
-
-        def odds(value: str) -> Text:
-            try:
-                request = parse_check(value, names)
-            except ValueError as problem:
-                return Text(str(problem), style="italic")
-            modifier = current.stat(request.stat)
-            chances = ruleset.check_odds(modifier, request.difficulty, request.advantage)
-            difficulty = ruleset.default_difficulty if request.difficulty is None else request.difficulty
-            expression = check_expression(ruleset.check_sides, modifier, request.advantage, getattr(ruleset, "check_count", 1))
-            text = Text(f"{expression} vs {difficulty}" + (f" ({request.purpose})" if request.purpose else "") + ": ")
-            text.append("  ".join(f"{tier.value} {percent(float(p))}" for tier, p in chances.items()))
-            return text
-
-        def answer(value: str) -> None:
-            try:
-                request = parse_check(value, names)
-            except ValueError as problem:
-                self.set_status(f"Refused: {problem}", error=True)
-                return
-            self.run_command(cmd.RollCheck(current.id, request.stat, request.difficulty, request.advantage, purpose=request.purpose))
-
-        title = Text("Check for ") + user_text(current.name, "bold") + Text(f": stat [difficulty, default {ruleset.default_difficulty}] [adv|dis] [what for, e.g. theft]")
-        self.ask(PromptScreen(title, placeholder="STR 12 adv", hint=odds), answer)
+        offer = core_offers.find(core_offers.offers(self.state, self.session.encounter.ruleset, actor, self.selected), "check")
+        if offer is not None:
+            self.take_offer(offer)
 
     def action_spend_action(self) -> None:
+        """Spend one of the action kinds the tracker counts, or trade one
+        (the ruleset's exchange); a spent kind can still be spent as a
+        logged GM override."""
         current = self._combatant(self.state.current)
         if current is None:
             self.set_status("Combat has not started.", error=True)
             return
-        ruleset = self.session.encounter.ruleset
-        options = []
-        for k, left in current.budget.actions.items():
-            label = ACTION_LABELS.get(k, k.replace("_", " ").capitalize())
-            options.append((k, f"{label} ({left} left)") if left > 0 else (f"override:{k}", f"{label}: none left, spend anyway (GM override, logged)"))
-        if ruleset.id == "equestria":
-            options.append(("exchange", "Trade the full action for quick actions (EQ-ACT-3)"))
+        found = {o.id: o for o in self.current_offers()}
+        options: list[tuple[str, str]] = []
+        for kind in self.session.encounter.ruleset.tracked_kinds:
+            offer = found.get(f"spend.{kind.id}")
+            if offer is None:
+                continue
+            left = current.budget.left(kind.id)
+            if offer.allowed:
+                options.append((offer.id, f"{kind.label} ({left} left)"))
+            elif kind.id in current.budget.actions:
+                options.append((f"override:{kind.id}", f"{kind.label}: {clean(offer.refusal or '')}; spend anyway (GM override, logged)"))
+        if "exchange" in found:
+            options.append(("exchange", offer_label(found["exchange"])))
 
         def answer(value: str) -> None:
-            if value == "exchange":
-                self.run_command(cmd.ExchangeFullAction(current.id))
-            elif value.startswith("override:"):
+            if value.startswith("override:"):
                 self.run_command(cmd.SpendAction(current.id, value[9:], override=True))
             else:
-                self.run_command(cmd.SpendAction(current.id, value))
+                self.take_offer(found[value])
 
         self.ask(ChoiceScreen(Text("Spend an action: ") + user_text(current.name, "bold"), options), answer)

@@ -17,7 +17,8 @@ from core.combatant import Combatant
 from core.errors import RulesError
 from core.geometry import DIRECTIONS, distance as geometry_distance, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
 from core.grid import Cell
-from core.movement import MoveOptions, Reach, model_for, reach
+from core import offers as core_offers
+from core.movement import Reach
 from tui.screens.choice import ChoiceScreen
 from tui.text import clean, user_text
 from tui.widgets.grid_map import GridMap
@@ -78,9 +79,6 @@ class MapTools:
     _placing: str = ""
     _reach: Reach | None = None  # the move being previewed: the cursor follows its paths
 
-    def _options(self, mover: Combatant) -> MoveOptions:
-        return MoveOptions(start_parity=mover.budget.diagonal_parity) if self.state.round else MoveOptions()
-
     # -- move ------------------------------------------------------------------
     def action_move(self) -> None:
         mover = self._combatant(self.state.current)
@@ -91,31 +89,21 @@ class MapTools:
             self.selected = mover.id
             self.action_place()
             return
-        budget = mover.budget.movement if self.state.round else 10**6
-        self._reach = reach(self.state.grid, self.session.encounter.ruleset, mover, self.state.combatants, budget, options=self._options(mover))
+        self._reach = core_offers.move_reach(self.state, self.session.encounter.ruleset, mover.id)
         self._start(mover.position, "move", self._reach.costs)
         self.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left."))
 
     def _move_preview(self, mover: Combatant, cell: Cell) -> Text:
         grid_map = self.query_one(GridMap)
-        try:
-            if self._reach is None:
-                raise RulesError("no move is being previewed")
-            if cell == mover.position:
-                raise RulesError(f"{mover.name} is already there")
-            path = self._reach.path(cell)
-        except RulesError as refusal:
+        if self._reach is None:
+            return Text("No move is being previewed.", style="yellow")
+        shown = core_offers.preview_move(self.state, self.session.encounter.ruleset, self._reach, mover.id, cell)
+        if shown.cost is None:
             grid_map.mark(path=frozenset())
-            left = f"; {mover.budget.movement} {model_for(self.session.encounter.ruleset).unit} left" if self.state.round else ""
-            return Text(f"({cell[0]}, {cell[1]}): {clean(str(refusal))}{left}", style="yellow")
-        grid_map.mark(path=frozenset(path.cells[:-1]))
-        left = mover.budget.movement
-        unit = model_for(self.session.encounter.ruleset).unit
-        if path.cost == 1 and unit.endswith("s"):
-            unit = unit[:-1]
-        style = "green"
-        after = f"{left - path.cost} left after" if self.state.round else "free before combat"
-        return Text(f"({cell[0]}, {cell[1]}): costs {path.cost} {unit}, {after}", style=style)
+            return Text(f"({cell[0]}, {cell[1]}): {clean(shown.refusal or 'no path')}; " + ", ".join(shown.notes), style="yellow")
+        grid_map.mark(path=frozenset(shown.path[:-1]))
+        unit = shown.unit[:-1] if shown.cost == 1 and shown.unit.endswith("s") else shown.unit
+        return Text(f"({cell[0]}, {cell[1]}): costs {shown.cost} {unit}, {', '.join(shown.notes)}", style="green")
 
     # -- place (GM) ------------------------------------------------------------
     def action_place(self) -> None:

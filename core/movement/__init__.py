@@ -2,21 +2,36 @@
 
 One model per ruleset (``equestria`` EQ-MOV-*, ``srd35`` SRD-MOV-*,
 ``tactical_d10`` TAC-MOV-*, ``power_roll`` PR-MOV-*, PR-TEL-1, PR-BUR-*,
-PR-CLB-1), picked by ruleset id (:func:`model_for`, which imports that
-model's module on first use). Queries (:func:`reachable`, :func:`reach`,
+PR-CLB-1), each a component of its ruleset (:attr:`Ruleset.movement`;
+:func:`model_for` accepts a ruleset or its id). Queries (:func:`reachable`, :func:`reach`,
 :func:`find_path`) never change the encounter; a refused move raises
 :class:`~core.errors.MoveRefused` with the rule that forbids it.
 """
 
-from core.movement.api import Path, Reach, check_step, find_path, last_legal_stop, minimum_move, reach, reachable
-from core.movement.falling import Fall, fall, power_roll_fall, equestria_fall
-from core.movement.model import MoveOptions, MovementModel, Passage, StepRules, model_for
-from core.mobility import Layer, MoveType, Size
+import importlib
+from typing import Any
 
-path = find_path
+# name -> submodule: loaded on first use, so a ruleset module can import its
+# model's settings (core.movement.<model>) without loading the search.
+_EXPORTS = {
+    "Path": "api", "Reach": "api", "check_step": "api", "find_path": "api", "path": "api",
+    "last_legal_stop": "api", "minimum_move": "api", "reach": "api", "reachable": "api",
+    "Fall": "falling", "dice_fall": "falling", "fall": "falling", "power_roll_fall": "falling",
+    "MoveOptions": "model", "MovementModel": "model", "Passage": "model", "StepRules": "model", "model_for": "model",
+}
+_MOBILITY = ("Layer", "MoveType", "Size")
 
-__all__ = [
-    "Fall", "Layer", "check_step", "MoveOptions", "MoveType", "MovementModel", "Passage", "Path", "Reach", "Size",
-    "StepRules", "equestria_fall", "fall", "find_path", "last_legal_stop", "minimum_move", "model_for",
-    "path", "power_roll_fall", "reach", "reachable",
-]
+
+def __getattr__(name: str) -> Any:
+    if name in _MOBILITY:
+        value = getattr(importlib.import_module("core.mobility"), name)
+    elif name in _EXPORTS:
+        module = importlib.import_module(f"{__name__}.{_EXPORTS[name]}")
+        value = getattr(module, "find_path" if name == "path" else name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+__all__ = sorted(_EXPORTS) + list(_MOBILITY)

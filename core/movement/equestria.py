@@ -13,7 +13,7 @@ from core.combatant import Combatant
 from core.errors import IllegalCommand
 from core.grid import Grid, MoveKind, Terrain
 from core.mobility import Layer, MoveType
-from core.movement.model import MoveOptions, MovementModel, Refusal, StepRules, build_rules, register
+from core.movement.model import MoveOptions, MovementModel, Refusal, StepRules, build_rules
 
 
 @dataclass(frozen=True)
@@ -39,18 +39,13 @@ class EquestriaMovementSettings:
     dive_depth: int = 3  # EQ-MOV-7
     dive_action: str = "full"  # EQ-MOV-7
     max_safe_depth: int = 12  # EQ-MOV-7
-    fall_per_round: int = 12  # EQ-MOV-8, height per turn
-    fall_height_per_die: int = 2  # EQ-MOV-8: 1d6 per full 2 height
-    fall_die: int = 6  # EQ-MOV-8
     allies_block: bool = True  # EQ-MAP-4: "an allied medium creature" blocks movement
     corner: str = "one"  # DEFAULT: no diagonal squeeze between two walls
 
 
-@register
 class EquestriaMovement(MovementModel):
     """Rules EQ-MOV-1..8."""
 
-    ruleset_id = "equestria"
     Settings = EquestriaMovementSettings
     unit = "cells"
     budget_rule = "EQ-MOV-2"

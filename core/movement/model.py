@@ -1,18 +1,17 @@
 """What a ruleset's movement model provides, and how one is picked.
 
-A model is data (its ``Settings``: DEFAULT numbers from ``RULES.md``) plus a
-few methods: the speed of a creature per movement type, a per-terrain cost
+A model is a component of its ruleset: a few methods reading the ruleset's
+one settings object (its movement fields are declared in the model
+module's ``*MovementSettings`` dataclass, which the ruleset's ``Settings``
+inherits): the speed of a creature per movement type, a per-terrain cost
 table for one mover and movement type (:class:`StepRules`) and whether
-another creature lets it pass (:class:`Passage`). :func:`model_for` picks the
-model by ruleset id; any setting whose name also appears in the ruleset's
-own settings takes the ruleset's (house-ruled) value, so a campaign can
-override movement numbers by adding them to its ruleset settings.
+another creature lets it pass (:class:`Passage`). A house rule on any of
+those fields reaches the model because it reads the ruleset's settings.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -95,9 +94,9 @@ def build_rules(
 
 
 class MovementModel:
-    """Base of the four movement models; subclasses set ``ruleset_id`` and ``Settings``."""
+    """Base of the movement models; a subclass sets ``Settings`` (its
+    fields' DEFAULTs, inherited by its ruleset's settings)."""
 
-    ruleset_id: ClassVar[str] = ""
     Settings: ClassVar[type] = object
     unit: ClassVar[str] = "cells"
     budget_rule: ClassVar[str] = ""
@@ -178,46 +177,13 @@ def small(size: Size) -> bool:
     return size.step <= Size.TINY.step
 
 
-MODELS: dict[str, type[MovementModel]] = {}
-# The model of ruleset <id> is in core.movement.<id> and registers itself when
-# imported: model_for imports only the campaign's own (~2 ms each otherwise).
-MODEL_IDS: tuple[str, ...] = ("equestria", "power_roll", "srd35", "tactical_d10")
-
-
-def register(cls: type[MovementModel]) -> type[MovementModel]:
-    MODELS[cls.ruleset_id] = cls
-    return cls
-
-
-_CACHE: dict[tuple[str, int], tuple[Any, MovementModel]] = {}
-
-
 def model_for(ruleset: Any) -> MovementModel:
-    """The movement model of ``ruleset`` (a :class:`~core.rulesets.base.Ruleset`
-    or a ruleset id), with same-named settings taken from the ruleset's
-    settings (house rules). Raises :class:`RulesError` for an unknown id."""
-    rid = ruleset if isinstance(ruleset, str) else getattr(ruleset, "id", "")
-    cls = MODELS.get(rid)
-    if cls is None and rid in MODEL_IDS:
-        importlib.import_module(f"core.movement.{rid}")
-        cls = MODELS.get(rid)
-    if cls is None:
-        raise RulesError(f"no movement model for ruleset {rid!r}; known: {', '.join(MODEL_IDS)}")
-    source = None if isinstance(ruleset, str) else getattr(ruleset, "settings", None)
-    key = (rid, id(source))
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is source:
-        return hit[1]
-    defaults = cls.Settings()
-    overrides = {}
-    if source is not None:
-        for f in dataclasses.fields(defaults):
-            if hasattr(source, f.name):
-                value = getattr(source, f.name)
-                if isinstance(value, type(getattr(defaults, f.name))):
-                    overrides[f.name] = value
-    model = cls(dataclasses.replace(defaults, **overrides))
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[key] = (source, model)
-    return model
+    """The movement model of ``ruleset`` (a :class:`~core.rulesets.base.Ruleset`,
+    or a ruleset id for its defaults): :attr:`Ruleset.movement`, which reads
+    the ruleset's own settings, house rules included. Raises
+    :class:`RulesError` for an unknown id."""
+    if isinstance(ruleset, str):
+        from core.rulesets import get
+
+        ruleset = get(ruleset)
+    return ruleset.movement

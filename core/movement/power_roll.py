@@ -17,7 +17,7 @@ from core.combatant import Combatant
 from core.errors import IllegalCommand
 from core.grid import MoveKind, Terrain
 from core.mobility import Layer, MoveType
-from core.movement.model import MoveOptions, MovementModel, Refusal, StepRules, build_rules, register
+from core.movement.model import MoveOptions, MovementModel, Refusal, StepRules, build_rules
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,9 @@ class PowerRollMovementSettings:
     corner: str = "one"  # DEFAULT
 
 
-@register
 class PowerRollMovement(MovementModel):
     """Rules PR-MOV-1..5, PR-TEL-1, PR-BUR-1..3, PR-CLB-1."""
 
-    ruleset_id = "power_roll"
     Settings = PowerRollMovementSettings
     unit = "squares"
     budget_rule = "PR-MOV-1"

@@ -18,7 +18,7 @@ from core.combatant import Combatant
 from core.errors import IllegalCommand
 from core.grid import Cell, MoveKind, Terrain
 from core.mobility import MoveType
-from core.movement.model import MoveOptions, MovementModel, Passage, Refusal, StepRules, build_rules, register, small
+from core.movement.model import MoveOptions, MovementModel, Passage, Refusal, StepRules, build_rules, small
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,9 @@ class Pace(Enum):
     FIVE_FOOT_STEP = "5-ft step"
 
 
-@register
 class SrdMovement(MovementModel):
     """Rules SRD-MOV-1..12."""
 
-    ruleset_id = "srd35"
     Settings = SrdMovementSettings
     unit = "squares"
     budget_rule = "SRD-MOV-9"

@@ -16,7 +16,7 @@ from core.combatant import Combatant
 from core.errors import IllegalCommand
 from core.grid import MoveKind, Terrain
 from core.mobility import MoveType
-from core.movement.model import MoveOptions, MovementModel, Refusal, StepRules, build_rules, register
+from core.movement.model import MoveOptions, MovementModel, Refusal, StepRules, build_rules
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class TacticalMovementSettings:
     """Movement data of ``tactical_d10``; DEFAULT marks a gap in the seed."""
 
     movement_points: int = 5  # TAC-MOV-1
-    step_cost: int = 1  # TAC-MOV-1
+    cell_cost: int = 1  # TAC-MOV-1: MP per cell of open ground
     difficult_cost: int = 2  # TAC-MOV-1: swamp, crossing a boulder
     climb_cost: int = 3  # TAC-MOV-2
     swim_cost: int = 3  # TAC-MOV-2 (lake)
@@ -57,11 +57,9 @@ class MpAction(Enum):
     MINOR = "minor"
 
 
-@register
 class TacticalMovement(MovementModel):
     """Rules TAC-MOV-1..3."""
 
-    ruleset_id = "tactical_d10"
     Settings = TacticalMovementSettings
     unit = "MP"
     budget_rule = "TAC-MOV-1"
@@ -98,7 +96,7 @@ class TacticalMovement(MovementModel):
                 MoveKind.CLIMB: s.climb_cost,
                 MoveKind.SWIM: s.swim_cost,
                 MoveKind.DEEP_WATER: s.deep_water_cost,
-            }.get(kind, s.step_cost)
+            }.get(kind, s.cell_cost)
             return base + extra
 
         return build_rules(move, price, corner=s.corner)

@@ -1,17 +1,25 @@
 """What every ruleset provides, and how a campaign overrides its settings.
 
-A ruleset is a small object built from data (its ``settings``, a frozen
-dataclass of DEFAULTs from ``RULES.md``) and the methods that read them. A
+A ruleset is one plug-in object built from data (its ``settings``: ONE
+frozen dataclass holding every DEFAULT of ``RULES.md`` for it, movement and
+falling included) and components that read it: checks and tiers,
+initiative, the turn economy (:class:`ActionKind` with labels and tracker
+letters), the movement model (:attr:`Ruleset.movement`), falling
+(:meth:`Ruleset.fall`), the conditions catalogue, and the extra offers it
+adds to :func:`core.offers.offers` (:meth:`Ruleset.extra_offers`). A
 campaign's house rules are a mapping of setting names to values applied by
 :meth:`Ruleset.with_house_rules`; an unknown name or a value of the wrong
-type is refused.
+type is refused, and every component sees the override because they all
+read the one settings object.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fractions import Fraction
 
@@ -19,17 +27,41 @@ from core.checks import Advantage, CheckResult, Modifier, Tier, roll_check, tier
 from core.combatant import ActionBudget, Combatant
 from core.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
-from core.grid import Terrain
+
+if TYPE_CHECKING:
+    from core.movement.falling import Fall
+    from core.movement.model import MovementModel
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
 
 
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of action of a ruleset's turn economy.
+
+    ``id`` as spent by commands (``full``, ``standard``, ``main``...);
+    ``label`` for people; ``letter`` in the tracker's Left column (upper
+    case while left, lower once spent), ``""`` for kinds that are a way of
+    spending others (srd35 ``run``) rather than a count of their own;
+    ``off_turn``: may be spent outside one's own turn (a reaction);
+    ``rule`` that defines it."""
+
+    id: str
+    label: str
+    letter: str = ""
+    off_turn: bool = False
+    rule: str = ""
+
+
 class Ruleset:
-    """Base of the four rule systems; subclasses set ``id`` and ``Settings``."""
+    """Base of the rule systems; a subclass sets ``id``, ``name``,
+    ``Settings``, ``kinds`` and the methods its seed defines."""
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
     Settings: ClassVar[type] = object
+    renamed_settings: ClassVar[dict[str, str]] = {}
+    """Old setting name -> its name now, so house rules saved by an older version still load."""
 
     def __init__(self, settings: Any | None = None) -> None:
         self.settings = settings if settings is not None else self.Settings()
@@ -41,6 +73,7 @@ class Ruleset:
         fields = {f.name: f for f in dataclasses.fields(self.settings)}
         clean: dict[str, Any] = {}
         for key, value in overrides.items():
+            key = self.renamed_settings.get(key, key)
             if key not in fields:
                 raise RulesError(f"{self.id} has no setting {key!r}")
             current = getattr(self.settings, key)
@@ -143,11 +176,33 @@ class Ruleset:
         raise NotImplementedError
 
     # -- turn economy -------------------------------------------------------
-    off_turn_kinds: ClassVar[tuple[str, ...]] = ("reaction",)
+    kinds: ClassVar[tuple[ActionKind, ...]] = ()
+    """The ruleset's action kinds, in the order the tracker shows them."""
     attack_kind: ClassVar[str] = ""
-    action_kinds: ClassVar[tuple[str, ...]] = ()
     movement_actions: ClassVar[dict[str, str]] = {}
     """MP action name -> settings field with its cost (TAC-MOV-2)."""
+
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        """Ids of :attr:`kinds`."""
+        return tuple(k.id for k in self.kinds)
+
+    @property
+    def off_turn_kinds(self) -> tuple[str, ...]:
+        """Kinds that may be spent outside one's own turn (EQ-ACT-1: the reaction)."""
+        return tuple(k.id for k in self.kinds if k.off_turn)
+
+    @property
+    def tracked_kinds(self) -> tuple[ActionKind, ...]:
+        """Kinds counted per turn, each with its tracker letter."""
+        return tuple(k for k in self.kinds if k.letter)
+
+    def kind(self, kind_id: str) -> ActionKind:
+        """The :class:`ActionKind` ``kind_id``; raises :class:`IllegalCommand` naming the kinds there are."""
+        for kind in self.kinds:
+            if kind.id == kind_id:
+                return kind
+        raise IllegalCommand(f"{self.id} has no {kind_id!r} action; use one of {', '.join(self.action_kinds)}")
 
     def fresh_budget(self, combatant: Combatant) -> ActionBudget:
         raise NotImplementedError
@@ -157,9 +212,8 @@ class Ruleset:
         moves now (flying, swimming, burrowing or on foot), from the
         ruleset's movement model (EQ-MOV-1, TAC-MOV-1, SRD-MOV-1, PR-MOV-1)."""
         from core.mobility import Layer, MoveType
-        from core.movement import model_for
 
-        model = model_for(self)
+        model = self.movement
         move = {Layer.AIR: MoveType.FLY, Layer.UNDERWATER: MoveType.SWIM, Layer.BURROWED: MoveType.BURROW}.get(combatant.layer, MoveType.WALK)
         try:
             return int(model.speed(combatant, move))
@@ -199,11 +253,30 @@ class Ruleset:
         """Quick actions one full action buys; rulesets without the exchange refuse."""
         raise IllegalCommand(f"{self.id} has no exchange of a full action for quick actions")
 
-    # -- movement -------------------------------------------------------------
-    def step_cost(self, combatant: Combatant, terrain: Terrain) -> int:
-        """Movement a step into ``terrain`` costs ``combatant``; raises
-        :class:`IllegalCommand` (with the rule) where it cannot enter."""
+    # -- movement and falling ---------------------------------------------------
+    def movement_model(self) -> type[MovementModel]:
+        """The class of this ruleset's movement model (imported on first use)."""
         raise NotImplementedError
+
+    @cached_property
+    def movement(self) -> MovementModel:
+        """This ruleset's movement model, reading this ruleset's settings
+        (so house rules reach it): costs, speeds, reach and paths."""
+        return self.movement_model()(self.settings)
+
+    def fall(self, height: int, agility: int = 0, liquid_depth: int = 0) -> Fall:
+        """What a fall of ``height`` cells does (rule EQ-MOV-8 by default:
+        1d6 per full 2 cells, settings ``fall_*``); ``agility`` and
+        ``liquid_depth`` matter where the ruleset says (power_roll)."""
+        from core.movement.falling import dice_fall
+
+        return dice_fall(height, self.settings)
+
+    # -- offers ---------------------------------------------------------------
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """Offers only this ruleset has (see :mod:`core.offers`), for
+        ``context`` (an :class:`core.offers.OfferContext`); default none."""
+        return ()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.house_rules()!r}>"

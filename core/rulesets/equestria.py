@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.checks import Tier
 from core.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
-from core.grid import MoveKind, Terrain
-from core.rulesets.base import Ruleset
+from core.movement.equestria import EquestriaMovement, EquestriaMovementSettings
+from core.movement.falling import DiceFallSettings
+from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings):
-    """Ruleset data; every value names the rule it comes from.
-
-    Values marked DEFAULT fill a gap in the seeds and are house-rule
-    material.
+class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSettings):
+    """Every DEFAULT of ``equestria``: these fields, the movement ones
+    (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`)
+    and the shared ones (:class:`CommonSettings`). Every value names the
+    rule it comes from; DEFAULT marks a gap in the seeds (house-rule material).
     """
 
     stats: tuple[str, ...] = ("STR", "DEX", "BODY", "INT", "CHA")  # EQ-STAT-1 DEFAULT block
@@ -28,11 +30,6 @@ class EquestriaSettings(CommonSettings):
     quick_action_min_dex: int = 0  # EQ-ACT-2
     reaction_min_dex: int = 1  # EQ-ACT-2
     exchange_one_quick_max_dex: int = 1  # EQ-ACT-3: DEX <= +1 -> 1 extra quick
-    walk_speed: int = 6  # EQ-MOV-1, cells per turn
-    difficult_cost: int = 2  # EQ-MAP-4 "slows" (DEFAULT: x2)
-    swim_cost: int = 2  # EQ-MOV-1: swim 3 vs walk 6 -> 2 per cell (DEFAULT)
-    climb_cost: int = 2  # EQ-MOV-5 (DEFAULT cost)
-    climb_min_dex: int = 1  # EQ-MOV-5
     blunt_trauma: bool = True  # EQ-GEN-4
     attack_difficulty: int = 12  # EQ-CHK-2: an attack is a check (DEFAULT: medium difficulty)
     size_categories: tuple[str, ...] = ("tiny", "medium", "large", "huge")  # EQ-SIZE-1, EQ-MNT-1: a medium rider needs a huge mount
@@ -48,7 +45,11 @@ class Equestria(Ruleset):
     initiative_sides = 20
     attack_stat = "STR"  # EQ-ACT-4: STR or DEX by the attack
     ranged_attack_stat = "DEX"  # DEFAULT: shooting and throwing use DEX
-    action_kinds = ("full", "quick", "reaction")
+    kinds = (
+        ActionKind("full", "Full action", "F", rule="EQ-ACT-1"),
+        ActionKind("quick", "Quick action", "Q", rule="EQ-ACT-1"),
+        ActionKind("reaction", "Reaction", "R", off_turn=True, rule="EQ-ACT-1"),
+    )
     attack_kind = "full"  # EQ-ACT-4
     condition_names = (
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
@@ -101,23 +102,33 @@ class Equestria(Ruleset):
         """Rule EQ-ACT-3: quick actions one full action buys (1, or 2 from DEX +2)."""
         return 1 if combatant.stat("DEX") <= self.settings.exchange_one_quick_max_dex else 2
 
-    def step_cost(self, combatant: Combatant, terrain: Terrain) -> int:
-        """Rule EQ-MOV-2: every step, straight or diagonal, costs 1; slowing
-        terrain (EQ-MAP-4), swimming and climbing (EQ-MOV-5) cost more."""
-        s = self.settings
-        kind = terrain.move
-        if kind is MoveKind.BLOCKED:
-            raise IllegalCommand(f"a {terrain.name} blocks movement", "EQ-MAP-4")
-        if kind is MoveKind.DIFFICULT:
-            return s.difficult_cost
-        if kind is MoveKind.SWIM:
-            return s.swim_cost
-        if kind is MoveKind.CLIMB:
-            dex = combatant.stat("DEX")
-            if dex < s.climb_min_dex:
-                raise IllegalCommand(
-                    f"climbing the {terrain.name} needs DEX {s.climb_min_dex:+d}, {combatant.name} has {dex:+d}",
-                    "EQ-MOV-5",
-                )
-            return s.climb_cost
-        return 1
+    def movement_model(self) -> type[EquestriaMovement]:
+        return EquestriaMovement
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """EQ-DAY-3: coat a weapon with poison."""
+        from core.offers import Group, Need
+
+        actor = context.actor
+        if actor is None:
+            return ()
+        return (
+            context.offer(
+                "poison", f"{actor.name}: poison a weapon", Group.ACTION, lambda text, a=actor.id: poison_command(a, text),
+                check=False, rule="EQ-DAY-3", needs=Need.TEXT, prompt="Which weapon (its name), and the poison level",
+                example="dagger 2", actor=actor.id,
+            ),
+        )
+
+
+def poison_command(combatant_id: str, text: str) -> Any:
+    """``dagger 2`` -> :class:`~core.commands.ApplyPoison` (level 1 when not given)."""
+    from core import commands as cmd
+
+    words = text.split()
+    level = 1
+    if len(words) > 1 and words[-1].isdigit():
+        level = int(words.pop())
+    if not words:
+        raise IllegalCommand("name the weapon", "EQ-DAY-3")
+    return cmd.ApplyPoison(combatant_id, " ".join(words), level)

@@ -7,24 +7,25 @@ from dataclasses import dataclass
 
 from core.checks import Tier
 from core.combatant import ActionBudget, Combatant
-from core.errors import IllegalCommand
-from core.grid import MoveKind, Terrain
-from core.rulesets.base import Ruleset
+from core.movement.falling import Fall, PowerRollFallSettings, power_roll_fall
+from core.movement.power_roll import PowerRollMovement, PowerRollMovementSettings
+from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 
 
 @dataclass(frozen=True)
-class PowerRollSettings(CommonSettings):
-    """Ruleset data; DEFAULT marks what seed 004 leaves open."""
+class PowerRollSettings(CommonSettings, PowerRollMovementSettings, PowerRollFallSettings):
+    """Every DEFAULT of ``power_roll``: these fields, the movement ones
+    (:class:`PowerRollMovementSettings`), falling
+    (:class:`PowerRollFallSettings`) and the shared ones. DEFAULT marks what
+    seed 004 leaves open."""
 
     stats: tuple[str, ...] = ("MIGHT", "AGILITY", "REASON", "INTUITION", "PRESENCE")  # PR-STAT-1
     default_difficulty: int = 12  # PR-ROLL-1: tier 2 starts at 12 (tiers ignore difficulty)
     tier2_min: int = 12  # PR-ROLL-1
     tier3_min: int = 17  # PR-ROLL-1
     initiative_stat: str = "AGILITY"  # DEFAULT
-    speed: int = 5  # DEFAULT (published system), stat SPEED overrides
     weakened_penalty: int = -2  # DEFAULT (published system's bane)
-    difficult_cost: int = 2  # PR-MOV-2
 
 
 class PowerRoll(Ruleset):
@@ -37,7 +38,10 @@ class PowerRoll(Ruleset):
     check_count = 2  # DEFAULT: 2d10
     initiative_sides = 10
     attack_stat = "MIGHT"
-    action_kinds = ("main", "maneuver")
+    kinds = (
+        ActionKind("main", "Main action", "M", rule="PR-ROLL-1"),
+        ActionKind("maneuver", "Maneuver", "N", rule="PR-ROLL-1"),
+    )
     attack_kind = "main"
     tiers = (Tier.TIER_1, Tier.TIER_2, Tier.TIER_3)
     attack_tiers = tiers
@@ -67,11 +71,9 @@ class PowerRoll(Ruleset):
         """DEFAULT (published system): the main action may be used as a maneuver."""
         return ("main", "maneuver", 1)
 
-    def step_cost(self, combatant: Combatant, terrain: Terrain) -> int:
-        """Rule PR-MOV-2: climb or swim without that movement type costs 2 per cell."""
-        kind = terrain.move
-        if kind is MoveKind.BLOCKED:
-            raise IllegalCommand(f"a {terrain.name} blocks movement")
-        if kind in (MoveKind.DIFFICULT, MoveKind.SWIM, MoveKind.CLIMB):
-            return self.settings.difficult_cost
-        return 1
+    def movement_model(self) -> type[PowerRollMovement]:
+        return PowerRollMovement
+
+    def fall(self, height: int, agility: int = 0, liquid_depth: int = 0) -> Fall:
+        """Rules PR-FALL-1..3 (settings ``fall_*``, ``long_fall_*``)."""
+        return power_roll_fall(height, agility, liquid_depth, self.settings)

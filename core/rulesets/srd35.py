@@ -8,14 +8,17 @@ from dataclasses import dataclass
 from core.checks import Tier
 from core.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
-from core.grid import MoveKind, Terrain
-from core.rulesets.base import Ruleset
+from core.movement.falling import DiceFallSettings
+from core.movement.srd35 import SrdMovement, SrdMovementSettings
+from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 
 
 @dataclass(frozen=True)
-class Srd35Settings(CommonSettings):
-    """Ruleset data; DEFAULT marks what seed 002 (a movement chapter) leaves open."""
+class Srd35Settings(CommonSettings, SrdMovementSettings, DiceFallSettings):
+    """Every DEFAULT of ``srd35``: these fields, the movement ones
+    (:class:`SrdMovementSettings`), falling (:class:`DiceFallSettings`) and
+    the shared ones. DEFAULT marks what seed 002 (a movement chapter) leaves open."""
 
     stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
     default_difficulty: int = 15  # DEFAULT
@@ -23,12 +26,7 @@ class Srd35Settings(CommonSettings):
     attack_natural_hit: int = 20  # DEFAULT (d20 SRD): natural 20 always hits
     attack_natural_miss: int = 1  # DEFAULT (d20 SRD): natural 1 always misses
     initiative_stat: str = "DEX"  # DEFAULT (d20 SRD)
-    speed_feet: int = 30  # SRD-MOV-1 (30 ft = 6 squares)
-    feet_per_cell: int = 5  # SRD-MOV-1
-    double_move_multiplier: int = 2  # SRD-MOV-9
-    run_multiplier: int = 4  # SRD-MOV-9
-    run_multiplier_heavy: int = 3  # SRD-MOV-9 (heavy armour)
-    difficult_cost: int = 2  # SRD-MOV-5
+    fall_dice_cap: int = 20  # DEFAULT (d20 SRD: at most 20d6)
 
 
 class Srd35(Ruleset):
@@ -41,7 +39,15 @@ class Srd35(Ruleset):
     initiative_sides = 20
     attack_stat = "STR"
     ranged_attack_stat = "DEX"  # d20 SRD: ranged attack rolls add DEX
-    action_kinds = ("standard", "move", "double_move", "run", "full_round", "five_foot_step")
+    kinds = (
+        ActionKind("standard", "Standard action", "S", rule="SRD-MOV-9"),
+        ActionKind("move", "Move action", "M", rule="SRD-MOV-9"),
+        ActionKind("double_move", "Double move (standard + move: 2x speed)", rule="SRD-MOV-9"),
+        ActionKind("run", "Run (full round: 4x speed, 3x in heavy armour)", rule="SRD-MOV-9"),
+        ActionKind("full_round", "Full-round action", rule="SRD-MOV-9"),
+        ActionKind("five_foot_step", "5-foot step", rule="SRD-MOV-9"),
+    )
+    renamed_settings = {"feet_per_cell": "feet_per_square", "double_move_multiplier": "double_move"}
     attack_kind = "standard"
     tiers = (Tier.FAILURE, Tier.SUCCESS)
     condition_names = (
@@ -68,7 +74,7 @@ class Srd35(Ruleset):
     def speed_cells(self, combatant: Combatant) -> int:
         """Rule SRD-MOV-1: speed in feet (stat ``SPEED``, DEFAULT 30) / 5 ft per cell."""
         feet = int(combatant.stats.get("SPEED", self.settings.speed_feet))
-        return feet // self.settings.feet_per_cell
+        return feet // self.settings.feet_per_square
 
     def fresh_budget(self, combatant: Combatant) -> ActionBudget:
         """One standard and one move action; movement = one move (speed)."""
@@ -97,7 +103,7 @@ class Srd35(Ruleset):
         if kind == "run" and used > 0 and not override:  # a run is a full-round action: the whole round's movement
             raise IllegalCommand(f"{combatant.name} already moved {used} square(s) this turn; a run is a full-round action", "SRD-MOV-9")
         if kind == "double_move":
-            total = speed * self.settings.double_move_multiplier
+            total = speed * self.settings.double_move
         elif kind == "run":
             heavy = combatant.stat("HEAVY_ARMOUR") > 0
             total = speed * (self.settings.run_multiplier_heavy if heavy else self.settings.run_multiplier)
@@ -114,11 +120,5 @@ class Srd35(Ruleset):
         """d20 SRD: a standard action may be taken as a move action (DEFAULT)."""
         return ("standard", "move", 1)
 
-    def step_cost(self, combatant: Combatant, terrain: Terrain) -> int:
-        """Rule SRD-MOV-5: difficult terrain costs 2 per square (diagonals are movement's job)."""
-        kind = terrain.move
-        if kind is MoveKind.BLOCKED:
-            raise IllegalCommand(f"a {terrain.name} blocks movement", "SRD-MOV-6")
-        if kind in (MoveKind.DIFFICULT, MoveKind.SWIM, MoveKind.CLIMB):
-            return self.settings.difficult_cost
-        return 1
+    def movement_model(self) -> type[SrdMovement]:
+        return SrdMovement

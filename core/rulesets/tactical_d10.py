@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.checks import Tier
 from core.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
-from core.grid import MoveKind, Terrain
-from core.rulesets.base import Ruleset
+from core.movement.falling import DiceFallSettings
+from core.movement.tactical_d10 import TacticalMovement, TacticalMovementSettings
+from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 
 
 @dataclass(frozen=True)
-class TacticalSettings(CommonSettings):
-    """Ruleset data; every value names its rule. DEFAULT marks a gap in seed 003."""
+class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSettings):
+    """Every DEFAULT of ``tactical_d10``: these fields, the movement ones
+    (:class:`TacticalMovementSettings`, MP costs of TAC-MOV-1..3 included),
+    falling (:class:`DiceFallSettings`) and the shared ones. Every value names
+    its rule; DEFAULT marks a gap in seed 003."""
 
     stats: tuple[str, ...] = ("MUSCLES", "BODY", "BRAIN", "TONGUE")  # TAC-STAT-1
     default_difficulty: int = 6  # DEFAULT: the middle of the jump difficulties 4/6/8 (TAC-MOV-3)
@@ -25,23 +30,9 @@ class TacticalSettings(CommonSettings):
     initiative_stat: str = "BODY"  # DEFAULT: seed 003 has no initiative rule
     attack_stat: str = "MUSCLES"  # TAC-ATK-1
     defend_stat: str = "BODY"  # TAC-ACT-2
-    movement_points: int = 5  # TAC-MOV-1
     zero_hp_dead: bool = True  # TAC-HP-1
     half_on_equal: bool = True  # TAC-ATK-1
     type_effects: bool = True  # TAC-DMG-2
-    # TAC-MOV-2: MP actions
-    crouch_cost: int = 2
-    prone_cost: int = 3
-    stand_cost: int = 2
-    sneak_extra: int = 1  # per cell, read by movement
-    crawl_extra: int = 2  # per cell, read by movement
-    climb_cost: int = 3
-    swim_cost: int = 3
-    draw_quick_cost: int = 1
-    draw_slow_cost: int = 5
-    pick_up_cost: int = 2
-    minor_cost: int = 1
-    difficult_cost: int = 2  # TAC-MOV-1: swamp, boulder
     # TAC-ACT-2
     shove_penalty_per_cell: int = -2
     trip_penalty: int = -4
@@ -59,13 +50,21 @@ class TacticalD10(Ruleset):
     initiative_sides = 10
     attack_stat = "MUSCLES"
     defend_stat = "BODY"
-    action_kinds = ("action", "reaction")  # TAC-ACT-1
+    kinds = (
+        ActionKind("action", "Action", "A", rule="TAC-ACT-1"),
+        ActionKind("reaction", "Reaction", "R", off_turn=True, rule="TAC-ACT-1"),
+    )
     attack_kind = "action"
     attack_tiers = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.HALF, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
     movement_actions = {
-        "crouch": "crouch_cost", "prone": "prone_cost", "stand": "stand_cost",
-        "draw_quick": "draw_quick_cost", "draw_slow": "draw_slow_cost",
-        "pick_up": "pick_up_cost", "minor": "minor_cost",
+        "crouch": "crouch_mp", "prone": "prone_mp", "stand": "stand_mp",
+        "draw_quick": "draw_quick_mp", "draw_slow": "draw_slow_mp",
+        "pick_up": "pick_up_mp", "minor": "minor_mp",
+    }
+    renamed_settings = {
+        "crouch_cost": "crouch_mp", "prone_cost": "prone_mp", "stand_cost": "stand_mp",
+        "draw_quick_cost": "draw_quick_mp", "draw_slow_cost": "draw_slow_mp",
+        "pick_up_cost": "pick_up_mp", "minor_cost": "minor_mp", "step_cost": "cell_cost",
     }
     condition_names = (
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
@@ -113,16 +112,31 @@ class TacticalD10(Ruleset):
     def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
         raise IllegalCommand("tactical_d10 has no action exchange; use dash to double MP", "TAC-ACT-2")
 
-    def step_cost(self, combatant: Combatant, terrain: Terrain) -> int:
-        """Rule TAC-MOV-1: a step 1 MP; swamp/boulder 2; climb and swim 3 (TAC-MOV-2)."""
-        s = self.settings
-        kind = terrain.move
-        if kind is MoveKind.BLOCKED:
-            raise IllegalCommand(f"a {terrain.name} blocks movement", "TAC-MAP-1")
-        if kind is MoveKind.DIFFICULT:
-            return s.difficult_cost
-        if kind is MoveKind.SWIM:
-            return s.swim_cost
-        if kind is MoveKind.CLIMB:
-            return s.climb_cost
-        return 1
+    def movement_model(self) -> type[TacticalMovement]:
+        return TacticalMovement
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""
+        from core import commands as cmd
+        from core.offers import Group
+
+        actor, other = context.actor, context.other
+        if actor is None or not context.fighting:
+            return ()
+        found = [
+            context.offer(
+                f"tactical.{action}", f"{actor.name}: {action}", Group.ACTION,
+                lambda _, a=actor.id, x=action: cmd.TakeAction(a, x), rule="TAC-ACT-2", spends=(self.attack_kind,), actor=actor.id,
+            )
+            for action in ("dash", "dodge", "defend")
+        ]
+        if other is not None:
+            found += [
+                context.offer(
+                    f"contest.{action}", f"{actor.name} tries to {action} {other.name}", Group.ACTION,
+                    lambda _, a=actor.id, t=other.id, x=action: cmd.Contest(a, t, x), rule="TAC-ACT-2",
+                    spends=(self.attack_kind,), actor=actor.id, target=other.id,
+                )
+                for action in ("grapple", "shove", "trip", "disarm")
+            ]
+        return tuple(found)

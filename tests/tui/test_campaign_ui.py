@@ -42,13 +42,13 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await select_by_keys(pilot, app, "Boar")
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        await pilot.press(*["down"] * options.index("template"), "enter")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("tool:template"), "enter")
         assert "Boar" in app.session.campaign.bestiary()
         # a new encounter on the same map with the party
         party = {c.id for c in app.state.combatants if c.side.value == "party"}
         await pilot.press("k")
-        options = [o for o, _ in app.screen._options]
+        options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("new"), "enter")
         for _ in range(30):
             await pilot.press("backspace")
@@ -58,8 +58,8 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
         assert "Second fight" in app.query_one("#map").border_title
         # three boars from the bestiary: Boar 1..3, stable ids, off the map
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        await pilot.press(*["down"] * options.index("bestiary"), "enter", "enter")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("tool:bestiary"), "enter", "enter")
         await pilot.press("backspace")
         await type_text(pilot, "3")
         await pilot.press("enter")
@@ -81,9 +81,9 @@ async def test_house_rule_changes_the_default_difficulty_and_is_saved(tmp_path):
     app = demo_app(path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        await pilot.press(*["down"] * options.index("house"), "enter")
-        names = [o for o, _ in app.screen._options]
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("tool:house"), "enter")
+        names = app.screen.option_ids
         await pilot.press(*["down"] * names.index("default_difficulty"), "enter")
         await pilot.press(*["backspace"] * 4)
         await type_text(pilot, "10")
@@ -119,13 +119,13 @@ async def test_the_starter_of_a_fight_gets_highest_plus_one_eq_init_3(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        await pilot.press(*["down"] * options.index("end"), "enter")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("offer:end-combat"), "enter")
         boar = next(c for c in app.state.combatants if c.name == "Boar")
         await select_by_keys(pilot, app, "Boar")
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        await pilot.press(*["down"] * options.index(f"start-by:{boar.id}"), "enter")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("offer:start-combat-by"), "enter")
         others = [c.initiative for c in app.state.combatants if c.id != boar.id]
         assert app.state.combatant(boar.id).initiative == max(others) + 1
         assert app.state.current == boar.id
@@ -136,12 +136,12 @@ async def test_finishing_an_encounter_asks_first(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("k")
-        options = [o for o, _ in app.screen._options]
+        options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("finish"), "enter")
         await pilot.press("enter")  # the first answer is "No, keep playing"
         assert app.session.campaign.encounter(app.session.eid).status == "running"
         await pilot.press("k")
-        options = [o for o, _ in app.screen._options]
+        options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("finish"), "enter", "down", "enter")
         assert app.session.campaign.encounter(app.session.eid).status == "finished"
     app.session.campaign.close()

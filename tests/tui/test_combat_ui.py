@@ -208,19 +208,19 @@ async def test_more_menu_typed_damage_and_end_combat(tmp_path):
         boar = next(c for c in app.state.combatants if c.name == "Boar")
         await select_by_keys(pilot, app, "Boar")
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        await pilot.press(*["down"] * options.index("typed"), "enter")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("offer:typed-damage"), "enter")
         await type_text(pilot, "3 fire")
         await pilot.press("enter")
         after = app.state.combatant(boar.id)
         assert after.hp == boar.hp - 3
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        await pilot.press(*["down"] * options.index("end"), "enter")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("offer:end-combat"), "enter")
         assert app.state.round == 0
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        assert options[0] == "start"
+        options = app.screen.option_ids
+        assert options[0] == "offer:start-combat"
         await pilot.press("enter")
         assert app.state.round == 1
     app.session.campaign.close()
@@ -242,9 +242,9 @@ async def test_more_menu_in_tactical_d10_dash_and_crouch(tmp_path):
         current = app.session.encounter.current
         assert current.budget.movement == 5  # TAC-MOV-1
         await pilot.press("full_stop")
-        options = [o for o, _ in app.screen._options]
-        assert "take:dash" in options and "mp:crouch" in options
-        await pilot.press(*["down"] * options.index("mp:crouch"), "enter")
+        options = app.screen.option_ids
+        assert "offer:tactical.dash" in options and "offer:mp.crouch" in options
+        await pilot.press(*["down"] * options.index("offer:mp.crouch"), "enter")
         assert app.session.encounter.current.budget.movement == 3  # crouch costs 2 MP (TAC-MOV-2)
     app.session.campaign.close()
 

@@ -22,6 +22,11 @@ class ChoiceScreen(ModalScreen[str | None]):
         self._options = options
         self._initial = initial
 
+    @property
+    def option_ids(self) -> list[str]:
+        """The ids of the options, in order (a test hook)."""
+        return [key for key, _label in self._options]
+
     def on_mount(self) -> None:
         keys = [key for key, _label in self._options]
         if self._initial in keys:

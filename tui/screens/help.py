@@ -31,13 +31,16 @@ def key_label(keys: str) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """``HelpScreen(keymap)``; any of Esc, q, ? closes it."""
+    """``HelpScreen(keymap, offers)``: every key, then ``offers`` — (label,
+    refusal or ``None``) pairs of what the ruleset offers now under ``.``
+    and the palette. Any of Esc, q, ? closes it."""
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help-close")]
 
-    def __init__(self, keymap: dict[str, str] | None = None) -> None:
+    def __init__(self, keymap: dict[str, str] | None = None, offers: list[tuple[str, str | None]] | None = None) -> None:
         super().__init__()
         self._keymap = keymap or {}
+        self._offers = offers or []
 
     @property
     def rows(self) -> list[tuple[str, str]]:
@@ -51,6 +54,11 @@ class HelpScreen(ModalScreen[None]):
         table.add_column()
         for keys, text in self.rows:
             table.add_row(keys, Text(text))
+        if self._offers:
+            table.add_row("", "")
+            table.add_row(".", Text("more actions of this ruleset, now (also in Ctrl+P):", style="bold"))
+            for label, refusal in self._offers:
+                table.add_row("", Text(label, style="bright_black" if refusal else ""))
         table.add_row("", "")
         table.add_row("", Text("Keys can be changed in keys.json (see the README). Esc closes this.", style="italic"))
         with VerticalScroll(id="help-box"):

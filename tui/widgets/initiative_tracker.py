@@ -18,26 +18,16 @@ from tui.text import clean, user_text
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
 
 SIDE_COLOUR = {Side.PARTY: "blue", Side.FOE: "red", Side.NEUTRAL: "yellow"}
-# One letter per action kind of every ruleset (lower case once spent).
-ACTION_LETTERS = {
-    "full": "F", "quick": "Q", "reaction": "R",  # equestria EQ-ACT-1
-    "action": "A",  # tactical_d10 TAC-ACT-1
-    "standard": "S", "move": "M",  # srd35
-    "main": "M", "maneuver": "N",  # power_roll
-}
+Kinds = tuple[tuple[str, str], ...]
+"""The ruleset's per-turn action kinds as (id, tracker letter) pairs."""
 
 
-def action_letter(kind: str) -> str:
-    return ACTION_LETTERS.get(kind, kind[:1].upper() or "?")
-
-
-def budget_text(combatant: Combatant, kinds: tuple[str, ...] = ("full", "quick", "reaction")) -> Text:
-    """``FQR 4``: each action kind of the ruleset (``kinds``) left, lower
-    case and struck once spent, ``-`` when the creature does not get it;
-    then the movement left."""
+def budget_text(combatant: Combatant, kinds: Kinds = ()) -> Text:
+    """``FQR 4``: each action kind of the ruleset (``kinds``: id and letter)
+    left, lower case and struck once spent, ``-`` when the creature does
+    not get it; then the movement left."""
     text = Text()
-    for kind in kinds:
-        letter = action_letter(kind)
+    for kind, letter in kinds:
         left = combatant.budget.left(kind)
         if kind not in combatant.budget.actions:
             text.append("-", style="bright_black")
@@ -104,7 +94,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._order: list[str] = []
         self._name_width = 0
         self._last: tuple | None = None
-        self._kinds: tuple[str, ...] = ("full", "quick", "reaction")
+        self._kinds: Kinds = ()
         self._row_cache: dict[str, tuple] = {}
         self._cells: dict[str, tuple[Text, ...]] = {}
         self._strips: dict[str, tuple] = {}  # id -> (cells, (cursor style, width), drawn row)
@@ -135,9 +125,9 @@ class InitiativeTracker(LinePane, can_focus=True):
     def on_blur(self) -> None:
         self._draw(self.content_size.width)
 
-    def show(self, state: EncounterState, selected: str | None, kinds: tuple[str, ...] = ("full", "quick", "reaction")) -> None:
+    def show(self, state: EncounterState, selected: str | None, kinds: Kinds = ()) -> None:
         """Draw ``state``'s order with ``selected`` highlighted; ``kinds``
-        are the ruleset's per-turn action kinds shown in the Left column."""
+        are the ruleset's per-turn action kinds (id, letter) shown in the Left column."""
         self._kinds = kinds[:3]
         self._last = (state, selected, kinds)
         width = self.content_size.width

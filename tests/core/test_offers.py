@@ -1,0 +1,132 @@
+"""Offers and previews (core/offers.py): what a creature can do now, and what
+a command would do, decided by the core alone (issue 10)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from core import commands as cmd
+from core.combatant import Combatant, Side
+from core.encounter import Encounter, EncounterState
+from core.errors import IllegalCommand, RulesError
+from core.grid import Grid
+from core.offers import Need, dry_run, find, move_reach, offers, preview
+from core.rulesets import RULESET_IDS, get
+
+
+def _fight(ruleset_id: str, *, apart: int = 1, stats_a=None, stats_b=None) -> Encounter:
+    ruleset = get(ruleset_id)
+    a = Combatant("a", "Aria", Side.PARTY, dict(stats_a or {}), 12, 12, position=(1, 1), initiative=20)
+    b = Combatant("b", "Bandit", Side.FOE, dict(stats_b or {}), 9, 9, position=(1 + apart, 1), initiative=5)
+    encounter = Encounter(EncounterState("t", Grid.filled(12, 6), (a, b)), ruleset, random.Random(1))
+    encounter.apply(cmd.StartCombat())
+    return encounter
+
+
+def _ids(encounter: Encounter, target: str | None = "b") -> set[str]:
+    return {o.id for o in offers(encounter.state, encounter.ruleset, None, target)}
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_every_ruleset_offers_turns_attacks_checks_moves_and_its_action_kinds(ruleset_id):
+    encounter = _fight(ruleset_id)
+    found = _ids(encounter)
+    assert {"next-turn", "previous-turn", "end-combat", "attack", "check", "move", "typed-damage"} <= found
+    assert {f"spend.{kind}" for kind in encounter.ruleset.action_kinds} <= found
+
+
+def test_rulesets_add_their_own_offers_tac_act_2_eq_day_3_srd_mov_9():
+    assert {"tactical.dash", "tactical.dodge", "tactical.defend", "contest.grapple", "contest.shove", "contest.trip",
+            "contest.disarm", "mp.crouch", "mp.prone"} <= _ids(_fight("tactical_d10"))
+    assert {"poison", "exchange"} <= _ids(_fight("equestria"))
+    assert {"spend.double_move", "spend.run", "spend.five_foot_step"} <= _ids(_fight("srd35"))
+    power = _ids(_fight("power_roll"))
+    assert not power & {"poison", "tactical.dash", "contest.grapple", "mp.crouch", "spend.run"}
+
+
+def test_an_offer_that_is_not_allowed_says_why_and_builds_nothing_eq_act_1():
+    encounter = _fight("equestria", stats_a={"DEX": 1})
+    encounter.apply(cmd.SpendAction("a", "quick"))
+    offer = find(offers(encounter.state, encounter.ruleset, None, "b"), "spend.quick")
+    assert offer is not None and not offer.allowed and "no quick action left" in offer.refusal
+    with pytest.raises(IllegalCommand, match="no quick action left"):
+        offer.command()
+
+
+def test_offers_only_where_they_apply_burning_mounts_and_combat():
+    encounter = _fight("tactical_d10")
+    assert "extinguish" not in _ids(encounter)
+    before = _ids(Encounter(EncounterState("t", Grid.filled(5, 5)), get("equestria")), None)
+    assert "start-combat" in before and "next-turn" not in before
+
+
+def test_offers_have_no_side_effects_like_legal_moves():
+    encounter = _fight("tactical_d10", apart=4)
+    state, rng_state = encounter.state, encounter.rng.getstate()
+    offers(state, encounter.ruleset, None, "b")
+    assert encounter.state is state and encounter.rng.getstate() == rng_state
+
+
+def test_an_offer_builds_its_command_from_typed_text_and_refuses_bad_text():
+    encounter = _fight("equestria")
+    check = find(offers(encounter.state, encounter.ruleset, None, "b"), "check")
+    assert check.needs is Need.TEXT and check.command("STR 14 adv").difficulty == 14
+    with pytest.raises(RulesError, match="unknown stat"):
+        check.command("LUCK")
+
+
+def test_typed_damage_with_dice_is_one_command_one_step_tac_dmg_1():
+    encounter = _fight("equestria")
+    typed = find(offers(encounter.state, encounter.ruleset, None, "b"), "typed-damage")
+    command = typed.command("2d6 fire + 3 piercing")
+    assert isinstance(command, cmd.DealDamage) and len(command.dice) == 1 and command.parts[0].amount == 3
+    events = encounter.apply(command)
+    rolled = [e for e in events if type(e).__name__ == "DiceRolled"]
+    dealt = 9 - encounter.state.combatant("b").hp
+    assert len(rolled) == 1 and dealt == min(9, rolled[0].roll.total + 3)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_attack_preview_gives_the_rulesets_exact_odds_and_reasons(ruleset_id):
+    encounter = _fight(ruleset_id)
+    attack = find(offers(encounter.state, encounter.ruleset, None, "b"), "attack")
+    shown = preview(encounter.state, encounter.ruleset, attack.command("1d6 slashing +1"))
+    assert shown.allowed and sum(p for _, p in shown.odds) == 1
+    assert all(isinstance(p, Fraction) for _, p in shown.odds)
+    assert [label for label, _ in shown.odds] == [t.value for t in encounter.ruleset.attack_tiers]
+    assert any("bonus" in m.reason for m in shown.modifiers)
+
+
+def test_preview_gives_the_refusal_apply_would_raise():
+    encounter = _fight("equestria", apart=5)
+    command = find(offers(encounter.state, encounter.ruleset, None, "b"), "attack").command("")
+    shown = preview(encounter.state, encounter.ruleset, command)
+    with pytest.raises(RulesError) as raised:
+        encounter.apply(command)
+    assert shown.refusal == str(raised.value) and "out of melee reach" in shown.refusal
+
+
+def test_move_preview_gives_path_cost_and_movement_left_eq_mov_2():
+    encounter = _fight("equestria", apart=8)
+    shown = preview(encounter.state, encounter.ruleset, cmd.Move("a", (4, 1)))
+    assert shown.allowed and shown.cost == 3 and shown.path[-1] == (4, 1) and shown.notes == ("3 left after",)
+    far = preview(encounter.state, encounter.ruleset, cmd.Move("a", (8, 4)))
+    assert not far.allowed and far.cost == 7 and far.notes == ("only 6 left",)
+    assert (4, 1) in move_reach(encounter.state, encounter.ruleset, "a").costs
+
+
+def test_before_combat_movement_is_free():
+    a = Combatant("a", "Aria", Side.PARTY, {}, 12, 12, position=(0, 0))
+    state = EncounterState("t", Grid.filled(20, 3), (a,))
+    shown = preview(state, get("equestria"), cmd.Move("a", (15, 0)))
+    assert shown.allowed and shown.notes == ("free before combat",)
+
+
+def test_dry_run_never_changes_the_state():
+    encounter = _fight("equestria")
+    state = encounter.state
+    assert dry_run(state, encounter.ruleset, cmd.Damage("b", 4)) is None
+    assert encounter.state is state and state.combatant("b").hp == 9

@@ -1,0 +1,34 @@
+"""tui/ renders offers and previews; it names no ruleset and computes no rule
+(issue 10: the UI asks the core, as a chess UI asks ``legal_moves``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from core.rulesets import RULESET_IDS
+
+TUI = Path(__file__).resolve().parents[2] / "tui"
+# Help text of the command line may show a ruleset id as an example.
+DISPLAY_ONLY = {"cli.py"}
+RULE_ARITHMETIC = re.compile(
+    r"cells_apart|melee_reach|check_odds\(|plan_attack|attack_situation|find_path|reachable\(|"
+    r"ruleset\.id\s*==|\.settings\.\w+|budget\.movement\s*[-+]|fresh_budget|step_cost"
+)
+
+
+def _code_lines():
+    for path in sorted(TUI.rglob("*.py")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            yield path, number, line.split("#")[0]
+
+
+def test_tui_names_no_ruleset():
+    ids = re.compile("|".join(RULESET_IDS))
+    found = [f"{p.name}:{n}" for p, n, code in _code_lines() if p.name not in DISPLAY_ONLY and ids.search(code)]
+    assert found == []
+
+
+def test_tui_computes_no_rule():
+    found = [f"{p.name}:{n}: {code.strip()}" for p, n, code in _code_lines() if RULE_ARITHMETIC.search(code)]
+    assert found == []
