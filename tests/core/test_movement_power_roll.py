@@ -152,9 +152,9 @@ def test_PR_FALL_1_a15_a_fall_of_2_cells_or_more_lands_prone_whatever_agility(he
 
 def test_PR_FALL_1_reading_b_is_a_setting():
     """PR-FALL-1 reading (b): the effective height decides (3 cells, Agility 2 -> standing)."""
-    from core.movement.falling import FallSettings
+    from core.rulesets import get
 
-    result = power_roll_fall(3, agility=2, settings=FallSettings(by_actual_fall=False))
+    result = get("power_roll", {"fall_by_actual_height": False}).fall(3, agility=2)
     assert (result.damage, result.prone) == (0, False)
 
 
