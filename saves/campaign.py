@@ -81,6 +81,7 @@ class Campaign:
         self._journal = Journal(journal_path(path), good_length)
         self._seq = data.meta["journal_seq"]
         self._pending: list[dict[str, Any]] = []
+        self._pending_actions = 0  # GM actions among _pending (one _commit each)
         self._upgraded = False
         try:
             self._main_size = path.stat().st_size
@@ -309,6 +310,7 @@ class Campaign:
             record = dict(record, seq=self._seq, cid=self.data.meta["cid"])
             apply_record(self.data, record, journal_path(self.path))
             self._pending.append(record)
+        self._pending_actions += 1
         self.flush()
 
     def flush(self) -> bool:
@@ -328,10 +330,16 @@ class Campaign:
             self.unsaved = SaveWriteFailed(self.path, f"not saved: {exc.strerror or exc}")
             return False
         self._pending.clear()
+        self._pending_actions = 0
         self.unsaved = None
         if self._journal.size > max(COMPACT_MIN_BYTES, self._main_size):
             self._try_compact()
         return True
+
+    @property
+    def unsaved_actions(self) -> int:
+        """How many actions are only in memory (0 when :attr:`unsaved` is ``None``)."""
+        return self._pending_actions if self._pending else 0
 
     def _try_compact(self) -> bool:
         try:
@@ -360,6 +368,7 @@ class Campaign:
         except OSError as exc:
             raise SaveWriteFailed(self.path, f"not saved: {exc.strerror or exc}") from exc
         self._pending.clear()
+        self._pending_actions = 0
         self.unsaved = None
 
     def close(self) -> None:

@@ -128,6 +128,23 @@ def export_campaign(path: Path, target: Path, replace: bool = False) -> None:
         raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None
 
 
+def save_copy(campaign: Campaign, target: Path) -> Path:
+    """Write the open ``campaign`` as it is in memory (actions the disk
+    refused included) to the new file ``target``, as a campaign of its own
+    (fresh id): the way out when its own folder cannot be written. Refuses
+    an existing file or folder; returns the path written."""
+    target = Path(os.path.realpath(Path(target).expanduser()))
+    if os.path.lexists(target) or os.path.lexists(journal_path(target)):
+        raise SaveError(target, "already exists; choose a new file")
+    if not target.parent.is_dir():
+        raise SaveError(target, f"folder {target.parent} does not exist")
+    raw = dump(campaign.data)
+    (meta,) = raw["meta"].values()
+    meta.update(cid=uuid.uuid4().hex, journal_seq=0)
+    _write_new(target, raw)
+    return target
+
+
 def import_campaign(source: Path, folder: Path, name: str | None = None) -> Path:
     """A new campaign in ``folder`` from the export ``source``; returns its path.
     Raises :class:`CorruptSave` / :class:`NewerSave` naming ``source``."""

@@ -33,6 +33,7 @@ from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
 from tui.more_actions import MoreActions, offer_label
+from tui.quit_guard import QuitGuard
 from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 
@@ -50,7 +51,7 @@ from tui.widgets.lines import StatusLine
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions, CampaignActions, App[Path | None]):
+class EncounterApp(QuitGuard, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, CampaignActions, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -210,6 +211,9 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
     def action_open_campaign(self) -> None:
         def chosen(path: Path | None) -> None:
             if path is not None and path != self.session.path:
+                if self.session.unsaved is not None and not self.session.retry_save():
+                    self.set_status("Refused: the last actions are not saved; q offers to retry or save a copy.", error=True)
+                    return
                 self.exit(result=path)
 
         self.ask(CampaignPicker(current=self.session.campaign), chosen)
@@ -237,8 +241,8 @@ class EncounterApp(GMActions, CombatActions, MapTools, SheetEditor, MoreActions,
             self.select(message.combatant_id)
 
     def action_interrupt(self) -> None:
-        """Ctrl+C: quit at once, from anywhere (everything is already saved)."""
-        self.exit()
+        """Ctrl+C: quit at once, from anywhere (everything is already saved; if not, asks)."""
+        self.quit_at_once()
 
     def action_toggle_panel(self) -> None:
         self.show_log = not self.show_log

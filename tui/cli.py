@@ -105,20 +105,36 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
         paths.remember_campaign(campaign.path)
         if campaign.read_only is not None:
             notice = str(campaign.read_only)
+        app = None
         try:
             app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap)
             restore = install_exit_handlers(exit_soon(app.exit))  # SIGTERM/SIGHUP quit cleanly
             try:
                 chosen = app.run(mouse=not getattr(ui, "no_mouse", False))
-                if app.return_code:
-                    return app.return_code
+                code = app.return_code or 0
             finally:
                 restore()
         finally:
             campaign.close()  # folds in the journal, releases the lock
-        if chosen is None:
-            return 0
+            lost = report_unsaved(campaign, getattr(app, "rescued_to", None))
+        if code or lost or chosen is None:
+            return code or lost
         campaign, notice = Campaign.open(chosen), ""
+
+
+def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:
+    """After closing: say on stderr what the disk refused; the exit status
+    (1 when actions are lost, 0 when there were none or a copy holds them)."""
+    count = campaign.unsaved_actions
+    if not count:
+        return 0
+    actions = f"{count} action{'s' if count != 1 else ''}"
+    reason = campaign.unsaved.reason if campaign.unsaved is not None else "not saved"
+    if rescued_to is not None:
+        print(f"encounter: {actions} could not be saved in {campaign.path} ({reason}); they are in the copy {rescued_to} (open it with: encounter {rescued_to})", file=sys.stderr)
+        return 0
+    print(f"encounter: {actions} {'was' if count == 1 else 'were'} NOT saved in {campaign.path} ({reason}): lost", file=sys.stderr)
+    return 1
 
 
 def _new(argv: list[str]) -> int:

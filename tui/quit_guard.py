@@ -1,0 +1,93 @@
+"""Quitting while NOT SAVED (key ``q``, Ctrl+C).
+
+A mixin of :class:`tui.app.EncounterApp`. When every action is on disk the
+app quits at once. When the disk refused the last writes
+(:attr:`saves.session.Session.unsaved`: disk full, folder made read-only)
+it first retries; if that fails too it asks: retry, save a copy of the
+campaign elsewhere (another disk), or quit and lose the N actions that are
+only in memory. Losing them exits with status :data:`LOST_EXIT_CODE` and a
+message (see tui/cli.py); it never happens without that question (or a
+second Ctrl+C while the question is shown).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+
+from saves import library
+from saves.errors import SaveError
+from tui.screens.choice import ChoiceScreen
+from tui.screens.prompt import PromptScreen
+from tui.text import clean, user_text
+
+LOST_EXIT_CODE = 3
+
+
+class QuitGuard:
+    """Needs ``session``, ``set_status``, ``push_screen`` and ``exit`` from the App."""
+
+    rescued_to: Path | None = None  # the copy the GM saved elsewhere before quitting
+    _quit_question: ChoiceScreen | None = None
+
+    def action_quit(self) -> None:
+        """Quit; with actions not on disk, ask first (retry, copy elsewhere, lose them)."""
+        if self._quit_question is not None:
+            return
+        if self.session.unsaved is None or self.session.retry_save():
+            self.exit()
+            return
+        self._ask_before_losing()
+
+    def quit_at_once(self) -> None:
+        """Ctrl+C: quit now when nothing would be lost; else ask, and a second Ctrl+C loses them."""
+        if self._quit_question is not None:
+            self.exit(return_code=LOST_EXIT_CODE)
+            return
+        self.action_quit()
+
+    def _ask_before_losing(self) -> None:
+        campaign = self.session.campaign
+        count = campaign.unsaved_actions
+        actions = f"{count} action{'s' if count != 1 else ''}"
+        title = Text("NOT SAVED: ", style="bold") + Text(clean(campaign.unsaved.reason if campaign.unsaved else "the disk refused"))
+        title += Text(f"\n{actions} of this session are only in memory; quitting now loses them.")
+        options = [
+            ("retry", "Retry saving (free some disk space first)"),
+            ("copy", "Save a copy of the campaign elsewhere, then quit"),
+            ("lose", f"Quit and lose {actions}"),
+            ("stay", "Keep playing"),
+        ]
+        self._quit_question = ChoiceScreen(title, options)
+        self.push_screen(self._quit_question, self._quit_answer)
+
+    def _quit_answer(self, choice: str | None) -> None:
+        self._quit_question = None
+        if choice == "retry":
+            if self.session.retry_save():
+                self.set_status("Saved: every action is on disk.")
+                self.exit()
+            else:
+                self.set_status("Still not saved.", error=True)
+                self._ask_before_losing()
+        elif choice == "copy":
+            default = Path.home() / f"{self.session.path.stem}-copy.json"
+            self.push_screen(PromptScreen("Save a copy of the campaign (every action, the unsaved ones too) to the file", value=str(default)), self._copy_to)
+        elif choice == "lose":
+            self.exit(return_code=LOST_EXIT_CODE)
+        else:
+            self.set_status("Kept playing; nothing is lost while encounter runs (q asks again).")
+
+    def _copy_to(self, target: str | None) -> None:
+        if target is None or not target.strip():
+            self._ask_before_losing()
+            return
+        try:
+            self.rescued_to = library.save_copy(self.session.campaign, Path(target.strip()))
+        except SaveError as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            self._ask_before_losing()
+            return
+        self.set_status(Text("Saved a copy to ") + user_text(str(self.rescued_to), "bold") + Text("."))
+        self.exit()
