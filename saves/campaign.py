@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -82,6 +83,7 @@ class Campaign:
         self._seq = data.meta["journal_seq"]
         self._pending: list[dict[str, Any]] = []
         self._pending_actions = 0  # GM actions among _pending (one _commit each)
+        self._guard = threading.RLock()
         self._upgraded = False
         try:
             self._main_size = path.stat().st_size
@@ -118,9 +120,10 @@ class Campaign:
         return campaign
 
     @classmethod
-    def open(cls, path: Path | str, read_only: bool = False) -> Campaign:
+    def open(cls, path: Path | str, read_only: bool = False, held_lock: lock.CampaignLock | None = None) -> Campaign:
         """Open a campaign; as its writer unless another process holds it or
-        ``read_only`` (then :attr:`read_only` says why). Raises
+        ``read_only`` (then :attr:`read_only` says why); ``held_lock``: its
+        lock, already taken (after a take-over, see saves.takeover). Raises
         :class:`CorruptSave`, :class:`NewerSave` (both offering the newest
         good backup) or :class:`SaveError` (missing file)."""
         path = real_path(path)
@@ -132,8 +135,8 @@ class Campaign:
         except OSError as exc:  # a loop of links, a folder we may not enter
             raise CorruptSave(path, f"cannot be read ({exc.strerror or exc})") from None
         reason: ReadOnlySave | None = ReadOnlySave(path, "opened read-only") if read_only else None
-        the_lock = None
-        if not read_only:
+        the_lock = held_lock
+        if not read_only and the_lock is None:
             try:
                 the_lock = lock.acquire(path)
             except OSError as exc:
@@ -304,14 +307,30 @@ class Campaign:
             raise self.read_only
 
     def _commit(self, records: list[dict[str, Any]]) -> None:
-        self._require_writable()
-        for record in records:
-            self._seq += 1
-            record = dict(record, seq=self._seq, cid=self.data.meta["cid"])
-            apply_record(self.data, record, journal_path(self.path))
-            self._pending.append(record)
-        self._pending_actions += 1
-        self.flush()
+        with self._guard:  # a take-over (another thread) waits until the action is written
+            self._require_writable()
+            for record in records:
+                self._seq += 1
+                record = dict(record, seq=self._seq, cid=self.data.meta["cid"])
+                apply_record(self.data, record, journal_path(self.path))
+                self._pending.append(record)
+            self._pending_actions += 1
+            self.flush()
+
+    def hand_over(self) -> bool:
+        """Write every queued action and release the lock, for another encounter
+        taking the campaign over (:mod:`saves.takeover`); from then on this one
+        is read-only. Safe from another thread. ``False`` (lock kept) when the
+        disk refuses: nothing shown may be lost."""
+        with self._guard:
+            if self.read_only is not None or self._lock is None or not self._lock.held:
+                return False
+            if not self.flush():
+                return False
+            self._journal.close()
+            self._lock.release()
+            self.read_only = ReadOnlySave(self.path, "was taken over by another encounter; this one may only read")
+            return True
 
     def flush(self) -> bool:
         """Write queued records; True when everything is on disk (else :attr:`unsaved` says why)."""

@@ -5,13 +5,17 @@ SIGHUP (the SSH connection dropped, the terminal closed) and SIGTERM
 to quit, then the caller closes the campaign. Nothing is lost either way:
 every acknowledged action is already on disk. SIGXFSZ is ignored, so that
 hitting a file size limit makes the write fail with ``EFBIG`` (shown as
-"not saved", retried) instead of killing the program.
+"not saved", retried) instead of killing the program. SIGUSR1 is another
+encounter taking the campaign over (:func:`install_takeover_handler`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -51,3 +55,39 @@ def exit_soon(stop: Callable[[], object]) -> Callable[[int], None]:
         loop.call_soon_threadsafe(stop)
 
     return request_exit
+
+
+# -- take-over (saves.takeover) ------------------------------------------------------
+TAKEOVER_SIGNAL = getattr(signal, "SIGUSR1", 10)
+LEAVE_WITHIN = 5.0  # seconds after handing over; then the process ends even if its terminal hangs
+
+
+def install_takeover_handler(hand_over: Callable[[], bool], leave: Callable[[], object], leave_within: float = LEAVE_WITHIN) -> Callable[[], None]:
+    """Route :data:`TAKEOVER_SIGNAL` (another encounter taking the campaign
+    over) to ``hand_over()`` — write everything and release the lock, e.g.
+    :meth:`saves.campaign.Campaign.hand_over` — run in a thread, so that it
+    also works while the main thread is stuck writing to a dead terminal.
+    When it returns ``True``, ``leave()`` is called (ask the app to quit) and
+    the process ends after ``leave_within`` seconds if it has not by itself
+    (exit status 0: nothing is lost, the other encounter has it all).
+    Returns a function that puts the previous handler back."""
+
+    def work() -> None:
+        if not hand_over():
+            return  # the disk refused: keep the campaign, the other one is told it could not take over
+        try:
+            leave()
+        except Exception:  # noqa: BLE001 - the loop may be gone; the timer below still ends the process
+            pass
+        time.sleep(leave_within)
+        os._exit(0)
+
+    def handler(_signum: int, _frame: object) -> None:
+        threading.Thread(target=work, name="encounter-takeover", daemon=True).start()
+
+    previous = signal.signal(TAKEOVER_SIGNAL, handler)
+
+    def restore() -> None:
+        signal.signal(TAKEOVER_SIGNAL, previous)
+
+    return restore
