@@ -67,23 +67,31 @@ def install_takeover_handler(hand_over: Callable[[], bool], leave: Callable[[], 
     over) to ``hand_over()`` — write everything and release the lock, e.g.
     :meth:`saves.campaign.Campaign.hand_over` — run in a thread, so that it
     also works while the main thread is stuck writing to a dead terminal.
-    When it returns ``True``, ``leave()`` is called (ask the app to quit) and
+    When it returns ``True``, ``leave()`` is called (ask the app to quit; on
+    the running asyncio loop when there is one) and
     the process ends after ``leave_within`` seconds if it has not by itself
     (exit status 0: nothing is lost, the other encounter has it all).
     Returns a function that puts the previous handler back."""
 
-    def work() -> None:
+    def work(loop: asyncio.AbstractEventLoop | None) -> None:
         if not hand_over():
             return  # the disk refused: keep the campaign, the other one is told it could not take over
         try:
-            leave()
+            if loop is not None:
+                loop.call_soon_threadsafe(leave)
+            else:
+                leave()
         except Exception:  # noqa: BLE001 - the loop may be gone; the timer below still ends the process
             pass
         time.sleep(leave_within)
         os._exit(0)
 
     def handler(_signum: int, _frame: object) -> None:
-        threading.Thread(target=work, name="encounter-takeover", daemon=True).start()
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        threading.Thread(target=work, args=(loop,), name="encounter-takeover", daemon=True).start()
 
     previous = signal.signal(TAKEOVER_SIGNAL, handler)
 

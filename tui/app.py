@@ -34,6 +34,7 @@ from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
 from tui.more_actions import MoreActions, offer_label
 from tui.quit_guard import QuitGuard
+from tui.takeover_offer import TakeOverOffer
 from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 
@@ -51,7 +52,7 @@ from tui.widgets.lines import StatusLine
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(QuitGuard, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, CampaignActions, App[Path | None]):
+class EncounterApp(QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, CampaignActions, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -89,6 +90,7 @@ class EncounterApp(QuitGuard, GMActions, CombatActions, MapTools, SheetEditor, M
         self.reload_views()
         self.query_one(InitiativeTracker).focus()
         self.set_status(self._notice or "Ready. ? lists every key; q quits (all is saved as you go).")
+        self.offer_take_over()
 
     def on_resize(self, event) -> None:
         self._apply_size(event.size)

@@ -23,7 +23,7 @@ from saves.campaign import Campaign
 from saves.errors import SaveError
 from saves.files import NotAFile, check_regular
 from saves.session import Session, create_campaign, create_demo, open_default
-from saves.signals import exit_soon, install_exit_handlers
+from saves.signals import exit_soon, install_exit_handlers, install_takeover_handler
 
 EPILOG = """\
 Campaign files live in {data} unless you give a path.
@@ -109,17 +109,22 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
         try:
             app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap)
             restore = install_exit_handlers(exit_soon(app.exit))  # SIGTERM/SIGHUP quit cleanly
+            restore_takeover = install_takeover_handler(campaign.hand_over, app.exit)  # another encounter takes over
             try:
                 chosen = app.run(mouse=not getattr(ui, "no_mouse", False))
                 code = app.return_code or 0
             finally:
+                restore_takeover()
                 restore()
         finally:
             campaign.close()  # folds in the journal, releases the lock
             lost = report_unsaved(campaign, getattr(app, "rescued_to", None))
         if code or lost or chosen is None:
             return code or lost
-        campaign, notice = Campaign.open(chosen), ""
+        held = getattr(app, "take_over_lock", None)
+        campaign, notice = Campaign.open(chosen, held_lock=held), ""
+        if held is not None:
+            notice = f"Taken over from process {app.taken_from}: everything it had shown is here, and this encounter now saves."
 
 
 def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:

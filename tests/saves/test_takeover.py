@@ -35,9 +35,8 @@ FULL = sys.argv[3] == "full"
 
 async def main():
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
     if ANSWER:
-        install_takeover_handler(session.campaign.hand_over, lambda: loop.call_soon_threadsafe(stop.set))
+        install_takeover_handler(session.campaign.hand_over, stop.set)
     for i in range(3):
         session.apply(cmd.RollDice(f"1d20 shown by the first process {i}"))
     if FULL:
