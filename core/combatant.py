@@ -101,6 +101,8 @@ class Combatant:
     summoner: str | None = None  # EQ-INIT-4
     mounted_on: str | None = None  # EQ-MNT-1: id of the mount it rides
     inventory: Inventory = field(default_factory=Inventory)  # TAC-MOV-2 quick and slow slots
+    hidden: bool = False  # the GM keeps it from the players' view (core.visibility)
+    notes_secret: bool = False  # its notes are for the GM only
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

@@ -372,3 +372,22 @@ class ChangeAltitude(Command):
 
     combatant: str
     how: str
+
+
+@dataclass(frozen=True)
+class SetHidden(Command):
+    """The GM hides ``combatant`` from the players' view, or reveals it
+    (``hidden=False``); see :mod:`core.visibility`."""
+
+    combatant: str
+    hidden: bool = True
+
+
+@dataclass(frozen=True)
+class SetSecret(Command):
+    """The GM marks ``combatant``'s condition ``condition`` (a name), or its
+    notes when ``condition`` is empty, secret from the players (or not)."""
+
+    combatant: str
+    condition: str = ""
+    secret: bool = True

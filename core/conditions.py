@@ -70,6 +70,7 @@ class Condition:
     level: int = 1
     duration: Duration = Duration()
     source: str = ""
+    secret: bool = False  # the GM keeps it from the players' view (core.visibility)
 
 
 @dataclass(frozen=True)

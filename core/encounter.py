@@ -118,7 +118,7 @@ def handlers() -> dict[type, Callable]:
     Built on the first :meth:`Encounter.apply`: the handler modules (and the
     commands, movement search, geometry they use) are not needed to open and
     show an encounter, and importing them costs ~30 ms (mostly dataclass creation)."""
-    from core import altitude, economy, mapedit, resolution, scene, sheet, turns
+    from core import altitude, economy, mapedit, resolution, scene, sheet, turns, secrecy
     from core import commands as cmd
 
     return {
@@ -156,6 +156,8 @@ def handlers() -> dict[type, Callable]:
         cmd.BeginPreparation: scene.begin_preparation,
         cmd.PrepareAction: scene.prepare_action,
         cmd.EndCombat: scene.end_combat,
+        cmd.SetHidden: secrecy.set_hidden,
+        cmd.SetSecret: secrecy.set_secret,
         cmd.Move: Encounter._move,
         cmd.Place: Encounter._place,
     }

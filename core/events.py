@@ -379,6 +379,25 @@ class CoatingEnded(Event):
     reason: str
 
 
+@dataclass(frozen=True)
+class HiddenChanged(Event):
+    """The GM hid ``combatant`` from the players (``hidden``) or revealed it."""
+
+    combatant: str
+    name: str
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class SecretChanged(Event):
+    """The GM made ``what`` (a condition's name, or ``notes``) of ``combatant`` secret or not."""
+
+    combatant: str
+    name: str
+    what: str
+    secret: bool
+
+
 # Events of the map and the sheet live in their own module; they are
 # re-exported here so that ``core.events`` names every event.
 from core.map_events import AltitudeChanged, MapResized, Placed, SheetEdited, TerrainPainted  # noqa: E402,F401

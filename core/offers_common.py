@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def generic(c: OfferContext) -> tuple[Offer, ...]:
     """Offers built from the ruleset's components, in menu order."""
-    return _turn(c) + _actions(c) + _movement(c) + _hit_points(c)
+    return _turn(c) + _actions(c) + _movement(c) + _hit_points(c) + _secrets(c)
 
 
 # -- turns and the scene ------------------------------------------------------------
@@ -178,6 +178,31 @@ def _movement(c: OfferContext) -> tuple[Offer, ...]:
 
 
 # -- hit points -------------------------------------------------------------------------
+def _secrets(c: OfferContext) -> tuple[Offer, ...]:
+    """What the GM keeps from the players' view (core.visibility): hide or
+    reveal the selected creature, its notes and each of its conditions."""
+    target = c.target
+    if target is None:
+        return ()
+    found = [c.offer(
+        "reveal" if target.hidden else "hide",
+        f"Show {target.name} to the players again" if target.hidden else f"Hide {target.name} from the players",
+        Group.SCENE, lambda _, t=target.id, h=not target.hidden: cmd.SetHidden(t, h), target=target.id,
+    )]
+    if target.notes:
+        found.append(c.offer(
+            "notes-secret", f"{'Share' if target.notes_secret else 'Keep secret'}: {target.name}'s notes", Group.SCENE,
+            lambda _, t=target.id, s=not target.notes_secret: cmd.SetSecret(t, "", s), target=target.id,
+        ))
+    for condition in target.conditions:
+        found.append(c.offer(
+            f"condition-secret.{condition.name}",
+            f"{'Show' if condition.secret else 'Keep secret'}: {target.name}'s {condition.name}", Group.SCENE,
+            lambda _, t=target.id, n=condition.name, s=not condition.secret: cmd.SetSecret(t, n, s), target=target.id,
+        ))
+    return tuple(found)
+
+
 def _hit_points(c: OfferContext) -> tuple[Offer, ...]:
     target = c.target
     if target is None:

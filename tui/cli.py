@@ -40,7 +40,7 @@ examples:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir())) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -142,6 +142,34 @@ def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:
     return 1
 
 
+def _watch_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="encounter watch",
+        description="The players' view of a campaign: read-only, follows the GM's changes live; foes' exact HP, hidden creatures and what the party cannot see are left out.",
+    )
+    parser.add_argument("path", type=Path, help="the campaign file the GM plays (a bare name means the campaigns folder)")
+    parser.add_argument("--as", dest="as_name", default=None, metavar="NAME", help="show only what this party member sees")
+    _ui_options(parser)
+    return parser
+
+
+def _watch(argv: list[str]) -> int:
+    from saves.watching import read_snapshot
+
+    args = _watch_parser().parse_args(argv)
+    path = _campaign_path(args.path)
+    try:
+        read_snapshot(path, as_name=args.as_name)  # refuse a missing, corrupt or newer file, or a bad --as, before the UI
+    except (SaveError, RulesError) as exc:
+        return _fail(str(exc))
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return _fail("the players' view needs a terminal")
+    from tui.player import PlayerApp
+
+    PlayerApp(path, args.as_name, glyphs=args.glyphs).run(mouse=not args.no_mouse)
+    return 0
+
+
 def _new(argv: list[str]) -> int:
     from core.roster import read_map_file  # only "encounter new" reads a map file
 
@@ -166,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] == "new":
             return _new(argv[1:])
+        if argv and argv[0] == "watch":
+            return _watch(argv[1:])
         args = _main_parser().parse_args(argv)
         rng = _rng(args.seed)
         notice = ""

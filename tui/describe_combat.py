@@ -201,3 +201,14 @@ def _(event: ev.AltitudeChanged) -> Text:
     words = {"take_off": "takes off", "land": "lands", "dive": "dives"}.get(event.how, event.how)
     where = f"at height {event.altitude}" if event.altitude > 0 else f"at depth {-event.altitude}" if event.altitude < 0 else "on the ground"
     return _t(_name(event.name), f" {words}: now {where}")
+
+
+@describe.register
+def _(event: ev.HiddenChanged) -> Text:
+    return _t(_name(event.name), " is hidden from the players" if event.hidden else " is shown to the players again")
+
+
+@describe.register
+def _(event: ev.SecretChanged) -> Text:
+    what = "notes" if event.what == "notes" else f"condition {clean(event.what)}"
+    return _t(_name(event.name), f": {what} {'secret from' if event.secret else 'shown to'} the players")

@@ -105,3 +105,12 @@ class GMActions:
                 self.take_offer(found[value])
 
         self.ask(ChoiceScreen(Text("Spend an action: ") + user_text(current.name, "bold"), options), answer)
+
+    def action_toggle_hidden(self) -> None:
+        """Hide the selected combatant from the players' view, or reveal it (a logged, undoable command)."""
+        found = {o.id: o for o in self.current_offers()}
+        offer = found.get("hide") or found.get("reveal")
+        if offer is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+        self.take_offer(offer)

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 class CommonSettings:
     skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
     melee_reach: int = 1  # DEFAULT: a melee attack reaches adjacent cells (diagonals too)
+    bloodied_percent: int = 50  # DEFAULT: players see a foe "bloodied" at or below this share of its HP, else "hurt" (core.visibility)
+    sight_range: int = 0  # cells a creature sees in the players' view; 0 = the whole map (EQ-VIS-1: 1 km on a clear day)
     size_categories: tuple[str, ...] = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")  # SRD-MOV-4 d20 ladder (equestria: EQ-SIZE-1's four)
     mount_size_steps: int = 2  # EQ-MNT-1: a mount is at least 2 size categories larger than its rider (DEFAULT in every ruleset)
     body_heights: tuple[int, ...] = (1, 1, 1, 1, 2, 3, 4, 6, 8)  # EQ-MAP-3, EQ-MOV-4: cells tall by size FINE..COLOSSAL (medium 2, large 3, huge 4 DEFAULT); melee reaches up to it

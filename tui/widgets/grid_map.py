@@ -130,6 +130,10 @@ class GridMap(ScrollView, can_focus=True):
         self.path: frozenset[Cell] = frozenset()
         self.area: frozenset[Cell] = frozenset()
         self.zoom_setting: int = 0  # 0: automatic; 1 or 2: fixed
+        self.fog: frozenset[Cell] | None = None
+        """Cells seen now (the players' view); ``None``: no fog, every cell shows."""
+        self.remembered: frozenset[Cell] = frozenset()
+        """Cells seen before: drawn greyed under the fog."""
         self.zoom: int = 1
 
     # -- data in ------------------------------------------------------------
@@ -147,6 +151,18 @@ class GridMap(ScrollView, can_focus=True):
                 self.refresh(Region(RULER + x * cw - scroll_x, 1 + y * self.zoom - scroll_y, cw, self.zoom))
         if not self.size.area:
             self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
+
+    def set_fog(self, seen: frozenset[Cell] | None, remembered: frozenset[Cell] = frozenset()) -> None:
+        """Show only ``seen`` cells (``remembered`` ones greyed, the rest
+        blank), or every cell with ``None``; repaints the cells that changed."""
+        old_seen, old_remembered = self.fog, self.remembered
+        self.fog, self.remembered = seen, remembered
+        if old_seen is None or seen is None or self._view is None:
+            self.refresh()
+            return
+        cw, (scroll_x, scroll_y) = 2 * self.zoom, self.scroll_offset
+        for x, y in (old_seen ^ seen) | (old_remembered ^ remembered):
+            self.refresh(Region(RULER + x * cw - scroll_x, 1 + y * self.zoom - scroll_y, cw, self.zoom))
 
     @staticmethod
     def _changed_cells(old: _View, new: _View) -> set[Cell]:
@@ -337,6 +353,15 @@ class GridMap(ScrollView, can_focus=True):
         label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == 0 else " " * RULER, RULER_STYLE)
         return Strip([label, *cells]).extend_cell_length(width, self.rich_style)
 
+    def _fog_segment(self, terrain_id: str, sub: int, remembered: bool) -> Segment:
+        """A cell nobody of the side sees now: its terrain greyed when seen before, else blank."""
+        if not remembered:
+            return Segment(" " * (2 * self.zoom), FOG_STYLE)
+        text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
+        if self.zoom == 2:
+            text = large_terrain(text, sub)
+        return Segment(text, FOG_STYLE)
+
     def _plain_segment(self, terrain_id: str, sub: int) -> Segment:
         """The segment of a cell with nothing on or over it (cached)."""
         key = (self.glyphs.name, terrain_id, self.zoom, sub)
@@ -349,6 +374,8 @@ class GridMap(ScrollView, can_focus=True):
         return segment
 
     def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
+        if self.fog is not None and cell not in self.fog:
+            return self._fog_segment(terrain_id, sub, cell in self.remembered)
         if cell not in view.tokens and not self._marked(cell):
             return self._plain_segment(terrain_id, sub)
         combatant = view.tokens.get(cell)
@@ -383,3 +410,4 @@ class GridMap(ScrollView, can_focus=True):
 
 
 _PLAIN: dict[tuple[str, str, int, int], Segment] = {}
+FOG_STYLE = Style(color="bright_black", bgcolor="black")

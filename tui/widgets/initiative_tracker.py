@@ -48,12 +48,13 @@ def shorten(name: str, width: int) -> str:
 
 
 def condition_badges(combatant: Combatant) -> Text:
-    """``bur2 poi1``: three letters and the level of each condition."""
-    text = Text()
-    for index, condition in enumerate(combatant.conditions):
-        if index:
+    """``bur2 poi1``: three letters and the level of each condition (a secret
+    one in italics); ``hid`` first when the GM hides it from the players."""
+    text = Text("hid", style="reverse") if combatant.hidden else Text()
+    for condition in combatant.conditions:
+        if text.plain:
             text.append(" ")
-        text.append(f"{clean(condition.name)[:3]}{condition.level}", style="magenta")
+        text.append(f"{clean(condition.name)[:3]}{condition.level}", style="magenta italic" if condition.secret else "magenta")
     return text
 
 
@@ -66,6 +67,9 @@ def hp_text(combatant: Combatant) -> Text:
         style = "bright_black"
     return Text(f"{combatant.hp}/{combatant.hp_max}", style=style)
 
+
+BAND_STYLE = {"unhurt": "green", "hurt": "yellow", "bloodied": "red", "down": "bright_black"}
+BAND_SHORT = {"bloodied": "bloody"}  # the HP column is 7 wide
 
 COLUMNS = ((" ", 1), ("Ini", 3), (" Name", 0), ("     HP", 7), (" Left", 6))  # 0: what the width leaves
 
@@ -100,6 +104,8 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._strips: dict[str, tuple] = {}  # id -> (cells, (cursor style, width), drawn row)
         self._selected: str | None = None
         self._first = 0  # index of the first row in view
+        self.bands: dict[str, str] = {}
+        """id -> a health band word shown instead of hit points (the players' view of foes)."""
 
     # -- what tests and the app read ------------------------------------------
     @property
@@ -138,7 +144,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         rows = {}
         for combatant in order:
             # Rows of unchanged combatants (equal values) are reused.
-            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds)
+            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id))
             cached = self._row_cache.get(combatant.id)
             if cached is None or cached[:-1] != key:
                 cached = (*key, self._row(combatant, state))
@@ -204,7 +210,8 @@ class InitiativeTracker(LinePane, can_focus=True):
             name.append(" ")
             name.append_text(badges)
         name.truncate(self._name_width, overflow="ellipsis")
-        hp = hp_text(combatant)
+        band = self.bands.get(combatant.id)
+        hp = hp_text(combatant) if band is None else Text(BAND_SHORT.get(band, band)[:7], style=BAND_STYLE.get(band, ""))
         hp.pad_left(7 - hp.cell_len)
         has_had_a_turn = bool(combatant.budget.actions) or combatant.budget.movement_max > 0
         left = Text(" ") + budget_text(combatant, self._kinds) if state.round and has_had_a_turn else Text("")

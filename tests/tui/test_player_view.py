@@ -1,0 +1,123 @@
+"""The players' view (encounter watch, issue 12): read-only, follows the
+GM's changes live, and never shows what visible_to strips."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from core import commands as cmd
+from saves.campaign import Campaign
+from saves.session import Session, create_demo
+from tui.cli import main
+from tui.player import PlayerApp
+from tui.widgets.initiative_tracker import InitiativeTracker
+
+
+def _demo(tmp_path: Path) -> Path:
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    return path
+
+
+def _gm(path: Path, *commands: cmd.Command) -> None:
+    session = Session(Campaign.open(path), random.Random(7))
+    for command in commands:
+        session.apply(command)
+    session.close()
+
+
+def _files(folder: Path) -> dict[str, tuple[bytes, int]]:
+    found = {}
+    for root, _dirs, names in os.walk(folder):
+        for name in names:
+            p = Path(root) / name
+            found[str(p)] = (p.read_bytes(), p.stat().st_mtime_ns)
+    return found
+
+
+def _screen_text(app) -> str:
+    tracker = app.query_one(InitiativeTracker)
+    return "\n".join(" ".join(cell.plain for cell in tracker.row_cells(c.id)) for c in app.snapshot.view.state.order())
+
+
+async def test_foes_show_a_band_and_no_hit_points(tmp_path):
+    path = _demo(tmp_path)
+    _gm(path, cmd.Damage("c3", 9), cmd.EditCombatant("c3", cmd.SheetChanges(notes="weak spot: left flank")))
+    app = PlayerApp(path, follow=False)
+    async with app.run_test(size=(100, 30)):
+        text = _screen_text(app)
+        boar = app.snapshot.view.state.combatant("c3")
+        assert "bloody" in text and "7/16" not in text and "16" not in text.split("Boar")[1]
+        assert boar.notes == "" and boar.stats == {}
+        assert "11/11" in text  # the party's own hit points stay exact
+
+
+async def test_hidden_foes_are_not_drawn_and_the_gm_can_reveal_them(tmp_path):
+    path = _demo(tmp_path)
+    _gm(path, cmd.SetHidden("c3"))
+    app = PlayerApp(path, follow=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert "c3" not in {c.id for c in app.snapshot.view.state.combatants}
+        _gm(path, cmd.SetHidden("c3", hidden=False))
+        app.reload()
+        await pilot.pause()
+        assert "c3" in {c.id for c in app.snapshot.view.state.combatants}
+
+
+async def test_the_view_follows_the_gm_and_never_writes(tmp_path):
+    path = _demo(tmp_path)
+    app = PlayerApp(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        before_round = app.snapshot.view.state.current
+        await pilot.pause(0.3)  # let the watcher start
+        _gm(path, cmd.NextTurn())
+        files = _files(tmp_path)  # the GM wrote; from here only the viewer runs
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.snapshot.view.state.current != before_round:
+                break
+        assert app.snapshot.view.state.current != before_round
+        app.reload()
+        await pilot.pause()
+        assert _files(tmp_path) == files
+
+
+async def test_a_missing_campaign_is_waited_for_with_a_message(tmp_path):
+    path = _demo(tmp_path)
+    app = PlayerApp(path, follow=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        path.rename(tmp_path / "elsewhere.json")
+        app.reload()
+        await pilot.pause()
+        assert app.problem is not None and "does not exist" in app.problem
+        assert app.snapshot is not None  # the last view stays on screen
+
+
+def test_watch_refuses_a_missing_or_corrupt_campaign_and_a_stranger(tmp_path, capsys):
+    assert main(["watch", str(tmp_path / "nope.json")]) == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    assert main(["watch", str(bad)]) == 2
+    path = _demo(tmp_path)
+    assert main(["watch", str(path), "--as", "Boar"]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err and "no visible party member 'Boar'" in err
+
+
+async def test_the_gm_hides_and_reveals_with_H_logged_and_undoable(tmp_path):
+    from tests.tui.helpers import demo_app, select_by_keys
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await select_by_keys(pilot, app, "Boar")
+        await pilot.press("H")
+        await pilot.pause()
+        assert app.state.combatant("c3").hidden
+        assert "hid" in app.query_one(InitiativeTracker).row_cells("c3")[2].plain
+        await pilot.press("u")
+        await pilot.pause()
+        assert not app.state.combatant("c3").hidden
