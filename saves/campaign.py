@@ -46,7 +46,7 @@ from saves import backups, lock, patch
 from saves.bestiary import party_after
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
-from saves.files import NotAFile, check_regular
+from saves.files import NotAFile, check_regular, real_path
 from saves.journal import Journal
 from saves.layout import CampaignData, EncounterData, apply_record, dump
 from saves.migrations import SCHEMA_VERSION
@@ -58,15 +58,6 @@ from saves.storage import atomic_write, remove_stale_temp_files
 __all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_file"]
 
 COMPACT_MIN_BYTES = 1 << 20
-
-
-def real_path(path: Path | str) -> Path:
-    """``path`` with symbolic links and ``..`` resolved, so that a campaign
-    reached through a link is written (and locked) as its real file; a plain
-    path is kept as given."""
-    path = Path(path)
-    resolved = Path(os.path.realpath(path))  # never raises, even for a loop of links
-    return path if resolved == path.absolute() else resolved
 
 
 class Campaign:

@@ -23,6 +23,15 @@ MAX_JOURNAL_BYTES = 256 * MiB
 MAX_SMALL_FILE_BYTES = 1 * MiB  # keys.json, settings.json
 
 
+def real_path(path: Path | str) -> Path:
+    """``path`` with symbolic links and ``..`` resolved, so that a campaign
+    reached through a link is written (and locked) as its real file; a plain
+    path is kept as given."""
+    path = Path(path)
+    resolved = Path(os.path.realpath(path))  # never raises, even for a loop of links
+    return path if resolved == path.absolute() else resolved
+
+
 class NotAFile(ValueError):
     """``path`` is not a regular file that may be read (pipe, device, folder,
     too large). ``str()`` says what it is, without the path: callers name it."""
