@@ -383,10 +383,11 @@ class Campaign:
 
     def close(self) -> None:
         """Write what is queued, compact if a journal exists, release the lock. Never raises for disk trouble."""
-        if self.read_only is None and self._lock is not None and self._lock.held:
-            self.flush()
-            if self._journal.size or self._pending:
-                self._try_compact()
-        self._journal.close()
-        if self._lock is not None:
-            self._lock.release()
+        with self._guard:  # not at the same time as a hand-over
+            if self.read_only is None and self._lock is not None and self._lock.held:
+                self.flush()
+                if self._journal.size or self._pending:
+                    self._try_compact()
+            self._journal.close()
+            if self._lock is not None:
+                self._lock.release()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from saves import paths
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 from tests.saves.test_takeover import _holder
@@ -50,6 +51,7 @@ async def test_a_read_only_start_offers_the_take_over_and_reopens_with_everythin
 async def test_only_looking_keeps_the_other_encounter_and_read_only(tmp_path):
     path = tmp_path / "c.json"
     create_demo(path, random.Random(1)).close()
+    paths.remember_campaign(path)
     child, _ = _holder(path)
     try:
         app = EncounterApp(Session(Campaign.open(path), random.Random(2)))
@@ -59,6 +61,11 @@ async def test_only_looking_keeps_the_other_encounter_and_read_only(tmp_path):
             await pilot.pause()
             assert app.session.read_only is not None and app.take_over_lock is None
             assert child.poll() is None
+            await pilot.press("o")  # the GM changes their mind: open the same campaign again, to be asked again
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.return_value == path
         app.session.close()
     finally:
         child.kill()
