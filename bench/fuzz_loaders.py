@@ -33,6 +33,7 @@ def main() -> int:
     print(f"cases {tally.cases} in {elapsed:.0f} s (seed {args.seed})")
     print("outcomes " + ", ".join(f"{k} {v}" for k, v in sorted(tally.outcomes.items())))
     print(f"uncaught exceptions {tally.uncaught}, hangs over 2 s {tally.hangs}, modified originals {tally.modified}")
+    print(f"cases over 1 s {tally.over_one_second}; slowest {tally.slowest[0]:.2f} s: {tally.slowest[1][:160]}")
     for failure in tally.failures[: args.show]:
         print("---", failure)
     return 1 if tally.uncaught or tally.hangs or tally.modified else 0

@@ -20,6 +20,7 @@ import os
 import random
 import shutil
 import signal
+import time
 import traceback
 import zlib
 from dataclasses import dataclass, field
@@ -56,9 +57,14 @@ class Tally:
     outcomes: dict[str, int] = field(default_factory=dict)
     modified: int = 0
     failures: list[str] = field(default_factory=list)
+    slowest: tuple[float, str] = (0.0, "")
+    over_one_second: int = 0
 
-    def add(self, outcome: str, modified: bool, detail: str) -> None:
+    def add(self, outcome: str, modified: bool, detail: str, seconds: float = 0.0) -> None:
         self.cases += 1
+        self.over_one_second += seconds > 1.0
+        if seconds > self.slowest[0]:
+            self.slowest = (seconds, detail)
         self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
         self.modified += modified
         if outcome in ("uncaught", "hang") or modified:
@@ -328,6 +334,7 @@ def run(cases: int, seed: int, work: Path, tally: Tally | None = None) -> Tally:
         if folder.exists():
             shutil.rmtree(folder)
         folder.mkdir()
+        start = time.perf_counter()
         outcome, modified, detail = run_case(originals, folder, random.Random(rng.getrandbits(64)))
-        tally.add(outcome, modified, f"case {number}: {detail}")
+        tally.add(outcome, modified, f"case {number}: {detail}", time.perf_counter() - start)
     return tally
