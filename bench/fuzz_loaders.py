@@ -2,9 +2,10 @@
 
 Mutated campaign files, journals, import files and keys.json, and pipes,
 devices, folders and links in their place (tests/saves/loader_fuzz.py), each
-under a 2 s alarm. Prints the outcomes, the uncaught exceptions, hangs and
-modified originals (all must be 0) and the first failures; exit status 1
-when any is not 0. The test suite runs a few hundred of the same cases.
+under two alarms (2 s of CPU, 10 s of waiting); the cases over 2 s of wall
+clock are counted too (a loaded machine makes some). Prints the outcomes,
+the uncaught exceptions, hangs and modified originals (all must be 0) and
+the first failures; exit status 1 when any is not 0. The test suite runs a few hundred of the same cases.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ def main() -> int:
     elapsed = time.perf_counter() - start
     print(f"cases {tally.cases} in {elapsed:.0f} s (seed {args.seed})")
     print("outcomes " + ", ".join(f"{k} {v}" for k, v in sorted(tally.outcomes.items())))
-    print(f"uncaught exceptions {tally.uncaught}, hangs over 2 s {tally.hangs}, modified originals {tally.modified}")
-    print(f"cases over 1 s {tally.over_one_second}; slowest {tally.slowest[0]:.2f} s: {tally.slowest[1][:160]}")
+    print(f"uncaught exceptions {tally.uncaught}, hangs (over 2 s of CPU or 10 s of waiting) {tally.hangs}, modified originals {tally.modified}")
+    print(f"cases over 2 s of wall clock {tally.over_two_seconds}; slowest {tally.slowest[0]:.2f} s: {tally.slowest[1][:160]}")
     for failure in tally.failures[: args.show]:
         print("---", failure)
     return 1 if tally.uncaught or tally.hangs or tally.modified else 0

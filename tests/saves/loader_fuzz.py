@@ -3,9 +3,9 @@ keys.json, and special files (pipes, devices, folders, links) in their place.
 
 Each case is written into a fresh folder and handed to the loader that reads
 it (``Campaign.open`` and a walk through what it opened, ``import_campaign``,
-``load_keymap``) under a 2 s alarm. :func:`run_case` reports one of
+``load_keymap``) under two alarms: 2 s of CPU, 10 s of waiting. :func:`run_case` reports one of
 ``opened``, ``refused``, ``uncaught`` (an exception other than the typed
-:class:`saves.errors.SaveError`), ``hang`` (the alarm fired) and whether an
+:class:`saves.errors.SaveError`), ``hang`` (an alarm fired) and whether an
 original was modified (a refused campaign or journal, an import file or a
 key map must be left exactly as they were, and no lock file stay behind).
 
@@ -34,13 +34,16 @@ from saves.lock import lock_path
 from saves.reading import journal_path
 from saves.session import Session, create_demo
 
-TIME_LIMIT = 2.0  # seconds per case
+TIME_LIMIT = 2.0  # seconds of CPU per case (SIGPROF): a loader that computes too long
+WAIT_LIMIT = 10.0  # seconds of wall clock per case (SIGALRM): a loader that waits (a pipe, a device)
+# Both, because on a shared machine a 0.1 s case can take 2 s of wall clock;
+# the wall-clock time of every case is still counted (Tally.over_two_seconds).
 ROLES = ("campaign", "journal", "import", "keys")
 SPECIAL = ("fifo", "folder", "dev-null", "dev-zero", "link-to-fifo", "dangling-link", "link-loop")
 
 
 class Hang(BaseException):
-    """The alarm fired: the loader took longer than :data:`TIME_LIMIT`."""
+    """An alarm fired: the loader computed longer than :data:`TIME_LIMIT` or waited longer than :data:`WAIT_LIMIT`."""
 
 
 @dataclass
@@ -58,11 +61,11 @@ class Tally:
     modified: int = 0
     failures: list[str] = field(default_factory=list)
     slowest: tuple[float, str] = (0.0, "")
-    over_one_second: int = 0
+    over_two_seconds: int = 0  # wall clock, whatever the reason (the machine's load included)
 
     def add(self, outcome: str, modified: bool, detail: str, seconds: float = 0.0) -> None:
         self.cases += 1
-        self.over_one_second += seconds > 1.0
+        self.over_two_seconds += seconds > 2.0
         if seconds > self.slowest[0]:
             self.slowest = (seconds, detail)
         self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
@@ -286,8 +289,9 @@ def run_case(originals: Originals, folder: Path, rng: random.Random) -> tuple[st
     before = [_snapshot(p) for p in watched]
     out = folder / "imported"
     out.mkdir()
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
+    previous = signal.signal(signal.SIGALRM, _alarm), signal.signal(signal.SIGPROF, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, WAIT_LIMIT)
+    signal.setitimer(signal.ITIMER_PROF, TIME_LIMIT)
     outcome, detail = "opened", ""
     opened: Campaign | None = None
     try:
@@ -312,7 +316,9 @@ def run_case(originals: Originals, folder: Path, rng: random.Random) -> tuple[st
         outcome, detail = "uncaught", traceback.format_exc(limit=-4)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGALRM, previous[0])
+        signal.signal(signal.SIGPROF, previous[1])
     modified = False
     if outcome != "opened" or role in ("import", "keys"):
         modified = [_snapshot(p) for p in watched] != before
