@@ -49,4 +49,4 @@ def read_snapshot(path: Path, side: Side = Side.PARTY, as_name: str | None = Non
     else:
         turn = f"Round {shown.round}: someone you cannot see is acting."
     kinds = tuple((k.id, k.letter) for k in ruleset.tracked_kinds)
-    return PlayerSnapshot(view, title, kinds, turn + " Players' view: read-only, follows the GM live; q quits.")
+    return PlayerSnapshot(view, title, kinds, turn + " Players' view (read-only); q quits.")

@@ -78,12 +78,89 @@ SHOTS = {
 }
 
 
+def _player_campaign(folder: Path) -> Path:
+    """The demo with the boar hurt and one party move: what a players' view shows."""
+    from core import commands as cmd
+
+    os.environ["ENCOUNTER_HOME"] = str(folder / "player")
+    path = paths.demo_path()
+    create_demo(path, random.Random(3)).close()
+    session = Session(Campaign.open(path), random.Random(4))
+    session.apply(cmd.Damage("c3", 9))
+    session.close()
+    return path
+
+
+async def _shoot_player(name: str, size: tuple[int, int], path: Path) -> Path:
+    from tui.player import PlayerApp
+
+    app = PlayerApp(path, follow=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        svg = HERE / f"{name}.svg"
+        app.save_screenshot(filename=svg.name, path=str(HERE))
+    return svg
+
+
+def _shoot_browser(path: Path) -> None:
+    """``encounter serve`` in headless Chromium (Debian's), through Playwright."""
+    import socket
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("no playwright: player-browser.png not made")
+        return
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("no chromium: player-browser.png not made")
+        return
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", str(path), "--port", str(port)], cwd=HERE.parent,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with sync_playwright() as play:
+            browser = play.chromium.launch(executable_path=chromium, args=BROWSER_FLAGS)
+            page = browser.new_page(viewport={"width": 1200, "height": 760})
+            frames: list[str] = []
+            page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+            for _ in range(50):
+                try:
+                    page.goto(f"http://127.0.0.1:{port}/")
+                    break
+                except Exception:  # the server is still starting
+                    page.wait_for_timeout(100)
+            for _ in range(200):  # until the app has drawn its first frame (textual-serve starts it itself)
+                if any("Round" in frame for frame in frames):
+                    break
+                page.wait_for_timeout(100)
+            page.wait_for_timeout(1500)
+            page.screenshot(path=str(HERE / "player-browser.png"))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait()
+    print("wrote screenshots/player-browser.png")
+
+
+BROWSER_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name, (size, keys) in SHOTS.items():
             svg = asyncio.run(_shoot(name, size, keys, Path(tmp)))
             _to_png(svg)
             print(f"wrote {svg.relative_to(HERE.parent)} (+ .png)")
+        path = _player_campaign(Path(tmp))
+        for name, size in (("player-80x24", (80, 24)), ("player-120x40", (120, 40))):
+            svg = asyncio.run(_shoot_player(name, size, path))
+            _to_png(svg)
+            print(f"wrote {svg.relative_to(HERE.parent)} (+ .png)")
+        _shoot_browser(path)
 
 
 if __name__ == "__main__":

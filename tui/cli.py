@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import os
 import sys
 from pathlib import Path
 
@@ -40,7 +41,7 @@ examples:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir())) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -162,11 +163,48 @@ def _watch(argv: list[str]) -> int:
         read_snapshot(path, as_name=args.as_name)  # refuse a missing, corrupt or newer file, or a bad --as, before the UI
     except (SaveError, RulesError) as exc:
         return _fail(str(exc))
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    served = "TEXTUAL_DRIVER" in os.environ  # run by encounter serve for a browser tab
+    if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _fail("the players' view needs a terminal")
     from tui.player import PlayerApp
 
     PlayerApp(path, args.as_name, glyphs=args.glyphs).run(mouse=not args.no_mouse)
+    return 0
+
+
+def _serve_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="encounter serve",
+        description="Serve the players' view of a campaign to web browsers (textual-serve); each browser tab runs its own read-only view.",
+    )
+    parser.add_argument("path", type=Path, help="the campaign file the GM plays (a bare name means the campaigns folder)")
+    parser.add_argument("--as", dest="as_name", default=None, metavar="NAME", help="show only what this party member sees")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    return parser
+
+
+def serve_command(path: Path, as_name: str | None) -> str:
+    """The shell command each browser tab runs: this Python's ``encounter watch``."""
+    import shlex
+
+    words = [sys.executable, "-m", "tui.cli", "watch", str(path.resolve())] + (["--as", as_name] if as_name else [])
+    return shlex.join(words)
+
+
+def _serve(argv: list[str]) -> int:
+    from saves.watching import read_snapshot
+
+    args = _serve_parser().parse_args(argv)
+    path = _campaign_path(args.path)
+    try:
+        read_snapshot(path, as_name=args.as_name)
+    except (SaveError, RulesError) as exc:
+        return _fail(str(exc))
+    from textual_serve.server import Server
+
+    print(f"encounter: serving the players' view of {path} at http://{args.host}:{args.port}/ (Ctrl+C stops)", file=sys.stderr)
+    Server(serve_command(path, args.as_name), host=args.host, port=args.port, title="encounter: players' view").serve()
     return 0
 
 
@@ -196,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
             return _new(argv[1:])
         if argv and argv[0] == "watch":
             return _watch(argv[1:])
+        if argv and argv[0] == "serve":
+            return _serve(argv[1:])
         args = _main_parser().parse_args(argv)
         rng = _rng(args.seed)
         notice = ""
