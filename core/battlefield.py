@@ -77,7 +77,7 @@ def melee_refusal(settings: object, attacker: Combatant, target: Combatant) -> I
     if apart is None:
         return None
     if apart > reach:
-        return IllegalCommand(f"{target.name} is {apart} cells from {attacker.name}: out of melee reach ({reach})")
+        return IllegalCommand(f"{target.name} is {apart} cells from {attacker.name}, out of melee reach ({reach})")
     gap = vertical_gap(attacker, target, settings)
     if gap:
         higher = target if target.altitude > attacker.altitude else attacker

@@ -167,7 +167,7 @@ def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
         refusal = melee_refusal(s, attacker, target)
         if refusal is not None:
             reason = str(refusal).removesuffix(f" ({refusal.rule})")
-            raise IllegalCommand(f"{reason}: {command.action} needs melee reach", refusal.rule or "TAC-ACT-2")
+            raise IllegalCommand(f"no {command.action}: {reason}", refusal.rule or "TAC-ACT-2")
 
     _, overridden = _guarded(attacker, command.override, within_reach)
     kind = enc.ruleset.attack_kind or "action"
