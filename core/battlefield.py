@@ -78,10 +78,10 @@ def melee_refusal(settings: object, attacker: Combatant, target: Combatant) -> I
         return None
     if apart > reach:
         return IllegalCommand(f"{target.name} is {apart} cells from {attacker.name}, out of melee reach ({reach})")
-    gap = vertical_gap(attacker, target, settings)
-    if gap:
-        higher = target if target.altitude > attacker.altitude else attacker
-        return IllegalCommand(f"{higher.name} is at altitude {higher.altitude}, out of melee reach by {gap}", "EQ-MOV-4")
+    if vertical_gap(attacker, target, settings):
+        low, high = (attacker, target) if attacker.altitude <= target.altitude else (target, attacker)
+        top = low.altitude + body_height(low, settings)
+        return IllegalCommand(f"{high.name} at altitude {high.altitude} is out of melee reach of {low.name} (up to altitude {top})", "EQ-MOV-4")
     return None
 
 
