@@ -38,8 +38,10 @@ class NextTurn(Command):
 
 @dataclass(frozen=True)
 class PreviousTurn(Command):
-    """Hand the turn back to the previous combatant (a GM correction).
-    Actions already spent stay spent; use undo to take an action back."""
+    """Hand the turn back to the previous combatant (a GM correction): what
+    the turn change did by itself is given back (expired conditions, trigger
+    damage and escalation, budgets; see :mod:`core.boundary`); what the GM
+    did meanwhile stays. Use undo to take an action back."""
 
 
 @dataclass(frozen=True)

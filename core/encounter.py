@@ -21,6 +21,7 @@ from functools import cache, cached_property, partial
 from typing import TYPE_CHECKING
 
 from core import events as ev
+from core.boundary import TurnBoundary
 from core.combatant import Combatant, Side
 from core.errors import IllegalCommand, MoveRefused, UnknownCombatant
 from core.grid import Grid
@@ -40,7 +41,9 @@ class EncounterState:
     ``phase`` of the scene (EQ-SIT-1..3) and ``preparing`` side (EQ-SIT-2);
     ``acted``: ids that had their turn this round, in order; ``cursor``: the
     initiative at which the current turn began; ``resuming``: delayed
-    creatures whose turn already began (see ``core.turns``).
+    creatures whose turn already began (see ``core.turns``);
+    ``boundaries``: the automatic effects of recent turn changes, newest
+    last, so that handing the turn back gives them back (``core.boundary``).
     """
 
     name: str
@@ -53,6 +56,7 @@ class EncounterState:
     acted: tuple[str, ...] = ()
     cursor: int | None = None
     resuming: tuple[str, ...] = ()
+    boundaries: tuple[TurnBoundary, ...] = ()  # what each turn change did by itself (core.boundary), for PreviousTurn
 
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""

@@ -398,6 +398,16 @@ class SecretChanged(Event):
     secret: bool
 
 
+@dataclass(frozen=True)
+class TurnEffectsUndone(Event):
+    """Handing the turn back gave back what the turn change did by itself
+    to ``combatant`` (``detail``: HP given back, conditions back, levels)."""
+
+    combatant: str
+    name: str
+    detail: str
+
+
 # Events of the map and the sheet live in their own module; they are
 # re-exported here so that ``core.events`` names every event.
 from core.map_events import AltitudeChanged, MapResized, Placed, SheetEdited, TerrainPainted  # noqa: E402,F401

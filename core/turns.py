@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from core.battlefield import cells_apart, size_category, vertical_gap
+from core import boundary
 from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
@@ -151,7 +152,7 @@ def start_combat(enc: Any, state: EncounterState, command: cmd.StartCombat) -> R
         value = starter_value(c.initiative for c in state.combatants if c.initiative is not None and c.id != starter.id)
         state = state.replace_combatant(replace(state.combatant(starter.id), initiative=value))
         events.append(ev.InitiativeSet(starter.id, starter.name, value, "EQ-INIT-3"))
-    state = replace(state, phase=Phase.COMBAT, preparing=None, acted=(), resuming=())
+    state = replace(state, phase=Phase.COMBAT, preparing=None, acted=(), resuming=(), boundaries=())
     first = next((c for c in state.order() if takes_turn(enc, state, c)), None)
     if first is None:
         raise IllegalCommand("nobody can take a turn")
@@ -162,13 +163,28 @@ def start_combat(enc: Any, state: EncounterState, command: cmd.StartCombat) -> R
 
 
 def next_turn(enc: Any, state: EncounterState, _: cmd.NextTurn) -> Result:
+    """End the current turn and begin the next; what that did by itself is
+    recorded (:mod:`core.boundary`) so that ``PreviousTurn`` can give it back."""
     require_combat(state)
-    return advance(enc, state)
+    after, events = advance(enc, state)
+    return boundary.push(after, boundary.record(state, after)), events
 
 
 def previous_turn(enc: Any, state: EncounterState, _: cmd.PreviousTurn) -> Result:
-    """A GM correction: hand the turn back; spent actions stay spent."""
+    """A GM correction: hand the turn back to the previous combatant. When
+    a ``NextTurn`` began this turn, what it did by itself is given back
+    (conditions that expired return with their counts, trigger damage and
+    escalation are undone, budgets are as they were, EQ-ACT-1, TAC-EFF-1..4);
+    what the GM did meanwhile stays. Otherwise (a delay, a removal, an old
+    save) only the turn goes back."""
     require_combat(state)
+    last = boundary.latest(state)
+    if last is not None:
+        state, notes = boundary.give_back(state, last)
+        state = replace(state, acted=tuple(i for i in state.acted if state.has(i)))
+        target = state.combatant(state.current)
+        undone = tuple(ev.TurnEffectsUndone(cid, name, detail) for cid, name, detail in notes)
+        return state, (ev.TurnReturned(state.round, target.id, target.name), *undone)
     present = {c.id for c in state.combatants}
     acted = tuple(i for i in state.acted if i in present)
     if acted:

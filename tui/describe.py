@@ -108,6 +108,11 @@ def _(event: ev.TurnReturned) -> Text:
 
 
 @describe.register
+def _(event: ev.TurnEffectsUndone) -> Text:
+    return _t((clean(event.name), "bold"), f": {clean(event.detail)} (turn handed back)")
+
+
+@describe.register
 def _(event: ev.HitPointsChanged) -> Text:
     if event.requested < 0:
         word, style = f"takes {-event.requested} damage", "red"
