@@ -46,18 +46,21 @@ class PreviousTurn(Command):
 
 @dataclass(frozen=True)
 class Damage(Command):
-    """``amount`` hit points of damage to ``target``; HP never drops below 0."""
+    """``amount`` hit points of damage to ``target``: a whole number, or a
+    dice expression (``"2d6+1"``) rolled when the command is applied, so
+    one action is one undo step; HP never drops below 0."""
 
     target: str
-    amount: int
+    amount: int | str
 
 
 @dataclass(frozen=True)
 class Heal(Command):
-    """``amount`` hit points of healing to ``target``; HP never exceeds its maximum."""
+    """``amount`` hit points of healing to ``target`` (a number or dice, as
+    :class:`Damage`); HP never exceeds its maximum."""
 
     target: str
-    amount: int
+    amount: int | str
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@
 State is an immutable :class:`EncounterState`; :class:`Encounter` changes it
 only through :meth:`Encounter.apply`, which validates a command, computes
 the next state and returns the events for the log. A refused command raises
-a :class:`~core.errors.RulesError` subclass and changes nothing. Every
-applied command can be undone and redone.
+a :class:`~core.errors.RulesError` subclass and changes nothing. Undo and
+redo are the campaign's (``saves``): one persisted history of states, one
+step per applied command; the encounter keeps none of its own.
 
 The handlers live by topic: ``core.turns`` (initiative, turns, rounds),
 ``core.economy`` (actions, MP), ``core.resolution`` (HP, attacks, damage,
@@ -178,8 +179,6 @@ class Encounter:
         self.state = state
         self.ruleset = ruleset
         self.rng = rng if rng is not None else random.Random()
-        self._past: list[EncounterState] = []
-        self._future: list[EncounterState] = []
         self._handlers: dict[type, Callable[[EncounterState, cmd.Command], tuple[EncounterState, Events]]] | None = None
 
     # -- the one way in ---------------------------------------------------
@@ -195,32 +194,8 @@ class Encounter:
         if handler is None:
             raise IllegalCommand(f"unknown command {type(command).__name__}")
         new_state, events = handler(self.state, command)
-        self._past.append(self.state)
-        self._future.clear()
         self.state = new_state
         return tuple(events)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._past)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._future)
-
-    def undo(self) -> None:
-        """Restore the state before the last applied command."""
-        if not self._past:
-            raise IllegalCommand("nothing to undo")
-        self._future.append(self.state)
-        self.state = self._past.pop()
-
-    def redo(self) -> None:
-        """Re-apply the last undone command's result."""
-        if not self._future:
-            raise IllegalCommand("nothing to redo")
-        self._past.append(self.state)
-        self.state = self._future.pop()
 
     # -- queries ------------------------------------------------------------
     @property

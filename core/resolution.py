@@ -18,7 +18,7 @@ from core import events as ev
 from core.attacks import resolve_attack
 from core.combatant import Combatant
 from core.damage import DamageOutcome, DamagePart, absorb, resolve
-from core.dice import DiceRoll, roll
+from core.dice import DiceRoll, parse, roll
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
@@ -72,23 +72,48 @@ def add_condition(enc: Any, state: EncounterState, target_id: str, condition: co
     return state, (ev.ConditionAdded(target.id, target.name, added, notes),)
 
 
+def _roll_amount(enc: Any, expression: str) -> DiceRoll:
+    """Roll a dice amount (``2d6+1``); text after it is refused. Raises
+    :class:`~core.errors.DiceError` (a :class:`RulesError`) on bad dice and
+    :class:`IllegalCommand` for text without a die (``"-3"``)."""
+    if not any(ch.isdigit() for ch in expression) or "d" not in expression.lower():
+        raise IllegalCommand(f"{expression!r} is neither a whole number nor dice such as 2d6+1")
+    parse(expression, allow_comments=False)
+    return roll(expression, enc.rng)
+
+
+def _amount(enc: Any, state: EncounterState, amount: int | str, word: str, target: Combatant) -> tuple[int, tuple[ev.Event, ...]]:
+    """A whole number as it is, or dice rolled now (logged, never below 0)."""
+    if isinstance(amount, str):
+        result = _roll_amount(enc, amount)
+        event = ev.DiceRolled(result, None, "", f"{word} {target.name}", state.round, state.current)
+        return max(0, result.total), (event,)
+    return _check_amount(amount, word), ()
+
+
 def damage(enc: Any, state: EncounterState, command: cmd.Damage) -> Result:
-    """Untyped damage (a GM number): temporary HP first, then HP, never below 0."""
-    amount = _check_amount(command.amount, "damage")
+    """Untyped damage (a GM number or dice): temporary HP first, then HP,
+    never below 0. Dice that come to 0 or less change nothing."""
     target = state.combatant(command.target)
+    amount, rolled = _amount(enc, state, command.amount, "damage to", target)
+    if rolled and amount == 0:
+        return state, rolled
     state, _, events, _ = take_hp(enc, state, target, amount)
-    return state, tuple(events)
+    return state, rolled + tuple(events)
 
 
 def heal(enc: Any, state: EncounterState, command: cmd.Heal) -> Result:
-    """Healing never exceeds the maximum; a dead creature needs :class:`Revive` first."""
-    amount = _check_amount(command.amount, "healing")
+    """Healing (a number or dice) never exceeds the maximum; a dead creature
+    needs :class:`Revive` first."""
     target = state.combatant(command.target)
     if target.dead:
         raise IllegalCommand(f"{target.name} is dead: revive first", "TAC-HP-1")
+    amount, rolled = _amount(enc, state, command.amount, "healing for", target)
+    if rolled and amount == 0:
+        return state, rolled
     hp = min(target.hp_max, target.hp + amount)
     event = ev.HitPointsChanged(target.id, target.name, amount, hp - target.hp, hp, target.hp_max)
-    return state.replace_combatant(replace(target, hp=hp)), (event,)
+    return state.replace_combatant(replace(target, hp=hp)), (*rolled, event)
 
 
 def revive(enc: Any, state: EncounterState, command: cmd.Revive) -> Result:

@@ -35,15 +35,9 @@ class GMActions:
             except RulesError as problem:
                 self.set_status(f"Refused: {problem}", error=True)
                 return
-            if isinstance(amount, str):
-                rolled = self.run_command(cmd.RollDice(amount, None))
-                if not rolled:
-                    return
-                amount = max(0, rolled[0].event.roll.total)  # a roll below 0 deals nothing
-                if amount == 0:
-                    self.set_status("The roll came to 0: nothing changes.")
-                    return
-            self.run_command(cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount))
+            done = self.run_command(cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount))  # dice roll inside: one step
+            if done and len(done) == 1 and isinstance(amount, str):
+                self.set_status("The roll came to 0: nothing changes.")
 
         self.ask(PromptScreen(title, placeholder="7 or 2d6+1"), answer)
 

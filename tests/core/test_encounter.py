@@ -229,19 +229,12 @@ def test_bad_dice_changes_nothing(demo):
     _refused(demo, cmd.RollDice("2d"), RulesError)
 
 
-# -- undo ---------------------------------------------------------------------------------
-def test_undo_restores_the_exact_state_and_redo_the_final(demo):
-    states = [demo.state]
-    boar = next(c for c in demo.state.combatants if c.name == "Boar")
-    for command in (cmd.Damage(boar.id, 3), cmd.NextTurn(), cmd.Heal(boar.id, 1), cmd.NextTurn()):
-        demo.apply(command)
-        states.append(demo.state)
-    for expected in reversed(states[:-1]):
-        demo.undo()
-        assert demo.state == expected
-    for expected in states[1:]:
-        demo.redo()
-        assert demo.state == expected
+# -- one history ----------------------------------------------------------------------------
+def test_the_encounter_keeps_no_undo_history_of_its_own(demo):
+    """Undo is the campaign's persisted history (saves/, tests/saves/test_undo.py):
+    one history, so the two can never disagree (issue 10 item 5)."""
+    for name in ("undo", "redo", "can_undo", "can_redo", "_past", "_future"):
+        assert not hasattr(demo, name)
 
 
 def test_place_puts_a_new_arrival_on_a_free_cell_without_spending_movement(demo):

@@ -77,8 +77,15 @@ def test_bad_edits_change_nothing(demo, changes, needle):
     assert demo.state is before
 
 
-def test_edit_is_undoable(demo):
-    before = demo.state
-    demo.apply(cmd.EditCombatant(boar(demo).id, cmd.SheetChanges(name="Grey Boar", stats={"STR": 1})))
-    demo.undo()
-    assert demo.state == before
+def test_edit_is_undoable(tmp_path):
+    """One undo step of the campaign's history (the encounter keeps none of its own)."""
+    from saves.campaign import Campaign
+    from saves.session import Session, create_demo
+
+    create_demo(tmp_path / "c.json", random.Random(7)).close()
+    session = Session(Campaign.open(tmp_path / "c.json"), random.Random(7))
+    before = session.encounter.state
+    session.apply(cmd.EditCombatant(boar(session.encounter).id, cmd.SheetChanges(name="Grey Boar", stats={"STR": 1})))
+    session.undo()
+    assert session.encounter.state == before
+    session.close()

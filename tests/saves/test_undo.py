@@ -145,3 +145,50 @@ def test_undo_and_redo_give_back_the_same_map_object_so_its_caches_stay(tmp_path
     session.redo()
     assert session.encounter.state.grid is grid
     assert session.encounter.state.combatant(boar.id).hp == boar.hp - 1
+
+
+@pytest.mark.parametrize("kind", ["damage", "heal", "typed"])
+def test_one_action_with_dice_is_one_undo_step(tmp_path, kind):
+    """``d`` ``2d6+20`` used to be two steps (the roll, then the damage);
+    the command carries its dice and rolls inside apply: one step."""
+    from core import events as ev
+    from core.attacks import WeaponDamage
+    from core.damage import DamagePart, DamageType
+
+    session = _fresh(tmp_path)
+    boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
+    before = session.encounter.state
+    command = {
+        "damage": cmd.Damage(boar.id, "2d6+20"),
+        "heal": cmd.Heal(boar.id, "1d4"),
+        "typed": cmd.DealDamage(boar.id, (DamagePart(1, DamageType.PIERCING),), dice=(WeaponDamage("2d6", DamageType.FIRE),)),
+    }[kind]
+    if kind == "heal":
+        session.apply(cmd.Damage(boar.id, 5))
+        before = session.encounter.state
+    entries = session.apply(command)
+    events = [e.event for e in entries]
+    if kind == "damage":
+        rolled = events[0]
+        assert isinstance(rolled, ev.DiceRolled) and rolled.roll.total >= 22
+        assert session.encounter.state.combatant(boar.id).hp == max(0, boar.hp - rolled.roll.total)
+    if kind == "typed":
+        assert isinstance(events[0], ev.DiceRolled) and events[1].outcome.rolled == max(0, events[0].roll.total) + 1
+    session.undo()
+    assert session.encounter.state == before
+    if kind != "heal":
+        assert not session.can_undo
+    session.close()
+
+
+def test_bad_dice_in_a_damage_command_change_nothing(tmp_path):
+    from core.errors import RulesError
+
+    session = _fresh(tmp_path)
+    boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
+    before = session.encounter.state
+    for amount in ("2d", "1d6 and more", "-3"):
+        with pytest.raises(RulesError):
+            session.apply(cmd.Damage(boar.id, amount))
+    assert session.encounter.state is before and not session.can_undo
+    session.close()

@@ -139,6 +139,9 @@ async def test_damage_with_dice(tmp_path):
         rolled = app.session.log[-2].event
         assert isinstance(rolled, ev.DiceRolled)
         assert app.state.combatant(target.id).hp == max(0, target.hp - rolled.roll.total)
+        assert app.session.can_undo
+        await pilot.press("u")  # one key, one step: the roll and the damage go together (issue 10)
+        assert app.state.combatant(target.id).hp == target.hp and not app.session.can_undo
 
 
 async def test_spend_an_action_from_the_menu_and_override(tmp_path):

@@ -1,0 +1,38 @@
+"""Documents written before commands carried their dice and before states
+recorded turn boundaries still load (issue 10 item 5)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from core import commands as cmd
+from core.damage import DamagePart, DamageType
+from core.demo import demo_encounter
+from core.encounter import EncounterState
+from saves.codec import from_document, to_document
+
+
+def test_old_damage_heal_and_typed_damage_documents_load():
+    assert from_document({"$type": "Damage", "target": "b", "amount": 7}, cmd.Command) == cmd.Damage("b", 7)
+    assert from_document({"$type": "Heal", "target": "b", "amount": 2}, cmd.Command) == cmd.Heal("b", 2)
+    old = {"$type": "DealDamage", "target": "b", "parts": [{"amount": 3, "damage_type": "fire"}], "source": "trap"}
+    assert from_document(old, cmd.Command) == cmd.DealDamage("b", (DamagePart(3, DamageType.FIRE),), "trap")
+
+
+def test_dice_amounts_round_trip_as_text_and_numbers_as_numbers():
+    for command in (cmd.Damage("b", "2d6+1"), cmd.Heal("b", 4), cmd.Heal("b", "1d4"), cmd.Damage("b", 3)):
+        document = json.loads(json.dumps(to_document(command)))
+        assert from_document(document, cmd.Command) == command
+
+
+def test_an_old_state_document_without_turn_boundaries_loads():
+    encounter, _ = demo_encounter(random.Random(3))
+    document = json.loads(json.dumps(to_document(encounter.state)))
+    document.pop("boundaries")
+    loaded = from_document(document, EncounterState)
+    assert loaded.boundaries == () and loaded.combatants == encounter.state.combatants
+    encounter.apply(cmd.NextTurn())
+    assert encounter.state.boundaries
+    document = json.loads(json.dumps(to_document(encounter.state)))
+    assert from_document(document, EncounterState) == encounter.state
