@@ -13,6 +13,7 @@ from typing import Any
 from core import commands as cmd
 from core import events as ev
 from core.errors import IllegalCommand
+from core.kinds import AltitudeMove
 from core.mobility import Layer
 from core.movement import model_for
 
@@ -23,14 +24,14 @@ def change_altitude(enc: Any, state: Any, command: cmd.ChangeAltitude) -> Result
     """Take off (to height 3), land, or dive 3 deeper in water."""
     mover = state.combatant(command.combatant)
     model = model_for(enc.ruleset)
-    rule = getattr(model, command.how, None) if command.how in ("take_off", "land", "dive") else None
+    rule = getattr(model, command.how.value, None)  # how: an AltitudeMove, checked when the command was built
     if rule is None:
         raise IllegalCommand(f"{enc.ruleset.id} has no rule to {command.how.replace('_', ' ')} here; set the creature's altitude on its sheet")
     if mover.position is None:
         raise IllegalCommand(f"{mover.name} is not on the map")
-    if command.how == "take_off":
+    if command.how is AltitudeMove.TAKE_OFF:
         kind, altitude = rule(mover, state.grid)
-    elif command.how == "dive":
+    elif command.how is AltitudeMove.DIVE:
         terrain = state.grid.terrain(mover.position)
         if not terrain.depth:
             raise IllegalCommand(f"{mover.name} is not in water", "EQ-MOV-7")

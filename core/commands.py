@@ -12,6 +12,7 @@ from core.combatant import Combatant, Inventory, Side
 from core.conditions import Condition
 from core.damage import DamagePart
 from core.grid import Cell
+from core.kinds import AltitudeMove, ContestKind, MpAction, TacticalAction, coerce
 from core.mobility import Size
 from core.modifiers import Situation
 
@@ -215,8 +216,11 @@ class SpendMovement(Command):
     ``draw_quick``, ``draw_slow``, ``pick_up``, ``minor``)."""
 
     combatant: str
-    action: str
+    action: MpAction
     override: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "action", coerce(MpAction, self.action, "MP action", "TAC-MOV-2"))
 
 
 @dataclass(frozen=True)
@@ -224,8 +228,11 @@ class TakeAction(Command):
     """TAC-ACT-2 ``dash`` (double MP), ``dodge``, ``defend``: spends the action."""
 
     combatant: str
-    action: str
+    action: TacticalAction
     override: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "action", coerce(TacticalAction, self.action, "action", "TAC-ACT-2"))
 
 
 @dataclass(frozen=True)
@@ -235,9 +242,12 @@ class Contest(Command):
 
     attacker: str
     target: str
-    action: str
+    action: ContestKind
     cells: int = 1
     override: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "action", coerce(ContestKind, self.action, "contest", "TAC-ACT-2"))
 
 
 @dataclass(frozen=True)
@@ -376,7 +386,10 @@ class ChangeAltitude(Command):
     (3 deeper in water, EQ-MOV-7); costs the action the ruleset names."""
 
     combatant: str
-    how: str
+    how: AltitudeMove
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "how", coerce(AltitudeMove, self.how, "altitude change"))
 
 
 @dataclass(frozen=True)

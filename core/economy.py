@@ -19,6 +19,7 @@ from core.battlefield import melee_refusal
 from core.checks import Modifier
 from core.combatant import Combatant
 from core.errors import IllegalCommand
+from core.kinds import ContestKind, MpAction, TacticalAction
 
 if TYPE_CHECKING:
     from core.encounter import EncounterState
@@ -84,7 +85,7 @@ def exchange(enc: Any, state: EncounterState, command: cmd.ExchangeFullAction) -
     return state.replace_combatant(replace(combatant, budget=budget)), (event,)
 
 
-_POSTURE_ACTIONS = {"crouch": "crouched", "prone": "prone"}
+_POSTURE_ACTIONS = {MpAction.CROUCH: "crouched", MpAction.PRONE: "prone"}
 
 
 def spend_movement(enc: Any, state: EncounterState, command: cmd.SpendMovement) -> Result:
@@ -109,7 +110,7 @@ def spend_movement(enc: Any, state: EncounterState, command: cmd.SpendMovement) 
         new, notes = cond.add(changed.conditions, cond.Condition(_POSTURE_ACTIONS[command.action]), enc.ruleset.conditions)
         changed = replace(changed, conditions=new)
         events.append(ev.ConditionAdded(changed.id, changed.name, new[-1], notes))
-    elif command.action == "stand":
+    elif command.action is MpAction.STAND:
         kept = tuple(c for c in changed.conditions if c.name not in cond.POSTURES)
         for gone in (c for c in changed.conditions if c.name in cond.POSTURES):
             events.append(ev.ConditionRemoved(changed.id, changed.name, gone.name, "stood up (TAC-MOV-2)"))
@@ -121,19 +122,17 @@ def take_action(enc: Any, state: EncounterState, command: cmd.TakeAction) -> Res
     """TAC-ACT-2: ``dash`` doubles the MP left (moving only) and gives
     ``moving`` (AC +2 on its next turn, TAC-POS-5); ``dodge`` / ``defend``
     last until the start of its next turn."""
-    if command.action not in ("dash", "dodge", "defend"):
-        raise IllegalCommand(f"unknown action {command.action!r}; use dash, dodge or defend", "TAC-ACT-2")
     kind = enc.ruleset.attack_kind or "action"
     state, events = spend_kind(enc, state, command.combatant, kind, command.override)
     combatant = state.combatant(command.combatant)
     catalogue = enc.ruleset.conditions
-    if command.action == "dash":
+    if command.action is TacticalAction.DASH:
         budget = replace(combatant.budget, movement=combatant.budget.movement * 2)
         combatant = replace(combatant, budget=budget)
         condition = cond.Condition("moving", 1, cond.Duration.until_end_of(combatant.id, 2))
         detail = f"movement {budget.movement}"
     else:
-        condition = cond.Condition("dodging" if command.action == "dodge" else "defending", 1, cond.Duration.until_start_of(combatant.id))
+        condition = cond.Condition("dodging" if command.action is TacticalAction.DODGE else "defending", 1, cond.Duration.until_start_of(combatant.id))
         detail = "until the start of its next turn"
     if condition.name in catalogue:
         new, _ = cond.add(combatant.conditions, condition, catalogue)
@@ -149,8 +148,6 @@ def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
     melee reach (altitude counts, EQ-MOV-4); ``override`` lets the GM allow
     it anyway (logged). Raises :class:`IllegalCommand` before anything is spent."""
     s = enc.ruleset.settings
-    if command.action not in ("grapple", "shove", "trip", "disarm"):
-        raise IllegalCommand(f"unknown contest {command.action!r}; use grapple, shove, trip or disarm", "TAC-ACT-2")
     if command.cells < 1:
         raise IllegalCommand("shove at least 1 cell", "TAC-ACT-2")
     attacker, target = state.combatant(command.attacker), state.combatant(command.target)
@@ -177,9 +174,9 @@ def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
     target = state.combatant(command.target)
     stat = enc.ruleset.attack_stat
     mods: tuple[Modifier, ...] = ()
-    if command.action == "shove":
+    if command.action is ContestKind.SHOVE:
         mods = (Modifier(s.shove_penalty_per_cell * command.cells, f"shove {command.cells} cell(s)", "TAC-ACT-2"),)
-    elif command.action in ("trip", "disarm"):
+    elif command.action in (ContestKind.TRIP, ContestKind.DISARM):
         grappled = "grappled" in cond.levels(target.conditions)
         value = s.trip_penalty_grappled if grappled else s.trip_penalty
         mods = (Modifier(value, f"{command.action}{' a grappled target' if grappled else ''}", "TAC-ACT-2"),)
@@ -192,7 +189,7 @@ def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
         attacker.id, attacker.name, target.id, target.name, command.action, attack_roll, defence_roll, success,
         state.round, state.current,
     )]
-    effect = {"grapple": "grappled", "trip": "prone"}.get(command.action)
+    effect = {ContestKind.GRAPPLE: "grappled", ContestKind.TRIP: "prone"}.get(command.action)
     if success and effect:
         new, notes = cond.add(target.conditions, cond.Condition(effect, 1, source=attacker.id), enc.ruleset.conditions)
         budget = target.budget

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum
 
 from core.combatant import Combatant
 from core.errors import IllegalCommand
+from core.kinds import MpAction  # TAC-MOV-2, shared with core.commands.SpendMovement
 from core.grid import MoveKind, Terrain
 from core.mobility import MoveType
 from core.movement.model import MoveOptions, MovementModel, Refusal, StepRules, build_rules
@@ -43,18 +43,6 @@ class TacticalMovementSettings:
     jump_stat: str = "MUSCLES"  # TAC-MOV-3: 1d10 + Muscles
     jump_die: int = 10  # TAC-MOV-3
     corner: str = "one"  # DEFAULT
-
-
-class MpAction(Enum):
-    """Things that cost movement points besides stepping (TAC-MOV-2)."""
-
-    CROUCH = "crouch"
-    PRONE = "prone"
-    STAND = "stand"
-    DRAW_QUICK = "draw_quick"
-    DRAW_SLOW = "draw_slow"
-    PICK_UP = "pick_up"
-    MINOR = "minor"
 
 
 class TacticalMovement(MovementModel):

@@ -36,3 +36,33 @@ def test_an_old_state_document_without_turn_boundaries_loads():
     assert encounter.state.boundaries
     document = json.loads(json.dumps(to_document(encounter.state)))
     assert from_document(document, EncounterState) == encounter.state
+
+
+def test_typed_kinds_round_trip_and_old_strings_decode_to_the_enums():
+    """Contests, TAC-ACT-2 actions, MP actions and altitude moves are enums
+    saved as the same strings as before (issue 10 item 6)."""
+    from core.kinds import AltitudeMove, ContestKind, MpAction, TacticalAction
+
+    old = [
+        ({"$type": "Contest", "attacker": "a", "target": "b", "action": "shove", "cells": 2}, ContestKind.SHOVE),
+        ({"$type": "TakeAction", "combatant": "a", "action": "dash"}, TacticalAction.DASH),
+        ({"$type": "SpendMovement", "combatant": "a", "action": "crouch"}, MpAction.CROUCH),
+        ({"$type": "ChangeAltitude", "combatant": "a", "how": "take_off"}, AltitudeMove.TAKE_OFF),
+    ]
+    for document, member in old:
+        command = from_document(document, cmd.Command)
+        value = getattr(command, "how", None) or command.action
+        assert value is member
+        again = json.loads(json.dumps(to_document(command)))
+        field = "how" if "how" in document else "action"
+        assert again[field] == document[field]  # the same string as before
+        assert from_document(again, cmd.Command) == command
+
+
+def test_an_unknown_kind_in_a_document_is_refused_by_the_codec():
+    import pytest
+
+    from saves.codec import CodecError
+
+    with pytest.raises(CodecError):
+        from_document({"$type": "Contest", "attacker": "a", "target": "b", "action": "tickle"}, cmd.Command)
