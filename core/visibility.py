@@ -122,4 +122,6 @@ def visible_to(state: Any, ruleset: Any, side: Side = Side.PARTY, as_id: str | N
     ids = {c.id for c in kept}
     current = state.current if state.current in ids else None
     shown = replace(state, combatants=tuple(kept), current=current, acted=tuple(i for i in state.acted if i in ids))
+    if getattr(state, "boundaries", ()):  # turn-change records hold exact HP and every condition (core.boundary)
+        shown = replace(shown, boundaries=())
     return SideView(side, shown, bands, seen, tuple(c.id for c in members))

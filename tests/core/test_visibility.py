@@ -90,3 +90,15 @@ def test_no_stripped_field_of_a_foe_survives_property(hp_max, hp_seed, note, ac)
     shown = visible_to(EncounterState("room", ROOM, (hero, foe)), EQ).state.combatant("f")
     assert (shown.hp_max, shown.stats, shown.ac, shown.notes, shown.conditions) == (1, {}, 0, "", ())
     assert shown.hp in (0, 1)
+
+
+def test_turn_change_records_with_exact_hp_are_not_in_the_players_view():
+    """The records p uses (core.boundary) hold foes' exact HP and conditions: the players' view drops them."""
+    encounter = Encounter(_state(initiative=5), EQ, random.Random(1))
+    encounter.state = encounter.state.replace_combatant(
+        __import__("dataclasses").replace(encounter.state.combatant("h"), initiative=10)
+    )
+    encounter.apply(cmd.StartCombat())
+    encounter.apply(cmd.NextTurn())
+    assert encounter.state.boundaries
+    assert visible_to(encounter.state, EQ).state.boundaries == ()
