@@ -23,6 +23,7 @@ from textual.widgets import Footer, Static
 from core import commands as cmd
 from core.combatant import Combatant
 from core.errors import RulesError
+from core.visibility import visible_to
 from saves.campaign import LogEntry
 from saves.errors import SaveError
 from saves.session import Session
@@ -69,6 +70,8 @@ class EncounterApp(QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools,
         self._glyphs = glyphs or default_theme_name()
         self._keymap = dict(keymap or {})
         self.show_log = False
+        self.players_preview = False
+        """The map shows what the players see (key V)."""
         self._history: tuple[bool, bool] | None = None  # (can undo, can redo) the footer shows
 
     # -- layout -------------------------------------------------------------
@@ -140,7 +143,12 @@ class EncounterApp(QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools,
         kinds = tuple((k.id, k.letter) for k in self.session.encounter.ruleset.tracked_kinds)
         self.query_one(InitiativeTracker).show(state, self.selected, kinds)
         grid_map = self.query_one(GridMap)
-        grid_map.show(state, state.current, self.selected)
+        if self.players_preview:
+            view = visible_to(state, self.session.encounter.ruleset)
+            grid_map.show(view.state, view.state.current, self.selected)
+            grid_map.set_fog(view.seen)
+        else:
+            grid_map.show(state, state.current, self.selected)
         current = self._combatant(state.current)
         if follow and current is not None and current.position is not None and not grid_map.picking:
             grid_map.follow(current.position, centre=True)
@@ -245,6 +253,13 @@ class EncounterApp(QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools,
     def action_interrupt(self) -> None:
         """Ctrl+C: quit at once, from anywhere (everything is already saved; if not, asks)."""
         self.quit_at_once()
+
+    def action_toggle_players_view(self) -> None:
+        self.players_preview = not self.players_preview
+        if not self.players_preview:
+            self.query_one(GridMap).set_fog(None)
+        self.refresh_views()
+        self.set_status("Map: what the players see (V for the whole map)." if self.players_preview else "Map: everything (V shows what the players see).")
 
     def action_toggle_panel(self) -> None:
         self.show_log = not self.show_log

@@ -51,6 +51,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("delay", "w", "delay", "Delay", "The current combatant waits and acts after the selected one.", show=False),
     GMAction("set-initiative", "i", "set_initiative", "Initiative", "Reorder by hand: give the selected combatant a free initiative.", show=False),
     GMAction("add-combatant", "plus", "add_combatant", "Add", "Add a combatant (it rolls initiative during combat).", show=False),
+    GMAction("players-view", "V", "toggle_players_view", "Players", "The map as the players see it (encounter watch): fog from the party's sight, no hidden or unseen foes; V again for the whole map.", show=False),
     GMAction("hide", "H", "toggle_hidden", "Hide", "Hide the selected combatant from the players' view (encounter watch), or show it again.", show=False),
     GMAction("remove-combatant", "X", "remove_combatant", "Remove", "Remove the selected combatant (asks first).", show=False),
     GMAction("spend-action", "a", "spend_action", "Action", "Spend a full or quick action or a reaction, or trade the full action.", show=False),

@@ -121,3 +121,18 @@ async def test_the_gm_hides_and_reveals_with_H_logged_and_undoable(tmp_path):
         await pilot.press("u")
         await pilot.pause()
         assert not app.state.combatant("c3").hidden
+
+
+async def test_the_gm_previews_the_players_view_on_the_map_with_V(tmp_path):
+    from tests.tui.helpers import demo_app
+    from tui.widgets.grid_map import GridMap
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("V")
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        assert app.players_preview and grid_map.fog is not None and (0, 0) not in grid_map.fog
+        await pilot.press("V")
+        await pilot.pause()
+        assert not app.players_preview and grid_map.fog is None
