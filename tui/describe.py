@@ -204,9 +204,11 @@ def preview_text(shown) -> Text:
     if shown.refusal is not None:
         text.append(clean(shown.refusal) + "\n", style="bold yellow")
     if shown.expression:
-        text.append(" ".join(clean(n) for n in shown.notes) + (" " if shown.notes else ""))
+        if shown.notes or shown.modifiers:
+            text.append(" ".join(clean(n) for n in shown.notes))
+            text.append_text(modifiers_text(shown.modifiers))
+            text.append(": ")
         text.append(shown.expression)
-        text.append_text(modifiers_text(shown.modifiers))
         if shown.difficulty is not None:
             text.append(f" vs {shown.difficulty}")
         text.append(":\n" if shown.modifiers else ": ")

@@ -51,7 +51,9 @@ class MoreActions:
         return tuple(o for o in self.current_offers() if o.id not in KEYED_OFFERS and o.id not in tracked)
 
     def _more_options(self) -> list[tuple[str, str]]:
-        options = [(f"offer:{o.id}", offer_label(o)) for o in self.menu_offers()]
+        found = self.menu_offers()
+        ordered = [o for o in found if o.allowed] + [o for o in found if not o.allowed]  # what can be done now first
+        options = [(f"offer:{o.id}", offer_label(o)) for o in ordered]
         options += [(key, label) for key, label in GM_TOOLS if key != "tool:template" or self._combatant(self.selected) is not None]
         return options
 
