@@ -71,6 +71,8 @@ class EncounterApp(QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools,
         self._keymap = dict(keymap or {})
         self.show_log = False
         self.players_preview = False
+        self.last_weapons: dict[str, str] = {}
+        """Combatant id -> the weapon last typed in its attack dialog (the odds map uses it)."""
         """The map shows what the players see (key V)."""
         self._history: tuple[bool, bool] | None = None  # (can undo, can redo) the footer shows
 

@@ -18,6 +18,9 @@ from core.errors import RulesError
 from core.geometry import DIRECTIONS, distance as geometry_distance, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
 from core.grid import Cell
 from core import offers as core_offers
+from core.notation import parse_attack
+from core.odds_map import best_cells, odds_map
+from tui.describe import modifiers_text, percent
 from core.movement import Reach
 from tui.screens.choice import ChoiceScreen
 from tui.text import clean, user_text
@@ -77,7 +80,8 @@ class MapTools:
 
     _template: Template | None = None
     _placing: str = ""
-    _reach: Reach | None = None  # the move being previewed: the cursor follows its paths
+    _reach: Reach | None = None
+    _odds: dict = {}  # cell -> core.odds_map.CellOdds while moving with a target selected  # the move being previewed: the cursor follows its paths
 
     # -- move ------------------------------------------------------------------
     def action_move(self) -> None:
@@ -91,7 +95,26 @@ class MapTools:
             return
         self._reach = core_offers.move_reach(self.state, self.session.encounter.ruleset, mover.id)
         self._start(mover.position, "move", self._reach.costs)
-        self.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left."))
+        target = self._combatant(self.selected)
+        hint = self._show_odds(mover, target) if target is not None and target.id != mover.id else ""
+        self.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left.{hint}"))
+
+    def _show_odds(self, mover: Combatant, target: Combatant) -> str:
+        """Shade the reachable cells by the chance to hit ``target`` from
+        there (the odds map), with the weapon last typed for ``mover`` in
+        the attack dialog (else unarmed); returns a line for the status."""
+        text = self.last_weapons.get(mover.id, "")
+        try:
+            weapon = parse_attack(text).weapon
+            found = odds_map(self.state, self.session.encounter.ruleset, mover.id, target.id, weapon, self._reach.costs)
+        except RulesError as problem:
+            return f" No odds map: {clean(str(problem))}."
+        self._odds = found
+        grid_map = self.query_one(GridMap)
+        grid_map.odds = {cell: float(o.hit) for cell, o in found.items()}
+        grid_map.best = best_cells(found)
+        grid_map.refresh()
+        return f" Shaded: chance to hit {clean(target.name)} with {clean(weapon.name)} (** best)."
 
     def _move_preview(self, mover: Combatant, cell: Cell) -> Text:
         grid_map = self.query_one(GridMap)
@@ -103,7 +126,12 @@ class MapTools:
             return Text(f"({cell[0]}, {cell[1]}): {clean(shown.refusal or 'no path')}; " + ", ".join(shown.notes), style="yellow")
         grid_map.mark(path=frozenset(shown.path[:-1]))
         unit = shown.unit[:-1] if shown.cost == 1 and shown.unit.endswith("s") else shown.unit
-        return Text(f"({cell[0]}, {cell[1]}): costs {shown.cost} {unit}, {', '.join(shown.notes)}", style="green")
+        line = Text(f"({cell[0]}, {cell[1]}): costs {shown.cost} {unit}, {', '.join(shown.notes)}", style="green")
+        odds = self._odds.get(tuple(cell))
+        if odds is not None:
+            line.append(f"; to hit: {clean(odds.refusal)}" if odds.refusal else f"; to hit {percent(float(odds.hit))}")
+            line.append_text(modifiers_text(odds.modifiers))
+        return line
 
     # -- place (GM) ------------------------------------------------------------
     def action_place(self) -> None:
@@ -283,6 +311,7 @@ class MapTools:
     def _end_pick(self) -> None:
         self._template = None
         self._reach = None
+        self._odds = {}
         self.query_one(GridMap).stop_pick()
         self.query_one(InitiativeTracker).focus()
         self.refresh_bindings()

@@ -104,6 +104,8 @@ class Ruleset:
     check_count: ClassVar[int] = 1
     tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
     attack_tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
+    hit_tiers: ClassVar[tuple[Tier, ...]] = (Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
+    """Attack tiers that count as a hit where one figure is shown (the odds map)."""
 
     @property
     def default_difficulty(self) -> int:

@@ -45,6 +45,7 @@ class PowerRoll(Ruleset):
     attack_kind = "main"
     tiers = (Tier.TIER_1, Tier.TIER_2, Tier.TIER_3)
     attack_tiers = tiers
+    hit_tiers = (Tier.TIER_2, Tier.TIER_3)  # every tier hits (PR-ROLL-1); the map's figure is tier 2 or better
     condition_names = (
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
         "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",

@@ -56,6 +56,7 @@ class TacticalD10(Ruleset):
     )
     attack_kind = "action"
     attack_tiers = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.HALF, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
+    hit_tiers = (Tier.HALF, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)  # TAC-ATK-1: equal to AC hits for half
     movement_actions = {
         "crouch": "crouch_mp", "prone": "prone_mp", "stand": "stand_mp",
         "draw_quick": "draw_quick_mp", "draw_slow": "draw_slow_mp",

@@ -273,3 +273,23 @@ async def test_keys_behind_a_dialog_do_nothing(tmp_path):
         await pilot.press("n")
         assert app.state != before
     app.session.campaign.close()
+
+
+async def test_the_odds_map_shades_the_move_by_the_chance_to_hit_the_selected_target(tmp_path):
+    """Issue 14: after an attack with a bow, moving shows where the next shot is best."""
+    from tui.widgets.grid_map import GridMap
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await select_by_keys(pilot, app, "Boar")
+        await pilot.press("t")
+        await type_text(pilot, "1d6 piercing ranged")
+        await pilot.press("enter", "m")
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        assert grid_map.odds and set(grid_map.odds) == set(grid_map.reach)
+        assert all(grid_map.odds[c] == max(grid_map.odds.values()) for c in grid_map.best)
+        assert len(set(grid_map.odds.values())) > 1  # cover and sight make a difference on this map
+        await pilot.press("escape")
+        await pilot.pause()
+        assert grid_map.odds == {}

@@ -130,6 +130,10 @@ class GridMap(ScrollView, can_focus=True):
         self.path: frozenset[Cell] = frozenset()
         self.area: frozenset[Cell] = frozenset()
         self.zoom_setting: int = 0  # 0: automatic; 1 or 2: fixed
+        self.odds: dict[Cell, float] = {}
+        """Chance to hit the chosen target from each reachable cell (the odds map), 0..1."""
+        self.best: frozenset[Cell] = frozenset()
+        """The cells with the best odds, marked."""
         self.fog: frozenset[Cell] | None = None
         """Cells seen now (the players' view); ``None``: no fog, every cell shows."""
         self.remembered: frozenset[Cell] = frozenset()
@@ -246,6 +250,8 @@ class GridMap(ScrollView, can_focus=True):
         self.reach = {}
         self.path = frozenset()
         self.area = frozenset()
+        self.odds = {}
+        self.best = frozenset()
         self.refresh()
 
     def mark(self, path: frozenset[Cell] | None = None, area: frozenset[Cell] | None = None) -> None:
@@ -396,7 +402,11 @@ class GridMap(ScrollView, can_focus=True):
         else:
             text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
             style = TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE)
-            if cell in self.reach:
+            if cell in self.odds:
+                style = style + odds_style(self.odds[cell])
+                if cell in self.best:
+                    text = BEST_GLYPH
+            elif cell in self.reach:
                 style = style + REACH_STYLE if terrain_id == "ground" else style + Style(underline=True, bold=True)
             if cell in self.path:
                 text, style = PATH_GLYPH, style + PATH_STYLE
@@ -410,4 +420,18 @@ class GridMap(ScrollView, can_focus=True):
 
 
 _PLAIN: dict[tuple[str, str, int, int], Segment] = {}
+BEST_GLYPH = "**"
+ODDS_STYLES = (  # (at least this chance to hit, background): readable in 16 colours too
+    (0.75, Style(bgcolor="bright_green", color="black")),
+    (0.5, Style(bgcolor="green", color="black")),
+    (0.25, Style(bgcolor="yellow", color="black")),
+    (0.0, Style(bgcolor="red", color="white")),
+)
+
+
+def odds_style(chance: float) -> Style:
+    """The shade of a cell of the odds map; no chance at all stays unshaded."""
+    if chance <= 0:
+        return Style(dim=True)
+    return next(style for floor, style in ODDS_STYLES if chance >= floor)
 FOG_STYLE = Style(color="bright_black", bgcolor="black")
