@@ -160,11 +160,11 @@ def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
         if force:
             return
         if target.side is attacker.side:
-            raise IllegalCommand(f"{target.name} is on {attacker.name}'s side: {command.action} a foe", "TAC-ACT-2")
+            raise IllegalCommand(f"{target.name} is on {attacker.name}'s side: {command.action} needs a foe", "TAC-ACT-2")
         refusal = melee_refusal(s, attacker, target)
         if refusal is not None:
             reason = str(refusal).removesuffix(f" ({refusal.rule})")
-            raise IllegalCommand(f"no {command.action}: {reason}", refusal.rule or "TAC-ACT-2")
+            raise IllegalCommand(reason, refusal.rule or "TAC-ACT-2")
 
     _, overridden = _guarded(attacker, command.override, within_reach)
     kind = enc.ruleset.attack_kind or "action"
