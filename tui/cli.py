@@ -100,6 +100,8 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
 
     keymap, problems = load_keymap(keymap_path())
     if problems:
+        if len(problems) > 3:  # the status line has room for a few
+            problems = problems[:3] + [f"{len(problems) - 3} more key map problems"]
         notice = "; ".join(problems + ([notice] if notice else []))
     glyphs = getattr(ui, "glyphs", None)
     while True:

@@ -1,13 +1,12 @@
 """Every GM action in one list: key bindings, the footer, the help screen
 and the command palette are all built from it, so they never disagree.
 
-A user key map (JSON, ``{"next-turn": "space", "damage": "x"}``) in
+A user key map (JSON, ``{"next-turn": "space", "heal": "H"}``) in
 ``keys.json`` beside the settings rebinds actions by id.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +15,6 @@ import platformdirs
 
 from textual.binding import Binding
 
-from saves.files import MAX_SMALL_FILE_BYTES, read_regular
 
 
 @dataclass(frozen=True)
@@ -86,29 +84,8 @@ def keymap_path() -> Path:
 
 
 def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
-    """Read a key map file; returns ``(keymap, problems)``.
+    """Read a key map file; returns ``(keymap, problems)``. The checks
+    (file kind, size, nesting, key names, conflicts) are in :mod:`tui.keymap`."""
+    from tui.keymap import load_keymap as load
 
-    A missing file is an empty map. Unknown ids, non-text keys or a broken
-    file are reported in ``problems`` and skipped, never fatal.
-    """
-    try:
-        raw = read_regular(path, MAX_SMALL_FILE_BYTES)  # a pipe or a device is refused, never waited on
-        if raw is None:
-            return {}, []
-        data = json.loads(raw.decode("utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:  # NotAFile and UnicodeDecodeError are ValueErrors
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
-        return {}, [f"key map {path} ignored: {reason}"]
-    if not isinstance(data, dict):
-        return {}, [f"key map {path} ignored: expected an object of action id -> key"]
-    known = {a.id for a in ACTIONS} | {"interrupt-quit"}
-    keymap: dict[str, str] = {}
-    problems: list[str] = []
-    for action_id, key in data.items():
-        if action_id not in known:
-            problems.append(f"key map: unknown action {action_id!r}")
-        elif not isinstance(key, str) or not key.strip():
-            problems.append(f"key map: key for {action_id!r} must be text")
-        else:
-            keymap[action_id] = key.strip()
-    return keymap, problems
+    return load(path)
