@@ -32,6 +32,17 @@ MAX_HP = 100_000
 MAX_ROSTER_LINE = 400
 """Characters of one roster line under a text map."""
 
+# -- typed numbers (core/notation.py) ---------------------------------------
+MAX_NUMBER_DIGITS = 9
+"""Digits of a number typed in a dialog (damage, difficulty, bonus)."""
+
+
+def is_whole(text: str) -> bool:
+    """``text`` is 1 to ``MAX_NUMBER_DIGITS`` ASCII digits: safe for ``int``
+    (``"²"`` is a digit to ``str.isdigit`` but not to ``int``, and 5000
+    digits are over Python's limit for ``int``)."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS
+
 # -- dice (core/dice.py DiceLimits) ----------------------------------------
 MAX_DICE_LENGTH = 200
 """Characters of a dice expression, without its comment."""

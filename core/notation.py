@@ -22,6 +22,7 @@ from core.attacks import UNARMED, Weapon, WeaponDamage
 from core.checks import Advantage
 from core.damage import DamageType
 from core.dice import parse
+from core import limits as lim
 from core.errors import DiceError, RulesError
 from core.modifiers import Reach
 
@@ -72,6 +73,8 @@ def parse_check(text: str, stat_names: tuple[str, ...]) -> CheckRequest:
         elif low in ("dis", "disadvantage", "-"):
             disadvantage = True
         elif low.lstrip("-").isdigit():
+            if not lim.is_whole(low.lstrip("-")):
+                raise NotationError("difficulty must be between 1 and 100")
             difficulty = int(low)
             if not 1 <= difficulty <= 100:
                 raise NotationError("difficulty must be between 1 and 100")
@@ -89,6 +92,8 @@ def parse_amount(text: str) -> int | str:
     if value.startswith("-"):
         raise NotationError("amounts cannot be negative; to heal use h, to damage use d")
     if value.lstrip("+").isdigit():
+        if not lim.is_whole(value.lstrip("+")):
+            raise NotationError(f"type a whole number of at most {lim.MAX_NUMBER_DIGITS} digits 0-9, e.g. 7")
         amount = int(value)
         if amount == 0:
             raise NotationError("0 changes nothing")
@@ -136,7 +141,7 @@ def _damage_and_words(text: str) -> tuple[tuple[WeaponDamage, ...], list[str]]:
         low = word.lower()
         if low in ("+", "and"):
             pass
-        elif any(ch.isdigit() for ch in low) and not (low[:1] in "+-" and low[1:].isdigit()):
+        elif any(ch.isdigit() for ch in low) and not (low[:1] in "+-" and lim.is_whole(low[1:])):
             _dice(word)
             damage_type = UNTYPED_DAMAGE
             if index + 1 < len(tokens) and _damage_type(tokens[index + 1]) is not None:
@@ -186,7 +191,7 @@ def parse_attack(text: str) -> AttackRequest:
             override = True
         elif low == "unarmed":
             pass
-        elif low[:1] in "+-" and low[1:].isdigit():
+        elif low[:1] in "+-" and lim.is_whole(low[1:]):
             bonus += int(low)
         else:
             raise NotationError(f"did not understand {word!r}: write damage like '1d6 slashing' and options {ATTACK_WORDS}")

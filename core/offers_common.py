@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from core import commands as cmd
+from core import limits as lim
 from core.battlefield import attack_situation
 from core.checks import check_expression
 from core.combatant import Side
@@ -66,7 +67,7 @@ def _turn(c: OfferContext) -> tuple[Offer, ...]:
 def _prepare(combatant_id: str, text: str) -> cmd.Command:
     words = text.split()
     bonus = 0
-    if words and words[-1][:1] in "+-" and words[-1][1:].isdigit():
+    if words and words[-1][:1] in "+-" and lim.is_whole(words[-1][1:]):
         bonus = int(words.pop())
     if not words:
         raise IllegalCommand("say what it prepares", "EQ-SIT-2")

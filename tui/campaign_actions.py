@@ -14,6 +14,7 @@ from dataclasses import replace
 from rich.text import Text
 
 from core.combatant import ActionBudget, Side
+from core import limits as lim
 from core.encounter import EncounterState
 from core.errors import RulesError
 from saves.errors import SaveError
@@ -118,7 +119,7 @@ class CampaignActions:
         def chosen(name: str) -> None:
 
             def answer(value: str) -> None:
-                if not value.strip().isdigit() or not 1 <= int(value) <= 50:
+                if not lim.is_whole(value.strip()) or not 1 <= int(value) <= 50:
                     self.set_status("Refused: how many, 1 to 50.", error=True)
                     return
                 turn_before = (self.state.round, self.state.current)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core import commands as cmd
+from core import limits as lim
 from core import offers as core_offers
 from core.combatant import Combatant
 from core.conditions import Condition, Duration
@@ -99,7 +100,7 @@ class CombatActions:
             return
 
         def answer(value: str) -> None:
-            if not value.strip().isdigit():
+            if not lim.is_whole(value.strip()):
                 self.set_status("Refused: type the hit points to come back with, e.g. 1.", error=True)
                 return
             self.run_command(cmd.Revive(target.id, int(value)))

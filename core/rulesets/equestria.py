@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.checks import Tier
+from core import limits as lim
 from core.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.movement.equestria import EquestriaMovement, EquestriaMovementSettings
@@ -127,7 +128,7 @@ def poison_command(combatant_id: str, text: str) -> Any:
 
     words = text.split()
     level = 1
-    if len(words) > 1 and words[-1].isdigit():
+    if len(words) > 1 and lim.is_whole(words[-1]):
         level = int(words.pop())
     if not words:
         raise IllegalCommand("name the weapon", "EQ-DAY-3")

@@ -12,7 +12,7 @@ from core import limits as lim
 from core.combatant import Combatant, Side
 from core.demo import state_from_map
 from core.encounter import Encounter
-from core.errors import CreatureFormatError, IllegalCommand, MapFormatError
+from core.errors import CreatureFormatError, IllegalCommand, MapFormatError, RulesError
 from core.grid import from_text, split_glyphs
 from core.roster import parse_creature, read_map_file
 from core.rulesets import get as get_ruleset
@@ -124,3 +124,15 @@ def test_adding_a_combatant_keeps_to_the_limits_and_the_ruleset(count, name, sta
         encounter.apply(cmd.AddCombatant(Combatant("new", name, Side.FOE, stats, 9, 9)))
     assert needle in str(caught.value)
     assert encounter.state == before
+
+
+@pytest.mark.parametrize("text", ["\u00b2", "9" * 5000, "+" + "9" * 5000, "9" * (lim.MAX_NUMBER_DIGITS + 1)])
+def test_typed_numbers_beyond_int_are_refused_with_a_message(text):
+    from core.notation import NotationError, parse_amount, parse_attack, parse_check
+
+    with pytest.raises(NotationError):
+        parse_amount(text)
+    with pytest.raises(NotationError):
+        parse_check(f"DEX {text.lstrip('+')}", ("DEX",))
+    with pytest.raises(RulesError):
+        parse_attack(f"1d6 +{text.lstrip('+')}")

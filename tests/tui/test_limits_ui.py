@@ -50,3 +50,17 @@ async def test_the_add_dialog_refuses_a_name_over_the_limit(tmp_path):
         await pilot.press("enter")
         assert "at most 60" in status_of(app) and "Added" not in status_of(app)
         assert len(app.state.combatants) == 2
+
+
+async def test_numbers_int_cannot_read_are_refused_in_the_dialogs(tmp_path):
+    app = tactical_app(tmp_path / "moor.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.state
+        for key, text in (("d", "\u00b2"), ("d", "9" * 5000), ("v", "\u00b2")):
+            await pilot.press(key)
+            await pilot.pause()
+            app.screen.query_one("Input").value = text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Refused" in status_of(app), (key, status_of(app))
+        assert app.state == before
