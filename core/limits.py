@@ -27,6 +27,8 @@ MAX_COMBATANTS = 300
 """Combatants in one encounter (tokens of a text map, creatures added)."""
 MAX_NAME = 60
 """Characters of a combatant's name (also items of its inventory)."""
+MAX_NOTES = 2000
+"""Characters of a creature's notes."""
 MAX_HP = 100_000
 """Hit points of a creature read from a roster line or the add dialog."""
 MAX_ROSTER_LINE = 400

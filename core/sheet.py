@@ -13,6 +13,7 @@ from typing import Any
 
 from core import commands as cmd
 from core import events as ev
+from core import limits as lim
 from core.combatant import Combatant, Inventory
 from core.damage import DamageType
 from core.errors import IllegalCommand
@@ -20,8 +21,8 @@ from core.mobility import MoveType
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
-MAX_NAME = 60
-MAX_NOTES = 2000
+MAX_NAME = lim.MAX_NAME
+MAX_NOTES = lim.MAX_NOTES
 STAT_NAME = re.compile(r"^[A-Z][A-Z_]{0,15}$")
 DAMAGE_TYPES = frozenset(t.value for t in DamageType)
 MOVE_TYPES = frozenset(m.value for m in MoveType)
@@ -51,7 +52,7 @@ def _types(values: tuple[str, ...], field: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(values))
 
 
-def _validated(old: Combatant, c: cmd.SheetChanges) -> dict[str, Any]:
+def _validated(old: Combatant, c: cmd.SheetChanges, ruleset: Any = None) -> dict[str, Any]:
     new: dict[str, Any] = {}
     if c.name is not None:
         name = _text(c.name.strip(), "a name", MAX_NAME)
@@ -65,6 +66,8 @@ def _validated(old: Combatant, c: cmd.SheetChanges) -> dict[str, Any]:
         for key, value in c.stats.items():
             if not STAT_NAME.match(key):
                 raise IllegalCommand(f"{key!r} is not a stat name (capital letters, e.g. STR)")
+            if ruleset is not None and key not in ruleset.stat_names:  # it would count as +0
+                raise IllegalCommand(f"{key} is not a stat of {ruleset.id} (its stats: {', '.join(ruleset.stat_names)})")
             stats[key] = _number(value, key, -50, 100)
         new["stats"] = stats
     hp_max = _number(c.hp_max, "maximum HP", 1, 100_000) if c.hp_max is not None else old.hp_max
@@ -137,7 +140,7 @@ def edit(enc: Any, state: Any, command: cmd.EditCombatant) -> Result:
     """Apply :class:`~core.commands.EditCombatant`; refuses (naming the
     field) anything out of range, and a change that changes nothing."""
     old = state.combatant(command.combatant)
-    new_values = _validated(old, command.changes)
+    new_values = _validated(old, command.changes, enc.ruleset)
     new = replace(old, **new_values)
     changes = _describe(old, new, [f.name for f in fields(cmd.SheetChanges) if f.name in new_values] + (["hp"] if "hp" in new_values else []))
     changes = tuple(dict.fromkeys(changes))

@@ -1,7 +1,7 @@
 """Every GM action in one list: key bindings, the footer, the help screen
 and the command palette are all built from it, so they never disagree.
 
-A user key map (JSON, ``{"next-turn": "space", "heal": "H"}``) in
+A user key map (JSON, ``{"next-turn": "space", "heal": "f2"}``) in
 ``keys.json`` beside the settings rebinds actions by id.
 """
 

@@ -136,3 +136,13 @@ def test_typed_numbers_beyond_int_are_refused_with_a_message(text):
         parse_check(f"DEX {text.lstrip('+')}", ("DEX",))
     with pytest.raises(RulesError):
         parse_attack(f"1d6 +{text.lstrip('+')}")
+
+
+def test_a_sheet_edit_refuses_a_stat_the_ruleset_lacks():
+    encounter = _encounter(20)
+    target = encounter.state.combatants[0]
+    with pytest.raises(IllegalCommand) as caught:
+        encounter.apply(cmd.EditCombatant(target.id, cmd.SheetChanges(stats={"STR": 2})))
+    assert "STR is not a stat of tactical_d10 (its stats: MUSCLES, BODY, BRAIN, TONGUE)" in str(caught.value)
+    encounter.apply(cmd.EditCombatant(target.id, cmd.SheetChanges(stats={"BRAIN": 2})))
+    assert encounter.state.combatant(target.id).stat("BRAIN") == 2
