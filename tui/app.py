@@ -291,7 +291,7 @@ class EncounterApp(QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools,
     def action_copy_line(self) -> None:
         from tui.widgets.dice_log import line_text
 
-        lines = self.query_one(DiceLog).visible()[-30:]
+        lines = self.query_one(DiceLog).newest(30)
         if not lines:
             self.set_status("The log is empty.", error=True)
             return

@@ -1,8 +1,12 @@
 """The dice log: every event of the encounter, newest at the bottom and
 highlighted; can be filtered to one combatant.
 
-Lines are wrapped once, when an entry arrives (or the width changes), and
-drawn as a line pane (``tui/widgets/lines.py``): a new roll repaints its
+Only what is on show is formatted, plus a little around it: the pane keeps
+the wrapped lines of the newest entries (a suffix of the whole log) and
+wraps older ones when the GM looks back (or a filter needs more lines to
+fill the pane). So opening a campaign with a long history, a resize or a
+filter costs a screenful of formatting, not the history's length. Lines
+are drawn as a line pane (``tui/widgets/lines.py``): a new roll repaints its
 own lines and the highlight it takes from the previous ones. When the pane
 is full the view jumps half a page, so that most new lines cost one line
 on the wire rather than a repaint of the whole pane (over SSH that is most
@@ -11,7 +15,7 @@ of a key's bytes). Up/down/page keys and the wheel look back; End follows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -21,7 +25,7 @@ from textual.strip import Strip
 from core.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
 from tui.describe import describe
-from tui.widgets.lines import LinePane, paging_bindings, text_lines
+from tui.widgets.lines import FAR, LinePane, paging_bindings, text_lines
 
 NEWEST = Style(bgcolor="grey23")
 NEWEST_16 = Style(bgcolor="blue")  # 16 colours: grey23 becomes bright black, the colour of the round and of dropped dice
@@ -52,40 +56,77 @@ def _redundant(entry: LogEntry, previous: LogEntry | None) -> bool:
     )
 
 
+class _Joined(Sequence):
+    """The log as loaded (a sequence that may decode its entries lazily, read
+    up to its length at load time) followed by the entries added since."""
+
+    def __init__(self, base: Sequence[LogEntry]) -> None:
+        self._base, self._n = base, len(base)
+        self.added: list[LogEntry] = []
+
+    def __len__(self) -> int:
+        return self._n + len(self.added)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._base[index] if index < self._n else self.added[index - self._n]
+
+    def append(self, entry: LogEntry) -> None:
+        self.added.append(entry)
+
+
+SCAN_LIMIT = 5000  # entries examined per look back for a filtered pane (the rest on the next look)
+
+
 class DiceLog(LinePane, can_focus=True):
-    """``load(entries)`` shows a whole log; ``add(entries)`` appends (the
-    newest batch is highlighted); ``set_filter(id)`` shows only lines about
-    that combatant (``None``: all). User text is never parsed as markup."""
+    """``load(entries)`` shows a whole log (any sequence: only what is shown
+    is read); ``add(entries)`` appends (the newest batch is highlighted);
+    ``set_filter(id)`` shows only lines about that combatant (``None``:
+    all). User text is never parsed as markup."""
 
     BINDINGS = paging_bindings("look", 0.5)  # a page: half the pane
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.entries: list[LogEntry] = []
+        self.entries: Sequence[LogEntry] = []
         self.filter_id: str | None = None
-        self._newest: set[int] = set()
-        self._wrapped: list[tuple[int, Strip]] = []  # (seq, wrapped line), every visible entry
+        self._newest: set[int] = set()  # indexes in entries of the newest batch
+        # (index in entries, wrapped line) of the newest visible entries, oldest first;
+        # entries[:_back + 1] are not wrapped yet.
+        self._wrapped: list[tuple[int, Strip]] = []
+        self._back = -1
         self._width = 0
         self._top = 0  # index in _wrapped of the first line in view
         self._follow = True  # the newest line stays in view (until the GM looks back)
 
     # -- data ---------------------------------------------------------------
-    def _shown(self, entry: LogEntry, previous: LogEntry | None) -> bool:
-        if _redundant(entry, previous):
+    def _shown_at(self, index: int) -> bool:
+        entry = self.entries[index]
+        if index > 0 and isinstance(entry.event, HitPointsChanged) and _redundant(entry, self.entries[index - 1]):
             return False
         return self.filter_id is None or involves(entry, self.filter_id)
 
     def visible(self) -> list[LogEntry]:
-        """The entries on show, in order."""
-        out, previous = [], None
-        for entry in self.entries:
-            if self._shown(entry, previous):
-                out.append(entry)
-            previous = entry
-        return out
+        """Every entry on show, in order (reads the whole log: for tests and tools)."""
+        return [self.entries[i] for i in range(len(self.entries)) if self._shown_at(i)]
+
+    def newest(self, count: int) -> list[LogEntry]:
+        """The last ``count`` entries on show, oldest first (reads back only as far as needed)."""
+        out: list[LogEntry] = []
+        index = len(self.entries) - 1
+        while index >= 0 and len(out) < count and len(self.entries) - index <= count + SCAN_LIMIT:
+            if self._shown_at(index):
+                out.append(self.entries[index])
+            index -= 1
+        return out[::-1]
 
     def load(self, entries: Iterable[LogEntry]) -> None:
-        self.entries = list(entries)
+        self.entries = _Joined(entries if isinstance(entries, Sequence) else list(entries))
         self._newest = set()
         self._rewrap()
 
@@ -93,16 +134,20 @@ class DiceLog(LinePane, can_focus=True):
         batch = list(entries)
         if not batch:
             return
-        previous = self.entries[-1] if self.entries else None
-        self.entries.extend(batch)
-        self._newest = {e.seq for e in batch}
+        if not isinstance(self.entries, _Joined):
+            self.entries = _Joined(self.entries)
+        first = len(self.entries)
         for entry in batch:
-            if self._shown(entry, previous):
-                self._wrapped.extend((entry.seq, strip) for strip in self._wrap(entry, self._width))
-            previous = entry
+            self.entries.append(entry)
+        self._newest = set(range(first, len(self.entries)))
+        for index in range(first, len(self.entries)):
+            if self._shown_at(index):
+                self._wrapped.extend((index, strip) for strip in self._wrap(self.entries[index], self._width))
         height = self._height()
         if self._follow and len(self._wrapped) > self._top + height:
             self._top = max(0, len(self._wrapped) - (height + 1) // 2)  # half a page of room below
+        if self._follow:
+            self._forget_above(height)
         self._draw()
 
     def set_filter(self, combatant_id: str | None) -> None:
@@ -116,10 +161,44 @@ class DiceLog(LinePane, can_focus=True):
     def _wrap(self, entry: LogEntry, width: int) -> list[Strip]:
         return text_lines(line_text(entry), max(10, width or 40))
 
+    def _wrap_back(self, lines: int) -> int:
+        """Wrap older entries until ``lines`` more lines are above the view
+        (or the log's start; a filter examines at most SCAN_LIMIT entries);
+        returns the number of lines added."""
+        older: list[list[tuple[int, Strip]]] = []
+        added = examined = 0
+        while self._back >= 0 and added < lines and examined < SCAN_LIMIT:
+            index = self._back
+            self._back -= 1
+            examined += 1
+            if self._shown_at(index):
+                block = [(index, strip) for strip in self._wrap(self.entries[index], self._width)]
+                older.append(block)
+                added += len(block)
+        if older:
+            self._wrapped[:0] = [line for block in reversed(older) for line in block]
+            self._top += added
+        return added
+
+    def _forget_above(self, height: int) -> None:
+        """Following: drop wrapped lines far above the view (they wrap again if looked at)."""
+        cut = self._top - 2 * height
+        if cut <= 2 * height:
+            return
+        while cut < len(self._wrapped) and self._wrapped[cut][0] == self._wrapped[cut - 1][0]:
+            cut += 1  # keep whole entries
+        self._back = self._wrapped[cut][0] - 1 if cut < len(self._wrapped) else len(self.entries) - 1
+        del self._wrapped[:cut]
+        self._top -= cut
+
     def _rewrap(self) -> None:
         self._width = self.content_size.width
-        self._wrapped = [(entry.seq, strip) for entry in self.visible() for strip in self._wrap(entry, self._width)]
-        self._top = max(0, len(self._wrapped) - self._height())  # the newest lines fill the pane
+        self._wrapped = []
+        self._back = len(self.entries) - 1
+        self._top = 0
+        height = self._height()
+        self._wrap_back(2 * height)  # a screenful and a little above it
+        self._top = max(0, len(self._wrapped) - height)  # the newest lines fill the pane
         self._follow = True
         self._draw()
 
@@ -127,7 +206,10 @@ class DiceLog(LinePane, can_focus=True):
         if self.content_size.width != self._width:
             self._rewrap()
             return
-        last = max(0, len(self._wrapped) - self._height())
+        height = self._height()
+        if len(self._wrapped) < 2 * height:
+            self._wrap_back(2 * height - len(self._wrapped))
+        last = max(0, len(self._wrapped) - height)
         # Following (also while hidden behind the sheet): the newest lines fill the pane.
         self._top = last if self._follow else min(self._top, last)
         self._draw()
@@ -135,7 +217,7 @@ class DiceLog(LinePane, can_focus=True):
     def _draw(self) -> None:
         shown = self._wrapped[self._top : self._top + self._height()]
         newest = NEWEST if self.app.console.color_system in ("256", "truecolor") else NEWEST_16
-        self.set_lines([strip.apply_style(newest) if seq in self._newest else strip for seq, strip in shown])
+        self.set_lines([strip.apply_style(newest) if index in self._newest else strip for index, strip in shown])
         below = len(self._wrapped) - self._top - self._height()
         subtitle = f"\u2193{below} more (End)" if below > 0 else ""
         if self.border_subtitle != subtitle:
@@ -144,12 +226,20 @@ class DiceLog(LinePane, can_focus=True):
     # -- looking back --------------------------------------------------------
     def action_look(self, step: float) -> None:
         """Scroll by ``step`` lines (a fraction: of the pane's height)."""
-        lines = int(step * self._height()) if -1 < step < 1 else int(step)
+        height = self._height()
+        lines = int(step * height) if -1 < step < 1 else int(step)
+        if lines < 0 and self._top + lines < height:
+            # Looking back: wrap what comes into view, and a page more (Home: all of it).
+            if step <= -FAR:
+                while self._back >= 0:
+                    self._wrap_back(FAR)
+            else:
+                self._wrap_back(height - (self._top + lines))
         top = self._top + lines
         if lines > 0:  # not past the newest line (after a jump it may already show below the pane's middle)
-            top = min(top, max(self._top, len(self._wrapped) - self._height()))
+            top = min(top, max(self._top, len(self._wrapped) - height))
         self._top = max(0, top)
-        self._follow = self._top + self._height() >= len(self._wrapped)
+        self._follow = self._top + height >= len(self._wrapped)
         self._draw()
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
