@@ -5,7 +5,11 @@ with compaction forced often) and reports each action on a pipe once
 ``Session`` returned. The parent kills it with SIGKILL after a random
 delay, then opens the file: it must open, and hold at least every
 acknowledged action (the log never shorter; the same state when nothing
-more was written).
+more was written). The delay runs from the fork in even rounds (kills
+while opening, which compacts what the last child left) and from the
+child's report that the campaign is open in odd ones (kills while
+playing), so that a slow, loaded machine still gets work done between
+kills.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ def _child(path, write_fd: int, seed: int) -> None:
         campaign_module.COMPACT_MIN_BYTES = 2048  # compact every few actions: kills hit compactions too
         session = Session(Campaign.open(path), random.Random(seed))
         assert session.read_only is None
+        os.write(write_fd, b"OPEN\n")
         rng = random.Random(seed)
         for _ in range(2000):
             if act(session, rng.choice(ACTIONS), rng):
@@ -60,12 +65,15 @@ def test_kill_minus_nine_loses_no_acknowledged_action(tmp_path):
             _child(path, write_fd, round_)
         os.close(write_fd)
         chunks = []
-        deadline = time.monotonic() + rng.uniform(0.002, 0.06)
+        delay = rng.uniform(0.002, 0.06)
+        deadline = time.monotonic() + (delay if round_ % 2 == 0 else 30.0)
         while time.monotonic() < deadline:  # keep the pipe drained while the child runs
             try:
                 chunks.append(os.read(read_fd, 65536))
             except BlockingIOError:
                 time.sleep(0.001)
+            if round_ % 2 and deadline - time.monotonic() > delay and b"OPEN" in b"".join(chunks):
+                deadline = time.monotonic() + delay
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         os.set_blocking(read_fd, True)
