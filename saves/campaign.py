@@ -3,20 +3,26 @@
 Files, for a campaign ``moor.json``::
 
     moor.json           TinyDB document (schema, see saves.migrations), written whole and atomically
+    moor.json.history   undo steps and log entries folded out of the journal, append-only (saves.history)
     moor.json.journal   actions since the last compaction, one fsynced line each (saves.journal)
+    moor.json.journal.folding   the journal a compaction running in the background is folding in
     moor.json.lock      flock held by the one writer (saves.lock)
     .backups/moor.json/ the last good versions of moor.json (saves.backups)
 
 Every change is a *record* (see :func:`saves.layout.apply_record`): applied
 in memory, then appended to the journal and fsynced before the call
-returns. When the journal outgrows ``max(1 MiB, size of the file)`` it is
-*compacted*: the last good file is backed up, the whole campaign written
-atomically (recording the last journal ``seq`` folded in), the journal
-deleted. So persisting one action costs one small append plus, amortised,
-a constant share of a rewrite: it does not grow with the history. Opening
-reads the file, replays journal records past its ``journal_seq`` (a torn
-last line was never acknowledged and is dropped) and, as the writer,
-compacts and removes stale temporary files.
+returns. When the journal outgrows ``max(256 KiB, half the file)`` it is
+*compacted* (:mod:`saves.fold`) on a background thread: the journal is
+renamed ``.journal.folding`` and a new one started, the new undo steps and
+log lines are appended to the history segment, the campaign file (the
+encounters' states, no history) is backed up and written atomically
+(recording the last journal ``seq`` folded in), the folded journal
+deleted. So persisting one action costs one small append, and the game
+never waits for a compaction; the app's quit does not either (it leaves
+the journal, ``close(fold_journal=False)``). Opening reads the file,
+replays journal records past its ``journal_seq`` (a torn last line was
+never acknowledged and is dropped) and, as the writer, removes stale
+temporary files and folds what it replayed in the background.
 
 A write that fails (disk full, read-only folder) leaves memory changed,
 sets :attr:`Campaign.unsaved`, keeps the record queued and writes it with
@@ -28,7 +34,6 @@ or :class:`NewerSave` offering the newest good backup, and are never written.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import uuid
@@ -42,22 +47,23 @@ from core.encounter import EncounterState
 from core.errors import IllegalCommand
 from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
-from saves import backups, lock, patch
+from saves import backups, fold, lock, patch
 from saves.bestiary import party_after
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
 from saves.files import NotAFile, check_regular, real_path
+from saves.history import LogView
 from saves.journal import Journal
-from saves.layout import CampaignData, EncounterData, apply_record, dump
+from saves.layout import CampaignData, EncounterData, apply_record
 from saves.migrations import SCHEMA_VERSION
 from saves.records import LogEntry, Redone, Undone, make_entries
 from saves.sanitize import clean_name
 from saves.reading import decode_state, entry_document, journal_path, read_campaign, ruleset_of, validate_file
-from saves.storage import atomic_write, remove_stale_temp_files
+from saves.storage import remove_stale_temp_files
 
 __all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_file"]
 
-COMPACT_MIN_BYTES = 1 << 20
+COMPACT_MIN_BYTES = 1 << 18
 
 
 class Campaign:
@@ -76,6 +82,7 @@ class Campaign:
         self._pending_actions = 0  # GM actions among _pending (one _commit each)
         self._guard = threading.RLock()
         self._upgraded = False
+        self._folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None = None
         try:
             self._main_size = path.stat().st_size
         except OSError:
@@ -94,8 +101,8 @@ class Campaign:
         meta = {"schema": SCHEMA_VERSION, "cid": uuid.uuid4().hex, "name": clean_name(name), "ruleset": ruleset.id,
                 "house_rules": to_document(ruleset.house_rules()), "journal_seq": 0, "current": 1}
         enc = EncounterData(1, state.name, status, to_document(state))
-        enc.entries = make_entries(state, first_events, 1)
-        enc.log = [entry_document(1, e) for e in enc.entries]
+        for entry in make_entries(state, first_events, 1):
+            enc.log.append(entry_document(1, entry), entry)
         data = CampaignData(meta, encounters={1: enc})
         data.party = {c.id: to_document(c) for c in state.combatants if c.side.value == "party"}
         try:
@@ -150,11 +157,13 @@ class Campaign:
         try:
             campaign = cls(path, data, the_lock, good, reason)
             campaign._seq = max(campaign._seq, max((r["seq"] for r in replayed), default=0))
-            campaign._upgraded = upgraded
+            # An older file, or one holding its history in its tables (an export): written
+            # in the current layout (history in the segment) at the first change.
+            campaign._upgraded = upgraded or any(len(e.steps) >= e.steps.dirty or len(e.log) > e.log.written for e in data.encounters.values())
             if the_lock is not None:
                 remove_stale_temp_files(path)
-                if replayed:
-                    campaign._try_compact()
+                if replayed or fold.folding_path(path).exists():
+                    campaign._fold_in_background()  # what the last session left: folded beside the game
         except BaseException:
             if the_lock:
                 the_lock.release()  # never leave a lock behind a file that did not open
@@ -184,8 +193,11 @@ class Campaign:
         """The current state of encounter ``eid`` (default: the current one)."""
         return decode_state(self.encounter(eid), self.path)
 
-    def load_log(self, eid: int | None = None) -> list[LogEntry]:
-        return list(self.encounter(eid).entries)
+    def load_log(self, eid: int | None = None) -> LogView:
+        """The log of encounter ``eid`` as a sequence decoded as it is read
+        (what lies in the history segment is read only when asked for);
+        ``append`` / ``extend`` add to this view only."""
+        return self.encounter(eid).entries
 
     def can_undo(self, eid: int | None = None) -> bool:
         return self.encounter(eid).head > 0
@@ -316,8 +328,9 @@ class Campaign:
         with self._guard:
             if self.read_only is not None or self._lock is None or not self._lock.held:
                 return False
-            if not self.flush():
+            if not self._flush(fold_when_due=False):
                 return False
+            self._wait_for_fold()  # no fold of ours may write once the other encounter holds the lock
             self._journal.close()
             self._lock.release()
             self.read_only = ReadOnlySave(self.path, "was taken over by another encounter; this one may only read")
@@ -325,6 +338,10 @@ class Campaign:
 
     def flush(self) -> bool:
         """Write queued records; True when everything is on disk (else :attr:`unsaved` says why)."""
+        return self._flush(fold_when_due=True)
+
+    def _flush(self, fold_when_due: bool) -> bool:
+        self._reap()
         if not self._pending:
             return True
         if self._upgraded:  # write the upgraded file (after a backup) rather than journal against the old one
@@ -342,8 +359,8 @@ class Campaign:
         self._pending.clear()
         self._pending_actions = 0
         self.unsaved = None
-        if self._journal.size > max(COMPACT_MIN_BYTES, self._main_size):
-            self._try_compact()
+        if fold_when_due and self._journal.size > max(COMPACT_MIN_BYTES, self._main_size // 2):
+            self._fold_in_background()
         return True
 
     @property
@@ -359,34 +376,69 @@ class Campaign:
         return True
 
     def compact(self) -> None:
-        """Fold everything into the campaign file (backup of the old one first)
-        and delete the journal. Raises :class:`SaveWriteFailed`; the journal then stays."""
+        """Fold everything into the campaign file and its history segment
+        (backup of the old file first) and delete the journals; waits for a
+        fold under way first. Raises :class:`SaveWriteFailed`; the journal then stays."""
         self._require_writable()
-        raw = dump(self.data)
-        raw["meta"]["1"]["journal_seq"] = self._seq
-        text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-        try:
-            try:
-                backups.make_backup(self.path)
-            except OSError:
-                pass  # a backup is a convenience; the write below is what matters
-            atomic_write(self.path, text)
-            self.data.meta["journal_seq"] = self._seq
-            self._main_size = len(text.encode("utf-8"))
-            self._upgraded = False
-            self._journal.remove()
-        except OSError as exc:
-            raise SaveWriteFailed(self.path, f"not saved: {exc.strerror or exc}") from exc
+        self._wait_for_fold()
+        self._journal.close()
+        drop = (fold.folding_path(self.path), journal_path(self.path))
+        plan = fold.capture(self.data, self._seq, self.data.meta.get("history_length", 0), self.path, drop)
+        result = fold.write(plan)
+        self._settle(plan, result)
+        if result.error is not None:
+            raise result.error
+        self._journal.remove()
+        self._upgraded = False
         self._pending.clear()
         self._pending_actions = 0
         self.unsaved = None
 
-    def close(self) -> None:
-        """Write what is queued, compact if a journal exists, release the lock. Never raises for disk trouble."""
+    def _fold_in_background(self) -> None:
+        """Start a fold of the journal so far on a thread (one at a time);
+        new actions go to a new journal meanwhile."""
+        if self._folding is not None or self._upgraded:
+            return
+        jpath, fpath = journal_path(self.path), fold.folding_path(self.path)
+        if not fpath.exists():  # else a fold that failed left it: this one folds both
+            self._journal.close()
+            try:
+                os.replace(jpath, fpath)
+            except OSError:
+                return
+            self._journal = Journal(jpath, 0)
+        plan = fold.capture(self.data, self._seq, self.data.meta.get("history_length", 0), self.path, (fpath,))
+        results: list[fold.Result] = []
+        thread = threading.Thread(target=lambda: results.append(fold.write(plan)), name="encounter-fold", daemon=True)
+        self._folding = (thread, plan, results)
+        thread.start()
+
+    def _reap(self) -> None:
+        """Take in a background fold that has finished."""
+        if self._folding is not None and not self._folding[0].is_alive():
+            _, plan, results = self._folding
+            self._folding = None
+            self._settle(plan, results[0] if results else fold.Result(error=SaveWriteFailed(self.path, "not saved: the fold stopped")))
+
+    def _wait_for_fold(self) -> None:
+        if self._folding is not None:
+            self._folding[0].join()
+            self._reap()
+
+    def _settle(self, plan: fold.Plan, result: fold.Result) -> None:
+        fold.settle(self.data, plan, result)
+        if result.error is None:
+            self._main_size = result.main_size
+
+    def close(self, fold_journal: bool = True) -> None:
+        """Write what is queued, wait for a fold under way, fold the journal
+        (unless ``fold_journal`` is false: quitting the app, quickly; the next
+        opener folds it beside the game), release the lock. Never raises for disk trouble."""
         with self._guard:  # not at the same time as a hand-over
             if self.read_only is None and self._lock is not None and self._lock.held:
-                self.flush()
-                if self._journal.size or self._pending:
+                self._wait_for_fold()
+                self._flush(fold_when_due=False)
+                if fold_journal and (self._journal.size or self._pending or fold.folding_path(self.path).exists()):
                     self._try_compact()
             self._journal.close()
             if self._lock is not None:

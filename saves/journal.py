@@ -143,3 +143,7 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+encode_line = _encode  # one framed line (the history segment uses the same framing)
+decode_line = _decode

@@ -24,7 +24,8 @@ from saves import patch
 from saves.codec import from_document
 from saves.errors import CorruptSave, NewerSave
 from saves.migrations import SCHEMA_VERSION, MigrationError, upgrade
-from saves.records import LogEntry
+from saves.history import EncounterHistory, HistoryFile, LogList, LogView, StepList, history_path
+from saves.records import LogEntry, Unreadable
 from saves.sanitize import UnsafeDocument, clean_document
 
 STATUSES = ("planned", "running", "finished")
@@ -33,21 +34,30 @@ STATUSES = ("planned", "running", "finished")
 @dataclass
 class EncounterData:
     """One encounter: ``state`` is the codec document of its current
-    :class:`EncounterState`; ``steps[:head]`` are applied, ``steps[head:]``
-    can be redone; ``log`` holds entry documents, ``entries`` the same decoded."""
+    :class:`EncounterState` (decoded when the encounter is opened);
+    ``steps[:head]`` are applied, ``steps[head:]`` can be redone; ``log``
+    holds its entries. Both read what lies in the history segment only
+    when asked (see :mod:`saves.history`); ``history_tail`` is the offset
+    of the encounter's newest record there (-1: none)."""
 
     eid: int
     name: str
     status: str
     state: dict[str, Any]
     head: int = 0
-    steps: list[dict[str, Any]] = field(default_factory=list)
-    log: list[dict[str, Any]] = field(default_factory=list)
-    entries: list[LogEntry] = field(default_factory=list)
+    steps: StepList = field(default_factory=StepList)
+    log: LogList = field(default_factory=LogList)
+    history_tail: int = -1
+    cleaned: bool = True  # False: ``state`` as read, strings not cleaned yet (see clean_state)
+
+    @property
+    def entries(self) -> LogView:
+        """The log entries (decoded as they are read)."""
+        return self.log.entries()
 
     @property
     def next_seq(self) -> int:
-        return self.entries[-1].seq + 1 if self.entries else 1
+        return self.log.last_seq + 1
 
 
 @dataclass
@@ -76,6 +86,18 @@ def _decode(doc: Any, kind: Any, path: Path, what: str) -> Any:
         return from_document(doc, kind)
     except Exception as exc:  # untrusted input: any failure is a damaged file
         raise CorruptSave(path, f"holds a damaged {what} ({exc})") from None
+
+
+def unreadable_entry(exc: CorruptSave) -> LogEntry:
+    """What the log shows in place of an entry that cannot be read."""
+    return LogEntry(0, 0, None, Unreadable(str(exc)))
+
+
+def _check_entry(doc: Any, path: Path) -> int:
+    _need(isinstance(doc, dict), path, "holds a damaged log entry")
+    seq, round_, turn = doc.get("seq"), doc.get("round"), doc.get("turn")
+    _need(_int(seq) and _int(round_) and (turn is None or isinstance(turn, str)), path, "holds a damaged log entry (seq, round or turn)")
+    return seq
 
 
 def decode_entry(doc: Any, path: Path) -> LogEntry:
@@ -114,7 +136,7 @@ def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
         raw = upgrade(raw, schema)
     except MigrationError as exc:
         raise CorruptSave(path, str(exc)) from None
-    raw = clean_document(raw)
+    raw, raw_states = _clean_but_states(raw)
     for name, table in raw.items():
         _need(isinstance(table, dict) and all(isinstance(d, dict) for d in table.values()), path, f"has a damaged {name} table")
     (meta,) = raw["meta"].values()
@@ -125,6 +147,9 @@ def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
         get_ruleset(meta["ruleset"], meta.get("house_rules") or {})
     except Exception as exc:  # unknown ruleset or refused house rules
         raise CorruptSave(path, str(exc)) from None
+    length = meta.get("history_length", 0)
+    _need(_int(length) and length >= 0, path, "has a damaged campaign header (history length)")
+    history = HistoryFile(history_path(path), length, meta["cid"])
     data = CampaignData(meta=dict(meta))
     for doc in raw.get("party", {}).values():
         _need(isinstance(doc.get("pid"), str), path, "holds a damaged party member")
@@ -138,34 +163,73 @@ def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
         eid, status, head = doc.get("eid"), doc.get("status"), doc.get("head", 0)
         _need(_int(eid) and eid not in data.encounters and status in STATUSES and _int(head), path, "holds a damaged encounter (eid, status or head)")
         _need(isinstance(doc.get("name", ""), str), path, "holds a damaged encounter name")
-        _decode(doc.get("state"), EncounterState, path, "encounter")
-        data.encounters[eid] = EncounterData(eid, doc.get("name", ""), status, doc["state"], head)
+        _need(isinstance(doc.get("state"), dict), path, "holds a damaged encounter")  # decoded when opened
+        encounter = EncounterData(eid, doc.get("name", ""), status, doc["state"], head, cleaned=not raw_states)
+        tail, steps, entries, last = (doc.get(k, d) for k, d in (("history_tail", -1), ("step_count", 0), ("log_count", 0), ("last_seq", 0)))
+        _need(all(_int(v) and v >= 0 for v in (steps, entries, last)) and _int(tail) and -1 <= tail < length, path, "holds a damaged encounter (history)")
+        _need(tail >= 0 or steps == entries == last == 0, path, "holds a damaged encounter (history)")
+        if tail >= 0:
+            part = EncounterHistory(history, eid, tail, steps, entries)
+            encounter.steps, encounter.log, encounter.history_tail = StepList(part), LogList(part, last), tail
+        else:
+            encounter.log = LogList(path=path)
+        data.encounters[eid] = encounter
     _need(bool(data.encounters), path, "has no encounter")
     _need(meta["current"] in data.encounters, path, "names a current encounter it does not hold")
-    for doc in sorted(raw.get("steps", {}).values(), key=lambda d: (str(d.get("eid")), str(d.get("n")))):
+    # Undo steps and log entries kept in the file itself (older files, exports):
+    # checked here, log events decoded when shown.
+    inline_steps: dict[int, list[dict[str, Any]]] = {}
+    for doc in raw.get("steps", {}).values():
         encounter = _encounter_of(data, doc)
         _need(encounter is not None, path, "holds an undo step of no encounter")
-        _check_step(doc, path)
-        encounter.steps.append({k: doc[k] for k in ("n", "changes", "first_seq", "last_seq", "label")})
+        check_step(doc, path)
+        inline_steps.setdefault(encounter.eid, []).append({k: doc[k] for k in ("n", "changes", "first_seq", "last_seq", "label")})
+    inline_log: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     for doc in raw.get("log", {}).values():
         encounter = _encounter_of(data, doc)
         _need(encounter is not None, path, "holds a log entry of no encounter")
-        entry = decode_entry(doc, path)
-        encounter.log.append(doc)
-        encounter.entries.append(entry)
+        inline_log.setdefault(encounter.eid, []).append((_check_entry(doc, path), doc))
     for encounter in data.encounters.values():
-        _need([s["n"] for s in sorted(encounter.steps, key=lambda s: s["n"])] == list(range(1, len(encounter.steps) + 1)), path, "holds undo steps out of order")
-        encounter.steps.sort(key=lambda s: s["n"])
+        steps = sorted(inline_steps.get(encounter.eid, []), key=lambda s: s["n"])
+        base = len(encounter.steps)
+        _need([s["n"] for s in steps] == list(range(base + 1, base + len(steps) + 1)), path, "holds undo steps out of order")
+        for step in steps:
+            encounter.steps.append(step)
+        encounter.steps.dirty = base + 1
         _need(0 <= encounter.head <= len(encounter.steps), path, "holds an undo position past its history")
-        order = sorted(range(len(encounter.log)), key=lambda i: encounter.entries[i].seq)
-        encounter.log = [encounter.log[i] for i in order]
-        encounter.entries = [encounter.entries[i] for i in order]
-        seqs = [e.seq for e in encounter.entries]
-        _need(len(set(seqs)) == len(seqs), path, "holds log entries with the same number")
+        entries = sorted(inline_log.get(encounter.eid, []), key=lambda pair: pair[0])
+        seqs = [seq for seq, _ in entries]
+        _need(len(set(seqs)) == len(seqs) and all(seq > encounter.log.last_seq for seq in seqs[:1]), path, "holds log entries with the same number")
+        for _, doc in entries:
+            encounter.log.append(doc)
     return data, schema < SCHEMA_VERSION
 
 
-def _check_step(doc: dict[str, Any], path: Path) -> None:
+def _clean_but_states(raw: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """``raw`` with every string cleaned except in the encounters' states,
+    which are cleaned when an encounter is opened (:func:`clean_state`);
+    ``(cleaned, True)``, or ``(all cleaned, False)`` for an odd shape."""
+    table = raw.get("encounters")
+    if not isinstance(table, dict) or not all(isinstance(d, dict) and "state" in d for d in table.values()):
+        return clean_document(raw), False
+    states = [d["state"] for d in table.values()]
+    bare = {k: {f: v for f, v in d.items() if f != "state"} for k, d in table.items()}
+    cleaned = clean_document(dict(raw, encounters=bare))
+    if len(cleaned["encounters"]) != len(states):  # two ids that read the same once cleaned
+        return clean_document(raw), False
+    for doc, state in zip(cleaned["encounters"].values(), states):
+        doc["state"] = state
+    return cleaned, True
+
+
+def clean_state(enc: EncounterData) -> dict[str, Any]:
+    """The encounter's state document with its strings cleaned (once)."""
+    if not enc.cleaned:
+        enc.state, enc.cleaned = clean_document(enc.state), True
+    return enc.state
+
+
+def check_step(doc: dict[str, Any], path: Path) -> None:
     ok = _int(doc.get("n")) and _int(doc.get("first_seq")) and _int(doc.get("last_seq")) and isinstance(doc.get("label", ""), str)
     changes = doc.get("changes")
     ok = ok and isinstance(changes, list) and all(isinstance(c, dict) and isinstance(c.get("p"), list) for c in changes)
@@ -174,8 +238,11 @@ def _check_step(doc: dict[str, Any], path: Path) -> None:
 
 
 def dump(data: CampaignData) -> dict[str, Any]:
-    """The raw TinyDB document of ``data`` (current schema)."""
-    out: dict[str, Any] = {"meta": {"1": dict(data.meta, schema=SCHEMA_VERSION)}, "party": {}, "bestiary": {}, "encounters": {}, "steps": {}, "log": {}}
+    """The raw TinyDB document of ``data`` (current schema), whole: every
+    undo step and log entry in its tables, none in a history segment
+    (exports, copies; reads the history back)."""
+    meta = {k: v for k, v in data.meta.items() if k != "history_length"}
+    out: dict[str, Any] = {"meta": {"1": dict(meta, schema=SCHEMA_VERSION)}, "party": {}, "bestiary": {}, "encounters": {}, "steps": {}, "log": {}}
     for i, (pid, doc) in enumerate(data.party.items(), 1):
         out["party"][str(i)] = {"pid": pid, "combatant": doc}
     for i, (name, doc) in enumerate(data.bestiary.items(), 1):
@@ -186,9 +253,9 @@ def dump(data: CampaignData) -> dict[str, Any]:
         for step in enc.steps:
             step_id += 1
             out["steps"][str(step_id)] = dict(step, eid=enc.eid)
-        for doc in enc.log:
+        for index in range(len(enc.log)):
             log_id += 1
-            out["log"][str(log_id)] = doc
+            out["log"][str(log_id)] = enc.log.doc(index)
     return out
 
 
@@ -211,10 +278,10 @@ def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEn
         entries = [decode_entry(doc, path) for doc in record.get("log", [])]
         if op == "step":
             step = record["step"]
-            _check_step(step, path)
+            check_step(step, path)
             _need(step["n"] == enc.head + 1, path, "holds an undo step out of order")
             enc.state = patch.apply(enc.state, step["changes"], forward=True)
-            del enc.steps[enc.head :]
+            enc.steps.truncate(enc.head)
             enc.steps.append(step)
             enc.head += 1
         elif op == "undo":
@@ -226,8 +293,8 @@ def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEn
             enc.state = patch.apply(enc.state, enc.steps[enc.head]["changes"], forward=True)
             enc.head += 1
         _need(all(e.seq >= enc.next_seq for e in entries[:1]), path, "holds log entries out of order")
-        enc.log.extend(record.get("log", []))
-        enc.entries.extend(entries)
+        for doc, entry in zip(record.get("log", []), entries):
+            enc.log.append(doc, entry)
         return entries
     if op == "meta":
         changes = record["set"]
@@ -245,7 +312,7 @@ def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEn
             enc.name, enc.status = record["name"], record["status"]
         else:
             _decode(record.get("state"), EncounterState, path, "encounter")
-            data.encounters[eid] = EncounterData(eid, record["name"], record["status"], record["state"])
+            data.encounters[eid] = EncounterData(eid, record["name"], record["status"], record["state"], log=LogList(path=path))
     elif op == "drop_encounter":
         _need(record["eid"] in data.encounters and len(data.encounters) > 1, path, "drops an encounter it cannot")
         del data.encounters[record["eid"]]

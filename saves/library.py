@@ -21,6 +21,8 @@ from pathlib import Path
 
 from saves import backups, lock
 from saves.campaign import Campaign
+from saves.fold import folding_path
+from saves.history import history_path
 from saves.reading import journal_path, read_campaign
 from saves.errors import ReadOnlySave, SaveError, SaveWriteFailed
 from saves.files import NotAFile, check_regular
@@ -77,7 +79,7 @@ def free_path(folder: Path, name: str) -> Path:
     slug = re.sub(r"[^\w\-]+", "-", clean_name(name), flags=re.UNICODE).strip("-").lower() or "campaign"
     candidate = folder / f"{slug}.json"
     number = 2
-    while os.path.lexists(candidate) or os.path.lexists(journal_path(candidate)):
+    while os.path.lexists(candidate) or os.path.lexists(journal_path(candidate)) or os.path.lexists(history_path(candidate)):
         candidate = folder / f"{slug}-{number}.json"
         number += 1
     return candidate
@@ -182,14 +184,20 @@ def rename(path: Path, name: str) -> None:
 
 
 def delete(path: Path) -> None:
-    """Delete campaign ``path`` and its journal; its backups stay (in
-    ``.backups/``). Raises :class:`ReadOnlySave` when it is open elsewhere."""
+    """Delete campaign ``path``, its journals and history segment; its
+    backups stay (in ``.backups/``; the last one holds the whole history).
+    Raises :class:`ReadOnlySave` when it is open elsewhere."""
     held = lock.acquire(path)
     if held is None:
         raise ReadOnlySave(path, "is open in another encounter; close it there before deleting it")
     try:
+        try:
+            data, _, _, _ = read_campaign(path)
+            atomic_write(path, json.dumps(dump(data), ensure_ascii=False, separators=(",", ":"), sort_keys=True))  # whole, for the backup
+        except SaveError:
+            pass  # a damaged campaign is backed up as it is
         backups.make_backup(path)
-        for victim in (journal_path(path), path):
+        for victim in (journal_path(path), folding_path(path), history_path(path), path):
             try:
                 os.unlink(victim)
             except FileNotFoundError:

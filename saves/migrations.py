@@ -12,6 +12,11 @@ whose ``meta`` table holds one document with ``schema``.
   tables ``steps {eid, n, changes, first_seq, last_seq, label}`` (undo
   history, see :mod:`saves.patch`), ``party {pid, combatant}`` and
   ``bestiary {name, template}``.
+- **v3**: v2 plus a history segment beside the file (``<file>.history``,
+  see :mod:`saves.history`): ``meta.history_length`` and, per encounter,
+  ``history_tail``, ``step_count``, ``log_count``, ``last_seq``; the
+  ``steps`` and ``log`` tables hold only what is not in the segment (all of
+  it in exports and in files upgraded from v2, until the next fold).
 
 :func:`upgrade` runs ``migrate_vN_to_vN1`` in order; each takes and
 returns a raw document and never touches the disk (the upgraded file is
@@ -24,7 +29,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 Raw = dict[str, dict[str, Any]]
 
@@ -71,7 +76,15 @@ def migrate_v1_to_v2(data: Raw) -> Raw:
     }
 
 
-MIGRATIONS: dict[int, Callable[[Raw], Raw]] = {1: migrate_v1_to_v2}
+def migrate_v2_to_v3(data: Raw) -> Raw:
+    """v2 -> v3: no history segment yet (every step and log entry still in
+    the file's tables; the next fold moves them out)."""
+    meta = dict(_only_meta(data))
+    meta.update(schema=3, history_length=0)
+    return {**data, "meta": {"1": meta}}
+
+
+MIGRATIONS: dict[int, Callable[[Raw], Raw]] = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3}
 
 
 def upgrade(data: Raw, schema: int) -> Raw:

@@ -17,8 +17,9 @@ from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, SaveError
+from saves.fold import folding_path
 from saves.journal import read_journal
-from saves.layout import CampaignData, EncounterData, apply_record, parse
+from saves.layout import CampaignData, EncounterData, apply_record, clean_state, parse
 from saves.records import LogEntry
 from saves.sanitize import UnsafeDocument, clean_document
 from saves.storage import AtomicJSONStorage
@@ -34,15 +35,20 @@ def entry_document(eid: int, entry: LogEntry) -> dict[str, Any]:
 
 def read_campaign(path: Path) -> tuple[CampaignData, list[dict[str, Any]], int, bool]:
     """``(data, replayed records, journal good length, upgraded)`` of the
-    campaign at ``path``, journal folded in; touches no file. Raises
-    :class:`SaveError` subclasses naming the file at fault."""
+    campaign at ``path``, journals folded in (the one a fold was writing,
+    then the live one); touches no file. The file is read and parsed once;
+    of the encounters, only the current one's state is decoded (the others
+    when opened), and the history segment is read only when asked for.
+    Raises :class:`SaveError` subclasses naming the file at fault."""
     path = Path(path)
-    raw = AtomicJSONStorage(path)._load()
+    raw = AtomicJSONStorage(path)._data
     if raw is None:
         raise SaveError(path, "does not exist")
     data, upgraded = parse(raw, path)
     jpath = journal_path(path)
-    records, good = read_journal(jpath)
+    records, _ = read_journal(folding_path(path))
+    live, good = read_journal(jpath)
+    records += live
     replayed = []
     expected = data.meta["journal_seq"] + 1
     for record in records:
@@ -62,15 +68,17 @@ def read_campaign(path: Path) -> tuple[CampaignData, list[dict[str, Any]], int, 
         apply_record(data, record, jpath)
         replayed.append(record)
         expected += 1
-    for enc in data.encounters.values():
-        decode_state(enc, jpath if replayed else path)
+    current = data.encounters.get(data.meta.get("current"))  # type: ignore[arg-type]
+    if current is None:
+        raise CorruptSave(jpath if replayed else path, "names a current encounter it does not hold")
+    decode_state(current, jpath if replayed else path)
     return data, replayed, good, upgraded
 
 
 def validate_file(path: Path) -> bool:
     """Whether ``path`` opens as a valid campaign (no journal, no lock, no writes)."""
     try:
-        raw = AtomicJSONStorage(path)._load()
+        raw = AtomicJSONStorage(path)._data
         if raw is None:
             return False
         data, _ = parse(raw, path)
@@ -81,8 +89,9 @@ def validate_file(path: Path) -> bool:
 
 
 def decode_state(enc: EncounterData, path: Path) -> EncounterState:
+    """The encounter's state (its strings cleaned first); raises :class:`CorruptSave`."""
     try:
-        return from_document(enc.state, EncounterState)
+        return from_document(clean_state(enc), EncounterState)
     except Exception as exc:  # noqa: BLE001 - untrusted document
         raise CorruptSave(path, f"holds a damaged encounter ({exc})") from None
 

@@ -52,3 +52,10 @@ def make_entries(state, new_events: Iterable[events.Event], first_seq: int) -> l
     """Number ``new_events`` from ``first_seq``, stamped with ``state``'s round and turn
     (``state``: a :class:`core.encounter.EncounterState`)."""
     return [LogEntry(first_seq + i, state.round, state.current, e) for i, e in enumerate(new_events)]
+
+
+@dataclass(frozen=True)
+class Unreadable(events.Event):
+    """A log entry that could not be read back (a damaged history); ``reason`` says why."""
+
+    reason: str

@@ -85,7 +85,7 @@ class Session:
         except RulesError:
             self.encounter.state = before
             raise
-        first_seq = (self.log[-1].seq if self.log else 0) + 1
+        first_seq = self.campaign.encounter(self.eid).next_seq  # not self.log[-1]: that may read the history back
         entries = make_entries(self.encounter.state, new_events, first_seq)
         self.log.extend(entries)
         label = label or ", ".join(dict.fromkeys(type(c).__name__ for c in commands))

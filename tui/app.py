@@ -22,6 +22,7 @@ from textual.widgets import Footer, Static
 
 from core import commands as cmd
 from core.combatant import Combatant
+from core.encounter import handlers
 from core.errors import RulesError
 from core.visibility import visible_to
 from saves.campaign import LogEntry
@@ -96,6 +97,7 @@ class EncounterApp(QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools,
         self.query_one(InitiativeTracker).focus()
         self.set_status(self._notice or "Ready. ? lists every key; q quits (all is saved as you go).")
         self.offer_take_over()
+        self.set_timer(0.5, handlers)  # load the rules while the GM reads: the first key then does not wait for them
 
     def on_resize(self, event) -> None:
         self._apply_size(event.size)

@@ -87,9 +87,10 @@ class CampaignActions:
 
     def _switch(self, eid: int) -> None:
         campaign = self.session.campaign
+        session = Session(campaign, self.session.encounter.rng, eid)  # decodes it: a damaged encounter is refused before it becomes current
         if eid != campaign.current_eid:
             campaign.set_current(eid)
-        self.session = Session(campaign, self.session.encounter.rng, eid)
+        self.session = session
         self.selected = self.state.current or (self.state.order()[0].id if self.state.combatants else None)
         self.reload_views()
         self.set_status(Text("Encounter: ") + user_text(campaign.encounter(eid).name, "bold"))

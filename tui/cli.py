@@ -120,7 +120,7 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
                 restore_takeover()
                 restore()
         finally:
-            campaign.close()  # folds in the journal, releases the lock
+            campaign.close(fold_journal=False)  # quick: releases the lock; the journal is folded beside the next game
             lost = report_unsaved(campaign, getattr(app, "rescued_to", None))
         if code or lost or chosen is None:
             return code or lost

@@ -10,7 +10,7 @@ from rich.text import Text
 from core import events as ev
 from core.checks import Tier
 from core.dice import DiceRoll
-from saves.records import Redone, Undone
+from saves.records import Redone, Undone, Unreadable
 from tui.text import clean
 
 TIER_STYLE = {
@@ -185,6 +185,11 @@ def _(event: Undone) -> Text:
 @describe.register
 def _(event: Redone) -> Text:
     return Text(f"Redone: {human_label(event.label)}", style="italic")
+
+
+@describe.register
+def _(event: Unreadable) -> Text:
+    return Text(f"(a log line that cannot be read: {clean(event.reason)})", style="italic red")
 
 
 def human_label(label: str) -> str:

@@ -80,7 +80,7 @@ def test_writes_leave_no_temp_files(demo_file):
     session.apply(cmd.NextTurn())
     assert not [p for p in demo_file.parent.rglob("*") if p.suffix == ".tmp"]
     session.close()
-    assert sorted(p.name for p in demo_file.parent.iterdir()) == [".backups", "demo.json"]
+    assert sorted(p.name for p in demo_file.parent.iterdir()) == [".backups", "demo.json", "demo.json.history"]
 
 
 @pytest.mark.parametrize(

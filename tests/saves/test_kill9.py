@@ -95,3 +95,66 @@ def test_kill_minus_nine_loses_no_acknowledged_action(tmp_path):
         reopened.close()
     assert acked_total > KILLS // 2  # the children did get work done between kills
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def _stage_child(path, write_fd: int, stage_name: str, background: bool) -> None:
+    """Play until a fold reaches ``stage_name``, and die there (SIGKILL to itself)."""
+    try:
+        from saves import fold
+
+        def stage(name: str) -> None:
+            if name == stage_name:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+        fold.stage = stage
+        campaign_module.COMPACT_MIN_BYTES = 2048 if background else 1 << 30
+        session = Session(Campaign.open(path), random.Random(5))
+        rng = random.Random(6)
+        for _ in range(400):
+            if act(session, rng.choice(ACTIONS), rng):
+                line = json.dumps({"n": len(session.log), "h": state_hash(session.encounter.state)})
+                os.write(write_fd, line.encode() + b"\n")
+        session.close()  # a fold that is not in the background: the last one, on close
+        os.write(write_fd, b"DONE\n")
+    finally:
+        os._exit(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.parametrize("background", [True, False], ids=["background-fold", "fold-on-close"])
+@pytest.mark.parametrize("stage_name", ["history", "file", "journal"])
+def test_a_kill_at_each_step_of_a_fold_loses_nothing(tmp_path, stage_name, background):
+    """Killed after the history segment is written (the file not yet), after
+    the file is written (the folded journal not yet deleted), after the
+    journal is deleted: the campaign opens with every acknowledged action,
+    undo walks back to the start, and the next fold completes."""
+    path = tmp_path / "fight.json"
+    create_demo(path, random.Random(3)).close()
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_fd)
+        _stage_child(path, write_fd, stage_name, background)
+    os.close(write_fd)
+    chunks = []
+    while chunk := os.read(read_fd, 65536):
+        chunks.append(chunk)
+    os.close(read_fd)
+    _, status = os.waitpid(pid, 0)
+    lines = b"".join(chunks).decode().splitlines()
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL and "DONE" not in lines  # killed in the fold
+    last = json.loads([line for line in lines if line.startswith("{")][-1])
+    reopened = Session(Campaign.open(path), random.Random(1))
+    on_disk = len(reopened.log)
+    assert on_disk >= last["n"]  # the game went on beside a background fold: one more action may be on disk
+    if on_disk == last["n"]:
+        assert state_hash(reopened.encounter.state) == last["h"]
+    steps = 0
+    while reopened.can_undo:
+        reopened.undo()
+        steps += 1
+    assert steps > 0
+    reopened.close()
+    again = Campaign.open(path)
+    assert len(again.load_log()) == on_disk + steps  # the undo lines too
+    again.close()

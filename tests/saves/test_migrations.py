@@ -12,12 +12,14 @@ from saves import backups
 from saves.campaign import Campaign
 from saves.errors import CorruptSave
 from saves.migrations import MIGRATIONS, SCHEMA_VERSION, MigrationError, migrate_v1_to_v2, upgrade
+from saves.layout import dump
+from saves.reading import read_campaign
 from saves.session import Session, create_demo
 
 
 def _as_v1(path):
     """The layout the skeleton (schema 1) wrote, rebuilt from a current file."""
-    data = json.loads(path.read_text())
+    data = dump(read_campaign(path)[0])  # the log from the history segment into the table
     [meta] = data["meta"].values()
     [enc] = data["encounters"].values()
     return {

@@ -24,6 +24,7 @@ from textual.strip import Strip
 
 from core.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
+from saves.history import LogView
 from tui.describe import describe
 from tui.widgets.lines import FAR, LinePane, paging_bindings, text_lines
 
@@ -54,30 +55,6 @@ def _redundant(entry: LogEntry, previous: LogEntry | None) -> bool:
         and isinstance(previous.event, DamageTaken)
         and previous.event.combatant == entry.event.combatant
     )
-
-
-class _Joined(Sequence):
-    """The log as loaded (a sequence that may decode its entries lazily, read
-    up to its length at load time) followed by the entries added since."""
-
-    def __init__(self, base: Sequence[LogEntry]) -> None:
-        self._base, self._n = base, len(base)
-        self.added: list[LogEntry] = []
-
-    def __len__(self) -> int:
-        return self._n + len(self.added)
-
-    def __getitem__(self, index):  # type: ignore[override]
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        return self._base[index] if index < self._n else self.added[index - self._n]
-
-    def append(self, entry: LogEntry) -> None:
-        self.added.append(entry)
 
 
 SCAN_LIMIT = 5000  # entries examined per look back for a filtered pane (the rest on the next look)
@@ -126,7 +103,7 @@ class DiceLog(LinePane, can_focus=True):
         return out[::-1]
 
     def load(self, entries: Iterable[LogEntry]) -> None:
-        self.entries = _Joined(entries if isinstance(entries, Sequence) else list(entries))
+        self.entries = LogView(entries if isinstance(entries, Sequence) else list(entries))
         self._newest = set()
         self._rewrap()
 
@@ -134,8 +111,8 @@ class DiceLog(LinePane, can_focus=True):
         batch = list(entries)
         if not batch:
             return
-        if not isinstance(self.entries, _Joined):
-            self.entries = _Joined(self.entries)
+        if not isinstance(self.entries, LogView):
+            self.entries = LogView(self.entries)
         first = len(self.entries)
         for entry in batch:
             self.entries.append(entry)

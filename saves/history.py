@@ -1,0 +1,328 @@
+"""The history segment beside a campaign file, read back only on demand.
+
+``<file>.history`` holds the undo steps and log entries of every encounter
+that were folded out of the journal (see :mod:`saves.fold`). It is only
+ever appended to; the campaign file records how many of its bytes belong
+to it (``meta.history_length``) and, per encounter, where its newest
+record is (``history_tail``) with its counts (``step_count``,
+``log_count``, ``last_seq``). One line per record, framed like the
+journal's (CRC32, JSON)::
+
+    {"cid": ..., "eid": 3, "prev": 81234, "steps": [step, ...], "log": [entry, ...]}
+
+``prev`` is the offset of the encounter's previous record (-1: none), so an
+encounter's history is read newest first, as far back as the log pane or
+undo needs, without reading other encounters' records. ``steps`` are the
+encounter's current undo steps from the lowest one that changed since the
+previous record, in order: reading back, the first step ``n`` met is the
+current one. Bytes past ``history_length`` (a fold cut short) belong to
+nothing and are cut off by the next fold.
+
+Records are untrusted when read: CRC-checked, strings cleaned, shapes
+checked; a damaged one raises :class:`CorruptSave` naming the file (the
+log shows an unreadable line in its place).
+"""
+
+from __future__ import annotations
+
+import os
+from bisect import bisect_right
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from saves.errors import CorruptSave
+from saves.files import MAX_JOURNAL_BYTES, kind_of
+from saves.journal import decode_line
+from saves.records import LogEntry
+from saves.sanitize import UnsafeDocument, clean_document
+
+CHUNK = 256  # steps or log entries per record at most
+_CACHED_RECORDS = 32
+MAX_RECORD_BYTES = MAX_JOURNAL_BYTES  # one line of the history at most
+
+
+def history_path(path: Path) -> Path:
+    return path.with_name(path.name + ".history")
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class HistoryFile:
+    """Reader of the records of ``path`` that lie below ``length`` bytes."""
+
+    def __init__(self, path: Path, length: int, cid: str) -> None:
+        self.path, self.length, self.cid = path, length, cid
+
+    def read(self, offset: int, eid: int) -> dict[str, Any]:
+        """The record at ``offset`` (of encounter ``eid``); raises :class:`CorruptSave`."""
+        if not _int(offset) or not 0 <= offset < self.length:
+            raise CorruptSave(self.path, f"has no record at byte {offset}")
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+        except OSError as exc:
+            raise CorruptSave(self.path, f"cannot be read ({exc.strerror or exc})") from None
+        try:
+            kind = kind_of(os.fstat(fd).st_mode)
+            if kind is not None:
+                raise CorruptSave(self.path, f"is {kind}, not a file; it was left untouched")
+            parts, position = [], offset
+            while position < self.length and position - offset <= MAX_RECORD_BYTES:
+                chunk = os.pread(fd, max(1 << 16, position - offset), position)
+                if not chunk:
+                    break
+                end = chunk.find(b"\n")
+                if end >= 0:
+                    parts.append(chunk[: end + 1])
+                    break
+                parts.append(chunk)
+                position += len(chunk)
+        except OSError as exc:
+            raise CorruptSave(self.path, f"cannot be read ({exc.strerror or exc})") from None
+        finally:
+            os.close(fd)
+        line = b"".join(parts)
+        record = decode_line(line) if len(line) <= MAX_RECORD_BYTES else None
+        ok = (
+            record is not None
+            and record.get("cid") == self.cid
+            and record.get("eid") == eid
+            and _int(record.get("prev"))
+            and record["prev"] < offset
+            and isinstance(record.get("steps"), list)
+            and isinstance(record.get("log"), list)
+            and all(isinstance(d, dict) for d in record["steps"] + record["log"])
+        )
+        if not ok:
+            raise CorruptSave(self.path, f"is damaged at byte {offset}")
+        try:
+            return clean_document(record)
+        except UnsafeDocument as exc:
+            raise CorruptSave(self.path, f"{exc} (at byte {offset})") from None
+
+
+class EncounterHistory:
+    """One encounter's part of the history: ``step_count`` undo steps and
+    ``log_count`` log entries, read back from the record at ``tail``."""
+
+    def __init__(self, file: HistoryFile, eid: int, tail: int, step_count: int, log_count: int) -> None:
+        self.file, self.eid = file, eid
+        self.step_count, self.log_count = step_count, log_count
+        self._next = tail  # the next record to read back (-1: none left)
+        self._offsets: list[int] = []  # records read, newest first
+        self._ends: list[int] = []  # log entries in them, counted from the newest
+        self._steps: dict[int, dict[str, Any]] = {}
+        self._records: OrderedDict[int, dict[str, Any]] = OrderedDict()
+
+    def _record(self, offset: int) -> dict[str, Any]:
+        record = self._records.get(offset)
+        if record is None:
+            record = self.file.read(offset, self.eid)
+            self._records[offset] = record
+            if len(self._records) > _CACHED_RECORDS:
+                self._records.popitem(last=False)
+        else:
+            self._records.move_to_end(offset)
+        return record
+
+    def _read_back(self) -> None:
+        from saves.layout import check_step  # late: layout builds on this module
+
+        offset = self._next
+        record = self._record(offset)
+        for step in reversed(record["steps"]):
+            check_step(step, self.file.path)
+            if step["n"] <= self.step_count:
+                self._steps.setdefault(step["n"], step)
+        self._offsets.append(offset)
+        self._ends.append((self._ends[-1] if self._ends else 0) + len(record["log"]))
+        self._next = record["prev"]
+
+    def step(self, n: int) -> dict[str, Any]:
+        """Undo step ``n`` (from 1); raises :class:`CorruptSave` when the history lacks it."""
+        while n not in self._steps and self._next >= 0:
+            self._read_back()
+        try:
+            return self._steps[n]
+        except KeyError:
+            raise CorruptSave(self.file.path, f"misses undo step {n} of encounter {self.eid}") from None
+
+    def log_doc(self, index: int) -> dict[str, Any]:
+        """Log entry ``index`` (from 0, oldest first) as its document."""
+        back = self.log_count - 1 - index
+        while (not self._ends or self._ends[-1] <= back) and self._next >= 0:
+            self._read_back()
+        if back < 0 or not self._ends or self._ends[-1] <= back:
+            raise CorruptSave(self.file.path, f"misses log entry {index + 1} of encounter {self.eid}")
+        j = bisect_right(self._ends, back)
+        docs = self._record(self._offsets[j])["log"]
+        return docs[len(docs) - 1 - (back - (self._ends[j - 1] if j else 0))]
+
+
+class StepList:
+    """An encounter's undo steps: ``steps[i]`` is step ``i + 1``. Those in the
+    history are read when asked for; those taken since stay in memory."""
+
+    def __init__(self, history: EncounterHistory | None = None, steps: Sequence[dict[str, Any]] = ()) -> None:
+        self.history = history
+        base = history.step_count if history else 0
+        self._mem = {base + i + 1: step for i, step in enumerate(steps)}
+        self._count = base + len(steps)
+        self.dirty = base + 1  # the lowest step not in the history as it is on disk
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: int) -> dict[str, Any]:
+        n = index + 1 if index >= 0 else self._count + index + 1
+        if not 1 <= n <= self._count:
+            raise IndexError(index)
+        step = self._mem.get(n)
+        if step is None:
+            if self.history is None:
+                raise IndexError(index)
+            step = self.history.step(n)
+        return step
+
+    def __iter__(self):
+        return (self[i] for i in range(self._count))
+
+    def truncate(self, count: int) -> None:
+        """Forget the steps past ``count`` (they could have been redone)."""
+        for n in [n for n in self._mem if n > count]:
+            del self._mem[n]
+        self._count = min(self._count, count)
+        self.dirty = min(self.dirty, count + 1)
+
+    def append(self, step: dict[str, Any]) -> None:
+        self._count += 1
+        self._mem[self._count] = step
+        self.dirty = min(self.dirty, self._count)
+
+    def take_pending(self) -> tuple[int, list[dict[str, Any]]]:
+        """``(dirty, steps dirty..count)`` to write to the history; marks them written."""
+        dirty = self.dirty
+        pending = [self._mem[n] for n in range(dirty, self._count + 1)]
+        self.dirty = self._count + 1
+        return dirty, pending
+
+    def written_failed(self, dirty: int) -> None:
+        """A fold that took steps from ``dirty`` did not reach the disk."""
+        self.dirty = min(self.dirty, dirty)
+
+
+class LogList:
+    """An encounter's log: entries in the history (read back on demand, a
+    few decoded ones cached) followed by those in memory."""
+
+    def __init__(self, history: EncounterHistory | None = None, last_seq: int = 0, path: Path | None = None) -> None:
+        self.history = history
+        self.file_path = path or (history.file.path if history else Path("campaign"))
+        self._base = history.log_count if history else 0
+        self._base_last_seq = last_seq
+        self.docs: list[dict[str, Any]] = []
+        self._entries: list[LogEntry | None] = []
+        self._decoded: OrderedDict[int, LogEntry] = OrderedDict()
+        self.written = self._base  # entries in the history as it is on disk
+
+    def __len__(self) -> int:
+        return self._base + len(self.docs)
+
+    @property
+    def last_seq(self) -> int:
+        if self.docs:
+            return self.entry(len(self) - 1).seq
+        return self._base_last_seq
+
+    def append(self, doc: dict[str, Any], entry: LogEntry | None = None) -> None:
+        """Add an entry document (``entry``: the same decoded, when known)."""
+        self.docs.append(doc)
+        self._entries.append(entry)
+
+    def doc(self, index: int) -> dict[str, Any]:
+        if index < self._base:
+            assert self.history is not None
+            return self.history.log_doc(index)
+        return self.docs[index - self._base]
+
+    def entry(self, index: int) -> LogEntry:
+        """Entry ``index`` (from 0) decoded; an unreadable one is shown as such."""
+        from saves.layout import decode_entry, unreadable_entry  # late: layout builds on this module
+
+        if index >= self._base:
+            cached = self._entries[index - self._base]
+            if cached is None:
+                try:
+                    cached = decode_entry(self.docs[index - self._base], self.file_path)
+                except CorruptSave as exc:
+                    cached = unreadable_entry(exc)
+                self._entries[index - self._base] = cached
+            return cached
+        found = self._decoded.get(index)
+        if found is None:
+            try:
+                found = decode_entry(self.doc(index), self.file_path)
+            except CorruptSave as exc:
+                found = unreadable_entry(exc)
+            self._decoded[index] = found
+            if len(self._decoded) > 512:
+                self._decoded.popitem(last=False)
+        return found
+
+    def take_pending(self) -> tuple[int, list[dict[str, Any]]]:
+        """``(first index, documents)`` not yet in the history; marks them written."""
+        start = self.written
+        pending = self.docs[start - self._base :]
+        self.written = len(self)
+        return start, pending
+
+    def written_failed(self, start: int) -> None:
+        self.written = min(self.written, start)
+
+    def entries(self) -> LogView:
+        return LogView(self, len(self))
+
+
+class LogView(Sequence):
+    """The first ``length`` entries of a :class:`LogList`, decoded as read;
+    ``append`` / ``extend`` add entries of its own after them (a session's
+    log: what it played since it opened)."""
+
+    def __init__(self, log: LogList | Sequence[LogEntry], length: int | None = None) -> None:
+        self._log = log
+        self._n = len(log) if length is None else length
+        self._added: list[LogEntry] = []
+
+    def __len__(self) -> int:
+        return self._n + len(self._added)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index >= self._n:
+            return self._added[index - self._n]
+        log = self._log
+        return log.entry(index) if isinstance(log, LogList) else log[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def append(self, entry: LogEntry) -> None:
+        self._added.append(entry)
+
+    def extend(self, entries) -> None:
+        self._added.extend(entries)
+
+    def __repr__(self) -> str:
+        return f"LogView({len(self)} entries)"
