@@ -7,7 +7,7 @@ and puts it where it lives for good:
    the history segment (:mod:`saves.history`), which is fsynced;
 2. the campaign file is written whole and atomically (temporary file,
    fsync, rename; the old one backed up first) with the encounters' states
-   and the new ``history_length``, ``journal_seq`` and history tails;
+   and the new ``history_length``, ``journal_seq`` and history indexes;
 3. the folded journal is deleted.
 
 Its cost is that of the states and of what is new, not of the history.
@@ -56,7 +56,7 @@ class Part:
     step_count: int
     log_count: int
     last_seq: int
-    tail: int
+    index: list[list[int]]  # its history records so far
     dirty: int  # the first of ``steps`` is step ``dirty``
     steps: list[dict[str, Any]]
     log_start: int  # ``log`` starts at this index of the encounter's log
@@ -78,7 +78,7 @@ class Plan:
 @dataclass
 class Result:
     history_length: int = 0
-    tails: dict[int, int] = field(default_factory=dict)
+    added: dict[int, list[list[int]]] = field(default_factory=dict)  # new history records, by eid
     main_size: int = 0
     error: SaveWriteFailed | None = None
 
@@ -96,7 +96,7 @@ def capture(data: CampaignData, seq: int, history_length: int, path: Path, drop:
         dirty, steps = enc.steps.take_pending()
         start, log = enc.log.take_pending()
         parts.append(Part(enc.eid, enc.name, enc.status, enc.state, enc.head, len(enc.steps), len(enc.log),
-                          enc.log.last_seq, enc.history_tail, dirty, steps, start, log))
+                          enc.log.last_seq, list(enc.history), dirty, steps, start, log))
     return Plan(path, seq, dict(data.meta), dict(data.party), dict(data.bestiary), parts, history_length, drop)
 
 
@@ -107,7 +107,7 @@ def settle(data: CampaignData, plan: Plan, result: Result) -> None:
         if enc is None:
             continue
         if result.error is None:
-            enc.history_tail = result.tails.get(part.eid, enc.history_tail)
+            enc.history.extend(result.added.get(part.eid, []))
         else:
             enc.steps.written_failed(part.dirty)
             enc.log.written_failed(part.log_start)
@@ -120,9 +120,9 @@ def write(plan: Plan) -> Result:
     """Do the fold (see the module docstring); never raises for disk
     trouble: the result's ``error`` says what failed (nothing is lost)."""
     try:
-        length, tails = _append_history(plan)
+        length, added = _append_history(plan)
         stage("history")
-        text = _file_text(plan, length, tails)
+        text = _file_text(plan, length, added)
         try:
             backups.make_backup(plan.path)
         except OSError:
@@ -138,22 +138,25 @@ def write(plan: Plan) -> Result:
         stage("journal")
     except OSError as exc:
         return Result(error=SaveWriteFailed(plan.path, f"not saved: {exc.strerror or exc}"))
-    return Result(length, tails, len(text.encode("utf-8")))
+    return Result(length, added, len(text.encode("utf-8")))
 
 
-def _append_history(plan: Plan) -> tuple[int, dict[int, int]]:
-    tails = {part.eid: part.tail for part in plan.parts}
+def _append_history(plan: Plan) -> tuple[int, dict[int, list[list[int]]]]:
+    added: dict[int, list[list[int]]] = {}
     lines: list[bytes] = []
     position = plan.history_length
     cid = plan.meta["cid"]
     for part in plan.parts:
+        prev = part.index[-1][0] if part.index else -1
         for at in range(0, max(len(part.steps), len(part.log)), CHUNK):
-            line = encode_line({"cid": cid, "eid": part.eid, "prev": tails[part.eid], "steps": part.steps[at : at + CHUNK], "log": part.log[at : at + CHUNK]})
-            tails[part.eid] = position
+            steps, log = part.steps[at : at + CHUNK], part.log[at : at + CHUNK]
+            line = encode_line({"cid": cid, "eid": part.eid, "prev": prev, "steps": steps, "log": log})
+            added.setdefault(part.eid, []).append([position, len(log), part.dirty + at if steps else 0, len(steps)])
+            prev = position
             position += len(line)
             lines.append(line)
     if not lines:
-        return plan.history_length, tails
+        return plan.history_length, added
     path = history_path(plan.path)
     existed = path.exists()
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY, 0o600)
@@ -176,7 +179,7 @@ def _append_history(plan: Plan) -> tuple[int, dict[int, int]]:
         os.close(fd)
     if not existed:
         _fsync_dir(path.parent)
-    return position, tails
+    return position, added
 
 
 # -- the campaign file's text ------------------------------------------------------
@@ -208,11 +211,11 @@ def _text(value: Any, depth: int) -> str:
     return text
 
 
-def _file_text(plan: Plan, length: int, tails: dict[int, int]) -> str:
+def _file_text(plan: Plan, length: int, added: dict[int, list[list[int]]]) -> str:
     meta = dict(plan.meta, schema=SCHEMA_VERSION, journal_seq=plan.seq, history_length=length)
     encounters = []
     for i, part in enumerate(plan.parts, 1):
-        head = _dumps({"eid": part.eid, "name": part.name, "status": part.status, "head": part.head, "history_tail": tails[part.eid],
+        head = _dumps({"eid": part.eid, "name": part.name, "status": part.status, "head": part.head, "history": part.index + added.get(part.eid, []),
                        "step_count": part.step_count, "log_count": part.log_count, "last_seq": part.last_seq})
         encounters.append(f'"{i}":{head[:-1]},"state":{_text(part.state, 0)}}}')
     party = {str(i): {"pid": pid, "combatant": doc} for i, (pid, doc) in enumerate(plan.party.items(), 1)}

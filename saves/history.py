@@ -3,23 +3,24 @@
 ``<file>.history`` holds the undo steps and log entries of every encounter
 that were folded out of the journal (see :mod:`saves.fold`). It is only
 ever appended to; the campaign file records how many of its bytes belong
-to it (``meta.history_length``) and, per encounter, where its newest
-record is (``history_tail``) with its counts (``step_count``,
-``log_count``, ``last_seq``). One line per record, framed like the
-journal's (CRC32, JSON)::
+to it (``meta.history_length``) and, per encounter, an index of its
+records (``history``: ``[offset, log entries, first step, steps]`` each,
+oldest first) with its counts (``step_count``, ``log_count``,
+``last_seq``). One line per record, framed like the journal's (CRC32,
+JSON)::
 
     {"cid": ..., "eid": 3, "prev": 81234, "steps": [step, ...], "log": [entry, ...]}
 
-``prev`` is the offset of the encounter's previous record (-1: none), so an
-encounter's history is read newest first, as far back as the log pane or
-undo needs, without reading other encounters' records. ``steps`` are the
-encounter's current undo steps from the lowest one that changed since the
-previous record, in order: reading back, the first step ``n`` met is the
-current one. Bytes past ``history_length`` (a fold cut short) belong to
-nothing and are cut off by the next fold.
+``prev`` is the offset of the encounter's previous record (-1: none).
+``steps`` are the encounter's current undo steps from the lowest one that
+changed since the previous record, in order: the newest record holding
+step ``n`` holds its current version. So any log entry or step is one
+read away, and nothing is read before it is asked for. Bytes past
+``history_length`` (a fold cut short) belong to nothing and are cut off by
+the next fold.
 
-Records are untrusted when read: CRC-checked, strings cleaned, shapes
-checked; a damaged one raises :class:`CorruptSave` naming the file (the
+Records are untrusted when read: CRC-checked and shapes checked as read,
+strings cleaned in each document as it is used; a damaged one raises :class:`CorruptSave` naming the file (the
 log shows an unreadable line in its place).
 """
 
@@ -58,7 +59,8 @@ class HistoryFile:
         self.path, self.length, self.cid = path, length, cid
 
     def read(self, offset: int, eid: int) -> dict[str, Any]:
-        """The record at ``offset`` (of encounter ``eid``); raises :class:`CorruptSave`."""
+        """The record at ``offset`` (of encounter ``eid``), CRC and shape
+        checked, its strings not cleaned yet; raises :class:`CorruptSave`."""
         if not _int(offset) or not 0 <= offset < self.length:
             raise CorruptSave(self.path, f"has no record at byte {offset}")
         try:
@@ -98,29 +100,40 @@ class HistoryFile:
         )
         if not ok:
             raise CorruptSave(self.path, f"is damaged at byte {offset}")
+        return record  # checked, not cleaned: each document is cleaned when used (clean)
+
+    def clean(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """A document of a record with its strings cleaned; raises :class:`CorruptSave`."""
         try:
-            return clean_document(record)
+            return clean_document(doc)
         except UnsafeDocument as exc:
-            raise CorruptSave(self.path, f"{exc} (at byte {offset})") from None
+            raise CorruptSave(self.path, str(exc)) from None
 
 
 class EncounterHistory:
     """One encounter's part of the history: ``step_count`` undo steps and
-    ``log_count`` log entries, read back from the record at ``tail``."""
+    ``log_count`` log entries in the records of ``index`` (see the module
+    docstring); raises :class:`CorruptSave` when the index does not fit."""
 
-    def __init__(self, file: HistoryFile, eid: int, tail: int, step_count: int, log_count: int) -> None:
-        self.file, self.eid = file, eid
+    def __init__(self, file: HistoryFile, eid: int, index: list[list[int]], step_count: int, log_count: int) -> None:
+        self.file, self.eid, self.index = file, eid, index
         self.step_count, self.log_count = step_count, log_count
-        self._next = tail  # the next record to read back (-1: none left)
-        self._offsets: list[int] = []  # records read, newest first
-        self._ends: list[int] = []  # log entries in them, counted from the newest
-        self._steps: dict[int, dict[str, Any]] = {}
+        self._ends: list[int] = []  # log entries up to and with each record
+        total = 0
+        for _, entries, _, _ in index:
+            total += entries
+            self._ends.append(total)
+        if total != log_count:
+            raise CorruptSave(file.path, f"does not hold the {log_count} log entries of encounter {eid}")
         self._records: OrderedDict[int, dict[str, Any]] = OrderedDict()
 
-    def _record(self, offset: int) -> dict[str, Any]:
+    def _record(self, j: int) -> dict[str, Any]:
+        offset, entries, _, steps = self.index[j]
         record = self._records.get(offset)
         if record is None:
             record = self.file.read(offset, self.eid)
+            if len(record["log"]) != entries or len(record["steps"]) != steps:
+                raise CorruptSave(self.file.path, f"is damaged at byte {offset} (not the record the campaign file names)")
             self._records[offset] = record
             if len(self._records) > _CACHED_RECORDS:
                 self._records.popitem(last=False)
@@ -128,38 +141,27 @@ class EncounterHistory:
             self._records.move_to_end(offset)
         return record
 
-    def _read_back(self) -> None:
-        from saves.layout import check_step  # late: layout builds on this module
-
-        offset = self._next
-        record = self._record(offset)
-        for step in reversed(record["steps"]):
-            check_step(step, self.file.path)
-            if step["n"] <= self.step_count:
-                self._steps.setdefault(step["n"], step)
-        self._offsets.append(offset)
-        self._ends.append((self._ends[-1] if self._ends else 0) + len(record["log"]))
-        self._next = record["prev"]
-
     def step(self, n: int) -> dict[str, Any]:
         """Undo step ``n`` (from 1); raises :class:`CorruptSave` when the history lacks it."""
-        while n not in self._steps and self._next >= 0:
-            self._read_back()
-        try:
-            return self._steps[n]
-        except KeyError:
-            raise CorruptSave(self.file.path, f"misses undo step {n} of encounter {self.eid}") from None
+        from saves.layout import check_step  # late: layout builds on this module
+
+        for j in range(len(self.index) - 1, -1, -1):
+            first, count = self.index[j][2], self.index[j][3]
+            if first <= n < first + count:
+                step = self._record(j)["steps"][n - first]
+                check_step(step, self.file.path)
+                if step["n"] != n:
+                    break
+                return self.file.clean(step)
+        raise CorruptSave(self.file.path, f"misses undo step {n} of encounter {self.eid}")
 
     def log_doc(self, index: int) -> dict[str, Any]:
         """Log entry ``index`` (from 0, oldest first) as its document."""
-        back = self.log_count - 1 - index
-        while (not self._ends or self._ends[-1] <= back) and self._next >= 0:
-            self._read_back()
-        if back < 0 or not self._ends or self._ends[-1] <= back:
+        if not 0 <= index < self.log_count:
             raise CorruptSave(self.file.path, f"misses log entry {index + 1} of encounter {self.eid}")
-        j = bisect_right(self._ends, back)
-        docs = self._record(self._offsets[j])["log"]
-        return docs[len(docs) - 1 - (back - (self._ends[j - 1] if j else 0))]
+        j = bisect_right(self._ends, index)
+        docs = self._record(j)["log"]
+        return self.file.clean(docs[index - (self._ends[j - 1] if j else 0)])
 
 
 class StepList:

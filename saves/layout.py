@@ -37,8 +37,8 @@ class EncounterData:
     :class:`EncounterState` (decoded when the encounter is opened);
     ``steps[:head]`` are applied, ``steps[head:]`` can be redone; ``log``
     holds its entries. Both read what lies in the history segment only
-    when asked (see :mod:`saves.history`); ``history_tail`` is the offset
-    of the encounter's newest record there (-1: none)."""
+    when asked (see :mod:`saves.history`); ``history`` indexes the
+    encounter's records there (``[offset, log entries, first step, steps]``)."""
 
     eid: int
     name: str
@@ -47,7 +47,7 @@ class EncounterData:
     head: int = 0
     steps: StepList = field(default_factory=StepList)
     log: LogList = field(default_factory=LogList)
-    history_tail: int = -1
+    history: list[list[int]] = field(default_factory=list)
     cleaned: bool = True  # False: ``state`` as read, strings not cleaned yet (see clean_state)
 
     @property
@@ -105,6 +105,21 @@ def decode_entry(doc: Any, path: Path) -> LogEntry:
     seq, round_, turn = doc.get("seq"), doc.get("round"), doc.get("turn")
     _need(_int(seq) and _int(round_) and (turn is None or isinstance(turn, str)), path, "holds a damaged log entry (seq, round or turn)")
     return LogEntry(seq, round_, turn, _decode(doc.get("event"), events.Event, path, "log entry"))
+
+
+def _history_index(index: Any, length: int, steps: int) -> bool:
+    """Whether ``index`` is a valid list of history records below ``length`` bytes."""
+    if not isinstance(index, list):
+        return False
+    previous = -1
+    for item in index:
+        if not (isinstance(item, list) and len(item) == 4 and all(_int(v) and v >= 0 for v in item)):
+            return False
+        offset, _, first, count = item
+        if not previous < offset < length or (count and not 1 <= first <= first + count - 1 <= max(steps, first + count - 1)):
+            return False
+        previous = offset
+    return True
 
 
 def _encounter_of(data: CampaignData, doc: dict[str, Any]) -> EncounterData | None:
@@ -165,12 +180,12 @@ def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
         _need(isinstance(doc.get("name", ""), str), path, "holds a damaged encounter name")
         _need(isinstance(doc.get("state"), dict), path, "holds a damaged encounter")  # decoded when opened
         encounter = EncounterData(eid, doc.get("name", ""), status, doc["state"], head, cleaned=not raw_states)
-        tail, steps, entries, last = (doc.get(k, d) for k, d in (("history_tail", -1), ("step_count", 0), ("log_count", 0), ("last_seq", 0)))
-        _need(all(_int(v) and v >= 0 for v in (steps, entries, last)) and _int(tail) and -1 <= tail < length, path, "holds a damaged encounter (history)")
-        _need(tail >= 0 or steps == entries == last == 0, path, "holds a damaged encounter (history)")
-        if tail >= 0:
-            part = EncounterHistory(history, eid, tail, steps, entries)
-            encounter.steps, encounter.log, encounter.history_tail = StepList(part), LogList(part, last), tail
+        index, steps, entries, last = (doc.get(k, d) for k, d in (("history", []), ("step_count", 0), ("log_count", 0), ("last_seq", 0)))
+        _need(all(_int(v) and v >= 0 for v in (steps, entries, last)) and _history_index(index, length, steps), path, "holds a damaged encounter (history)")
+        _need(bool(index) or steps == entries == last == 0, path, "holds a damaged encounter (history)")
+        if index:
+            part = EncounterHistory(history, eid, index, steps, entries)
+            encounter.steps, encounter.log, encounter.history = StepList(part), LogList(part, last), index
         else:
             encounter.log = LogList(path=path)
         data.encounters[eid] = encounter

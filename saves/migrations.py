@@ -14,7 +14,7 @@ whose ``meta`` table holds one document with ``schema``.
   ``bestiary {name, template}``.
 - **v3**: v2 plus a history segment beside the file (``<file>.history``,
   see :mod:`saves.history`): ``meta.history_length`` and, per encounter,
-  ``history_tail``, ``step_count``, ``log_count``, ``last_seq``; the
+  ``history`` (an index of its records), ``step_count``, ``log_count``, ``last_seq``; the
   ``steps`` and ``log`` tables hold only what is not in the segment (all of
   it in exports and in files upgraded from v2, until the next fold).
 

@@ -89,7 +89,12 @@ async def test_looking_back_wraps_what_comes_into_view_and_home_reaches_the_firs
         assert "Fighter 1999" not in "".join(shown)  # looked back: the newest line is out of view
         await pilot.press("home")
         assert log._top == 0 and "Fighter 0" in log._lines[0].text
-        assert log.border_subtitle == f"\u2193{len(log._wrapped) - height} more (End)"
+        assert log.border_subtitle == f"\u2193{log._below()} more (End)" and log._below() >= 2_000 - 4 * height
+        assert len(log._wrapped) <= 4 * height  # Home wraps the first lines, not the whole log
+        for _ in range(20):  # on from the start: wraps what comes into view, forgets what is far behind
+            await pilot.press("pagedown")
+        first = log._wrapped[log._top][0]
+        assert first >= 20 * (height // 2) // 2 and len(log._wrapped) <= 8 * height and log._lo > 0
         await pilot.press("end")
         assert not log.border_subtitle and "Fighter 1999" in "".join(line.text for line in log._lines)
     app.session.campaign.close()

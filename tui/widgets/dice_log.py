@@ -73,10 +73,9 @@ class DiceLog(LinePane, can_focus=True):
         self.entries: Sequence[LogEntry] = []
         self.filter_id: str | None = None
         self._newest: set[int] = set()  # indexes in entries of the newest batch
-        # (index in entries, wrapped line) of the newest visible entries, oldest first;
-        # entries[:_back + 1] are not wrapped yet.
+        # (index in entries, wrapped line) of the entries on show in [_lo, _hi), oldest first.
         self._wrapped: list[tuple[int, Strip]] = []
-        self._back = -1
+        self._lo = self._hi = 0
         self._width = 0
         self._top = 0  # index in _wrapped of the first line in view
         self._follow = True  # the newest line stays in view (until the GM looks back)
@@ -114,17 +113,16 @@ class DiceLog(LinePane, can_focus=True):
         if not isinstance(self.entries, LogView):
             self.entries = LogView(self.entries)
         first = len(self.entries)
+        at_end = self._hi == first
         for entry in batch:
             self.entries.append(entry)
         self._newest = set(range(first, len(self.entries)))
-        for index in range(first, len(self.entries)):
-            if self._shown_at(index):
-                self._wrapped.extend((index, strip) for strip in self._wrap(self.entries[index], self._width))
+        if at_end:  # else the GM looks at older lines: these wrap when the view reaches them
+            self._wrap_on(len(self.entries) - first, whole=True)
         height = self._height()
         if self._follow and len(self._wrapped) > self._top + height:
             self._top = max(0, len(self._wrapped) - (height + 1) // 2)  # half a page of room below
-        if self._follow:
-            self._forget_above(height)
+        self._forget_far(height)
         self._draw()
 
     def set_filter(self, combatant_id: str | None) -> None:
@@ -132,24 +130,28 @@ class DiceLog(LinePane, can_focus=True):
         self._rewrap()
 
     # -- layout -------------------------------------------------------------
+    # The wrapped lines are those of the entries in [_lo, _hi) that are on show:
+    # a window around the view, moved and grown as the GM looks around.
     def _height(self) -> int:
         return max(1, self.content_size.height)
 
     def _wrap(self, entry: LogEntry, width: int) -> list[Strip]:
         return text_lines(line_text(entry), max(10, width or 40))
 
+    def _block(self, index: int) -> list[tuple[int, Strip]]:
+        return [(index, strip) for strip in self._wrap(self.entries[index], self._width)] if self._shown_at(index) else []
+
     def _wrap_back(self, lines: int) -> int:
-        """Wrap older entries until ``lines`` more lines are above the view
-        (or the log's start; a filter examines at most SCAN_LIMIT entries);
-        returns the number of lines added."""
+        """Wrap entries before the window until ``lines`` more lines are
+        above it (or the log's start; at most SCAN_LIMIT entries examined,
+        for a filter); returns the number of lines added."""
         older: list[list[tuple[int, Strip]]] = []
         added = examined = 0
-        while self._back >= 0 and added < lines and examined < SCAN_LIMIT:
-            index = self._back
-            self._back -= 1
+        while self._lo > 0 and added < lines and examined < SCAN_LIMIT:
+            self._lo -= 1
             examined += 1
-            if self._shown_at(index):
-                block = [(index, strip) for strip in self._wrap(self.entries[index], self._width)]
+            block = self._block(self._lo)
+            if block:
                 older.append(block)
                 added += len(block)
         if older:
@@ -157,26 +159,50 @@ class DiceLog(LinePane, can_focus=True):
             self._top += added
         return added
 
-    def _forget_above(self, height: int) -> None:
-        """Following: drop wrapped lines far above the view (they wrap again if looked at)."""
-        cut = self._top - 2 * height
-        if cut <= 2 * height:
-            return
-        while cut < len(self._wrapped) and self._wrapped[cut][0] == self._wrapped[cut - 1][0]:
-            cut += 1  # keep whole entries
-        self._back = self._wrapped[cut][0] - 1 if cut < len(self._wrapped) else len(self.entries) - 1
-        del self._wrapped[:cut]
-        self._top -= cut
+    def _wrap_on(self, lines: int, whole: bool = False) -> int:
+        """Wrap entries after the window (all of the new ones when ``whole``)."""
+        added = examined = 0
+        while self._hi < len(self.entries) and (whole or (added < lines and examined < SCAN_LIMIT)):
+            block = self._block(self._hi)
+            self._hi += 1
+            examined += 1
+            self._wrapped.extend(block)
+            added += len(block)
+        return added
 
-    def _rewrap(self) -> None:
+    def _forget_far(self, height: int) -> None:
+        """Drop wrapped lines far above or below the view (they wrap again if looked at)."""
+        cut = self._top - 2 * height
+        if cut > 2 * height:
+            while cut < len(self._wrapped) and self._wrapped[cut][0] == self._wrapped[cut - 1][0]:
+                cut += 1  # keep whole entries
+            self._lo = self._wrapped[cut][0] if cut < len(self._wrapped) else self._hi
+            del self._wrapped[:cut]
+            self._top -= cut
+        keep = self._top + 3 * height
+        if len(self._wrapped) - keep > 2 * height:
+            while keep < len(self._wrapped) and self._wrapped[keep][0] == self._wrapped[keep - 1][0]:
+                keep += 1
+            if keep < len(self._wrapped):
+                self._hi = self._wrapped[keep][0]
+                del self._wrapped[keep:]
+
+    def _window_at(self, end: bool) -> None:
+        """The window at the log's end (or start), a screenful and a page more wrapped."""
         self._width = self.content_size.width
         self._wrapped = []
-        self._back = len(self.entries) - 1
+        self._lo = self._hi = len(self.entries) if end else 0
         self._top = 0
         height = self._height()
-        self._wrap_back(2 * height)  # a screenful and a little above it
-        self._top = max(0, len(self._wrapped) - height)  # the newest lines fill the pane
-        self._follow = True
+        if end:
+            self._wrap_back(2 * height)
+            self._top = max(0, len(self._wrapped) - height)  # the newest lines fill the pane
+        else:
+            self._wrap_on(2 * height)
+        self._follow = self._hi == len(self.entries) and self._top + height >= len(self._wrapped)
+
+    def _rewrap(self) -> None:
+        self._window_at(end=True)
         self._draw()
 
     def on_resize(self) -> None:
@@ -184,39 +210,46 @@ class DiceLog(LinePane, can_focus=True):
             self._rewrap()
             return
         height = self._height()
-        if len(self._wrapped) < 2 * height:
+        if self._follow and len(self._wrapped) < 2 * height:
             self._wrap_back(2 * height - len(self._wrapped))
         last = max(0, len(self._wrapped) - height)
         # Following (also while hidden behind the sheet): the newest lines fill the pane.
         self._top = last if self._follow else min(self._top, last)
         self._draw()
 
+    def _below(self) -> int:
+        """Lines below the pane, counting each entry not wrapped yet as one."""
+        return max(0, len(self._wrapped) - self._top - self._height()) + (len(self.entries) - self._hi)
+
     def _draw(self) -> None:
         shown = self._wrapped[self._top : self._top + self._height()]
         newest = NEWEST if self.app.console.color_system in ("256", "truecolor") else NEWEST_16
         self.set_lines([strip.apply_style(newest) if index in self._newest else strip for index, strip in shown])
-        below = len(self._wrapped) - self._top - self._height()
+        below = self._below()
         subtitle = f"\u2193{below} more (End)" if below > 0 else ""
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
 
     # -- looking back --------------------------------------------------------
     def action_look(self, step: float) -> None:
-        """Scroll by ``step`` lines (a fraction: of the pane's height)."""
+        """Scroll by ``step`` lines (a fraction: of the pane's height); Home
+        and End (``FAR``) jump to the log's first and newest lines."""
         height = self._height()
+        if abs(step) >= FAR:
+            self._window_at(end=step > 0)
+            self._draw()
+            return
         lines = int(step * height) if -1 < step < 1 else int(step)
         if lines < 0 and self._top + lines < height:
-            # Looking back: wrap what comes into view, and a page more (Home: all of it).
-            if step <= -FAR:
-                while self._back >= 0:
-                    self._wrap_back(FAR)
-            else:
-                self._wrap_back(height - (self._top + lines))
+            self._wrap_back(height - (self._top + lines))  # what comes into view, and a page more
+        if lines > 0 and self._top + lines + 2 * height > len(self._wrapped):
+            self._wrap_on(self._top + lines + 2 * height - len(self._wrapped))
         top = self._top + lines
         if lines > 0:  # not past the newest line (after a jump it may already show below the pane's middle)
             top = min(top, max(self._top, len(self._wrapped) - height))
         self._top = max(0, top)
-        self._follow = self._top + height >= len(self._wrapped)
+        self._follow = self._hi == len(self.entries) and self._top + height >= len(self._wrapped)
+        self._forget_far(height)
         self._draw()
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
