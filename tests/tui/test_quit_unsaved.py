@@ -43,11 +43,11 @@ def disk_full(monkeypatch):
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(path, text)
 
-    import saves.campaign
+    import saves.fold
 
-    real_write = saves.campaign.atomic_write
+    real_write = saves.fold.atomic_write
     monkeypatch.setattr(Journal, "append", append)
-    monkeypatch.setattr(saves.campaign, "atomic_write", atomic_write)  # the fold on close fails too
+    monkeypatch.setattr(saves.fold, "atomic_write", atomic_write)  # the fold on close fails too
     return disk
 
 
