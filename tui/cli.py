@@ -41,7 +41,7 @@ examples:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir())) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -210,6 +210,22 @@ def _serve(argv: list[str]) -> int:
     return 0
 
 
+def _recap(argv: list[str]) -> int:
+    from tui.recap import recap
+
+    parser = argparse.ArgumentParser(prog="encounter recap", description="Print a Markdown recap of a fight (or its whole log as JSON Lines) for session notes.")
+    parser.add_argument("path", type=Path, help="the campaign file (a bare name means the campaigns folder)")
+    parser.add_argument("--encounter", type=int, default=None, metavar="N", help="which encounter (default: the current one)")
+    parser.add_argument("--json", action="store_true", help="the whole log as JSON Lines instead")
+    args = parser.parse_args(argv)
+    try:
+        text = recap(_campaign_path(args.path), args.encounter, args.json)
+    except (SaveError, RulesError) as exc:
+        return _fail(str(exc))
+    sys.stdout.write(text)
+    return 0
+
+
 def _new(argv: list[str]) -> int:
     from core.roster import read_map_file  # only "encounter new" reads a map file
 
@@ -238,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
             return _watch(argv[1:])
         if argv and argv[0] == "serve":
             return _serve(argv[1:])
+        if argv and argv[0] == "recap":
+            return _recap(argv[1:])
         args = _main_parser().parse_args(argv)
         rng = _rng(args.seed)
         notice = ""
