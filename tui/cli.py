@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import os
 import sys
 from pathlib import Path
 
@@ -145,87 +144,6 @@ def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:
     return 1
 
 
-def _watch_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="encounter watch",
-        description="The players' view of a campaign: read-only, follows the GM's changes live; foes' exact HP, hidden creatures and what the party cannot see are left out.",
-    )
-    parser.add_argument("path", type=Path, help="the campaign file the GM plays (a bare name means the campaigns folder)")
-    parser.add_argument("--as", dest="as_name", default=None, metavar="NAME", help="show only what this party member sees")
-    _ui_options(parser)
-    return parser
-
-
-def _watch(argv: list[str]) -> int:
-    from saves.watching import read_snapshot
-
-    args = _watch_parser().parse_args(argv)
-    path = _campaign_path(args.path)
-    try:
-        read_snapshot(path, as_name=args.as_name)  # refuse a missing, corrupt or newer file, or a bad --as, before the UI
-    except (SaveError, RulesError) as exc:
-        return _fail(str(exc))
-    served = "TEXTUAL_DRIVER" in os.environ  # run by encounter serve for a browser tab
-    if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return _fail("the players' view needs a terminal")
-    from tui.player import PlayerApp
-
-    PlayerApp(path, args.as_name, glyphs=args.glyphs).run(mouse=not args.no_mouse)
-    return 0
-
-
-def _serve_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="encounter serve",
-        description="Serve the players' view of a campaign to web browsers (textual-serve); each browser tab runs its own read-only view.",
-    )
-    parser.add_argument("path", type=Path, help="the campaign file the GM plays (a bare name means the campaigns folder)")
-    parser.add_argument("--as", dest="as_name", default=None, metavar="NAME", help="show only what this party member sees")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    return parser
-
-
-def serve_command(path: Path, as_name: str | None) -> str:
-    """The shell command each browser tab runs: this Python's ``encounter watch``."""
-    import shlex
-
-    words = [sys.executable, "-m", "tui.cli", "watch", str(path.resolve())] + (["--as", as_name] if as_name else [])
-    return shlex.join(words)
-
-
-def _serve(argv: list[str]) -> int:
-    from saves.watching import read_snapshot
-
-    args = _serve_parser().parse_args(argv)
-    path = _campaign_path(args.path)
-    try:
-        read_snapshot(path, as_name=args.as_name)
-    except (SaveError, RulesError) as exc:
-        return _fail(str(exc))
-    from textual_serve.server import Server
-
-    print(f"encounter: serving the players' view of {path} at http://{args.host}:{args.port}/ (Ctrl+C stops)", file=sys.stderr)
-    Server(serve_command(path, args.as_name), host=args.host, port=args.port, title="encounter: players' view").serve()
-    return 0
-
-
-def _recap(argv: list[str]) -> int:
-    from tui.recap import recap
-
-    parser = argparse.ArgumentParser(prog="encounter recap", description="Print a Markdown recap of a fight (or its whole log as JSON Lines) for session notes.")
-    parser.add_argument("path", type=Path, help="the campaign file (a bare name means the campaigns folder)")
-    parser.add_argument("--encounter", type=int, default=None, metavar="N", help="which encounter (default: the current one)")
-    parser.add_argument("--json", action="store_true", help="the whole log as JSON Lines instead")
-    args = parser.parse_args(argv)
-    try:
-        text = recap(_campaign_path(args.path), args.encounter, args.json)
-    except (SaveError, RulesError) as exc:
-        return _fail(str(exc))
-    sys.stdout.write(text)
-    return 0
-
-
 def _new(argv: list[str]) -> int:
     from core.roster import read_map_file  # only "encounter new" reads a map file
 
@@ -250,12 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] == "new":
             return _new(argv[1:])
-        if argv and argv[0] == "watch":
-            return _watch(argv[1:])
-        if argv and argv[0] == "serve":
-            return _serve(argv[1:])
-        if argv and argv[0] == "recap":
-            return _recap(argv[1:])
+        if argv and argv[0] in ("watch", "serve", "recap"):
+            from tui import player_cli  # the players' view and the recap read a campaign, they never play one
+
+            return player_cli.COMMANDS[argv[0]](argv[1:])
         args = _main_parser().parse_args(argv)
         rng = _rng(args.seed)
         notice = ""

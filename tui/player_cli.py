@@ -1,0 +1,92 @@
+"""The command lines that read a campaign without playing it:
+``encounter watch`` and ``encounter serve`` (the players' view, in a
+terminal or in browsers) and ``encounter recap`` (a fight for session notes)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from core.errors import RulesError
+from saves.errors import SaveError
+from tui.cli import _campaign_path, _fail, _ui_options
+
+
+def _campaign_parser(prog: str, description: str, player: bool = True) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("path", type=Path, help="the campaign file the GM plays (a bare name means the campaigns folder)")
+    if player:
+        parser.add_argument("--as", dest="as_name", default=None, metavar="NAME", help="show only what this party member sees")
+    return parser
+
+
+def _players_view_path(args: argparse.Namespace) -> Path:
+    """The campaign's path, checked as a players' view would read it: raises
+    :class:`SaveError` for a missing, corrupt or newer file and
+    :class:`RulesError` for an ``--as`` that is no visible party member."""
+    from saves.watching import read_snapshot
+
+    path = _campaign_path(args.path)
+    read_snapshot(path, as_name=args.as_name)
+    return path
+
+
+def watch(argv: list[str]) -> int:
+    parser = _campaign_parser("encounter watch", "The players' view of a campaign: read-only, follows the GM's changes live; foes' exact HP, hidden creatures and what the party cannot see are left out.")
+    _ui_options(parser)
+    args = parser.parse_args(argv)
+    try:
+        path = _players_view_path(args)
+    except (SaveError, RulesError) as exc:
+        return _fail(str(exc))
+    served = "TEXTUAL_DRIVER" in os.environ  # run by encounter serve for a browser tab
+    if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return _fail("the players' view needs a terminal")
+    from tui.player import PlayerApp
+
+    PlayerApp(path, args.as_name, glyphs=args.glyphs).run(mouse=not args.no_mouse)
+    return 0
+
+
+def serve_command(path: Path, as_name: str | None) -> str:
+    """The shell command each browser tab runs: this Python's ``encounter watch``."""
+    words = [sys.executable, "-m", "tui.cli", "watch", str(path.resolve())] + (["--as", as_name] if as_name else [])
+    return shlex.join(words)
+
+
+def serve(argv: list[str]) -> int:
+    parser = _campaign_parser("encounter serve", "Serve the players' view of a campaign to web browsers (textual-serve); each browser tab runs its own read-only view.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    args = parser.parse_args(argv)
+    try:
+        path = _players_view_path(args)
+    except (SaveError, RulesError) as exc:
+        return _fail(str(exc))
+    from textual_serve.server import Server
+
+    print(f"encounter: serving the players' view of {path} at http://{args.host}:{args.port}/ (Ctrl+C stops)", file=sys.stderr)
+    Server(serve_command(path, args.as_name), host=args.host, port=args.port, title="encounter: players' view").serve()
+    return 0
+
+
+def recap(argv: list[str]) -> int:
+    from tui.recap import recap as make_recap
+
+    parser = _campaign_parser("encounter recap", "Print a Markdown recap of a fight (or its whole log as JSON Lines) for session notes.", player=False)
+    parser.add_argument("--encounter", type=int, default=None, metavar="N", help="which encounter (default: the current one)")
+    parser.add_argument("--json", action="store_true", help="the whole log as JSON Lines instead")
+    args = parser.parse_args(argv)
+    try:
+        text = make_recap(_campaign_path(args.path), args.encounter, args.json)
+    except (SaveError, RulesError) as exc:
+        return _fail(str(exc))
+    sys.stdout.write(text)
+    return 0
+
+
+COMMANDS: dict[str, Callable[[list[str]], int]] = {"watch": watch, "serve": serve, "recap": recap}
