@@ -90,7 +90,9 @@ class PlayerApp(App[None]):
         tracker.bands = {cid: band.value for cid, band in view.bands.items()}
         tracker.show(view.state, view.state.current, snapshot.kinds)
         grid_map = self.query_one(GridMap)
-        grid_map.border_title = Text(f"{clean(snapshot.title)} \u2014 players' view")
+        title = f"{clean(snapshot.title)} \u2014 players' view"
+        if str(grid_map.border_title or "") != title:  # setting it repaints the whole pane, even unchanged
+            grid_map.border_title = Text(title)
         grid_map.show(view.state, view.state.current, None)
         grid_map.set_fog(view.seen, self._remembered - view.seen)
         self._status(Text(clean(snapshot.turn_line)))

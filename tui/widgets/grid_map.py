@@ -146,7 +146,8 @@ class GridMap(ScrollView, can_focus=True):
         old, zoom = self._view, self.zoom
         self._view = _View(state, tokens, current, selected)
         self._fit()
-        if old is None or old.state.grid is not state.grid or zoom != self.zoom:
+        new_map = old is None or (old.state.grid is not state.grid and old.state.grid != state.grid)  # a reread campaign: an equal map
+        if new_map or zoom != self.zoom:
             self.refresh()
         else:
             # Only the cells whose tokens changed: fewer bytes to the terminal.
