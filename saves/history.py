@@ -235,8 +235,8 @@ class LogList:
 
     @property
     def last_seq(self) -> int:
-        if self.docs:
-            return self.entry(len(self) - 1).seq
+        if self.docs:  # its seq was checked when it was read (even when its event cannot be)
+            return self.docs[-1]["seq"]
         return self._base_last_seq
 
     def append(self, doc: dict[str, Any], entry: LogEntry | None = None) -> None:

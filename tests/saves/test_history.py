@@ -150,3 +150,24 @@ def test_export_holds_the_whole_history_and_imports_with_the_same_log(path, tmp_
     imported = Campaign.open(library.import_campaign(target, folder))
     assert list(imported.load_log()) == log
     imported.close()
+
+
+def test_an_unreadable_last_line_keeps_the_numbering(path):
+    """A log line whose event cannot be read (hand-edited export) still
+    counts: the next line is numbered after it, not from 1."""
+    session = Session(Campaign.open(path), random.Random(2))
+    session.apply(cmd.NextTurn())
+    session.close()
+    target = path.with_name("export.json")
+    library.export_campaign(path, target)
+    raw = json.loads(target.read_text())
+    last = max(raw["log"].values(), key=lambda doc: doc["seq"])
+    last["event"] = {"$type": "NoSuchEvent"}
+    target.write_text(json.dumps(raw))
+    folder = path.parent / "in"
+    folder.mkdir()
+    reopened = Session(Campaign.open(library.import_campaign(target, folder)), random.Random(3))
+    assert isinstance(reopened.log[-1].event, Unreadable)
+    [entry] = reopened.apply(cmd.RollDice("1d4"))
+    assert entry.seq == last["seq"] + 1
+    reopened.close()
