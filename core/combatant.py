@@ -9,6 +9,7 @@ from enum import Enum
 from core.conditions import Coating, Condition
 from core.grid import Cell
 from core.mobility import Layer, MoveType, Size, footprint_offsets
+from core.breath import HeldBreath
 
 
 class Side(Enum):
@@ -103,6 +104,10 @@ class Combatant:
     inventory: Inventory = field(default_factory=Inventory)  # TAC-MOV-2 quick and slow slots
     hidden: bool = False  # the GM keeps it from the players' view (core.visibility)
     notes_secret: bool = False  # its notes are for the GM only
+    # -- campaign tools (issue 13; read by core.energy) ---------------------
+    energy: int = 0  # EQ-STAT-1 ЭНЕР now
+    energy_max: int = 0  # 0: not tracked
+    breath: HeldBreath | None = None  # EQ-BRE-1: holding its breath since a round
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

@@ -28,6 +28,7 @@ from core.errors import IllegalCommand, MoveRefused, UnknownCombatant
 from core.grid import Grid
 from core.phases import Phase
 from core.rulesets.base import Ruleset
+from core.war import Battle
 
 if TYPE_CHECKING:
     from core import commands as cmd
@@ -58,6 +59,7 @@ class EncounterState:
     cursor: int | None = None
     resuming: tuple[str, ...] = ()
     boundaries: tuple[TurnBoundary, ...] = ()  # what each turn change did by itself (core.boundary), for PreviousTurn
+    battle: Battle | None = None  # a mass battle (EQ-WAR-1..4), see core.war
 
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""
@@ -125,6 +127,8 @@ def handlers() -> dict[type, Callable]:
     show an encounter, and importing them costs ~30 ms (mostly dataclass creation)."""
     from core import altitude, economy, mapedit, resolution, scene, sheet, turns, secrecy
     from core import commands as cmd
+    from core.energy import HANDLERS as ENERGY_HANDLERS
+    from core.war_commands import HANDLERS as WAR_HANDLERS
 
     return {
         cmd.StartCombat: turns.start_combat,
@@ -165,6 +169,8 @@ def handlers() -> dict[type, Callable]:
         cmd.SetSecret: secrecy.set_secret,
         cmd.Move: Encounter._move,
         cmd.Place: Encounter._place,
+        **WAR_HANDLERS,
+        **ENERGY_HANDLERS,
     }
 
 

@@ -149,6 +149,17 @@ BROWSER_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-component-update", "--disable-sync"]
 
 
+def _typed(text: str) -> list[str]:
+    return ["space" if ch == " " else {";": "semicolon", "+": "plus", ",": "comma"}.get(ch, ch) for ch in text] + ["enter"]
+
+
+SHOTS.update({
+    "battle-80x24": ((80, 24), ["W", "s", *_typed("North 10000 str 2 cha 1"), *_typed("South 7000 str 3 cha 2"),
+                                *_typed("Ayla 2 +4; Brom 1 +3"), "enter", "enter"]),
+    "travel-80x24": ((80, 24), ["J", "g", "ctrl+a", "ctrl+k", *_typed("Ayla 3, Pony 2"), "l", *_typed("road 12; forest 21 rain; swamp 6")]),
+})
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name, (size, keys) in SHOTS.items():

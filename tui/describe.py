@@ -222,3 +222,6 @@ def preview_text(shown) -> Text:
     if shown.cost is not None:
         text.append(f"{len(shown.path) - 1} cells, {shown.cost} {shown.unit}")
     return text
+
+# Mass combat, energy and breath (issue 13) log lines.
+from tui import describe_war  # noqa: E402,F401

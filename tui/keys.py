@@ -64,6 +64,9 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("toggle-panel", "l", "toggle_panel", "Log", "On narrow terminals: switch between the creature sheet and the log."),
     GMAction("cycle-glyphs", "g", "cycle_glyphs", "Glyphs", "Switch the map between Unicode, ASCII and emoji glyphs.", show=False),
     GMAction("zoom", "Z", "zoom", "Zoom", "Map cell size: automatic, small, large.", show=False),
+    GMAction("battle", "W", "battle", "Battle", "Mass battle of two armies (EQ-WAR): battle points, heroes, exact odds of every ending, round by round.", show=False),
+    GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV): the group's pace, legs by terrain and weather, km a day and days.", show=False),
+    GMAction("energy", "N", "energy", "Energy", "ЭНЕР and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key."),
     GMAction("quit", "q", "quit", "Quit", "Quit; everything is already saved."),
 )

@@ -81,6 +81,10 @@ class CreatureSheet(LinePane):
             text.append(f" +{combatant.hp_temp} temp", style="cyan")
         if combatant.ac:
             text.append(f"   AC {combatant.ac}")
+        if combatant.energy_max:  # EQ-STAT-1 ЭНЕР (issue 13)
+            text.append(f"   ЭНЕР {combatant.energy}/{combatant.energy_max}")
+        if combatant.breath is not None:  # EQ-BRE-1
+            text.append(f"   holding breath ({combatant.breath.activity.value}) since round {combatant.breath.round}", style="bold cyan")
         initiative = "--" if combatant.initiative is None else str(combatant.initiative)
         text.append(f"\nInitiative {initiative}")
         if combatant.position is not None:

@@ -58,6 +58,26 @@ def condition_badges(combatant: Combatant) -> Text:
     return text
 
 
+def breath_badge(combatant: Combatant, round_now: int) -> Text:
+    """EQ-BRE-1 countdown: ``air3`` rounds of air left, ``air1`` in red the
+    round before it runs out (the warning), ``noair`` once past (ЭНЕР drains)."""
+    if combatant.breath is None:
+        return Text("")
+    from core.energy import breath_left
+    from core.errors import RulesError
+
+    try:
+        left = breath_left(combatant, round_now)
+    except RulesError:
+        return Text("")
+    if left is None:
+        return Text("")
+    if left <= 0:
+        return Text("noair", style="bold reverse red")
+    rounds = -(-left // 10)
+    return Text(f"air{rounds}", style="bold red" if rounds <= 1 else "cyan")
+
+
 def hp_text(combatant: Combatant) -> Text:
     ratio = combatant.hp / combatant.hp_max if combatant.hp_max else 0
     if combatant.hp_temp:
@@ -204,6 +224,9 @@ class InitiativeTracker(LinePane, can_focus=True):
         name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
         marker = Text(">", style="bold reverse") if is_current else Text(" ")
         badges = condition_badges(combatant)
+        air = breath_badge(combatant, state.round)  # issue 13: EQ-BRE-1 countdown
+        if air.plain:
+            badges = Text(" ").join(b for b in (air, badges) if b.plain)
         room = self._name_width - 1 - (badges.cell_len + 1 if badges.plain else 0)
         name = Text(" ") + user_text(shorten(clean(combatant.name), max(4, room)), name_style)
         if badges.plain:

@@ -1,0 +1,29 @@
+"""A mass battle (EQ-WAR-1..4) is saved with the campaign, journaled and undone."""
+
+from __future__ import annotations
+
+import random
+
+from core import war_commands as cmd
+from core.war import Hero
+from saves.campaign import Campaign
+from saves.session import Session, create_demo
+
+
+def test_eq_war_battle_survives_reopening_and_undo_is_exact(tmp_path):
+    path = tmp_path / "war.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(5))
+    session.apply(cmd.SetUpBattle(("North", "South"), (10_000, 7_000), strategy=(2, 3), heroes=(Hero("Ayla", 1, 4),)))
+    set_up = session.encounter.state.battle
+    entries = session.apply(cmd.FightBattleRound())
+    assert any(type(e.event).__name__ == "BattleCheckRolled" for e in entries)
+    fought = session.encounter.state.battle
+    session.close()
+    session = Session(Campaign.open(path), random.Random(0))
+    assert session.encounter.state.battle == fought and fought.round == 1
+    session.undo()
+    assert session.encounter.state.battle == set_up
+    session.redo()
+    assert session.encounter.state.battle == fought
+    session.close()

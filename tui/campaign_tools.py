@@ -1,0 +1,91 @@
+"""The campaign tools beyond the skirmish, opened from the encounter: the
+battle screen (key ``W``, rules EQ-WAR-1..4) and the travel planner
+(key ``J``, rules EQ-TRV-1..2).
+
+A mixin of :class:`tui.app.EncounterApp`; the screens change nothing
+themselves, every action goes through the session here (saved, logged,
+undoable) and shows in the encounter's log too.
+"""
+
+from __future__ import annotations
+
+from core.errors import RulesError
+from saves.errors import SaveError
+from tui.text import clean
+
+
+class CampaignTools:
+    """Needs ``session``, ``state`` and ``_show_entries`` from the App."""
+
+    def action_battle(self) -> None:
+        from core.war_forecast import CheckRules
+        from tui.screens.battle import BattleScreen
+
+        rules = CheckRules.of(self.session.encounter.ruleset)
+        self.push_screen(BattleScreen(lambda: self.state, self._apply_for_screen, rules, undo=self._undo_for_screen))
+
+    def action_travel(self) -> None:
+        """The travel planner (EQ-TRV-1..2), its group the party-side creatures
+        at their ДВИЖ (stat MOVE, else the walking speed: EQ-STAT-1 DEFAULT)."""
+        from core.combatant import Side
+        from tui.screens.travel import TravelScreen
+
+        ruleset = self.session.encounter.ruleset
+        group = {}
+        for creature in self.state.combatants:
+            if creature.side is Side.PARTY and not creature.defeated:
+                group[creature.name] = creature.stat("MOVE") if "MOVE" in creature.stats else ruleset.movement_speed(creature)
+        self.push_screen(TravelScreen(group))
+
+    def action_energy(self) -> None:
+        """ЭНЕР and held breath of the selected creature (EQ-STAT-1, EQ-BRE-1)."""
+        from tui.screens.prompt import PromptScreen
+
+        target = self._combatant(self.selected)
+        if target is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+        title = f"ЭНЕР / breath of {clean(target.name)}: -N spend, +N regain, set MAX [NOW], hold rest|light|heavy, breathe"
+        self.ask(PromptScreen(title, "-2 interrupted journey"), lambda text: self._energy_typed(target.id, text))
+
+    def _energy_typed(self, target: str, text: str) -> None:
+        from core.breath import Activity
+        from core.energy import Breathe, HoldBreath, RegainEnergy, SetEnergy, SpendEnergy
+
+        words = text.split()
+        if not words:
+            self.set_status("Nothing typed.", error=True)
+            return
+        head, rest = words[0].lower(), words[1:]
+        reason = " ".join(rest)
+        try:
+            if head[:1] in "+-" and head[1:].isdigit():
+                command = (RegainEnergy if head[0] == "+" else SpendEnergy)(target, int(head[1:]), reason)
+            elif head == "set" and rest and all(w.isdigit() for w in rest[:2]):
+                command = SetEnergy(target, int(rest[0]), int(rest[1]) if len(rest) > 1 else None)
+            elif head == "hold":
+                command = HoldBreath(target, Activity((rest or ["heavy"])[0].lower()))
+            elif head == "breathe":
+                command = Breathe(target)
+            else:
+                raise ValueError
+        except ValueError:
+            self.set_status("Type -N, +N, set MAX [NOW], hold rest|light|heavy or breathe.", error=True)
+            return
+        self.run_command(command)
+
+    def _apply_for_screen(self, command):
+        """Apply ``command``: the new log entries, or the refusal as text."""
+        return self._through_session(lambda: self.session.apply(command))
+
+    def _undo_for_screen(self):
+        return self._through_session(self.session.undo)
+
+    def _through_session(self, step):
+        turn_before = (self.state.round, self.state.current)
+        try:
+            entries = step()
+        except (RulesError, SaveError) as refusal:
+            return clean(str(refusal))
+        self._show_entries(entries, turn_before)
+        return entries

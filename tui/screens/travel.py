@@ -1,0 +1,136 @@
+"""The travel planner (rules EQ-TRV-1, EQ-TRV-2): a group's pace, legs with
+terrain and weather, km a day and days for each, the whole journey, what
+splitting the group would give, and the ЭНЕР an interruption costs.
+
+Keys: ``g`` the group (name and ДВИЖ of each), ``l`` the legs, Esc back.
+Planning changes nothing in the campaign.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from core.errors import RulesError
+from core.travel import Leg, TravelSettings, interruption_cost, plan, split
+from tui.screens.prompt import PromptScreen
+from tui.text import clean
+from tui.travel_forms import GROUP_HELP, LEGS_HELP, parse_group, parse_legs
+
+
+class TravelScreen(Screen[None]):
+    """``TravelScreen(group, legs)``: start with ``group`` (name -> ДВИЖ) and ``legs``."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="travel-back"),
+        Binding("g", "travel_group", "Group", id="travel-group"),
+        Binding("l", "travel_legs", "Legs", id="travel-legs"),
+    ]
+
+    DEFAULT_CSS = """
+    TravelScreen #travel-plan { height: 1fr; border: round $accent; padding: 0 1; }
+    TravelScreen #travel-status { height: 1; padding: 0 1; }
+    TravelScreen #travel-status.error { color: $text-error; text-style: bold; }
+    TravelScreen #travel-keys { height: 1; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self, group: dict[str, int] | None = None, legs: list[Leg] | None = None, settings: TravelSettings = TravelSettings()) -> None:
+        super().__init__()
+        self.group: dict[str, int] = dict(group or {})
+        self.legs: list[Leg] = list(legs or [])
+        self.settings = settings
+        self.plan = None
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="travel-plan")
+            yield Static(id="travel-status")
+            yield Static(Text("g group   l legs   Esc back"), id="travel-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#travel-plan", Static).border_title = "Travel planner (EQ-TRV)"
+        self.refresh_plan()
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = message
+        status = self.query_one("#travel-status", Static)
+        status.set_class(error, "error")
+        status.update(Text(message))
+
+    def refresh_plan(self) -> None:
+        pane = self.query_one("#travel-plan", Static)
+        group_line = Text("Group: " + (", ".join(f"{clean(n)} ДВИЖ {m}" for n, m in self.group.items()) or "nobody yet (g)"))
+        if not self.group or not self.legs:
+            self.plan = None
+            pane.update(Group(group_line, Text("Legs: none yet (l)" if not self.legs else ""), Text("g sets the group, l the legs.", style="italic")))
+            self.say("g: the group; l: the legs (terrain km weather; ...).")
+            return
+        try:
+            journey = plan(self.group, self.legs, self.settings)
+            apart = split(self.group, self.legs, self.settings) if len(self.group) > 1 else {}
+        except RulesError as refusal:
+            self.plan = None
+            pane.update(Group(group_line, Text(f"Cannot plan: {refusal}", style="bold")))
+            self.say(f"Refused: {refusal}", error=True)
+            return
+        self.plan = journey
+        table = Table(box=None, padding=(0, 1), header_style="bold")
+        for name, justify in (("#", "right"), ("terrain", "left"), ("weather", "left"), ("km", "right"), ("km/day", "right"), ("days", "right")):
+            table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        for index, leg in enumerate(journey.legs, 1):
+            days = leg.days
+            shown = str(days.numerator) if days.denominator == 1 else f"{float(days):.1f}"
+            table.add_row(str(index), clean(leg.leg.terrain), leg.leg.weather, str(leg.leg.km), str(leg.km_per_day), shown)
+        pace = Text(f"Pace: ДВИЖ {journey.move} ({clean(journey.slowest)}, the slowest; EQ-TRV-1)")
+        total = Text(f"Total: {journey.km} km in {journey.days} day{'s' if journey.days != 1 else ''} (a started day's march takes the whole day, EQ-TRV-2)", style="bold")
+        parts = [group_line, pace, table, total]
+        if apart:
+            parts.append(Text("Split up: " + ", ".join(f"{clean(n)} {p.days} days" for n, p in apart.items()) + " (EQ-TRV-2)"))
+        parts.append(Text(f"An interruption (a fight, exploring) costs each traveller {interruption_cost(None, self.settings)} ЭНЕР (EQ-TRV-2, the GM may set another)."))
+        pane.update(Group(*parts))
+        self.say(f"{journey.km} km: {journey.days} days at ДВИЖ {journey.move}.")
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_travel_group(self) -> None:
+        value = ", ".join(f"{n} {m}" for n, m in self.group.items())
+        self.app.push_screen(PromptScreen(f"The group: {GROUP_HELP}", "Ayla 3, Pony 2", value=value), self._group)
+
+    def _group(self, text: str | None) -> None:
+        if text is None:
+            self.say("Cancelled.")
+            return
+        try:
+            group = parse_group(text)
+            if self.legs:
+                plan(group, self.legs, self.settings)
+        except (ValueError, RulesError) as problem:
+            self.say(f"Refused: {problem}", error=True)
+            return
+        self.group = group
+        self.refresh_plan()
+
+    def action_travel_legs(self) -> None:
+        value = "; ".join(f"{leg.terrain} {leg.km}" + ("" if leg.weather == "clear" else f" {leg.weather}") for leg in self.legs)
+        self.app.push_screen(PromptScreen(f"The legs: {LEGS_HELP}", "forest 21 rain; road 30", value=value), self._legs)
+
+    def _legs(self, text: str | None) -> None:
+        if text is None:
+            self.say("Cancelled.")
+            return
+        try:
+            legs = parse_legs(text)
+            plan(self.group or {"anyone": 1}, legs, self.settings)  # the rules refuse before anything changes
+        except (ValueError, RulesError) as problem:
+            self.say(f"Refused: {problem}", error=True)
+            return
+        self.legs = legs
+        self.refresh_plan()

@@ -1,0 +1,49 @@
+"""Parsing what the GM types into the travel planner (rules EQ-TRV-1, EQ-TRV-2).
+Errors are ``ValueError`` with a message."""
+
+from __future__ import annotations
+
+from core.travel import WEATHERS, Leg
+
+GROUP_HELP = "name ДВИЖ, name ДВИЖ, ... (e.g. Ayla 3, Pony 2)"
+LEGS_HELP = "terrain km [weather]; ... (e.g. forest 21 rain; road 30)"
+
+
+def parse_group(text: str) -> dict[str, int]:
+    """``Ayla 3, Pony 2`` -> ``{"Ayla": 3, "Pony": 2}`` (each member's ДВИЖ)."""
+    group: dict[str, int] = {}
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        if len(words) < 2 or not words[-1].lstrip("+-").isdigit():
+            raise ValueError(f"{part.strip()!r}: write a name, then its ДВИЖ: {GROUP_HELP}")
+        move = int(words[-1])
+        if move < 0:
+            raise ValueError(f"ДВИЖ cannot be negative ({part.strip()})")
+        group[" ".join(words[:-1])] = move
+    if not group:
+        raise ValueError(f"name at least one traveller: {GROUP_HELP}")
+    return group
+
+
+def parse_legs(text: str) -> list[Leg]:
+    """``forest 21 rain; dense forest 5; road 30 snow`` -> legs: the words
+    before the distance are the terrain, after it the weather (default clear).
+    A leg without a terrain is kept with an empty one, for the rules to refuse (EQ-TRV-1)."""
+    legs = []
+    for part in text.split(";"):
+        words = part.split()
+        if not words:
+            continue
+        numbers = [i for i, w in enumerate(words) if w.isdigit()]
+        if not numbers:
+            raise ValueError(f"{part.strip()!r}: how many km? {LEGS_HELP}")
+        at = numbers[0]
+        weather = " ".join(words[at + 1:]).lower() or "clear"
+        if weather not in WEATHERS:
+            raise ValueError(f"unknown weather {weather!r}: use {', '.join(WEATHERS)}")
+        legs.append(Leg(" ".join(words[:at]).lower(), int(words[at]), weather))
+    if not legs:
+        raise ValueError(f"add at least one leg: {LEGS_HELP}")
+    return legs
