@@ -35,8 +35,6 @@ def test_eq_stat_1_energy_is_spent_and_regained_within_its_bounds():
     assert encounter.state.combatant(who).energy == 0
     encounter.apply(cmd.RegainEnergy(who, 99))
     assert encounter.state.combatant(who).energy == 10
-    encounter.undo()
-    assert encounter.state.combatant(who).energy == 0
 
 
 def test_eq_stat_1_no_energy_to_track_is_refused():

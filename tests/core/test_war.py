@@ -147,16 +147,14 @@ def test_eq_war_3_aftermath_needs_the_end():
         roll_aftermath(_battle(), ScriptDice([]))
 
 
-# -- through the encounter: saved, logged, undoable -------------------------------
-def test_eq_war_commands_apply_log_and_undo():
+# -- through the encounter (saved and undone: tests/saves/test_war_save.py) --------------
+def test_eq_war_commands_apply_and_log_every_die():
     encounter, _ = demo_encounter(random.Random(3))
     encounter.apply(cmd.SetUpBattle(("North", "South"), (10_000, 7_000), heroes=(Hero("Ayla", 1, 3), Hero("Brom", 0, 2))))
     assert encounter.state.battle.points == (10, 7)
     events = encounter.apply(cmd.FightBattleRound())
     assert [type(e).__name__ for e in events][:3] == ["HeroFought", "HeroFought", "BattleCheckRolled"]
     assert all(e.check.roll.dice for e in events if type(e).__name__ == "HeroFought")
-    encounter.undo()
-    assert encounter.state.battle.round == 0
     while not encounter.state.battle.over:
         encounter.apply(cmd.FightBattleRound())
     with pytest.raises(IllegalCommand, match="over"):

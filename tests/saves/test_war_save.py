@@ -1,4 +1,4 @@
-"""A mass battle (EQ-WAR-1..4) is saved with the campaign, journaled and undone."""
+"""A mass battle (EQ-WAR-1..4) and energy (EQ-STAT-1) are saved with the campaign, journaled and undone."""
 
 from __future__ import annotations
 
@@ -26,4 +26,22 @@ def test_eq_war_battle_survives_reopening_and_undo_is_exact(tmp_path):
     assert session.encounter.state.battle == set_up
     session.redo()
     assert session.encounter.state.battle == fought
+    session.close()
+
+
+def test_eq_stat_1_energy_is_saved_and_undone(tmp_path):
+    from core import energy
+
+    path = tmp_path / "energy.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(5))
+    who = session.encounter.state.combatants[0].id
+    session.apply(energy.SetEnergy(who, 10))
+    session.apply(energy.SpendEnergy(who, 4, "interrupted journey"))
+    assert session.encounter.state.combatant(who).energy == 6
+    session.close()
+    session = Session(Campaign.open(path), random.Random(0))
+    assert session.encounter.state.combatant(who).energy == 6
+    session.undo()
+    assert session.encounter.state.combatant(who).energy == 10
     session.close()
