@@ -132,6 +132,7 @@ class OfferContext:
         (built from ``probe``) when ``check``; offers that need text or a
         cell pass ``check=False`` and set ``refusal`` themselves if they can."""
         refusal = fields.pop("refusal", None)
+        fields["rule"] = self.ruleset.offer_rule(offer_id, fields.get("rule", ""))
         if refusal is None and check:
             try:
                 refusal = self.refusal_of(build(probe))

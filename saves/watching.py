@@ -42,7 +42,9 @@ def read_snapshot(path: Path, side: Side = Side.PARTY, as_name: str | None = Non
         title = f"{title}: {name}"
     view = visible_to(state, ruleset, side, as_name)
     shown = view.state
-    if shown.round == 0:
+    if not view.viewers:
+        turn = f"Nobody on the {side.value}'s side to look through: the GM sets sides on the sheet (s)."
+    elif shown.round == 0:
         turn = "Combat has not started."
     elif shown.current is not None:
         turn = f"Round {shown.round}: {shown.combatant(shown.current).name}'s turn."

@@ -73,24 +73,30 @@ class GMActions:
     def action_spend_action(self) -> None:
         """Spend one of the action kinds the tracker counts, or trade one
         (the ruleset's exchange); a spent kind can still be spent as a
-        logged GM override."""
-        current = self._combatant(self.state.current)
-        if current is None:
+        logged GM override. With another combatant selected than whose turn
+        it is, the selected one spends what it may off its turn (a reaction,
+        EQ-ACT-1)."""
+        if self._combatant(self.state.current) is None:
             self.set_status("Combat has not started.", error=True)
             return
-        found = {o.id: o for o in self.current_offers()}
+        current = self._combatant(self.selected) or self._combatant(self.state.current)
+        off_turn = current.id != self.state.current
+        found = {o.id: o for o in core_offers.offers(self.state, self.session.encounter.ruleset, current.id, self.selected)}
         options: list[tuple[str, str]] = []
         for kind in self.session.encounter.ruleset.tracked_kinds:
             offer = found.get(f"spend.{kind.id}")
-            if offer is None:
+            if offer is None or (off_turn and not kind.off_turn):
                 continue
             left = current.budget.left(kind.id)
             if offer.allowed:
                 options.append((offer.id, f"{kind.label} ({left} left)"))
             elif kind.id in current.budget.actions:
                 options.append((f"override:{kind.id}", f"{kind.label}: {clean(offer.refusal or '')}; spend anyway (GM override, logged)"))
-        if "exchange" in found:
+        if "exchange" in found and not off_turn:
             options.append(("exchange", offer_label(found["exchange"])))
+        if not options:
+            self.set_status(Text("Nothing ") + user_text(current.name, "bold") + Text(" may spend off its turn."), error=True)
+            return
 
         def answer(value: str) -> None:
             if value.startswith("override:"):

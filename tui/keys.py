@@ -54,7 +54,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("remove-combatant", "X", "remove_combatant", "Remove", "Remove the selected combatant (asks first).", show=False),
     GMAction("spend-action", "a", "spend_action", "Action", "Spend a full or quick action or a reaction, or trade the full action.", show=False),
     GMAction("edit-sheet", "s", "edit_sheet", "Sheet", "Edit the selected combatant's sheet: name, stats, HP, speeds, armour, inventory, notes.", show=False),
-    GMAction("more", "full_stop", "more", "More", "More actions: dash, dodge, defend, grapple, crouch, prone, mounts, poison, typed damage, ambush, end combat."),
+    GMAction("more", "full_stop", "more", "More", "More actions: everything the ruleset offers now for whose turn it is and the selected creature (also listed under ? and in Ctrl+P)."),
     GMAction("undo", "u", "undo", "Undo", "Take back the last action (unlimited; kept after quitting)."),
     GMAction("redo", "ctrl+r", "redo", "Redo", "Put back the last undone action.", show=False),
     GMAction("encounters", "k", "encounters", "Encounters", "The campaign's encounters: switch, start a new one with the party, finish this one.", show=False),

@@ -114,7 +114,7 @@ class MapTools:
         grid_map.odds = {cell: float(o.hit) for cell, o in found.items()}
         grid_map.best = best_cells(found)
         grid_map.refresh()
-        return f" Shaded: chance to hit {clean(target.name)} with {clean(weapon.name)} (** best)."
+        return f" Shaded: chance to hit {clean(target.name)} with {clean(text.strip() or 'an unarmed strike')} (** best)."
 
     def _move_preview(self, mover: Combatant, cell: Cell) -> Text:
         grid_map = self.query_one(GridMap)

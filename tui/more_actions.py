@@ -96,6 +96,8 @@ class MoreActions:
         ruleset = self.session.encounter.ruleset
 
         def hint(value: str) -> Text:
+            if offer.id == "attack" and offer.actor is not None:
+                self.last_weapons[offer.actor] = value  # the odds map of its next move uses it, rolled or not
             try:
                 command = offer.command(value)
             except RulesError as problem:
@@ -108,8 +110,6 @@ class MoreActions:
             except RulesError as problem:
                 self.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
-            if offer.id == "attack" and offer.actor is not None:
-                self.last_weapons[offer.actor] = value  # the odds map of its next move uses it
             self.run_command(command)
 
         title = Text(clean(offer.label)) + Text(f": {offer.prompt}")

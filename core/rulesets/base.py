@@ -275,6 +275,22 @@ class Ruleset:
         return dice_fall(height, self.settings)
 
     # -- offers ---------------------------------------------------------------
+    rule_prefix: ClassVar[str] = ""
+    """The prefix of this ruleset's own rule IDs (``EQ``, ``SRD``...)."""
+    offer_rules: ClassVar[dict[str, str]] = {}
+    """Offer id -> this ruleset's own rule for it, where a generic offer
+    cites another seed's rule."""
+
+    def offer_rule(self, offer_id: str, generic: str) -> str:
+        """The rule ID an offer cites here: the ruleset's own (:attr:`offer_rules`),
+        else ``generic``, marked ``DEFAULT`` when it is another seed's rule
+        this ruleset borrows (RULES.md: a seed's number fills another's gap)."""
+        if offer_id in self.offer_rules:
+            return self.offer_rules[offer_id]
+        if generic and self.rule_prefix and not generic.startswith(self.rule_prefix + "-"):
+            return f"{generic} DEFAULT"
+        return generic
+
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """Offers only this ruleset has (see :mod:`core.offers`), for
         ``context`` (an :class:`core.offers.OfferContext`); default none."""

@@ -41,6 +41,7 @@ class Equestria(Ruleset):
 
     id = "equestria"
     name = "Equestria (seeds 000, 001)"
+    rule_prefix = "EQ"
     Settings = EquestriaSettings
     check_sides = 20
     initiative_sides = 20

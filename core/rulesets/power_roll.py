@@ -33,6 +33,7 @@ class PowerRoll(Ruleset):
 
     id = "power_roll"
     name = "Power roll (seed 004)"
+    rule_prefix = "PR"
     Settings = PowerRollSettings
     check_sides = 10
     check_count = 2  # DEFAULT: 2d10

@@ -34,6 +34,7 @@ class Srd35(Ruleset):
 
     id = "srd35"
     name = "d20 SRD 3.5 (seed 002)"
+    rule_prefix = "SRD"
     Settings = Srd35Settings
     check_sides = 20
     initiative_sides = 20

@@ -45,6 +45,7 @@ class TacticalD10(Ruleset):
 
     id = "tactical_d10"
     name = "Tactical d10 (seed 003)"
+    rule_prefix = "TAC"
     Settings = TacticalSettings
     check_sides = 10
     initiative_sides = 10

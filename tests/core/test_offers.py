@@ -130,3 +130,10 @@ def test_dry_run_never_changes_the_state():
     state = encounter.state
     assert dry_run(state, encounter.ruleset, cmd.Damage("b", 4)) is None
     assert encounter.state is state and state.combatant("b").hp == 9
+
+
+def test_offers_cite_the_rulesets_own_rules_and_mark_borrowed_ones_default():
+    srd = {o.id: o.rule for o in offers(_fight("srd35").state, get("srd35"), None, "b")}
+    assert srd["end-combat"] == "EQ-SIT-3 DEFAULT" and srd["spend.run"] == "SRD-MOV-9"
+    equestria = {o.id: o.rule for o in offers(_fight("equestria").state, get("equestria"), None, "b")}
+    assert equestria["end-combat"] == "EQ-SIT-3" and equestria["typed-damage"] == "TAC-DMG-1 DEFAULT"

@@ -293,3 +293,32 @@ async def test_the_odds_map_shades_the_move_by_the_chance_to_hit_the_selected_ta
         await pilot.press("escape")
         await pilot.pause()
         assert grid_map.odds == {}
+
+
+async def test_a_reaction_is_spent_off_turn_by_the_selected_creature_eq_act_1(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        acted = app.state.combatant(app.state.current)  # DEX +1 or more: it gets a reaction (EQ-ACT-2)
+        await pilot.press("n")
+        await pilot.pause()
+        current = app.state.current
+        other = acted
+        assert other.stat("DEX") >= 1 and other.budget.left("reaction") == 1
+        await select_by_keys(pilot, app, other.name)
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen.option_ids == ["spend.reaction"]  # only what may be spent off its turn
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.combatant(other.id).budget.left("reaction") == 0 and app.state.current == current
+
+
+async def test_the_odds_map_keeps_the_weapon_typed_in_a_cancelled_attack(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await select_by_keys(pilot, app, "Boar")
+        await pilot.press("t")
+        await type_text(pilot, "1d8 piercing ranged")
+        await pilot.press("escape", "m")
+        await pilot.pause()
+        assert "1d8 piercing ranged" in status_of(app)
