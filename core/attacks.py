@@ -136,6 +136,21 @@ class AttackPlan:
         return self.stat_value + sum(m.value for m in self.modifiers)
 
 
+def shield_situation(settings: Any, target: Combatant, weapon: Weapon, situation: Situation) -> Situation:
+    """TAC-DMG-2: a target carrying a shield (inventory item named with
+    ``shield_word``) has the setting ``shield_cover`` against the attack,
+    unless the weapon deals chopping damage, which ignores shield cover."""
+    from core.grid import Cover
+
+    grade = Cover(getattr(settings, "shield_cover", "none"))
+    word = getattr(settings, "shield_word", "shield").lower()
+    if grade is Cover.NONE or not any(word in item.lower() for item in target.inventory.quick + target.inventory.slow):
+        return situation
+    if any(d.damage_type is DamageType.CHOPPING for d in weapon.damage):
+        return situation
+    return replace(situation, cover=grade) if grade.rank > situation.cover.rank else situation
+
+
 def plan_attack(
     ruleset: Any,
     attacker: Combatant,
@@ -150,6 +165,7 @@ def plan_attack(
     roll, and for :func:`resolve_attack`). Raises
     :class:`~core.errors.IllegalCommand` when the target has full cover (EQ-COV-2)."""
     s = ruleset.settings
+    situation = shield_situation(s, target, weapon, situation)
     ranged = weapon.reach is Reach.RANGED or situation.reach is Reach.RANGED
     stat_name = weapon.stat or stat or (ranged and ruleset.ranged_attack_stat) or ruleset.attack_stat
     stat_value = attacker.stat(stat_name)
@@ -165,6 +181,9 @@ def plan_attack(
         extra.append(Modifier(weapon.bonus, f"{weapon.name} bonus", ""))
     if "weakened" in levels(attacker.conditions) and hasattr(s, "weakened_penalty"):
         extra.append(Modifier(s.weakened_penalty, "weakened", "PR-BUR-3"))
+    if any(c.name == "climbing" and c.source == target.id for c in attacker.conditions) and weapon.reach is Reach.MELEE:
+        assembly = replace(assembly, advantage=assembly.advantage.with_(Advantage.ADVANTAGE),
+                           advantage_reasons=assembly.advantage_reasons + ("climbing on the target (PR-CLB-1)",))
     difficulty = ruleset.attack_difficulty(target) + sum(m.value for m in assembly.defence)
     return AttackPlan(stat_name, stat_value, tuple(extra) + assembly.modifiers, difficulty, advantage.with_(assembly.advantage), assembly)
 

@@ -112,6 +112,10 @@ _ALL = (
     ConditionSpec("dodging", "TAC-ACT-2", "attacks against it roll twice, take the worse"),
     ConditionSpec("defending", "TAC-ACT-2", "AC + Body; damage taken - floor(Body/2), minimum 1"),
     ConditionSpec("moving", "TAC-POS-5", "dashed last turn: AC +2 (+4 mounted)"),
+    ConditionSpec("falling", "PR-FALL-3", "a long fall: N cells fallen so far; the next fall lands it (EQ-MOV-8: 12 a round)"),
+    ConditionSpec("climbing", "PR-CLB-1", "on another creature (the source): melee against it with advantage; it may shake it off"),
+    ConditionSpec("spear wall", "TAC-DMG-2", "a braced piercing weapon: the first enemy dashing into the 3 cells in front takes its damage"),
+    ConditionSpec("squeezing", "SRD-MOV-8", "each square costs double; -4 to its attacks and its AC"),
 )
 CATALOGUE: dict[str, ConditionSpec] = {spec.name: spec for spec in _ALL}
 POSTURES = ("prone", "crouched")

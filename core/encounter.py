@@ -126,6 +126,7 @@ def handlers() -> dict[type, Callable]:
     commands, movement search, geometry they use) are not needed to open and
     show an encounter, and importing them costs ~30 ms (mostly dataclass creation)."""
     from core import altitude, economy, mapedit, resolution, scene, sheet, turns, secrecy
+    from core import falls, jumps, maneuvers, reactions, weapon_areas
     from core import commands as cmd
     from core.energy import HANDLERS as ENERGY_HANDLERS
     from core.war_commands import HANDLERS as WAR_HANDLERS
@@ -171,6 +172,21 @@ def handlers() -> dict[type, Callable]:
         cmd.Place: Encounter._place,
         **WAR_HANDLERS,
         **ENERGY_HANDLERS,
+        # issue 10: every rule reachable
+        cmd.Jump: jumps.jump,
+        cmd.Fall: falls.fall,
+        cmd.Squeeze: maneuvers.squeeze,
+        cmd.Teleport: maneuvers.teleport,
+        cmd.Dig: maneuvers.dig,
+        cmd.DigEarth: maneuvers.dig_earth,
+        cmd.PullOut: maneuvers.pull_out,
+        cmd.ForcedMove: maneuvers.forced_move,
+        cmd.ClimbCreature: maneuvers.climb,
+        cmd.ShakeOff: maneuvers.shake_off,
+        cmd.ThrowItem: reactions.throw_item,
+        cmd.DefendedAttack: reactions.defended_attack,
+        cmd.AreaAttack: weapon_areas.area_attack,
+        cmd.SpearWall: weapon_areas.spear_wall,
     }
 
 
@@ -240,11 +256,12 @@ class Encounter:
         """Cheapest legal path; in combat it must fit the movement left (the
         ruleset's budget rule, e.g. EQ-MOV-2) and srd35's diagonal count
         carries on from earlier moves this turn (SRD-MOV-2)."""
-        from core.movement import MoveOptions, find_path  # the search: see handlers()
+        from core.movement import find_path  # the search: see handlers()
+        from core.offers_common import move_options
 
         mover = state.combatant(command.combatant)
         in_combat = state.round > 0
-        options = MoveOptions(start_parity=mover.budget.diagonal_parity) if in_combat else MoveOptions()
+        options = move_options(state, mover, self.ruleset)
         budget_left = mover.budget.movement if in_combat else None
         path = find_path(state.grid, self.ruleset, mover, state.combatants, tuple(command.to), options=options, budget=budget_left)
         budget = mover.budget
@@ -252,5 +269,8 @@ class Encounter:
             budget = replace(budget, movement=budget.movement - path.cost, diagonal_parity=path.parity)
         moved = replace(mover, position=path.cells[-1], budget=budget)
         event = ev.Moved(mover.id, mover.name, mover.position, path.cells, path.cost, budget.movement)
-        return state.replace_combatant(moved), (event,)
+        from core.weapon_areas import spear_wall_strikes  # TAC-DMG-2
+
+        state, struck = spear_wall_strikes(self, state.replace_combatant(moved), mover.id, path.cells)
+        return state, (event, *struck)
 

@@ -411,3 +411,4 @@ class TurnEffectsUndone(Event):
 # Events of the map and the sheet live in their own module; they are
 # re-exported here so that ``core.events`` names every event.
 from core.map_events import AltitudeChanged, MapResized, Placed, SheetEdited, TerrainPainted  # noqa: E402,F401
+from core.maneuver_events import Fell, Jumped, Maneuvered  # noqa: E402,F401

@@ -182,6 +182,11 @@ def assemble(
         defence.append(Modifier(value, "target moved fast last turn", "TAC-POS-5"))
     if "defending" in target_conditions and target_body:
         defence.append(Modifier(target_body, "target is defending (Body)", "TAC-ACT-2"))
+    squeeze = getattr(s, "squeeze_penalty", 0)
+    if "squeezing" in attacker_conditions and squeeze:
+        mods.append(Modifier(squeeze, "attacker is squeezing", "SRD-MOV-8"))
+    if "squeezing" in target_conditions and squeeze:
+        defence.append(Modifier(squeeze, "target is squeezing: AC", "SRD-MOV-8"))
     mods.extend(situation.extra)
     advantage = Advantage.combine(bool(adv), bool(dis))
     return Assembly(tuple(mods), advantage, tuple(adv), tuple(dis), tuple(defence), automatic_critical)

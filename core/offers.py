@@ -244,7 +244,7 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
 
     mover = state.combatant(mover_id)
     budget = offers_common.move_budget(state, mover)
-    return reach(state.grid, ruleset, mover, state.combatants, budget, options=offers_common.move_options(state, mover))
+    return reach(state.grid, ruleset, mover, state.combatants, budget, options=offers_common.move_options(state, mover, ruleset))
 
 
 __all__ = ["Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "Side"]

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 
 def generic(c: OfferContext) -> tuple[Offer, ...]:
     """Offers built from the ruleset's components, in menu order."""
-    return _turn(c) + _actions(c) + _movement(c) + _hit_points(c) + _secrets(c)
+    from core import offers_maneuvers
+
+    return _turn(c) + _actions(c) + _movement(c) + offers_maneuvers.generic(c) + offers_maneuvers.jumps(c) + _hit_points(c) + _secrets(c)
 
 
 # -- turns and the scene ------------------------------------------------------------
@@ -236,9 +238,11 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
             return _attack_details(state, ruleset, command)
         if isinstance(command, cmd.RollCheck):
             return _check_details(state, ruleset, command)
+        from core.preview_maneuvers import details
+
+        return details(state, ruleset, command)
     except RulesError:
         return {}
-    return {}
 
 
 def _odds(chances: dict) -> tuple[tuple[str, Fraction], ...]:
@@ -272,7 +276,7 @@ def _move_details(state: EncounterState, ruleset: Ruleset, command: cmd.Move) ->
 
     try:
         mover = state.combatant(command.combatant)
-        path = find_path(state.grid, ruleset, mover, state.combatants, tuple(command.to), options=move_options(state, mover))
+        path = find_path(state.grid, ruleset, mover, state.combatants, tuple(command.to), options=move_options(state, mover, ruleset))
     except RulesError as problem:
         return {"refusal": str(problem)}
     budget = move_budget(state, mover)
@@ -287,9 +291,14 @@ def move_budget(state: EncounterState, mover: Any) -> int | None:
     return mover.budget.movement if state.round > 0 else None
 
 
-def move_options(state: EncounterState, mover: Any) -> Any:
+def move_options(state: EncounterState, mover: Any, ruleset: Any = None) -> Any:
     """Options of a move now: in combat the SRD-MOV-2 diagonal count goes on
-    from earlier moves this turn."""
+    from earlier moves this turn; a squeezing creature pays the ruleset's
+    ``squeeze_doublings`` more (SRD-MOV-8: each square costs 2)."""
     from core.movement import MoveOptions
 
-    return MoveOptions(start_parity=mover.budget.diagonal_parity) if state.round > 0 else MoveOptions()
+    doublings = 0
+    if ruleset is not None and any(c.name == "squeezing" for c in mover.conditions):
+        doublings = int(getattr(ruleset.settings, "squeeze_doublings", 0))
+    parity = mover.budget.diagonal_parity if state.round > 0 else 0
+    return MoveOptions(extra_doublings=doublings, start_parity=parity)

@@ -69,7 +69,11 @@ def add_condition(enc: Any, state: EncounterState, target_id: str, condition: co
     new, notes = cond.add(target.conditions, condition, enc.ruleset.conditions)
     state = state.replace_combatant(replace(target, conditions=new))
     added = new[-1]
-    return state, (ev.ConditionAdded(target.id, target.name, added, notes),)
+    events: tuple[ev.Event, ...] = (ev.ConditionAdded(target.id, target.name, added, notes),)
+    from core.falls import after_condition  # PR-MOV-5, PR-CLB-2: some conditions make a creature fall
+
+    state, fell = after_condition(enc, state, target.id, condition.name)
+    return state, events + fell
 
 
 def _roll_amount(enc: Any, expression: str) -> DiceRoll:
@@ -153,8 +157,10 @@ def deal_damage(enc: Any, state: EncounterState, command: cmd.DealDamage) -> Res
     return state, tuple(rolled) + tuple(events)
 
 
-def attack(enc: Any, state: EncounterState, command: cmd.Attack) -> Result:
-    """Attack roll -> hit / half / miss -> typed damage -> HP -> effects (TAC-ATK-1, TAC-DMG-1/2)."""
+def attack(enc: Any, state: EncounterState, command: cmd.Attack, before_damage: Any = None) -> Result:
+    """Attack roll -> hit / half / miss -> typed damage -> HP -> effects (TAC-ATK-1, TAC-DMG-1/2).
+    ``before_damage(state) -> (state, events, avoided)`` runs after a hit,
+    before damage (a reaction, EQ-ACT-4): ``avoided`` cancels damage and effects."""
     attacker = state.combatant(command.attacker)
     target = state.combatant(command.target)
     if target.dead:
@@ -181,6 +187,11 @@ def attack(enc: Any, state: EncounterState, command: cmd.Attack) -> Result:
         attacker.id, attacker.name, target.id, target.name, command.weapon, outcome.check, outcome.hit,
         a.advantage_reasons, a.disadvantage_reasons, a.defence, state.round, state.current,
     ))
+    if outcome.damage is not None and before_damage is not None:
+        state, reacted, avoided = before_damage(state)
+        events.extend(reacted)
+        if avoided:
+            outcome = replace(outcome, damage=None, effects=(), rolls=(), coating_used=False)
     if outcome.damage is not None:
         state, dealt = apply_outcome(enc, state, target.id, outcome.damage, outcome.rolls, f"{attacker.name}: {command.weapon.name}")
         events.extend(dealt)

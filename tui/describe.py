@@ -199,6 +199,7 @@ def human_label(label: str) -> str:
 
 # Combat resolution events (issue 6) live in their own module.
 from tui import describe_combat  # noqa: E402,F401
+from tui import describe_maneuvers  # noqa: E402,F401
 
 
 def preview_text(shown) -> Text:
@@ -217,6 +218,8 @@ def preview_text(shown) -> Text:
         if shown.difficulty is not None:
             text.append(f" vs {shown.difficulty}")
         text.append(":\n" if shown.modifiers else ": ")
+    elif shown.notes:
+        text.append(" ".join(clean(n) for n in shown.notes) + "\n")
     if shown.odds:
         text.append("  ".join(f"{label} {percent(float(p))}" for label, p in shown.odds))
     if shown.cost is not None:

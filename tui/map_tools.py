@@ -20,8 +20,9 @@ from core.grid import Cell
 from core import offers as core_offers
 from core.notation import parse_attack
 from core.odds_map import best_cells, odds_map
-from tui.describe import modifiers_text, percent
+from tui.describe import modifiers_text, percent, preview_text
 from core.movement import Reach
+from core.offers import Offer
 from tui.screens.choice import ChoiceScreen
 from tui.text import clean, user_text
 from tui.widgets.grid_map import GridMap
@@ -132,6 +133,27 @@ class MapTools:
             line.append(f"; to hit: {clean(odds.refusal)}" if odds.refusal else f"; to hit {percent(float(odds.hit))}")
             line.append_text(modifiers_text(odds.modifiers))
         return line
+
+    # -- any offer that needs a cell (core.offers.Need.CELL) ---------------------
+    _offer: Offer | None = None
+
+    def pick_offer_cell(self, offer: Offer) -> None:
+        """Pick the cell of ``offer`` with the map cursor; the status line
+        previews its command at each cell (odds, refusal), Enter does it."""
+        who = self._combatant(offer.actor or offer.target or self.state.current)
+        grid = self.state.grid
+        start = who.position if who is not None and who.position is not None else (grid.width // 2, grid.height // 2)
+        self._offer = offer
+        self._start(start, "offer")
+        self.set_status(Text(clean(offer.label)) + Text(": move the cursor to the cell, Enter to do it, Esc to cancel."))
+
+    def _offer_preview(self, cell: Cell) -> Text:
+        where = Text(f"({cell[0]}, {cell[1]}): ")
+        try:
+            command = self._offer.command(cell)
+        except RulesError as problem:
+            return where + Text(clean(str(problem)), style="yellow")
+        return where + preview_text(core_offers.preview(self.state, self.session.encounter.ruleset, command))
 
     # -- place (GM) ------------------------------------------------------------
     def action_place(self) -> None:
@@ -274,6 +296,8 @@ class MapTools:
                 self.set_status(self._look_readout(viewer, message.cell))
         elif mode == "area":
             self._area_update(message.cell)
+        elif mode == "offer" and self._offer is not None:
+            self.set_status(self._offer_preview(message.cell))
         elif mode == "place":
             terrain = self.state.grid.terrain(message.cell)
             holder = next((c for c in self.state.combatants if message.cell in c.cells and c.id != self._placing), None)
@@ -287,6 +311,15 @@ class MapTools:
             return
         if grid_map.mode == "place":
             if self.run_command(cmd.Place(self._placing, message.cell)) is not None:
+                self._end_pick()
+            return
+        if grid_map.mode == "offer" and self._offer is not None:
+            try:
+                command = self._offer.command(message.cell)
+            except RulesError as problem:
+                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                return
+            if self.run_command(command) is not None:
                 self._end_pick()
             return
         if grid_map.mode != "move":
@@ -312,6 +345,7 @@ class MapTools:
         self._template = None
         self._reach = None
         self._odds = {}
+        self._offer = None
         self.query_one(GridMap).stop_pick()
         self.query_one(InitiativeTracker).focus()
         self.refresh_bindings()

@@ -85,10 +85,10 @@ class MoreActions:
             self.bell()
             return
         if offer.needs is Need.CELL:
-            if offer.id == "move":
+            if offer.id == "move":  # the move tool also shows the reach and the path
                 self.action_move()
             else:
-                self.set_status(f"{clean(offer.label)}: pick the cell on the map.", error=True)
+                self.pick_offer_cell(offer)
             return
         if offer.needs is Need.NOTHING:
             self.run_command(offer.command())

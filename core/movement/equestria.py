@@ -52,6 +52,7 @@ class EquestriaMovement(MovementModel):
     occupied_rule = "EQ-MAP-4"
     blocked_rule = "EQ-MAP-4"
     moves = (MoveType.WALK, MoveType.FLY, MoveType.SWIM, MoveType.CLIMB, MoveType.TELEPORT)
+    jump_rule = "EQ-MOV-6"
 
     @property
     def allies_block(self) -> bool:  # type: ignore[override]
@@ -64,9 +65,10 @@ class EquestriaMovement(MovementModel):
         own = mover.speed_of(move)
         if move in (MoveType.WALK, MoveType.CLIMB, MoveType.SNEAK, MoveType.CRAWL):
             return own or mover.speed_of(MoveType.WALK) or int(mover.stats.get("SPEED", s.walk_speed))
-        if move is MoveType.FLY:
-            self.require(mover, move, "EQ-MOV-1")
-            return own
+        if move is MoveType.FLY:  # a creature in the air without a listed fly speed flies at the standard 8
+            if own or mover.layer is not Layer.AIR:
+                return self.require(mover, move, "EQ-MOV-1")
+            return s.fly_speed
         if move is MoveType.SWIM:
             return own or (s.underwater_speed if mover.layer is Layer.UNDERWATER else s.swim_speed)
         if move is MoveType.TELEPORT:
@@ -79,7 +81,7 @@ class EquestriaMovement(MovementModel):
             self.require(mover, move, "EQ-MOV-1")
             return self.teleport_rules(mover, "EQ-MAP-4")
         if move is MoveType.FLY:
-            self.require(mover, move, "EQ-MOV-1")
+            self.speed(mover, move)
             check_ceiling(ceiling, s.min_flight_ceiling)
             return build_rules(move, _fly_price, corner=s.corner)
         if move is MoveType.SWIM:

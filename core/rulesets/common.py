@@ -68,3 +68,10 @@ class CommonSettings:
     theft_stat: str = "DEX"  # EQ-DAY-2
     weapon_poison_rounds: int = 60  # EQ-DAY-3: 10 minutes of 10-second rounds
     preparation_bonus: int = 0  # EQ-SIT-2: GM-granted bonus, DEFAULT none
+    # -- falls, squeezing (issue 10) --------------------------------------------
+    fall_damage_type: str = "bludgeoning"  # EQ-FALL-1 DEFAULT: falls deal bludgeoning damage
+    prone_flier_falls: bool = False  # PR-MOV-5 (True in power_roll): a flier knocked prone or at speed 0 falls unless it hovers
+    speed_zero_conditions: tuple[str, ...] = ("grappled", "iced")  # PR-MOV-5: conditions that set speed 0 (TAC-ACT-2, TAC-EFF-2)
+    squeeze_penalty: int = -4  # SRD-MOV-8: to attacks and to AC while squeezing
+    shield_word: str = "shield"  # DEFAULT: an inventory item named with this word is a shield (EQ-ACT-4 block, TAC-DMG-2)
+    shield_cover: str = "none"  # TAC-DMG-2: cover a shield gives its bearer, which chopping ignores (DEFAULT none; tactical_d10 half)

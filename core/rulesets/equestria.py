@@ -34,6 +34,15 @@ class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSetti
     blunt_trauma: bool = True  # EQ-GEN-4
     attack_difficulty: int = 12  # EQ-CHK-2: an attack is a check (DEFAULT: medium difficulty)
     size_categories: tuple[str, ...] = ("tiny", "medium", "large", "huge")  # EQ-SIZE-1, EQ-MNT-1: a medium rider needs a huge mount
+    controlled_fall_reduction: int = 4  # EQ-FALL-2: 4 m = 4 height (units DEFAULT)
+    controlled_fall_skill: str = "ACROBATICS"  # EQ-FALL-2 (0 when untrained, EQ-STAT-1)
+    thrown_rider_fall: int = 5  # EQ-MNT-6: thrown off = a fall from 5 m
+    dodge_stat: str = "DEX"  # EQ-ACT-4: dodge is a DEX check
+    block_stat: str = "STR"  # EQ-ACT-4: block is a STR check
+    block_min_str: int = 1  # EQ-ACT-4: blocking needs STR >= +1 and a shield
+    throw_stat: str = "DEX"  # EQ-ACT-4: the thrower's DEX check
+    catch_stat: str = "DEX"  # EQ-ACT-4: the catcher's DEX check
+    throw_action: str = "quick"  # EQ-ACT-4: throwing an item is a quick action
 
 
 class Equestria(Ruleset):
@@ -56,6 +65,7 @@ class Equestria(Ruleset):
     condition_names = (
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
         "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+        "falling",
     )
 
     def attack_difficulty(self, target: Combatant) -> int:
@@ -110,11 +120,12 @@ class Equestria(Ruleset):
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """EQ-DAY-3: coat a weapon with poison."""
         from core.offers import Group, Need
+        from core.offers_maneuvers import equestria
 
         actor = context.actor
         if actor is None:
             return ()
-        return (
+        return equestria(context) + (
             context.offer(
                 "poison", f"{actor.name}: poison a weapon", Group.ACTION, lambda text, a=actor.id: poison_command(a, text),
                 check=False, rule="EQ-DAY-3", needs=Need.TEXT, prompt="Which weapon (its name), and the poison level",

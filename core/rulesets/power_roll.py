@@ -4,6 +4,7 @@ characteristic read as tiers 1-3 (PR-ROLL-1); main action, maneuver, move."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.checks import Tier
 from core.combatant import ActionBudget, Combatant
@@ -26,6 +27,9 @@ class PowerRollSettings(CommonSettings, PowerRollMovementSettings, PowerRollFall
     tier3_min: int = 17  # PR-ROLL-1
     initiative_stat: str = "AGILITY"  # DEFAULT
     weakened_penalty: int = -2  # DEFAULT (published system's bane)
+    prone_flier_falls: bool = True  # PR-MOV-5
+    dig_action: str = "maneuver"  # PR-BUR-1, PR-BUR-3, PR-BUR-4: the dig and Dig Earth maneuvers, pulling out
+    shake_off_action: str = "main"  # PR-CLB-1 DEFAULT: shaking a climber off takes the creature's main action
 
 
 class PowerRoll(Ruleset):
@@ -50,6 +54,7 @@ class PowerRoll(Ruleset):
     condition_names = (
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
         "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+        "falling", "climbing",
     )
 
     def tier(self, natural: int, total: int, difficulty: int) -> Tier:
@@ -79,3 +84,9 @@ class PowerRoll(Ruleset):
     def fall(self, height: int, agility: int = 0, liquid_depth: int = 0) -> Fall:
         """Rules PR-FALL-1..3 (settings ``fall_*``, ``long_fall_*``)."""
         return power_roll_fall(height, agility, liquid_depth, self.settings)
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """PR-BUR-1..4 burrowing, PR-CLB-1 climbing a creature, PR-TEL-2, PR-FALL-2."""
+        from core.offers_maneuvers import power_roll
+
+        return power_roll(context)

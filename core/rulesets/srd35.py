@@ -4,6 +4,7 @@ speed in feet (1 cell = 5 ft), move / double move / run (SRD-MOV-9)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.checks import Tier
 from core.combatant import ActionBudget, Combatant
@@ -54,6 +55,7 @@ class Srd35(Ruleset):
     condition_names = (
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
         "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+        "falling", "squeezing",
     )
 
     def tier(self, natural: int, total: int, difficulty: int) -> Tier:
@@ -123,3 +125,9 @@ class Srd35(Ruleset):
 
     def movement_model(self) -> type[SrdMovement]:
         return SrdMovement
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """SRD-MOV-8: squeezing."""
+        from core.offers_maneuvers import squeezing
+
+        return squeezing(context)

@@ -38,6 +38,7 @@ class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSetting
     trip_penalty: int = -4
     trip_penalty_grappled: int = -2
     contest_tie_defender_wins: bool = True  # DEFAULT
+    shield_cover: str = "half"  # TAC-DMG-2 DEFAULT: a shield gives half cover (the seed's boulder grade), chopping ignores it
 
 
 class TacticalD10(Ruleset):
@@ -72,6 +73,7 @@ class TacticalD10(Ruleset):
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
         "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
         "dodging", "defending", "moving",
+        "falling", "spear wall",
     )
 
     def tier(self, natural: int, total: int, difficulty: int) -> Tier:
@@ -122,10 +124,15 @@ class TacticalD10(Ruleset):
         from core import commands as cmd
         from core.offers import Group
 
+        from core.offers_maneuvers import weapon_areas
+
         actor, other = context.actor, context.other
-        if actor is None or not context.fighting:
+        if actor is None:
             return ()
-        found = [
+        found = list(weapon_areas(context))
+        if not context.fighting:
+            return tuple(found)
+        found += [
             context.offer(
                 f"tactical.{action}", f"{actor.name}: {action}", Group.ACTION,
                 lambda _, a=actor.id, x=action: cmd.TakeAction(a, x), rule="TAC-ACT-2", spends=(self.attack_kind,), actor=actor.id,

@@ -67,6 +67,7 @@ class GridMap(ScrollView, can_focus=True):
         Binding("n", "cursor(1,1)", "Down-right", show=False, id="map-down-right"),
         Binding("enter", "pick('move')", "Move here", id="map-pick-move"),
         Binding("enter", "pick('place')", "Place here", id="map-pick-place"),
+        Binding("enter", "pick('offer')", "Here", id="map-pick-offer"),
         Binding("enter,space", "pick('paint')", "Paint", id="map-pick-paint"),
         *[Binding(str(n), f"brush({n})", "Terrain", show=n == 1, key_display="1-9", id=f"map-brush-{n}") for n in range(1, 10)],
         Binding("enter", "pick('done')", "Done", id="map-pick-done"),
@@ -271,7 +272,7 @@ class GridMap(ScrollView, can_focus=True):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
             wanted = parameters[0] if parameters else "done"
-            mode = self.mode if self.mode in ("move", "place", "paint") else "done"
+            mode = self.mode if self.mode in ("move", "place", "paint", "offer") else "done"
             return self.picking and wanted == mode
         if action in ("cursor", "cancel"):
             return self.picking
