@@ -80,8 +80,9 @@ def test_pr_clb_2_a_climber_knocked_prone_falls_to_an_adjacent_space():
 @pytest.mark.parametrize(("might", "agility", "reach"), [(2, 1, 2), (0, 0, 1), (1, 3, 3)])
 def test_pr_mov_4_jump_up_to_the_better_of_might_and_agility_minimum_1(might, agility, reach):
     enc = encounter("power_roll", creature("a", {"MIGHT": might, "AGILITY": agility}))
+    before = enc.state
     enc.apply(cmd.Jump("a", (2 + reach, 2)))
-    enc.undo()
+    enc.state = before  # as before the command
     with pytest.raises(IllegalCommand, match="without a test") as refused:
         enc.apply(cmd.Jump("a", (3 + reach, 2)))
     assert refused.value.rule == "PR-MOV-4"
@@ -217,9 +218,10 @@ def test_pr_tel_1_teleport_within_its_speed_ends_grabbed_and_may_stand():
     enc = encounter("power_roll", who)
     offer = find(offers(enc.state, enc.ruleset, "a"), "teleport")
     assert offer.rule == "PR-TEL-1"
+    before = enc.state
     enc.apply(offer.command((6, 2)))
     assert enc.state.combatant("a").position == (6, 2) and {c.name for c in enc.state.combatant("a").conditions} == {"prone"}
-    enc.undo()
+    enc.state = before  # as before the command
     with pytest.raises(IllegalCommand):
         enc.apply(cmd.Teleport("a", (7, 2)))  # 5 cells: more than its speed 4
     enc.apply(cmd.Teleport("a", (5, 5), stand=True))
