@@ -569,3 +569,13 @@ class SpearWall(Command):
     combatant: str
     weapon: Weapon
     facing: Cell = (1, 0)
+
+
+@dataclass(frozen=True)
+class MinimumMove(Command):
+    """SRD-MOV-10: a full round always moves ``combatant`` 1 square to ``to``
+    (diagonal too) unless that square is blocked outright, whatever it costs;
+    it provokes attacks of opportunity as usual (SRD-MOV-18)."""
+
+    combatant: str
+    to: Cell

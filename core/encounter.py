@@ -187,6 +187,7 @@ def handlers() -> dict[type, Callable]:
         cmd.DefendedAttack: reactions.defended_attack,
         cmd.AreaAttack: weapon_areas.area_attack,
         cmd.SpearWall: weapon_areas.spear_wall,
+        cmd.MinimumMove: maneuvers.minimum_move,
     }
 
 

@@ -33,20 +33,25 @@ from core.mobility import Layer
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def free_cell_near(state: Any, mover: Any, around: Cell, *, exclude_self: bool = True) -> Cell:
-    """The nearest cell to ``around`` (Chebyshev rings, row by row) on the
-    map, enterable and free of other creatures: where a thrown or falling
-    creature lands (EQ-MNT-5, PR-CLB-2, PR-FALL-2). ``around`` itself first."""
+def free_cell_near(state: Any, mover: Any, around: Cell, rng: Any = None) -> Cell:
+    """The nearest cell to ``around`` on the map, enterable and free of
+    other creatures: where a thrown or falling creature lands (EQ-MNT-5,
+    PR-CLB-2, PR-FALL-2). ``around`` itself first; among equally near cells
+    one at random with ``rng`` (SRD-MOV-11), else the first row by row."""
+    from core.movement.srd35 import nearest
+
     grid = state.grid
     taken = {p for c in state.combatants if c.id != mover.id and not c.defeated and c.layer is not Layer.AIR for p in c.cells}
     for ring in range(0, max(grid.width, grid.height)):
-        for y in range(around[1] - ring, around[1] + ring + 1):
-            for x in range(around[0] - ring, around[0] + ring + 1):
-                if max(abs(x - around[0]), abs(y - around[1])) != ring:
-                    continue
-                cell = (x, y)
-                if grid.contains(cell) and cell not in taken and grid.terrain(cell).move not in (MoveKind.BLOCKED, MoveKind.CHASM):
-                    return cell
+        free = [
+            (x, y)
+            for y in range(around[1] - ring, around[1] + ring + 1)
+            for x in range(around[0] - ring, around[0] + ring + 1)
+            if max(abs(x - around[0]), abs(y - around[1])) == ring and grid.contains((x, y)) and (x, y) not in taken
+            and grid.terrain((x, y)).move not in (MoveKind.BLOCKED, MoveKind.CHASM)
+        ]
+        if free:
+            return nearest(around, free, rng) if rng is not None else free[0]
     raise IllegalCommand(f"no free cell for {mover.name} to land in")
 
 
@@ -66,8 +71,10 @@ def _climbed(mover: Any) -> str | None:
 
 
 def _per_round(settings: Any, first: bool) -> int:
-    if hasattr(settings, "long_fall_first_round"):  # PR-FALL-3
-        return settings.long_fall_first_round if first else settings.long_fall_per_round
+    if hasattr(settings, "long_fall_first_round"):  # PR-FALL-3: 100 the first round, 100 more each further round
+        from core.movement.falling import long_fall_distance
+
+        return long_fall_distance(1, settings) if first else long_fall_distance(2, settings) - long_fall_distance(1, settings)
     return settings.fall_per_round  # EQ-MOV-8
 
 
@@ -109,7 +116,7 @@ def fall(enc: Any, state: Any, command: cmd.Fall) -> Result:
     carrier = mover.mounted_on or _climbed(mover)
     around = onto.position if onto is not None and onto.position else mover.position
     if onto is not None or carrier:
-        landed = free_cell_near(state, mover, around)
+        landed = free_cell_near(state, mover, around, enc.rng)
     else:
         landed = mover.position
     agility = mover.stat(s.agility_stat) if hasattr(s, "agility_stat") else 0
@@ -161,8 +168,10 @@ def after_condition(enc: Any, state: Any, target_id: str, name: str) -> Result:
     target = state.combatant(target_id)
     if not getattr(s, "prone_flier_falls", False) or target.position is None:
         return state, ()
-    stops = name == "prone" or name in getattr(s, "speed_zero_conditions", ())
-    if stops and target.layer is Layer.AIR and target.altitude > 0 and not target.hover:
+    from core.movement.power_roll import falls_from_flight
+
+    speed_zero = name in getattr(s, "speed_zero_conditions", ())
+    if target.altitude > 0 and falls_from_flight(target, name == "prone", 0 if speed_zero else 1):
         return fall(enc, state, cmd.Fall(target_id, cause=f"{name} in flight (PR-MOV-5)"))
     if name == "prone" and (target.mounted_on or _climbed(target)):
         return fall(enc, state, cmd.Fall(target_id, cause="knocked prone while climbing or riding (PR-CLB-2)"))

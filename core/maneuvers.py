@@ -221,7 +221,7 @@ def shake_off(enc: Any, state: Any, command: cmd.ShakeOff) -> Result:
             state, added = add_condition(enc, state, climber.id, cond.Condition("prone", source="shaken off (PR-CLB-1)"))
             found.extend(added)
     elif outcome.slides_off:
-        cell = free_cell_near(state, climber, climber.position)
+        cell = free_cell_near(state, climber, climber.position, enc.rng)
         kept = _without(climber.conditions, "climbing")
         state = state.replace_combatant(replace(climber, conditions=kept, position=cell))
     return state, tuple(found)
@@ -289,3 +289,27 @@ def squeeze(enc: Any, state: Any, command: cmd.Squeeze) -> Result:
     s = enc.ruleset.settings
     words = f"each square costs double, {s.squeeze_penalty:+d} to attacks and AC" if command.on else "moves and fights normally again"
     return state, (ev.Maneuvered(who.id, who.name, "SRD-MOV-8", "squeezes" if command.on else "stops squeezing", words),)
+
+
+# -- minimum movement ---------------------------------------------------------------------
+def minimum_move(enc: Any, state: Any, command: cmd.MinimumMove) -> Result:
+    """SRD-MOV-10: the full round buys 1 square in any direction unless it
+    is blocked outright; not a 5-ft step, so it provokes (SRD-MOV-18)."""
+    from core.movement import minimum_move as squares
+
+    who = state.combatant(command.combatant)
+    if who.position is None:
+        raise IllegalCommand(f"{who.name} is not on the map", "SRD-MOV-10")
+    to = tuple(command.to)
+    if to not in squares(state.grid, enc.ruleset, who, state.combatants):
+        raise IllegalCommand(f"a minimum move goes to a next square that is not blocked, not ({to[0]}, {to[1]})", "SRD-MOV-10")
+    events: tuple[ev.Event, ...] = ()
+    if state.round > 0:
+        from core.economy import spend_kind
+
+        state, events = spend_kind(enc, state, who.id, "full_round")
+        who = state.combatant(who.id)
+    state = state.replace_combatant(replace(who, position=to, budget=replace(who.budget, movement=0)))
+    event = ev.Maneuvered(who.id, who.name, "SRD-MOV-10", f"moves 1 square to ({to[0]}, {to[1]}) with its full round",
+                          "it provokes attacks of opportunity as usual (SRD-MOV-18)")
+    return state, events + (event,)

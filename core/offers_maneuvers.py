@@ -106,7 +106,14 @@ def squeezing(c: OfferContext) -> tuple[Offer, ...]:
         return ()
     on = not any(x.name == "squeezing" for x in actor.conditions)
     label = "squeeze through a narrow space (x2 cost, -4 attacks and AC)" if on else "stop squeezing"
-    return (c.offer("squeeze", f"{actor.name}: {label}", Group.MOVEMENT, lambda _, a=actor.id, o=on: cmd.Squeeze(a, o), rule="SRD-MOV-8", actor=actor.id),)
+    found = [c.offer("squeeze", f"{actor.name}: {label}", Group.MOVEMENT, lambda _, a=actor.id, o=on: cmd.Squeeze(a, o), rule="SRD-MOV-8", actor=actor.id)]
+    if c.fighting:
+        found.append(c.offer(
+            "minimum-move", f"{actor.name}: minimum move, 1 square whatever it costs (full round, provokes)", Group.MOVEMENT,
+            lambda cell, a=actor.id: cmd.MinimumMove(a, tuple(cell)), check=False, rule="SRD-MOV-10", spends=("full_round",),
+            needs=Need.CELL, actor=actor.id,
+        ))
+    return tuple(found)
 
 
 # -- power_roll ---------------------------------------------------------------------------------

@@ -105,11 +105,11 @@ class Srd35(Ruleset):
         used = budget.movement_max - budget.movement
         if kind == "run" and used > 0 and not override:  # a run is a full-round action: the whole round's movement
             raise IllegalCommand(f"{combatant.name} already moved {used} square(s) this turn; a run is a full-round action", "SRD-MOV-9")
-        if kind == "double_move":
-            total = speed * self.settings.double_move
-        elif kind == "run":
-            heavy = combatant.stat("HEAVY_ARMOUR") > 0
-            total = speed * (self.settings.run_multiplier_heavy if heavy else self.settings.run_multiplier)
+        if kind in ("double_move", "run"):
+            from core.movement.srd35 import Pace
+
+            pace = Pace.DOUBLE if kind == "double_move" else Pace.RUN
+            total = self.movement.allowance(speed, pace, heavy_armour=combatant.stat("HEAVY_ARMOUR") > 0)
         else:  # full_round
             if used > 1 and not override:
                 raise IllegalCommand(f"{combatant.name} moved {used} squares; a full-round action allows only a 5-ft step", "SRD-MOV-9")

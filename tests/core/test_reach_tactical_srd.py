@@ -150,3 +150,20 @@ def test_srd_mov_8_squeezing_doubles_the_cost_and_gives_minus_4_to_attacks_and_a
     assert against.difficulty == 10 - 4  # AC 10 (none set) -4
     enc.apply(find(offers(enc.state, enc.ruleset, "a"), "squeeze").command())  # stop squeezing
     assert not enc.state.combatant("a").conditions
+
+
+def test_srd_mov_10_a_full_round_always_moves_1_square_and_srd_mov_18_it_provokes():
+    from core.grid import SWAMP
+
+    grid = Grid.filled(6, 6).with_terrain((3, 3), SWAMP)
+    enc = encounter("srd35", creature("a", {"DEX": 0, "SPEED": 5}, initiative=15), grid=grid, fight=True)  # 1 square a move
+    with pytest.raises(IllegalCommand):
+        enc.apply(cmd.Move("a", (3, 3)))  # a diagonal into difficult terrain costs 3 squares
+    offer = find(offers(enc.state, enc.ruleset, "a"), "minimum-move")
+    events = enc.apply(offer.command((3, 3)))
+    moved = of(events, ev.Maneuvered)[0]
+    assert moved.rule == "SRD-MOV-10" and "SRD-MOV-18" in moved.outcome
+    a = enc.state.combatant("a")
+    assert a.position == (3, 3) and a.budget.left("standard") == 0 and a.budget.left("move") == 0
+    with pytest.raises(IllegalCommand):
+        enc.apply(cmd.MinimumMove("a", (4, 4)))  # the full round is spent
