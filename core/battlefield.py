@@ -147,9 +147,11 @@ def attack_situation(
     reach: Reach = Reach.MELEE,
     base: Situation = Situation(),
     ruleset: object = None,
+    vision: object = None,
 ) -> Situation:
     """``base`` with cover, flanking and (given the ``ruleset``) the cost of
-    the target's cell read from the map.
+    the target's cell read from the map, and (given ``vision``, the
+    encounter's :class:`core.vision.Conditions`) poor or lost sight (EQ-VIS-1).
 
     No line of sight counts as full cover: the target cannot be attacked
     directly (EQ-COV-2, EQ-MAP-5). A target standing in a cell that costs
@@ -160,4 +162,11 @@ def attack_situation(
     if cover.rank < base.cover.rank:
         cover = base.cover
     cost = max(base.target_cell_cost, cell_cost(ruleset, grid, target))
-    return replace(base, reach=reach, cover=cover, flanked=base.flanked or found.flanks, target_cell_cost=cost)
+    situation = replace(base, reach=reach, cover=cover, flanked=base.flanked or found.flanks, target_cell_cost=cost)
+    if vision is not None:  # EQ-VIS-1..2: light and weather of the encounter (core.vision.Conditions)
+        from core.vision import Sighting, sees
+
+        seen = sees(attacker, target, vision, combatants)
+        if seen is not None and seen.sighting is not Sighting.CLEAR:
+            situation = replace(situation, poor_visibility=seen.sighting is Sighting.POOR, unseen=seen.sighting is Sighting.UNSEEN, sight_reason=seen.reason)
+    return situation

@@ -28,6 +28,7 @@ from core.errors import IllegalCommand, MoveRefused, UnknownCombatant
 from core.grid import Grid
 from core.phases import Phase
 from core.rulesets.base import Ruleset
+from core.vision import Conditions
 from core.war import Battle
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ class EncounterState:
     resuming: tuple[str, ...] = ()
     boundaries: tuple[TurnBoundary, ...] = ()  # what each turn change did by itself (core.boundary), for PreviousTurn
     battle: Battle | None = None  # a mass battle (EQ-WAR-1..4), see core.war
+    vision: Conditions = Conditions()  # light, weather, light sources (EQ-VIS-1..2), see core.vision
 
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""
@@ -129,6 +131,7 @@ def handlers() -> dict[type, Callable]:
     from core import falls, jumps, maneuvers, reactions, weapon_areas
     from core import commands as cmd
     from core.energy import HANDLERS as ENERGY_HANDLERS
+    from core.vision_commands import HANDLERS as VISION_HANDLERS
     from core.war_commands import HANDLERS as WAR_HANDLERS
 
     return {
@@ -188,6 +191,7 @@ def handlers() -> dict[type, Callable]:
         cmd.AreaAttack: weapon_areas.area_attack,
         cmd.SpearWall: weapon_areas.spear_wall,
         cmd.MinimumMove: maneuvers.minimum_move,
+        **VISION_HANDLERS,
     }
 
 

@@ -69,6 +69,8 @@ class Situation:
     awareness: Awareness = Awareness.NOTICED
     mounted_dash: bool = False
     extra: tuple[Modifier, ...] = ()
+    unseen: bool = False  # EQ-VIS-1: beyond the poor-sight range, the target counts as Invisible
+    sight_reason: str = ""  # EQ-VIS-1: why sight is poor or lost (light, weather, ranges)
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ def assemble(
     if situation.weapon_index > 0 and s.extra_weapon_step:
         mods.append(Modifier(s.extra_weapon_step * situation.weapon_index, f"weapon #{situation.weapon_index + 1} this turn", "EQ-ACT-6"))
     if situation.poor_visibility and s.poor_visibility_penalty:
-        mods.append(Modifier(s.poor_visibility_penalty, "poor visibility", "EQ-VIS-1"))
+        mods.append(Modifier(s.poor_visibility_penalty, situation.sight_reason or "poor visibility", "EQ-VIS-1"))
     if situation.target_cell_cost > 1:  # TAC-POS-3: ranged +1 per MP the cell costs (2-MP cell +2), melee +1
         value = s.slowed_melee if melee else s.slowed_ranged_per_mp * situation.target_cell_cost
         if value:
@@ -171,6 +173,8 @@ def assemble(
         dis.append("attacker is blinded")
     if "invisible" in target_conditions:
         dis.append("target is invisible (EQ-VIS-1)")
+    elif situation.unseen:
+        dis.append(f"target counts as invisible: {situation.sight_reason or 'beyond sight'}")
     corroded = attacker_conditions.get("corrosion", 0)
     if corroded and weapon_metal:
         mods.append(Modifier(-corroded, f"corroded metal weapon {corroded}", "TAC-EFF-3"))

@@ -148,7 +148,7 @@ def attack_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, ta
     and flanking read from the map (EQ-COV-2, TAC-POS-2)."""
     request = parse_attack(text)
     attacker, target = state.combatant(attacker_id), state.combatant(target_id)
-    situation = attack_situation(state.grid, attacker, target, state.combatants, request.weapon.reach, ruleset=ruleset)
+    situation = attack_situation(state.grid, attacker, target, state.combatants, request.weapon.reach, ruleset=ruleset, vision=state.vision)
     situation = replace(situation, off_hand=request.off_hand)
     return cmd.Attack(attacker_id, target_id, request.weapon, situation, request.advantage, override=request.override)
 

@@ -43,6 +43,7 @@ class WarSettings:
     recovery_loser: int = 2  # EQ-WAR-3: the loser on 1-2
     recovery_routed: int = 1  # EQ-WAR-3: a routed side on 1
     larger_loss_percent: int = 10  # EQ-WAR-3: the side that started larger loses 10% per lost BP
+    max_points: int = 30  # DEFAULT: BP set by hand (EQ-WAR-4) up to 30, so the exact forecast stays a few seconds
 
     def __post_init__(self) -> None:
         if self.opposed_tie not in ("reroll", "none"):
@@ -189,6 +190,8 @@ def new_battle(
     if points is not None:
         if any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in points):
             raise IllegalCommand(f"each army needs at least 1 battle point, not {points!r}", "EQ-WAR-4")
+        if max(points) > settings.max_points:
+            raise IllegalCommand(f"at most {settings.max_points} battle points a side (house rule max_points), not {max(points)}", "EQ-WAR-4")
         computed = points
     cleaned = tuple(name.strip() for name in names)
     if not all(cleaned):

@@ -74,6 +74,27 @@ class CampaignTools:
             return
         self.run_command(command)
 
+    def action_vision(self) -> None:
+        """Light, weather and light sources of this encounter (EQ-VIS-1..2):
+        attacks then get -3 in poor sight and count a target beyond it as invisible."""
+        from tui.screens.prompt import PromptScreen
+        from tui.vision_forms import VISION_HELP
+
+        now = self.state.vision
+        value = f"{now.light} {now.weather}"
+        self.ask(PromptScreen(f"Light and weather: {VISION_HELP}", "night fog; torch Ayla", value=value), self._vision_typed)
+
+    def _vision_typed(self, text: str) -> None:
+        from core.vision_commands import SetVision
+        from tui.vision_forms import parse_vision
+
+        try:
+            light, weather, sources = parse_vision(text, {c.name: c.id for c in self.state.combatants})
+        except ValueError as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            return
+        self.run_command(SetVision(light, weather, sources))
+
     def _apply_for_screen(self, command):
         """Apply ``command``: the new log entries, or the refusal as text."""
         return self._through_session(lambda: self.session.apply(command))

@@ -118,3 +118,15 @@ def _(event: eev.BreathHeld) -> Text:
 def _(event: eev.BreathTaken) -> Text:
     lost = f", {event.energy_lost} ЭНЕР lost" if event.energy_lost else ""
     return _bold(event.name) + Text(f" breathes again after {event.seconds} s{lost}")
+
+
+# -- light and weather (EQ-VIS-1..2) -------------------------------------------------------
+from core import vision_commands as vis  # noqa: E402
+
+
+@describe.register
+def _(event: vis.VisionChanged) -> Text:
+    text = Text(f"Light: {event.light}, weather: {event.weather}")
+    if event.sources:
+        text.append("; " + ", ".join(clean(s) for s in event.sources))
+    return text

@@ -38,6 +38,14 @@ def test_eq_war_1_an_army_of_no_soldiers_is_refused(soldiers):
         battle_points(soldiers)
 
 
+def test_eq_war_4_battle_points_by_hand_are_bounded():
+    assert new_battle(("A", "B"), (10, 10), points=(12, 3)).points == (12, 3)
+    with pytest.raises(IllegalCommand, match="at most 30"):
+        new_battle(("A", "B"), (10, 10), points=(1000, 3))
+    with pytest.raises(IllegalCommand, match="at least 1 battle point"):
+        new_battle(("A", "B"), (10, 10), points=(0, 3))
+
+
 def test_eq_war_2_a_hero_without_a_side_is_refused():
     with pytest.raises(IllegalCommand, match="no side"):
         _battle(heroes=(Hero("Ayla", 2),))
