@@ -40,6 +40,7 @@ from tui.takeover_offer import TakeOverOffer
 from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 from tui.campaign_tools import CampaignTools
+from tui.key_order import KeysInOrder
 
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 from tui.screens.campaign_picker import CampaignPicker
@@ -55,7 +56,7 @@ from tui.widgets.lines import StatusLine
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, CampaignActions, CampaignTools, App[Path | None]):
+class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, CampaignActions, CampaignTools, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 

@@ -1,0 +1,82 @@
+"""Keys handled one at a time, in the order they were typed.
+
+Textual routes a key to the focused widget as soon as the App reads it,
+but the binding the key triggers runs later, when the key has bubbled back
+up to the App, and a dialog that binding opens mounts later still. So when
+several keys arrive in one read (over SSH, with key repeat, from a paste),
+the keys after ``d`` were routed to the tracker before the Damage dialog
+existed and were lost, and the second ``Down`` of ``Down Down`` read the
+selection before the first had moved it.
+
+:class:`KeysInOrder` (a mixin of the App) holds every key and paste the App
+reads and lets the next one go only when the app has settled: each message
+pump has handled what it was sent (the bubbled key, the messages its action
+posted, a dialog's dismissal and its callback) and every widget, a dialog
+just pushed included, is mounted and focused. The key then goes where
+Textual sends it, to the screen on top at that moment. A lone key on a
+settled app goes at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+from textual import events
+
+# A safety net, not the mechanism: if some message pump never empties
+# (a bug elsewhere), keys keep flowing after this long instead of waiting.
+SETTLE_LIMIT_SECONDS = 2.0
+ORDERED = (events.Key, events.Paste)
+
+
+class KeysInOrder:
+    """Mixin for a Textual ``App``; put it before ``App`` in the bases."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._held_input: deque[events.Event] = deque()
+        self._released_input: list[events.Event] = []
+        self._releaser: asyncio.Task | None = None
+
+    @property
+    def keys_waiting(self) -> int:
+        """Keys and pastes read but not yet handed on (0 when idle)."""
+        return len(self._held_input)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, ORDERED) and not event.is_forwarded:
+            if any(event is released for released in self._released_input):
+                self._released_input = [e for e in self._released_input if e is not event]
+            elif isinstance(event, events.Key) and event.key == "ctrl+c":
+                pass  # quitting never waits behind other keys
+            elif self._held_input or not self.input_settled():
+                self._held_input.append(event)
+                if self._releaser is None or self._releaser.done():
+                    self._releaser = asyncio.create_task(self._release_input(), name="keys in order")
+                return
+        await super().on_event(event)
+
+    async def _release_input(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._held_input:
+            deadline = loop.time() + SETTLE_LIMIT_SECONDS
+            while not self.input_settled() and loop.time() < deadline:
+                await asyncio.sleep(0)  # a turn of the event loop, not a delay
+            event = self._held_input.popleft()
+            self._released_input.append(event)
+            if not self.post_message(event):  # the app is closing
+                self._released_input.remove(event)
+                self._held_input.clear()
+
+    def input_settled(self) -> bool:
+        """True when no message pump has anything left to handle and every
+        widget (a dialog just pushed included) is mounted."""
+        for node in (self, *self._registry):
+            if node._closing or node._closed:
+                continue
+            if node is not self and not node._is_mounted:
+                return False
+            if not node._message_queue.empty() or node._next_callbacks:
+                return False
+        return True
