@@ -46,6 +46,7 @@ GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 from tui.screens.campaign_picker import CampaignPicker
 from tui.screens.choice import ChoiceScreen
 from tui.screens.help import HelpScreen
+from tui.screens.prompt import PromptScreen
 from tui.text import clean
 from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.dice_log import DiceLog
@@ -78,6 +79,7 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         """Combatant id -> the weapon last typed in its attack dialog (the odds map uses it)."""
         """The map shows what the players see (key V)."""
         self._history: tuple[bool, bool] | None = None  # (can undo, can redo) the footer shows
+        self._refusal: str | None = None  # the last refusal the status line showed
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -163,6 +165,8 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
     def set_status(self, message: str | Text, error: bool = False) -> None:
         status = self.query_one(StatusLine)
         text = message if isinstance(message, Text) else Text(message)
+        if error:
+            self._refusal = text.plain
         if self.session.unsaved is not None:
             text = Text(f"NOT SAVED ({clean(self.session.unsaved.reason)}) ", style="bold reverse") + text
         elif self.session.read_only is not None:
@@ -172,15 +176,24 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
 
     def ask(self, screen, then) -> None:
         """Open a dialog; ``then(answer)`` runs with its answer unless the
-        GM cancelled (Esc), which the status line says."""
+        GM cancelled (Esc), which the status line says. A one-line question
+        whose answer ``then`` refuses (``set_status(..., error=True)``)
+        opens again with the text kept and the refusal shown in it."""
 
         def answered(value) -> None:
             if value is None:
                 self.set_status("Cancelled.")
-            else:
-                then(value)
+                return
+            self._refusal, stack = None, len(self.screen_stack)
+            then(value)
+            if self._refusal is not None and isinstance(screen, PromptScreen) and len(self.screen_stack) == stack:
+                self.ask(screen.again(value, self._refusal), then)
 
         self.push_screen(screen, answered)
+
+    def on_prompt_screen_refused(self, message: PromptScreen.Refused) -> None:
+        self.set_status(message.reason, error=True)
+        self.bell()
 
     def run_command(self, command: cmd.Command) -> list[LogEntry] | None:
         """Apply ``command`` and save; show a refusal in the status line.

@@ -10,9 +10,12 @@ from rich.text import Text
 
 from core import commands as cmd
 from core import offers as core_offers
+from core.dice import parse
 from core.errors import RulesError
 from core.notation import parse_amount
+from tui.describe import describe
 from tui.more_actions import offer_label
+from tui.previews import would_do
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.text import clean, user_text
@@ -39,7 +42,15 @@ class GMActions:
             if done and len(done) == 1 and isinstance(amount, str):
                 self.set_status("The roll came to 0: nothing changes.")
 
-        self.ask(PromptScreen(title, placeholder="7 or 2d6+1"), answer)
+        def preview(value: str) -> Text:
+            amount = parse_amount(value)
+            if isinstance(amount, str):
+                parse(amount, allow_comments=False)
+                return Text(f"rolls {amount}, then {'damages' if sign < 0 else 'heals'} ") + user_text(target.name, "bold") + Text(" by the total")
+            command = cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount)
+            return Text(" ").join(describe(event) for event in would_do(self.session.encounter, command))
+
+        self.ask(PromptScreen(title, placeholder="7 or 2d6+1", hint=preview), answer)
 
     def action_damage(self) -> None:
         self._hit_points(-1)
@@ -57,7 +68,14 @@ class GMActions:
         def answer(value: str) -> None:
             self.run_command(cmd.RollDice(value, None))
 
-        self.ask(PromptScreen("Roll dice (free text after the dice is a comment)", placeholder="1d20+2 kick the door"), answer)
+        def preview(value: str) -> Text:
+            if not value.strip():
+                raise ValueError("type dice, e.g. 1d20+2, and what for")
+            text, comment = value.strip(), parse(value).comment or ""
+            rolled = Text(f"rolls {clean(text[: len(text) - len(comment)].strip())}")
+            return rolled + Text(", for: ") + user_text(comment.strip(), "italic") if comment.strip() else rolled
+
+        self.ask(PromptScreen("Roll dice (free text after the dice is a comment)", placeholder="1d20+2 kick the door", hint=preview), answer)
 
     def action_check(self) -> None:
         """A check for whose turn it is (or the selected combatant out of

@@ -174,6 +174,8 @@ async def test_edit_the_sheet_from_the_keyboard(tmp_path):
         await type_text(pilot, "lots")
         await pilot.press("enter")
         assert "not a whole number" in status_of(app)
+        assert app.screen.query_one("#prompt-input").value == "lots"  # the dialog keeps the text
+        await pilot.press("escape")
         await pilot.press("u")
         assert app.state.combatant(target.id).name == target.name
     app.session.campaign.close()

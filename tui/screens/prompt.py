@@ -1,4 +1,10 @@
-"""A one-line question: Enter answers, Escape cancels (dismisses ``None``)."""
+"""A one-line question: Enter answers, Escape cancels (dismisses ``None``).
+
+What the GM types is checked as it is typed: the ``hint`` shows what Enter
+would do (the odds of a check, the HP a damage leaves) or, when Enter
+would be refused, why. Enter on a refused entry keeps the dialog open with
+the text and says why, here and in the status line.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +14,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from core.errors import RulesError
 from saves.sanitize import clean_text
+from tui.text import clean
+
+REFUSALS = (ValueError, RulesError)
+"""What a ``hint`` raises when Enter would be refused (the parsers of
+``tui/forms.py`` raise ``ValueError``, the rules ``RulesError``)."""
 
 
 class SafeInput(Input):
@@ -26,10 +39,20 @@ class PromptScreen(ModalScreen[str | None]):
     """Ask for one line of text.
 
     ``hint(value) -> Text`` (optional) is shown under the input and updated
-    as the GM types, e.g. the odds of a check.
+    as the GM types: what Enter would do. It raises ``ValueError`` or
+    ``RulesError`` when Enter would be refused; the message is shown
+    instead, and Enter then keeps the dialog open. ``refusal`` is a reason
+    shown at once, for ``value`` as given (see :meth:`again`).
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt-cancel")]
+
+    class Refused(Message):
+        """Enter was pressed on an entry the hint refuses; ``reason`` says why."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
 
     def __init__(
         self,
@@ -37,18 +60,27 @@ class PromptScreen(ModalScreen[str | None]):
         placeholder: str = "",
         value: str = "",
         hint: Callable[[str], Text] | None = None,
+        refusal: str | None = None,
     ) -> None:
         super().__init__()
         self._title = title if isinstance(title, Text) else Text(title)
         self._placeholder = placeholder
-        self._value = value
+        self._value = clean_text(value)
         self._hint = hint
+        self._refusal = (self._value, refusal) if refusal else None
+        self.problem: str | None = None
+        """Why Enter would be refused now, or ``None`` when it would be taken."""
+
+    def again(self, value: str, refusal: str) -> PromptScreen:
+        """The same question, ``value`` typed in and ``refusal`` shown: how
+        the App reopens a dialog whose answer the rules refused."""
+        return PromptScreen(self._title, self._placeholder, value, self._hint, refusal)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
             yield Static(self._title, id="prompt-title")
             hint = f"e.g. {self._placeholder}" if self._placeholder else ""  # never mistaken for a typed value
-            field = SafeInput(value=clean_text(self._value), placeholder=hint, id="prompt-input")
+            field = SafeInput(value=self._value, placeholder=hint, id="prompt-input")
             field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH
             yield field
             yield Static("", id="prompt-hint")
@@ -60,12 +92,34 @@ class PromptScreen(ModalScreen[str | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         self._update_hint(event.value)
 
+    @property
+    def shown_hint(self) -> str:
+        """The text under the field, as shown (for tests and screen readers)."""
+        return str(self.query_one("#prompt-hint", Static).render())
+
     def _update_hint(self, value: str) -> None:
+        text = Text()
+        self.problem = None
         if self._hint is not None:
-            self.query_one("#prompt-hint", Static).update(self._hint(value))
+            try:
+                text = self._hint(value)
+            except REFUSALS as problem:
+                self.problem = clean(str(problem))
+                text = Text(self.problem, style="italic yellow")
+        if self._refusal is not None and self._refusal[0] == value:
+            reason = Text(self._refusal[1], style="bold red")
+            said = not text.plain or (self.problem is not None and self._refusal[1].endswith(self.problem))
+            text = reason if said else reason + Text("\n") + text
+        self.query_one("#prompt-hint", Static).update(text)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if self.problem is not None:
+            reason = f"Refused: {self.problem}"
+            self._refusal = (event.value, reason)
+            self._update_hint(event.value)
+            self.post_message(self.Refused(reason))
+            return
         self.dismiss(event.value)
 
     def action_cancel(self) -> None:
