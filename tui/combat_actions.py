@@ -135,7 +135,8 @@ class CombatActions:
     def action_add_combatant(self) -> None:
         summoner = self._combatant(self.selected)
 
-        def answer(value: str) -> None:
+        def read(value: str):
+            """``(entry, summoned)`` from ``Wolf foe 9 DEX 2 [summon]``; raises ``ValueError``."""
             from core.roster import parse_creature
 
             words = value.split()
@@ -145,10 +146,24 @@ class CombatActions:
             try:
                 entry = parse_creature(" ".join(words), self.session.encounter.ruleset)
             except CreatureFormatError as problem:
-                self.set_status(f"Refused: {clean(problem.reason)}.", error=True)
-                return
+                raise ValueError(f"{problem.reason}.") from None
             if not entry.name:
-                self.set_status("Refused: write 'NAME SIDE HP', e.g. 'Wolf foe 9' (side: party, foe or neutral), then stats like 'DEX 2', 'summon' at the end for a summon.", error=True)
+                raise ValueError("write 'NAME SIDE HP', e.g. 'Wolf foe 9' (side: party, foe or neutral), then stats like 'DEX 2', 'summon' at the end for a summon.")
+            return entry, summoned
+
+        def preview(value: str) -> Text:
+            entry, summoned = read(value)
+            details = [entry.side.value, f"HP {entry.hp}"] + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
+            text = Text("adds ") + user_text(entry.name, "bold") + Text(f" ({', '.join(details)})")
+            if summoned and summoner is not None:
+                return text + Text(", acting right after ") + user_text(summoner.name, "bold") + Text(" (EQ-INIT-4)")
+            return text + Text(", rolling initiative (EQ-INIT-1)" if self.state.round > 0 else "")
+
+        def answer(value: str) -> None:
+            try:
+                entry, summoned = read(value)
+            except ValueError as problem:
+                self.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
             name = entry.name
             combatant = Combatant(self.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac)
@@ -161,7 +176,7 @@ class CombatActions:
 
         hint = f"; add 'summon' for a summon of {clean(summoner.name)} (its initiative - 1, EQ-INIT-4)" if summoner else ""
         stats = " ".join(self.session.encounter.ruleset.stat_names)
-        self.ask(PromptScreen(f"Add a combatant: NAME SIDE HP, stats ({stats}) N{hint}", placeholder="Wolf foe 9"), answer)
+        self.ask(PromptScreen(f"Add a combatant: NAME SIDE HP, stats ({stats}) N{hint}", placeholder="Wolf foe 9", hint=preview), answer)
 
     def action_remove_combatant(self) -> None:
         target = self._combatant(self.selected)

@@ -134,3 +134,19 @@ async def test_the_more_menu_filters_by_its_words(tmp_path):
         await pilot.pause()
         labels = dict(app.screen._options)
         assert app.screen.shown and all("end combat" in labels[key].lower() for key in app.screen.shown)
+
+
+async def test_add_dialog_previews_the_creature_and_refuses_a_foreign_stat_in_place(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        count = len(app.state.combatants)
+        await pilot.press("plus")
+        await type_text(pilot, "Wolf foe 9 STR 2")
+        await pilot.pause()
+        assert "adds Wolf (foe, HP 9, STR +2)" in app.screen.shown_hint
+        await type_text(pilot, " XYZ 1")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and field(app) == "Wolf foe 9 STR 2 XYZ 1"
+        assert "not a stat" in app.screen.shown_hint and "Added" not in status_of(app)
+        assert len(app.state.combatants) == count
