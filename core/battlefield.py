@@ -155,8 +155,13 @@ def attack_situation(
 
     No line of sight counts as full cover: the target cannot be attacked
     directly (EQ-COV-2, EQ-MAP-5). A target standing in a cell that costs
-    more than 1 to cross is slowed (TAC-POS-3).
+    more than 1 to cross is slowed (TAC-POS-3). Raises
+    :class:`IllegalCommand` when the attacker or the target is not on the
+    map (nothing to measure cover, reach or flanking from).
     """
+    for who, role in ((attacker, "the attacker"), (target, "the target")):
+        if who.position is None:
+            raise IllegalCommand(f"{who.name} ({role}) is not on the map: place it first")
     found = readout(grid, attacker, target, combatants)
     cover = found.sight.cover if found.sight.visible else Cover.FULL
     if cover.rank < base.cover.rank:

@@ -78,7 +78,6 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         self.last_weapons: dict[str, str] = {}
         """Combatant id -> the weapon last typed in its attack dialog (the odds map uses it)."""
         """The map shows what the players see (key V)."""
-        self._history: tuple[bool, bool] | None = None  # (can undo, can redo) the footer shows
         self._refusal: str | None = None  # the last refusal the status line showed
 
     # -- layout -------------------------------------------------------------
@@ -215,16 +214,18 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         if turn_changed:
             self.selected = self.state.current or self.selected
         self.refresh_views(follow=turn_changed)
-        history = (self.session.can_undo, self.session.can_redo)
-        if history != self._history:
-            self._history = history
-            self.refresh_bindings()  # undo/redo became (un)available
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))
 
     def action_undo(self) -> None:
+        if not self.session.can_undo:
+            self.set_status("Nothing to undo: this is where the history starts.")
+            return
         self._travel(self.session.undo)
 
     def action_redo(self) -> None:
+        if not self.session.can_redo:
+            self.set_status("Nothing to redo.")
+            return
         self._travel(self.session.redo)
 
     def _travel(self, move) -> None:
@@ -259,10 +260,6 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
             return False
         if action == "toggle_panel":
             return None if self.size.width >= 120 else True
-        if action == "undo" and not self.session.can_undo:
-            return None
-        if action == "redo" and not self.session.can_redo:
-            return None
         return True
 
     def on_initiative_tracker_combatant_selected(self, message: InitiativeTracker.CombatantSelected) -> None:

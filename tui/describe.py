@@ -137,9 +137,17 @@ def _(event: ev.Moved) -> Text:
     )
 
 
+def action_phrase(kind: str) -> str:
+    """``quick`` -> ``a quick action``, ``action`` -> ``an action``,
+    ``reaction`` -> ``a reaction``: an action kind of any ruleset in words."""
+    name = clean(kind).replace("_", " ")
+    noun = name if name.endswith("action") or name == "maneuver" else f"{name} action"
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 @describe.register
 def _(event: ev.ActionSpent) -> Text:
-    return _t((clean(event.name), "bold"), f" uses a {event.kind} action ({event.left} left)")
+    return _t((clean(event.name), "bold"), f" uses {action_phrase(event.kind)} ({event.left} left)")
 
 
 @describe.register

@@ -94,14 +94,17 @@ async def test_bad_inputs_change_nothing_and_say_why(tmp_path):
         await pilot.press("enter")
         status = str(app.query_one("#status").render())
         assert "not a number" in status
+        await pilot.press("escape")  # a refused dialog stays open with the text
         await pilot.press("r")
         await type_text(pilot, "2d")
         await pilot.press("enter")
         assert "Bad dice expression" in str(app.query_one("#status").render())
+        await pilot.press("escape")
         await pilot.press("c")
         await type_text(pilot, "LUCK")
         await pilot.press("enter")
         assert "unknown stat" in str(app.query_one("#status").render())
+        await pilot.press("escape")
         # a move into a wall is refused by the rules, with the reason
         await pilot.press("m")
         grid_map = app.query_one(GridMap)

@@ -150,3 +150,4 @@ async def test_add_dialog_previews_the_creature_and_refuses_a_foreign_stat_in_pl
         assert isinstance(app.screen, PromptScreen) and field(app) == "Wolf foe 9 STR 2 XYZ 1"
         assert "not a stat" in app.screen.shown_hint and "Added" not in status_of(app)
         assert len(app.state.combatants) == count
+
