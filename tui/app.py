@@ -326,12 +326,12 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         self.push_screen(HelpScreen(self._keymap, offers))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The command palette lists the same actions as the keys, then
-        every offer of the ruleset allowed now (the ``.`` menu's and the keyed ones)."""
+        """The command palette lists the same actions as the keys, then what
+        the ``.`` menu lists now: the ruleset's offers without a key of their
+        own and the GM's tools (its own list, so the two never disagree)."""
         for action in ACTIONS:
             yield SystemCommand(action.label, action.help, lambda name=action.action: self.run_action(name))
-        if screen is self.screen_stack[0]:
-            for offer in self.current_offers():
-                if offer.allowed:
-                    yield SystemCommand(clean(offer.label), offer.rule or "rules action", lambda o=offer: self.take_offer(o))
+        if screen is self.screen_stack[0]:  # what the . menu offers now, from the same list as the menu
+            for key, label in self._more_options():
+                yield SystemCommand(label, "More actions (.)", lambda key=key: self._more_chosen(key))
         yield from super().get_system_commands(screen)
