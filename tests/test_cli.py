@@ -126,3 +126,34 @@ def test_new_with_a_roster_and_a_bare_name(tmp_path, monkeypatch, encounter_home
     state = campaign.load_state()
     assert {(c.name, c.side.value, c.hp_max) for c in state.combatants} == {("Aria", "party", 12), ("Bandit", "foe", 7)}
     campaign.close()
+
+
+def test_a_mistyped_campaign_path_is_refused_with_how_to_create_it(tmp_path, monkeypatch, capsys):
+    """Issue 11: ``encounter moor.jsn`` or ``encounter mor.json`` next to
+    ``moor.json`` says it does not exist (naming the likely one) and how to
+    create a campaign, and creates nothing."""
+    launched = []
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append(campaign) or campaign.close() or 0)
+    existing = tmp_path / "moor.json"
+    assert cli.main([str(existing)]) == 0
+    for typo in ("mor.json", "moor.jsn", "Moor.json"):
+        assert cli.main([str(tmp_path / typo)]) == 2
+        err = capsys.readouterr().err
+        assert "does not exist" in err and str(existing) in err and "encounter new" in err
+        assert not (tmp_path / typo).exists()
+    assert cli.main([str(tmp_path / "notes.txt")]) == 2
+    assert "end in .json" in capsys.readouterr().err
+    assert len(launched) == 1
+
+
+def test_a_clearly_new_name_is_created_and_new_without_a_map_is_the_demo_fight(tmp_path, monkeypatch, encounter_home):
+    from saves import paths
+
+    launched = []
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append((campaign, notice)) or campaign.close() or 0)
+    assert cli.main([str(tmp_path / "moor.json")]) == 0
+    assert cli.main(["new", str(tmp_path / "mor.json")]) == 0  # the GM means it
+    assert (tmp_path / "mor.json").exists() and "demo fight" in launched[-1][1]
+    assert cli.main(["fen"]) == 0  # a bare name: in the campaigns folder
+    assert launched[-1][0].path == paths.campaigns_dir() / "fen.json"
+    assert cli.main(["fen"]) == 0 and launched[-1][0].path == paths.campaigns_dir() / "fen.json"  # opened again

@@ -2,8 +2,8 @@
 
     encounter                 the last campaign, or the demo on first start
     encounter --demo          the built-in demo campaign
-    encounter PATH            open that campaign file (created if missing)
-    encounter new PATH --map MAP.txt [--ruleset equestria] [--name NAME]
+    encounter PATH            open that campaign file (a new .json name: created on the demo map)
+    encounter new PATH [--map MAP.txt] [--ruleset equestria] [--name NAME]
 
 Every failure is one line on stderr and exit status 2; never a traceback.
 """
@@ -40,12 +40,12 @@ examples:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH --map MAP.txt [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir())) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("path", nargs="?", type=Path, metavar="PATH", help="campaign file to open (created from the seed 003 map if missing)")
+    parser.add_argument("path", nargs="?", type=Path, metavar="PATH", help="campaign file to open (a new .json name is created from the seed 003 map; a name like an existing campaign is refused as a likely typo)")
     parser.add_argument("--demo", action="store_true", help="open the built-in demo campaign (created on first use)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (reproducible demos); default: the system's randomness")
     _ui_options(parser)
@@ -64,7 +64,7 @@ def _new_parser() -> argparse.ArgumentParser:
         description="Create a campaign from a text map (emoji legend of seed 003 or the ASCII legend); every token on the map becomes a combatant.",
     )
     parser.add_argument("path", type=Path, help="the new campaign file (a bare name like 'moor' goes in the campaigns folder)")
-    parser.add_argument("--map", dest="map_path", type=Path, required=True, help="text map file")
+    parser.add_argument("--map", dest="map_path", type=Path, default=None, help="text map file (default: the demo fight on the seed 003 map)")
     choices = sorted(RULESET_IDS)
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"rule system: {', '.join(choices)} (default {DEFAULT_RULESET})")
     parser.add_argument("--name", default=None, help="campaign name (default: the file name)")
@@ -78,6 +78,28 @@ def _campaign_path(path: Path) -> Path:
     if len(path.parts) == 1 and not path.suffix:
         return paths.campaigns_dir() / f"{path.name}.json"
     return path
+
+
+def _mistyped(path: Path) -> str | None:
+    """Why ``encounter PATH`` must not create a campaign at the missing
+    ``path``, or ``None`` when it is clearly a new name: a ``.json`` file in
+    an existing folder, named like no campaign there or in the campaigns
+    folder. Otherwise a typo would silently start a new campaign."""
+    import difflib
+
+    create = f"to create it: encounter new {path} (the demo map) or encounter new {path} --map MAP.txt"
+    folder = path.expanduser().parent
+    if len(path.parts) == 1 and not path.suffix:
+        folder, path = paths.campaigns_dir(), _campaign_path(path)
+    if not folder.is_dir():
+        return f"{path} does not exist: there is no folder {folder}"
+    known = {p.name: p for d in dict.fromkeys((folder, paths.campaigns_dir())) if d.is_dir() for p in d.glob("*.json")}
+    close = difflib.get_close_matches(path.name, list(known), n=3, cutoff=0.75)
+    if close:
+        return f"{path} does not exist. Did you mean {' or '.join(str(known[name]) for name in close)}? Or, {create}"
+    if path.suffix.lower() != ".json":
+        return f"{path} does not exist, and campaign files end in .json; {create}"
+    return None
 
 
 def _fail(message: str) -> int:
@@ -149,6 +171,14 @@ def _new(argv: list[str]) -> int:
 
     args = _new_parser().parse_args(argv)
     rng = _rng(args.seed)
+    if args.map_path is None:
+        if args.ruleset != DEFAULT_RULESET:
+            return _fail(f"--ruleset {args.ruleset} needs --map: the demo fight is {DEFAULT_RULESET}")
+        try:
+            campaign = create_demo(_campaign_path(args.path), rng, name=args.name or args.path.stem)
+        except (RulesError, SaveError) as exc:
+            return _fail(str(exc))
+        return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo fight.", args)
     try:
         check_regular(args.map_path)  # a pipe or a device would hang the read
         text = args.map_path.read_text(encoding="utf-8")
@@ -191,9 +221,14 @@ def main(argv: list[str] | None = None) -> int:
                 notice = f"Could not open the last campaign: {problem}. This is the demo; o opens the campaign list."
         elif args.path.exists():
             campaign = Campaign.open(args.path)
+        elif _campaign_path(args.path).exists():  # a bare name: the campaign of that name
+            campaign = Campaign.open(_campaign_path(args.path))
+        elif (refusal := _mistyped(args.path)) is not None:
+            return _fail(refusal)
         else:
-            campaign = create_demo(args.path, rng, name=args.path.stem)
-            notice = f"Created {args.path}: the seed 003 map with the demo fight."
+            target = _campaign_path(args.path)
+            campaign = create_demo(target, rng, name=args.path.stem)
+            notice = f"Created {target}: the seed 003 map with the demo fight."
         return _run(campaign, rng, notice, args)
     except (SaveError, RulesError) as exc:
         return _fail(str(exc))
