@@ -41,6 +41,7 @@ from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 from tui.campaign_tools import CampaignTools
 from tui.key_order import KeysInOrder
+from tui.ascii_output import ASCII_CLASS, filter_output
 
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 from tui.screens.campaign_picker import CampaignPicker
@@ -95,6 +96,8 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
     def on_mount(self) -> None:
         if self._keymap:
             self.set_keymap(self._keymap)
+        filter_output(self)
+        self.set_class(self._glyphs == "ascii", ASCII_CLASS)  # ASCII means ASCII everywhere on screen
         self._apply_size()
         self.reload_views()
         self.query_one(InitiativeTracker).focus()
@@ -286,6 +289,7 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         grid_map = self.query_one(GridMap)
         name = THEME_ORDER[(THEME_ORDER.index(grid_map.glyphs.name) + 1) % len(THEME_ORDER)]
         grid_map.set_theme(name)
+        self.set_class(name == "ascii", ASCII_CLASS)
         self.set_status(f"Map glyphs: {name}.")
 
     def action_filter_log(self) -> None:

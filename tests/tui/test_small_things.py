@@ -43,3 +43,42 @@ async def test_the_palette_finds_the_more_menu_by_its_words(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert app.state.round == 0
+
+
+async def test_ascii_glyphs_mean_ascii_everywhere_on_screen(tmp_path):
+    """``--glyphs ascii``: borders, HP bars, rulers, dialogs and names with
+    other letters all reach the terminal as ASCII (terminals that are not
+    UTF-8); the Unicode theme still draws its box lines."""
+    import random
+
+    from saves.campaign import Campaign
+    from saves.session import Session
+    from tests.tui.terminal_output import capture_terminal, captured_text, visible_text
+    from tui.app import EncounterApp
+
+    demo_app(tmp_path / "demo.json").session.campaign.close()
+    for glyphs in ("unicode", "ascii"):
+        app = EncounterApp(Session(Campaign.open(tmp_path / "demo.json"), random.Random(1)), glyphs=glyphs)
+        written = capture_terminal(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            drawn = visible_text(captured_text(written))
+            assert "Round 1" in drawn and "Damage to" in drawn
+            if glyphs == "unicode":
+                assert not drawn.isascii()
+            else:
+                assert drawn.isascii(), sorted({ch for ch in drawn if not ch.isascii()})
+                assert "+-" in drawn and "##########" in drawn  # ASCII borders and HP bar
+            await pilot.press("escape")
+        app.session.campaign.close()
+
+
+def test_to_ascii_keeps_every_width():
+    from rich.cells import cell_len
+
+    from tui.ascii_output import to_ascii
+
+    for text in ("\u256d\u2500 Round 1 \u2500\u256e", "HP \u2588\u2588\u2591", "Chara\u2026er", "\U0001f469\u200d\U0001f469\u200d\U0001f467 x", "Caf\u00e9 \u2191\u0033 \u2193", "\x1b[1mB\u00f6ld\x1b[0m"):
+        assert to_ascii(text).isascii() and cell_len(to_ascii(text)) == cell_len(text), text
+    assert to_ascii("\u256d\u2500\u256e \u00b7 \u2026 \u2014 \u2191\u2193 Caf\u00e9") == "+-+ . . - ^v Cafe"
