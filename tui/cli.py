@@ -117,6 +117,9 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
         print(f"encounter: {campaign.path} is ready; run encounter in a terminal to play it", file=sys.stderr)
         return 0 if notice.startswith("Created") else 2
     from tui.app import EncounterApp  # textual loads only when the UI starts
+    from tui.key_order import use_escape_then_key_parser
+
+    use_escape_then_key_parser()  # Esc then a key in one read (SSH) is two keys, not Alt+key
     from tui.keys import keymap_path, load_keymap
 
     keymap, problems = load_keymap(keymap_path())

@@ -80,3 +80,37 @@ class KeysInOrder:
             if not node._message_queue.empty() or node._next_callbacks:
                 return False
         return True
+
+
+def use_escape_then_key_parser() -> None:
+    """Make the terminal driver read ESC and the key right after it as
+    Escape then that key (see :class:`EscapeThenKeyParser`). For the real
+    terminal only (``encounter`` calls it before the app runs); the app
+    binds no Alt keys, so nothing is lost."""
+    from textual.drivers import linux_driver
+
+    linux_driver.XTermParser = _escape_then_key_parser()
+
+
+def _escape_then_key_parser():
+    from textual._xterm_parser import XTermParser
+
+    class EscapeThenKeyParser(XTermParser):
+        """Over SSH a quick Esc then ``d`` arrives in one read, which the
+        xterm parser takes for Alt+d, and Esc then ``.`` or Enter loses the
+        Escape altogether. Here ESC followed by a key that starts no
+        control sequence is two keys: Escape, then that key."""
+
+        def _sequence_to_key_events(self, sequence: str, alt: bool = False):
+            if alt or (len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] not in CONTROL_STARTS):
+                yield events.Key("escape", "\x1b")
+                yield from super()._sequence_to_key_events(sequence[-1])
+                return
+            yield from super()._sequence_to_key_events(sequence, alt)
+
+    return EscapeThenKeyParser
+
+
+CONTROL_STARTS = "[O]P_^\\\x1b"
+"""What may follow ESC in a terminal's control sequence (CSI, SS3, OSC,
+DCS, APC, PM, ST) or a second ESC: never read as a key after Escape."""

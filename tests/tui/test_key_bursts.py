@@ -128,7 +128,9 @@ async def test_a_200_key_paste_loses_no_key(tmp_path):
 def test_bursts_in_a_real_terminal(tmp_path):
     """End to end under a pty at 80x24: each burst in one write. ``ESC[B
     ESC[B`` selects the third combatant, ``d7\\r`` damages it, ``r1d20
-    perception\\r`` rolls, 200 ``n`` advance 200 turns."""
+    perception\\r`` rolls, ``d ESC d2\\r`` cancels a dialog and damages 2
+    (ESC and a key in one read are two keys, not Alt+d), 200 ``n`` advance
+    200 turns."""
     path = tmp_path / "demo.json"
     demo_app(path).session.campaign.close()
     before = Campaign.open(path, read_only=True)
@@ -142,7 +144,7 @@ def test_bursts_in_a_real_terminal(tmp_path):
     with PtyProcess(argv, size=(80, 24), env=env) as proc:
         proc.wait_for(b"Round", timeout=30)
         proc.read_until_quiet(0.3)
-        for data in (b"\x1b[B\x1b[B", b"d7\r", b"r1d20 perception\r", b"n" * 200):
+        for data in (b"\x1b[B\x1b[B", b"d7\r", b"r1d20 perception\r", b"d\x1bd2\r", b"n" * 200):
             proc.send(data)
             proc.read_until_quiet(0.3)
         proc.send(b"q")
@@ -153,7 +155,7 @@ def test_bursts_in_a_real_terminal(tmp_path):
         state, log = after.load_state(), after.load_log()
     finally:
         after.close()
-    assert state.combatant(third.id).hp == third.hp - 7
+    assert state.combatant(third.id).hp == third.hp - 7 - 2  # Esc cancelled the first dialog, d2 went to the second
     rolls = [e.event for e in log if isinstance(e.event, ev.DiceRolled) and "perception" in (e.event.purpose + e.event.roll.comment)]
     assert len(rolls) == 1
     assert (state.round, state.current) == (start_round + 200 // len(order), order[200 % len(order)])
