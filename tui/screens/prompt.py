@@ -108,8 +108,9 @@ class PromptScreen(ModalScreen[str | None]):
                 text = Text(self.problem, style="italic yellow")
         if self._refusal is not None and self._refusal[0] == value:
             reason = Text(self._refusal[1], style="bold red")
-            said = not text.plain or (self.problem is not None and self._refusal[1].endswith(self.problem))
-            text = reason if said else reason + Text("\n") + text
+            why = self._refusal[1].removeprefix("Refused: ")
+            rest = [line for line in text.split("\n") if line.plain.strip() and line.plain != why]  # said once
+            text = Text("\n").join([reason, *rest])
         self.query_one("#prompt-hint", Static).update(text)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
