@@ -24,9 +24,12 @@ from collections import deque
 
 from textual import events
 
-# A safety net, not the mechanism: if some message pump never empties
-# (a bug elsewhere), keys keep flowing after this long instead of waiting.
-SETTLE_LIMIT_SECONDS = 2.0
+# A safety net, not the mechanism: if some message pump stops making
+# progress (a bug elsewhere), keys flow again after STALL_SECONDS without
+# any change, or after SETTLE_LIMIT_SECONDS at most; a busy machine that is
+# still working through its messages is waited for.
+STALL_SECONDS = 2.0
+SETTLE_LIMIT_SECONDS = 10.0
 ORDERED = (events.Key, events.Paste)
 
 
@@ -60,9 +63,15 @@ class KeysInOrder:
     async def _release_input(self) -> None:
         loop = asyncio.get_running_loop()
         while self._held_input:
-            deadline = loop.time() + SETTLE_LIMIT_SECONDS
-            while not self.input_settled() and loop.time() < deadline:
+            start = stalled_since = loop.time()
+            seen = self._pending_input_work()
+            while seen is not None:
                 await asyncio.sleep(0)  # a turn of the event loop, not a delay
+                now, work = loop.time(), self._pending_input_work()
+                if work != seen:
+                    seen, stalled_since = work, now
+                elif now - stalled_since > STALL_SECONDS or now - start > SETTLE_LIMIT_SECONDS:
+                    break
             event = self._held_input.popleft()
             self._released_input.append(event)
             if not self.post_message(event):  # the app is closing
@@ -72,14 +81,19 @@ class KeysInOrder:
     def input_settled(self) -> bool:
         """True when no message pump has anything left to handle and every
         widget (a dialog just pushed included) is mounted."""
+        return self._pending_input_work() is None
+
+    def _pending_input_work(self) -> tuple[int, int] | None:
+        """``None`` when settled, else (messages and callbacks waiting,
+        widgets not yet mounted): what the next key waits for."""
+        waiting = unmounted = 0
         for node in (self, *self._registry):
             if node._closing or node._closed:
                 continue
             if node is not self and not node._is_mounted:
-                return False
-            if not node._message_queue.empty() or node._next_callbacks:
-                return False
-        return True
+                unmounted += 1
+            waiting += node._message_queue.qsize() + len(node._next_callbacks)
+        return None if waiting == unmounted == 0 else (waiting, unmounted)
 
 
 def use_escape_then_key_parser() -> None:
