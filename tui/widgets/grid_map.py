@@ -207,6 +207,10 @@ class GridMap(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._fit()
+        # Repaint now, with the resize: Textual marks a resized pane wholly dirty
+        # without scheduling it, and would otherwise send the whole map with
+        # the next token that moves (the first key after start).
+        self.refresh()
 
     def cycle_zoom(self) -> str:
         """Automatic -> 1 -> 2 -> automatic; returns a description."""
