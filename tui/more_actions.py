@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core import offers as core_offers
-from core.errors import RulesError
+from core.errors import IllegalCommand, RulesError
 from core.offers import Need, Offer
 from tui.describe import preview_text
 from tui.screens.choice import ChoiceScreen
@@ -98,11 +98,13 @@ class MoreActions:
         def hint(value: str) -> Text:
             if offer.id == "attack" and offer.actor is not None:
                 self.last_weapons[offer.actor] = value  # the odds map of its next move uses it, rolled or not
-            try:
-                command = offer.command(value)
-            except RulesError as problem:
-                return Text(clean(str(problem)), style="italic yellow")
-            return preview_text(core_offers.preview(self.state, ruleset, command))
+            command = offer.command(value)  # bad text raises: shown, and Enter keeps the dialog
+            shown = core_offers.preview(self.state, ruleset, command)
+            if shown.refusal is not None:  # what apply would refuse: Enter keeps the dialog and the text
+                refused = IllegalCommand(shown.refusal)
+                refused.shown = preview_text(shown)  # the odds stay in view with the reason
+                raise refused
+            return preview_text(shown)
 
         def answer(value: str) -> None:
             try:

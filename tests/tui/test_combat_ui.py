@@ -324,3 +324,22 @@ async def test_the_odds_map_keeps_the_weapon_typed_in_a_cancelled_attack(tmp_pat
         await pilot.press("escape", "m")
         await pilot.pause()
         assert "1d8 piercing ranged" in status_of(app)
+
+
+async def test_an_attack_out_of_reach_keeps_its_dialog_and_text_on_enter(tmp_path):
+    """Issue 11: Enter on an entry the rules would refuse explains and keeps the dialog."""
+    from tui.screens.prompt import PromptScreen
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await select_by_keys(pilot, app, "Boar")
+        await pilot.press("t")
+        await type_text(pilot, "1d6 slashing")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        assert app.screen.query_one("#prompt-input").value == "1d6 slashing"
+        await type_text(pilot, " ranged")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptScreen) and "Boar" in status_of(app)

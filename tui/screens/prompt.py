@@ -41,7 +41,8 @@ class PromptScreen(ModalScreen[str | None]):
     ``hint(value) -> Text`` (optional) is shown under the input and updated
     as the GM types: what Enter would do. It raises ``ValueError`` or
     ``RulesError`` when Enter would be refused; the message is shown
-    instead, and Enter then keeps the dialog open. ``refusal`` is a reason
+    instead (or the error's ``shown`` Text, when it has one), and Enter
+    then keeps the dialog open. ``refusal`` is a reason
     shown at once, for ``value`` as given (see :meth:`again`).
     """
 
@@ -105,7 +106,8 @@ class PromptScreen(ModalScreen[str | None]):
                 text = self._hint(value)
             except REFUSALS as problem:
                 self.problem = clean(str(problem))
-                text = Text(self.problem, style="italic yellow")
+                shown = getattr(problem, "shown", None)  # a refusal that brings its whole preview (odds and why not)
+                text = shown if isinstance(shown, Text) else Text(self.problem, style="italic yellow")
         if self._refusal is not None and self._refusal[0] == value:
             reason = Text(self._refusal[1], style="bold red")
             why = self._refusal[1].removeprefix("Refused: ")
