@@ -35,16 +35,29 @@ from core.errors import DiceError
 d20 = ast = d20_expression = _Roller = None
 
 
+_load_lock = threading.Lock()
+
+
 def _load() -> None:
     global d20, ast, d20_expression, _Roller
-    if d20 is None:
-        import d20 as d20_module
-        from d20 import diceast, expression
+    if _Roller is not None:
+        return
+    with _load_lock:
+        if _Roller is None:
+            import d20 as d20_module
+            from d20 import diceast, expression
 
-        d20, ast, d20_expression = d20_module, diceast, expression
-        _Roller = _linear_roller(d20_module, expression)
+            d20, ast, d20_expression = d20_module, diceast, expression
+            _Roller = _linear_roller(d20_module, expression)
 
-__all__ = ["DiceLimits", "Die", "DiceRoll", "roll", "parse", "DEFAULT_LIMITS"]
+
+def warm_up() -> None:
+    """Load d20 and build its grammar now (about 0.2-1 s once per process),
+    so that the first roll or refusal a user types answers at once. Safe to
+    call from a background thread and more than once."""
+    _load()
+
+__all__ = ["DiceLimits", "Die", "DiceRoll", "roll", "parse", "warm_up", "DEFAULT_LIMITS"]
 
 
 @dataclass(frozen=True)

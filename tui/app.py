@@ -11,6 +11,7 @@ sheet and the log take turns (``l``), so the map and tracker always show.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from core import commands as cmd
+from core import dice
 from core.combatant import Combatant
 from core.encounter import handlers
 from core.errors import RulesError
@@ -104,6 +106,9 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         self.set_status(self._notice or "Ready. ? lists every key; q quits (all is saved as you go).")
         self.offer_take_over()
         self.set_timer(0.5, handlers)  # load the rules while the GM reads: the first key then does not wait for them
+        # d20 builds its grammar on import (0.2-1 s): build it beside the UI, so
+        # the first dice typed (or refused) answers at once (issue 11 item 11).
+        threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
 
     def on_resize(self, event) -> None:
         self._apply_size(event.size)

@@ -119,3 +119,31 @@ def test_commands_round_trip_through_the_codec_and_only_they_and_events_are_tagg
     assert from_document(to_document(cmd.RollDice("1d6", purpose="a test")), cmd.Command) == cmd.RollDice("1d6", purpose="a test")
     event = ev.RoundStarted(2)
     assert from_document(to_document(event), ev.Event) == event
+
+
+def test_the_dice_grammar_is_built_beside_the_ui_after_the_first_frame(tmp_path):
+    """Issue 11 item 11 (every dice refusal in < 10 ms): d20 builds its
+    grammar on import (0.2-1 s). It is not loaded for the first frame, and
+    the app loads it in a background thread once mounted, so the first dice
+    the GM types does not pay for it."""
+    path = _demo(tmp_path)
+    result = _run(
+        f"""
+        import asyncio, json, random, sys, threading
+        from saves.campaign import Campaign
+        from saves.session import Session
+        from tui.app import EncounterApp
+        before = "d20" in sys.modules
+        async def main():
+            app = EncounterApp(Session(Campaign.open({str(path)!r}), random.Random(1)))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                for thread in threading.enumerate():
+                    if thread.name == "dice-warm-up":
+                        thread.join(30)
+                return "d20" in sys.modules
+        after = asyncio.run(main())
+        print(json.dumps({{"before": before, "after": after}}))
+        """
+    )
+    assert result == {"before": False, "after": True}
