@@ -19,17 +19,21 @@ from saves.files import MAX_SMALL_FILE_BYTES, read_regular
 APP_NAME = "encounter"
 
 
-def data_dir() -> Path:
-    """The data folder (created on first use)."""
+def data_dir(create: bool = True) -> Path:
+    """The data folder (created on first use unless ``create`` is false:
+    ``--help`` names it without making it)."""
     override = os.environ.get("ENCOUNTER_HOME")
     path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def campaigns_dir() -> Path:
-    path = data_dir() / "campaigns"
-    path.mkdir(parents=True, exist_ok=True)
+def campaigns_dir(create: bool = True) -> Path:
+    """The folder of campaign files, ``<data>/campaigns`` (created unless ``create`` is false)."""
+    path = data_dir(create) / "campaigns"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 

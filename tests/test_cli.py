@@ -28,6 +28,14 @@ def test_help_lists_the_commands(encounter_home):
         assert word in result.stdout
 
 
+@pytest.mark.parametrize("args", [("--help",), ("new", "--help"), ("watch", "--help"), ("recap", "--help")])
+def test_help_creates_no_data_folder(encounter_home, args):
+    """Reading the help is not using the app: no folder appears in the user's home."""
+    result = run(*args, env_home=encounter_home)
+    assert result.returncode == 0 and "usage" in result.stdout.lower()
+    assert not encounter_home.exists()
+
+
 def test_new_help(encounter_home):
     result = run("new", "--help", env_home=encounter_home)
     assert result.returncode == 0 and "--map" in result.stdout and "--ruleset" in result.stdout

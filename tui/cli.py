@@ -42,7 +42,7 @@ def _main_parser() -> argparse.ArgumentParser:
         prog="encounter",
         usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
-        epilog=EPILOG.replace("{data}", str(paths.campaigns_dir())) + "  encounter new --help      options of 'new'\n",
+        epilog=EPILOG.replace("{data}", str(paths.campaigns_dir(create=False))) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("path", nargs="?", type=Path, metavar="PATH", help="campaign file to open (a new .json name is created from the seed 003 map; a name like an existing campaign is refused as a likely typo)")
