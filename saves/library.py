@@ -105,13 +105,13 @@ def check_target(target: Path, source: Path | None = None, replace: bool = False
         raise SaveError(target, f"{exc}; choose a file") from None
     except OSError as exc:
         raise SaveError(target, f"cannot be written ({exc.strerror or exc})") from None
-    if journal_path(real).exists():
-        raise SaveError(target, "is a campaign with actions not yet folded in (a journal beside it); open it, or choose another file")
     if lock.lock_path(real).exists():
         held = lock.acquire(real)
         if held is None:
             raise ReadOnlySave(target, "is a campaign open in an encounter; it is never overwritten")
         held.release()
+    if journal_path(real).exists():
+        raise SaveError(target, "is a campaign with actions not yet folded in (a journal beside it); open it, or choose another file")
     if exists and not replace:
         raise TargetExists(target, "already exists")
 
@@ -128,6 +128,24 @@ def export_campaign(path: Path, target: Path, replace: bool = False) -> None:
         atomic_write(target, json.dumps(dump(data), ensure_ascii=False, indent=1, sort_keys=True))
     except OSError as exc:
         raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None
+
+
+def export_text(target: Path, text: str, replace: bool = False) -> Path:
+    """Write ``text`` (a recap, a map) to the file ``target`` atomically, as
+    UTF-8; returns the real path written. The same refusals as an export
+    (:func:`check_target`): never a campaign in use, nothing but a regular
+    file, an existing file only with ``replace`` (else :class:`TargetExists`).
+    Raises :class:`SaveError` (:class:`SaveWriteFailed` when the disk refuses)."""
+    target = Path(target).expanduser()
+    check_target(target, None, replace)
+    real = Path(os.path.realpath(target))
+    if not real.parent.is_dir():
+        raise SaveError(target, f"cannot be written: folder {real.parent} does not exist")
+    try:
+        atomic_write(real, text)
+    except OSError as exc:
+        raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None
+    return real
 
 
 def save_copy(campaign: Campaign, target: Path) -> Path:

@@ -38,6 +38,7 @@ from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
 from tui.more_actions import MoreActions, offer_label
 from tui.quit_guard import QuitGuard
+from tui.recap_actions import RecapActions
 from tui.takeover_offer import TakeOverOffer
 from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
@@ -60,7 +61,7 @@ from tui.widgets.lines import StatusLine
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, CampaignActions, CampaignTools, App[Path | None]):
+class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, CampaignTools, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 

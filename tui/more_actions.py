@@ -26,6 +26,7 @@ GM_TOOLS: tuple[tuple[str, str], ...] = (
     ("tool:bestiary", "Add creatures from the bestiary"),
     ("tool:house", "House rules: change a ruleset setting for this campaign"),
     ("tool:resize", "Resize the map"),
+    ("tool:recap", "Recap of this fight for session notes: copy it, or save it as Markdown"),
 )
 
 
@@ -74,6 +75,8 @@ class MoreActions:
             self.action_add_from_bestiary()
         elif choice == "tool:house":
             self.action_house_rules()
+        elif choice == "tool:recap":
+            self.action_recap()
         elif choice == "tool:resize":
             self.ask(PromptScreen(f"New size: width height (cells), now {self.state.grid.width}x{self.state.grid.height}"), self._resize)
 

@@ -1,0 +1,61 @@
+"""The fight's recap from the app (``.`` -> Recap): copied to the clipboard
+(the terminal's, over SSH too) or saved as a Markdown file. The same text as
+``encounter recap PATH`` (see :mod:`tui.recap`).
+
+A mixin of :class:`tui.app.EncounterApp`; needs ``session``, ``ask``,
+``set_status`` and ``copy_to_clipboard`` from it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rich.text import Text
+
+from saves import library
+from saves.errors import SaveError
+from tui.recap import recap_markdown
+from tui.screens.choice import ChoiceScreen
+from tui.screens.prompt import PromptScreen
+from tui.text import clean, user_text
+
+
+class RecapActions:
+    def recap_text(self) -> str:
+        """The Markdown recap of the encounter on screen."""
+        campaign = self.session.campaign
+        name = campaign.encounter(self.session.eid).name
+        title = campaign.name if name == campaign.name else f"{campaign.name}: {name}"
+        return recap_markdown(title, list(self.session.log))
+
+    def action_recap(self) -> None:
+        options = [("copy", "Copy it to the clipboard (Markdown)"), ("save", "Save it to a Markdown file")]
+        self.ask(ChoiceScreen("Recap of this fight", options), self._recap_chosen)
+
+    def _recap_chosen(self, choice: str) -> None:
+        text = self.recap_text()
+        if choice == "copy":
+            self.copy_to_clipboard(text)
+            self.set_status(f"Copied the recap ({text.count(chr(10))} lines of Markdown) to the clipboard.")
+            return
+        campaign = self.session.campaign
+        slug = re.sub(r"[^a-z0-9]+", "-", f"{campaign.name} {campaign.encounter(self.session.eid).name}".lower()).strip("-") or "fight"
+        default = str(Path.cwd() / f"{slug[:60]}-recap.md")
+        self.ask(PromptScreen("Save the recap to the file", "recap.md", value=default), lambda target: self._save_recap(target, text))
+
+    def _save_recap(self, target: str, text: str, replace: bool = False) -> None:
+        if not target.strip():
+            self.set_status("Type a file name, e.g. recap.md", error=True)
+            return
+        try:
+            written = library.export_text(Path(target.strip()), text, replace=replace)
+        except library.TargetExists:
+            title = user_text(target.strip(), "bold") + Text(" already exists. Replace it with the recap?")
+            options = [("keep", "No, keep that file"), ("replace", "Yes, replace it")]
+            self.ask(ChoiceScreen(title, options), lambda choice: self._save_recap(target, text, True) if choice == "replace" else self.set_status("Kept the file; the recap was not saved."))
+            return
+        except SaveError as problem:
+            self.set_status(f"Not saved: {clean(str(problem))}", error=True)
+            return
+        self.set_status(Text("Saved the recap to ") + user_text(str(written), "bold") + Text("."))
