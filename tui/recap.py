@@ -104,7 +104,7 @@ def recap_markdown(title: str, entries: list[LogEntry]) -> str:
     lines += ["", "## Natural 1s and 20s", ""] + ([f"- {n}" for n in naturals] or ["- none"])
     if turns:
         longest = max(turns, key=lambda t: len(t[2]))
-        lines += ["", f"Longest turn: {names.get(longest[1] or '', '?')} in round {longest[0]} ({len(longest[2])} log lines)."]
+        lines += ["", f"Longest turn: {names.get(longest[1] or '', '?')} in round {longest[0]} ({len(longest[2])} log line{'s' if len(longest[2]) != 1 else ''})."]
     return "\n".join(lines) + "\n"
 
 

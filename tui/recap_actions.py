@@ -40,7 +40,8 @@ class RecapActions:
             self.set_status(f"Copied the recap ({text.count(chr(10))} lines of Markdown) to the clipboard.")
             return
         campaign = self.session.campaign
-        slug = re.sub(r"[^a-z0-9]+", "-", f"{campaign.name} {campaign.encounter(self.session.eid).name}".lower()).strip("-") or "fight"
+        names = dict.fromkeys((campaign.name, campaign.encounter(self.session.eid).name))  # one name when they are the same
+        slug = re.sub(r"[^a-z0-9]+", "-", " ".join(names).lower()).strip("-") or "fight"
         default = str(Path.cwd() / f"{slug[:60]}-recap.md")
         self.ask(PromptScreen("Save the recap to the file", "recap.md", value=default), lambda target: self._save_recap(target, text))
 
