@@ -59,6 +59,14 @@ class Inventory:
 
 
 @dataclass(frozen=True)
+class Held:
+    """An item in hand (rule EQ-ACT-7): ``limbs`` it takes (one-handed 1, two-handed 2)."""
+
+    item: str
+    limbs: int = 1
+
+
+@dataclass(frozen=True)
 class Combatant:
     """One creature in an encounter.
 
@@ -108,6 +116,10 @@ class Combatant:
     energy: int = 0  # EQ-STAT-1 ЭНЕР now
     energy_max: int = 0  # 0: not tracked
     breath: HeldBreath | None = None  # EQ-BRE-1: holding its breath since a round
+    # -- limbs and senses (issue 10; read by core.limbs, core.senses) ---------
+    fore_limbs: int = 2  # EQ-ACT-7: limbs for weapons and shields (the GM may set others)
+    held: tuple[Held, ...] = ()  # EQ-ACT-7: items in hand, the first in the leading limb (EQ-GEN-2)
+    main_sense: str = "sight"  # TAC-POS-6: sight, hearing, smell, touch, ...
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

@@ -343,6 +343,8 @@ class SheetChanges:
     immunities: tuple[str, ...] | None = None
     notes: str | None = None
     inventory: Inventory | None = None
+    fore_limbs: int | None = None  # EQ-ACT-7
+    main_sense: str | None = None  # TAC-POS-6
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from core.boundary import TurnBoundary
 from core.combatant import Combatant, Side
 from core.errors import IllegalCommand, MoveRefused, UnknownCombatant
 from core.grid import Grid
+from core.last_roll import LastRoll, note_rolls
 from core.phases import Phase
 from core.rulesets.base import Ruleset
 from core.vision import Conditions
@@ -62,6 +63,7 @@ class EncounterState:
     boundaries: tuple[TurnBoundary, ...] = ()  # what each turn change did by itself (core.boundary), for PreviousTurn
     battle: Battle | None = None  # a mass battle (EQ-WAR-1..4), see core.war
     vision: Conditions = Conditions()  # light, weather, light sources (EQ-VIS-1..2), see core.vision
+    last_roll: LastRoll | None = None  # the last check or attack roll, for what follows a critical (EQ-CHK-6, core.last_roll)
 
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""
@@ -133,6 +135,9 @@ def handlers() -> dict[type, Callable]:
     from core.energy import HANDLERS as ENERGY_HANDLERS
     from core.vision_commands import HANDLERS as VISION_HANDLERS
     from core.war_commands import HANDLERS as WAR_HANDLERS
+    from core.table_commands import handlers as table_handlers
+
+    TABLE_HANDLERS = table_handlers()
 
     return {
         cmd.StartCombat: turns.start_combat,
@@ -192,6 +197,7 @@ def handlers() -> dict[type, Callable]:
         cmd.SpearWall: weapon_areas.spear_wall,
         cmd.MinimumMove: maneuvers.minimum_move,
         **VISION_HANDLERS,
+        **TABLE_HANDLERS,  # issue 10: criticals, limbs, phrases, everyday actions (core.table_commands)
     }
 
 
@@ -221,7 +227,7 @@ class Encounter:
         if handler is None:
             raise IllegalCommand(f"unknown command {type(command).__name__}")
         new_state, events = handler(self.state, command)
-        self.state = new_state
+        self.state = note_rolls(new_state, events)
         return tuple(events)
 
     # -- queries ------------------------------------------------------------

@@ -108,6 +108,17 @@ def _validated(old: Combatant, c: cmd.SheetChanges, ruleset: Any = None) -> dict
                 raise IllegalCommand("an item needs a name")
             _text(item, "an item", MAX_NAME)
         new["inventory"] = Inventory(tuple(i.strip() for i in c.inventory.quick), tuple(i.strip() for i in c.inventory.slow))
+    if c.fore_limbs is not None:
+        from core.limbs import MAX_FORE_LIMBS, limbs_in_use
+
+        new["fore_limbs"] = _number(c.fore_limbs, "fore-limbs", 0, MAX_FORE_LIMBS)
+        if limbs_in_use(old) > c.fore_limbs:
+            raise IllegalCommand(f"{old.name} holds items in {limbs_in_use(old)} limbs: let go of some first", "EQ-ACT-7")
+    if c.main_sense is not None:
+        sense = c.main_sense.strip().lower()
+        if not re.fullmatch(r"[a-z][a-z -]{0,19}", sense):
+            raise IllegalCommand("the main sense is a word, e.g. sight, hearing, smell", "TAC-POS-6")
+        new["main_sense"] = sense
     return new
 
 
@@ -126,7 +137,7 @@ def _describe(old: Combatant, new: Combatant, keys: list[str]) -> tuple[str, ...
         elif key == "notes":
             out.append("notes changed")
         else:
-            shown = {"hp_max": "max HP", "hp": "HP", "hp_temp": "temporary HP", "ac": "AC"}.get(key, key)
+            shown = {"hp_max": "max HP", "hp": "HP", "hp_temp": "temporary HP", "ac": "AC", "fore_limbs": "fore-limbs", "main_sense": "main sense"}.get(key, key)
             fmt = (lambda v: v.value if hasattr(v, "value") else ", ".join(f"{k} {x}" for k, x in v.items()) if isinstance(v, dict) else ", ".join(v) if isinstance(v, tuple) else v)
             def show(value: Any) -> Any:
                 text = fmt(value)

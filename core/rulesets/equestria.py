@@ -43,6 +43,8 @@ class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSetti
     throw_stat: str = "DEX"  # EQ-ACT-4: the thrower's DEX check
     catch_stat: str = "DEX"  # EQ-ACT-4: the catcher's DEX check
     throw_action: str = "quick"  # EQ-ACT-4: throwing an item is a quick action
+    phrase_max_words: int = 8  # EQ-ACT-8: longer phrases are not advised (warned of, never refused)
+    phrase_max_sounds: int = 50  # EQ-ACT-8 (sounds counted as letters: DEFAULT)
 
 
 class Equestria(Ruleset):
@@ -118,9 +120,11 @@ class Equestria(Ruleset):
         return EquestriaMovement
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
-        """EQ-DAY-3: coat a weapon with poison."""
+        """EQ-DAY-3: coat a weapon with poison; the table's calls of
+        :mod:`core.offers_table` (EQ-CHK-6/7, EQ-ACT-7/8, EQ-DAY-1)."""
         from core.offers import Group, Need
         from core.offers_maneuvers import equestria
+        from core.offers_table import table_offers
 
         actor = context.actor
         if actor is None:
@@ -131,7 +135,7 @@ class Equestria(Ruleset):
                 check=False, rule="EQ-DAY-3", needs=Need.TEXT, prompt="Which weapon (its name), and the poison level",
                 example="dagger 2", actor=actor.id,
             ),
-        )
+        ) + table_offers(context)
 
 
 def poison_command(combatant_id: str, text: str) -> Any:
