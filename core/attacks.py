@@ -48,6 +48,7 @@ class Weapon:
     reach: Reach = Reach.MELEE
     metal: bool = False
     tier_damage: tuple[str, ...] = ()
+    long: bool = False  # tag "long 1...3" of polearms (TAC-OPT-1)
 
 
 UNARMED = Weapon("unarmed")
@@ -166,6 +167,9 @@ def plan_attack(
     :class:`~core.errors.IllegalCommand` when the target has full cover (EQ-COV-2)."""
     s = ruleset.settings
     situation = shield_situation(s, target, weapon, situation)
+    from core.senses import situation_for  # TAC-POS-6, TAC-OPT-1 shield wall
+
+    situation = situation_for(s, target, weapon, situation)
     ranged = weapon.reach is Reach.RANGED or situation.reach is Reach.RANGED
     stat_name = weapon.stat or stat or (ranged and ruleset.ranged_attack_stat) or ruleset.attack_stat
     stat_value = attacker.stat(stat_name)
@@ -242,6 +246,11 @@ def resolve_attack(
         if tier is Tier.TIER_1 and not weapon.tier_damage:
             amount //= 2  # DEFAULT: tier 1 of a weapon without tier damage deals half
         parts.append(DamagePart(amount, component.damage_type))
+    from core.tactical_options import dash_attack_bonus  # TAC-OPT-1
+
+    dash = dash_attack_bonus(s, attacker)
+    if dash:
+        parts.append(DamagePart(dash, parts[0].damage_type if parts else DamageType.BLUDGEONING))
     defend = target.stat(defend_stat) // 2 if defend_stat and "defending" in target_levels else 0
     outcome = resolve(
         s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,

@@ -168,6 +168,10 @@ def attack_situation(
         cover = base.cover
     cost = max(base.target_cell_cost, cell_cost(ruleset, grid, target))
     situation = replace(base, reach=reach, cover=cover, flanked=base.flanked or found.flanks, target_cell_cost=cost)
+    if ruleset is not None:  # TAC-POS-4 invisible attacker, TAC-OPT-1 shield wall
+        from core.senses import situation_on_map
+
+        situation = situation_on_map(ruleset.settings, attacker, target, combatants, situation)
     if vision is not None:  # EQ-VIS-1..2: light and weather of the encounter (core.vision.Conditions)
         from core.vision import Sighting, sees
 

@@ -197,4 +197,8 @@ def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
             budget = replace(budget, movement=0)
         state = state.replace_combatant(replace(target, conditions=new, budget=budget))
         out.append(ev.ConditionAdded(target.id, target.name, new[-1], notes))
+    if success and command.action is ContestKind.SHOVE:
+        from core.tactical_options import after_shove  # TAC-OPT-1 switches
+
+        out.extend(after_shove(s, state, attacker, target, command.cells))
     return state, tuple(out)

@@ -119,12 +119,15 @@ def _tactical(enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -> 
     model = enc.ruleset.movement
     s = model.settings
     distance = _distance(mover.position, to)
-    obstacles = distance - 1
+    from core.tactical_options import jump_options  # TAC-OPT-1 switches
+
+    obstacles, easier, notes = jump_options(enc.ruleset.settings, mover, distance)
     mp_left = mover.budget.movement if state.round > 0 else model.speed(mover, model.default_move(mover))
     cost, difficulty = model.jump_option(obstacles)  # refuses 0 or more than 3 obstacle cells
     modifier = mover.stat(s.jump_stat)
-    check = enc.ruleset.roll_check(enc.rng, modifier, difficulty, purpose=f"jump over {obstacles} cell(s) (TAC-MOV-3)")
-    outcome = model.jump(modifier, obstacles, mp_left, natural=check.natural)
+    purpose = f"jump over {obstacles} cell(s) (TAC-MOV-3)" + "".join(f"; {n}" for n in notes)
+    check = enc.ruleset.roll_check(enc.rng, modifier, difficulty - easier, purpose=purpose)
+    outcome = model.jump(modifier + easier, obstacles, mp_left, natural=check.natural)
     check = replace(check, tier=Tier.SUCCESS if outcome.success else Tier.FAILURE)
     landed = to if outcome.success else _toward(mover.position, to, 1)
     if not outcome.success:

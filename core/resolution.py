@@ -195,6 +195,10 @@ def attack(enc: Any, state: EncounterState, command: cmd.Attack, before_damage: 
     if outcome.damage is not None:
         state, dealt = apply_outcome(enc, state, target.id, outcome.damage, outcome.rolls, f"{attacker.name}: {command.weapon.name}")
         events.extend(dealt)
+        from core.tactical_options import long_pierce  # TAC-OPT-1
+
+        state, through = long_pierce(enc, state, attacker, target, command.weapon, outcome.damage)
+        events.extend(through)
     if outcome.coating_used:
         attacker = state.combatant(attacker.id)
         state = state.replace_combatant(replace(attacker, coatings=tuple(c for c in attacker.coatings if c.weapon != command.weapon.name)))

@@ -68,6 +68,8 @@ def begin_turn(enc: Any, state: EncounterState, combatant: Combatant, round_: in
         state = state.replace_combatant(replace(fresh, budget=budget))
         if notes:
             events.append(ev.BudgetLimited(fresh.id, fresh.name, notes))
+        state, own = enc.ruleset.turn_started(enc, state, cid)  # TAC-ACT-3
+        events.extend(own)
     return state, tuple(events)
 
 

@@ -255,6 +255,12 @@ class Ruleset:
         """Quick actions one full action buys; rulesets without the exchange refuse."""
         raise IllegalCommand(f"{self.id} has no exchange of a full action for quick actions")
 
+    def turn_started(self, encounter: Any, state: Any, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
+        """What the ruleset does by itself at the start of ``combatant_id``'s
+        turn, after its budget refreshes (TAC-ACT-3); ``(state, events)``,
+        default nothing. Handing the turn back gives it back (core.boundary)."""
+        return state, ()
+
     # -- movement and falling ---------------------------------------------------
     def movement_model(self) -> type[MovementModel]:
         """The class of this ruleset's movement model (imported on first use)."""

@@ -39,6 +39,22 @@ class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSetting
     trip_penalty_grappled: int = -2
     contest_tie_defender_wins: bool = True  # DEFAULT
     shield_cover: str = "half"  # TAC-DMG-2 DEFAULT: a shield gives half cover (the seed's boulder grade), chopping ignores it
+    tripped_stand_at_turn_start: bool = True  # TAC-ACT-3 DEFAULT: a tripped creature stands at its turn's start, paying stand_mp
+    invisible_attacker_advantage: bool = True  # TAC-POS-4: an invisible (not hidden) attacker is detected by other senses
+    sight_sense: str = "sight"  # TAC-POS-6: the advantage needs a target whose main sense is this
+    # TAC-OPT-1: optional test mechanics, house-rule switches (off by default)
+    opt_crouched_jump: bool = False
+    crouched_jump_easier: int = 1  # TAC-OPT-1: jump difficulty -1 from a crouch
+    opt_shove_while_grappling: bool = False
+    opt_dash_attack: bool = False  # TAC-OPT-1: + floor(Body / 2) damage on the turn after a dash
+    opt_dash_shove: bool = False
+    dash_shove_cells: int = 1  # TAC-OPT-1
+    opt_dash_jump: bool = False
+    dash_jump_cells: int = 1  # TAC-OPT-1
+    opt_dash_long_pierce: bool = False  # TAC-OPT-1: a long piercing weapon also hits the creature behind
+    opt_shield_wall: bool = False
+    shield_wall_size: int = 3  # TAC-OPT-1: three (or more) shields in a row
+    shield_wall_bonus: int = 1  # TAC-OPT-1
 
 
 class TacticalD10(Ruleset):
@@ -119,6 +135,12 @@ class TacticalD10(Ruleset):
     def movement_model(self) -> type[TacticalMovement]:
         return TacticalMovement
 
+    def turn_started(self, encounter: Any, state: Any, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
+        """Rule TAC-ACT-3: a tripped creature stands up, paying ``stand_mp``."""
+        from core.tactical_options import stand_up_tripped
+
+        return stand_up_tripped(encounter, state, combatant_id)
+
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""
         from core import commands as cmd
@@ -129,7 +151,7 @@ class TacticalD10(Ruleset):
         actor, other = context.actor, context.other
         if actor is None:
             return ()
-        found = list(weapon_areas(context))
+        found = list(weapon_areas(context)) + [_main_sense_offer(context)]
         if not context.fighting:
             return tuple(found)
         found += [
@@ -149,3 +171,17 @@ class TacticalD10(Ruleset):
                 for action in ("grapple", "shove", "trip", "disarm")
             ]
         return tuple(found)
+
+
+def _main_sense_offer(context: Any) -> Any:
+    """TAC-POS-6: set the creature's main sense (sheet field ``main_sense``)."""
+    from core import commands as cmd
+    from core.offers import Group, Need
+
+    actor = context.actor
+    return context.offer(
+        "main-sense", f"{actor.name}: set its main sense (now {actor.main_sense})", Group.SCENE,
+        lambda text, a=actor.id: cmd.EditCombatant(a, cmd.SheetChanges(main_sense=text)), check=False, rule="TAC-POS-6",
+        needs=Need.TEXT, prompt="sight, hearing, smell, ... (an invisible attacker gains advantage only against sight)",
+        example="hearing", actor=actor.id,
+    )
