@@ -60,10 +60,15 @@ def _number(text: str, what: str, rule: str) -> int:
 
 
 def table_offers(context: Any) -> tuple[Any, ...]:
-    """Offers of :mod:`core.table_commands` for ``context.actor``."""
+    """Offers of :mod:`core.table_commands` for ``context.actor`` (out of
+    combat, when nobody has the turn: the selected creature)."""
+    from dataclasses import replace
+
     from core.offers import Group, Need
 
-    actor, other, state = context.actor, context.other, context.state
+    if context.actor is None and context.target is not None:
+        context = replace(context, actor=context.target)
+    actor, state = context.actor, context.state
     if actor is None:
         return ()
     name = actor.name

@@ -128,7 +128,7 @@ class Equestria(Ruleset):
 
         actor = context.actor
         if actor is None:
-            return ()
+            return table_offers(context)  # out of combat: the selected creature's everyday actions
         return equestria(context) + (
             context.offer(
                 "poison", f"{actor.name}: poison a weapon", Group.ACTION, lambda text, a=actor.id: poison_command(a, text),

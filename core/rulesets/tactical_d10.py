@@ -150,7 +150,7 @@ class TacticalD10(Ruleset):
 
         actor, other = context.actor, context.other
         if actor is None:
-            return ()
+            return (_main_sense_offer(context),) if context.target is not None else ()
         found = list(weapon_areas(context)) + [_main_sense_offer(context)]
         if not context.fighting:
             return tuple(found)
@@ -178,7 +178,7 @@ def _main_sense_offer(context: Any) -> Any:
     from core import commands as cmd
     from core.offers import Group, Need
 
-    actor = context.actor
+    actor = context.actor or context.target
     return context.offer(
         "main-sense", f"{actor.name}: set its main sense (now {actor.main_sense})", Group.SCENE,
         lambda text, a=actor.id: cmd.EditCombatant(a, cmd.SheetChanges(main_sense=text)), check=False, rule="TAC-POS-6",

@@ -22,18 +22,12 @@ OWNED_BY_CAMPAIGN = (
     | {"EQ-ANI-1", "EQ-ANI-2", "EQ-TRK-1", "EQ-FALL-1"} | {f"EQ-MNT-{n}" for n in range(2, 10)}
 )
 
-# Not built yet, so no test can cite them with the seed's numbers: GM
-# judgement with no number (EQ-CHK-6/7, EQ-ACT-7/8, EQ-GEN-5, EQ-DAY-1),
-# srd35 rules of speed reduction, cover from friends, helpless obstacles,
+# Not built yet, so no test can cite them with the seed's numbers: srd35
+# rules of speed reduction, cover from friends, helpless obstacles,
 # overrun/tumble and attacks of opportunity, Escape Artist
-# (SRD-MOV-13..17, SRD-MOV-19), the trip's stand-up at the start of the
-# turn (TAC-ACT-3), tactical_d10's optional test mechanics (TAC-OPT-1) and
-# the sense-based exception (TAC-POS-6). This set may only shrink: the test
+# (SRD-MOV-13..17, SRD-MOV-19). This set may only shrink: the test
 # below fails when one of them gets cited, so it is taken off here.
-NOT_YET_BUILT = (
-    {"EQ-CHK-6", "EQ-CHK-7", "EQ-ACT-7", "EQ-ACT-8", "EQ-GEN-5", "EQ-DAY-1"}
-    | {f"SRD-MOV-{n}" for n in (13, 14, 15, 16, 17, 19)} | {"TAC-ACT-3", "TAC-OPT-1", "TAC-POS-6"}
-)
+NOT_YET_BUILT = {f"SRD-MOV-{n}" for n in (13, 14, 15, 16, 17, 19)}
 
 
 def _rule_ids() -> set[str]:
