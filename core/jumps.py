@@ -106,10 +106,12 @@ def _equestria(enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) ->
     return state.replace_combatant(moved), tuple(events)
 
 
-def tactical_check_odds(ruleset: Any, mover: Any, obstacle_cells: int) -> tuple[tuple[str, Fraction], ...]:
-    """Exact odds of a TAC-MOV-3 jump over ``obstacle_cells``: (failure, success)."""
+def tactical_check_odds(ruleset: Any, mover: Any, obstacle_cells: int, easier: int = 0) -> tuple[tuple[str, Fraction], ...]:
+    """Exact odds of a TAC-MOV-3 jump over ``obstacle_cells``, ``easier``
+    by a crouch (TAC-OPT-1): (failure, success)."""
     model = ruleset.movement
     _, difficulty = model.jump_option(obstacle_cells)
+    difficulty -= easier
     modifier = mover.stat(model.settings.jump_stat)
     win = sum((p for n, p in natural_distribution(model.settings.jump_die, 1).items() if n + modifier >= difficulty), Fraction(0))
     return ((Tier.FAILURE.value, 1 - win), (Tier.SUCCESS.value, win))

@@ -80,14 +80,17 @@ def _jump(state: Any, ruleset: Any, command: cmd.Jump) -> dict[str, Any]:
     if rule == "EQ-MOV-6":
         return {"notes": (f"{distance} cell(s); {who.name} jumps at most {model.jump_distance(who, command.run_up)}",)}
     if rule == "TAC-MOV-3":
-        if not 1 <= distance - 1 <= len(model.settings.jump_mp):
+        from core.tactical_options import jump_options  # TAC-OPT-1 switches
+
+        obstacles, easier, extra = jump_options(ruleset.settings, who, distance)
+        if not 1 <= obstacles <= len(model.settings.jump_mp):
             return {}
-        cost, difficulty = model.jump_option(distance - 1)
+        cost, difficulty = model.jump_option(obstacles)
         modifier = who.stat(model.settings.jump_stat)
         return {
-            "odds": tactical_check_odds(ruleset, who, distance - 1), "difficulty": difficulty,
+            "odds": tactical_check_odds(ruleset, who, obstacles, easier), "difficulty": difficulty - easier,
             "expression": check_expression(model.settings.jump_die, modifier),
-            "notes": (f"over {distance - 1} cell(s) for {cost} MP; failing moves 1 cell and loses all MP",),
+            "notes": (f"over {obstacles} cell(s) for {cost} MP; failing moves 1 cell and loses all MP", *extra),
         }
     if rule == "PR-MOV-4":
         base = power_roll_base(ruleset, who)

@@ -152,3 +152,11 @@ def test_tac_pos_6_no_invisible_attacker_advantage_against_a_creature_not_relyin
     command = attack_command(enc.state, enc.ruleset, "a", "b", "1d6 piercing")
     plan = plan_attack(enc.ruleset, enc.state.combatant("a"), enc.state.combatant("b"), command.weapon, command.situation)
     assert any("invisible but detected" in r for r in plan.assembly.advantage_reasons) is advantage
+
+
+def test_tac_opt_1_the_jump_preview_shows_the_easier_difficulty_from_a_crouch():
+    from core.offers import preview
+
+    enc = _duel({"opt_crouched_jump": True}, conditions=(Condition("crouched"),))
+    shown = preview(enc.state, enc.ruleset, cmd.Jump("a", (2, 4)))
+    assert shown.difficulty == 3 and any("TAC-OPT-1" in n for n in shown.notes)
