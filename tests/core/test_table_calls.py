@@ -8,13 +8,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import commands as cmd
 from core import events as ev
 from core import table_commands as tc
 from core.checks import Tier
 from core.combatant import Combatant, Held, Side
-from core.errors import IllegalCommand
+from core.errors import IllegalCommand, RulesError
+from core.limbs import limbs_in_use
 from core.offers import find, offers
 from saves.codec import from_document, to_document
 from tests.core.reach_helpers import creature, damage_to, encounter, of
@@ -196,3 +199,21 @@ def test_eq_day_1_rest_and_travel_wait_for_the_end_of_combat():
     assert "everyday.rest" not in _ids(enc)
     with pytest.raises(IllegalCommand, match="end combat first"):
         enc.apply(tc.EverydayAction("a", "rest", "an hour"))
+
+
+_STEPS = st.lists(st.tuples(st.booleans(), st.sampled_from(["sword", "shield", "bow", "torch"]), st.integers(1, 3)), max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 4), _STEPS)
+def test_eq_act_7_held_items_never_take_more_than_the_fore_limbs(limbs, steps):
+    """Rule EQ-ACT-7 as an invariant: whatever is wielded or let go, the held
+    items fit the fore-limbs, and a refused command changes nothing."""
+    enc = encounter("equestria", creature("a", {}, fore_limbs=limbs))
+    for wield, item, size in steps:
+        before = enc.state
+        try:
+            enc.apply(tc.Wield("a", item, size) if wield else tc.LetGo("a", item))
+        except RulesError:
+            assert enc.state == before
+        assert limbs_in_use(enc.state.combatant("a")) <= limbs
