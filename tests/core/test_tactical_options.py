@@ -6,6 +6,7 @@ and off, and the main sense that voids the invisible attacker's advantage
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -60,7 +61,7 @@ def test_tac_act_3_a_tripped_creature_stands_at_its_turn_start_paying_2_mp_and_p
 def test_tac_act_3_lying_down_by_choice_is_not_a_trip():
     enc = _duel()
     b = enc.state.combatant("b")
-    enc.state = enc.state.replace_combatant(b.__class__(**{**b.__dict__, "conditions": (Condition("prone"),)}))
+    enc.state = enc.state.replace_combatant(replace(b, conditions=(Condition("prone"),)))
     enc.apply(cmd.NextTurn())
     assert "prone" in {c.name for c in enc.state.combatant("b").conditions}
     assert enc.state.combatant("b").budget.movement == 5
@@ -110,7 +111,7 @@ def test_tac_opt_1_shove_after_a_dash_carries_one_more_cell(on):
 def test_tac_opt_1_shove_while_grappling(on):
     enc = _duel({"opt_shove_while_grappling": on})
     b = enc.state.combatant("b")
-    enc.state = enc.state.replace_combatant(b.__class__(**{**b.__dict__, "conditions": (Condition("grappled", source="a"),)}))
+    enc.state = enc.state.replace_combatant(replace(b, conditions=(Condition("grappled", source="a"),)))
     events = _until(enc, cmd.Contest("a", "b", "shove", 1), lambda e: of(e, ev.ContestRolled)[0].success)
     assert any("as if from A's cell" in e.outcome for e in of(events, ev.Maneuvered)) is on
 
