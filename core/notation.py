@@ -122,7 +122,7 @@ def damage_types_text() -> str:
 def parse_damage(text: str) -> tuple[WeaponDamage, ...]:
     """Read damage parts: ``2d6 fire``, ``3 piercing + 2 slashing``, ``5``
     (untyped: :data:`UNTYPED_DAMAGE`). At least one part."""
-    parts, rest = _damage_and_words(text)
+    parts, rest = damage_and_words(text)
     if rest:
         raise NotationError(f"did not understand {rest[0]!r}: write damage like '2d6 fire' or '3 piercing + 2 slashing'")
     if not parts:
@@ -130,8 +130,11 @@ def parse_damage(text: str) -> tuple[WeaponDamage, ...]:
     return parts
 
 
-def _damage_and_words(text: str) -> tuple[tuple[WeaponDamage, ...], list[str]]:
-    """Damage parts and the other words, in order."""
+def damage_and_words(text: str) -> tuple[tuple[WeaponDamage, ...], list[str]]:
+    """Damage parts and the other words of ``text``, in order: ``"1d6
+    hands caught the string"`` -> ``((1d6 untyped,), ["hands", "caught",
+    ...])``. For entries that mix damage with words of their own (a
+    mishap, a fall); raises :class:`NotationError` for bad dice."""
     tokens = text.replace(",", " ").split()
     parts: list[WeaponDamage] = []
     words: list[str] = []
@@ -173,7 +176,7 @@ def parse_attack(text: str) -> AttackRequest:
     ``1d6 slashing``, ``3 piercing + 2 slashing``, ``1d8 +1 adv``, ``1d4
     fire ranged``; empty (or ``unarmed``) is an unarmed strike (EQ-ACT-5).
     """
-    parts, words = _damage_and_words(text)
+    parts, words = damage_and_words(text)
     bonus = 0
     advantage = disadvantage = off_hand = override = long = False
     reach = Reach.MELEE

@@ -15,7 +15,7 @@ from core import commands as cmd
 from core.errors import IllegalCommand
 from core.jumps import jump_rule
 from core.mobility import Layer, MoveType
-from core.notation import _damage_and_words, parse_attack
+from core.notation import damage_and_words, parse_attack
 from core.offers import Group, Need, Offer, OfferContext
 
 DIRECTION_WORDS = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
@@ -249,7 +249,7 @@ def weapon_areas(c: OfferContext) -> tuple[Offer, ...]:
 
 
 def _weapon_and_words(text: str, rule: str) -> tuple[Any, list[str]]:
-    parts, words = _damage_and_words(text)
+    parts, words = damage_and_words(text)
     if not parts:
         raise IllegalCommand("type the weapon's damage, e.g. 1d8 bludgeoning", rule)
     weapon = parse_attack(" + ".join(f"{p.expression} {p.damage_type.value}" for p in parts)).weapon

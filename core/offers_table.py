@@ -13,7 +13,7 @@ from core.checks import Tier
 from core.errors import IllegalCommand
 from core.everyday import EVERYDAY
 from core.limbs import limbs_free
-from core.notation import NotationError, _damage_and_words
+from core.notation import NotationError, damage_and_words
 
 _HANDS = ("hands", "hand", "hooves", "hoof")
 _TWO = ("2", "two-handed", "two-hooved", "twohanded")
@@ -22,7 +22,7 @@ _TWO = ("2", "two-handed", "two-hooved", "twohanded")
 def _damage_and_text(text: str) -> tuple[tuple, bool, str]:
     """``1d6 piercing hands the arrow grazes it`` -> (damage, hands, words)."""
     try:
-        parts, words = _damage_and_words(text)
+        parts, words = damage_and_words(text)
     except NotationError as problem:
         raise IllegalCommand(str(problem)) from None
     hands = any(w.lower() in _HANDS for w in words)
