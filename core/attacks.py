@@ -19,6 +19,7 @@ from core.combatant import Combatant
 from core.conditions import Condition, Duration, levels
 from core.damage import DamageOutcome, DamagePart, DamageType, resolve
 from core.dice import DiceRoll, roll
+from core.errors import IllegalCommand
 from core.modifiers import Assembly, Reach, Situation, assemble
 
 
@@ -166,6 +167,9 @@ def plan_attack(
     roll, and for :func:`resolve_attack`). Raises
     :class:`~core.errors.IllegalCommand` when the target has full cover (EQ-COV-2)."""
     s = ruleset.settings
+    refusal = ruleset.attack_refusal(attacker) if hasattr(ruleset, "attack_refusal") else None
+    if refusal is not None:
+        raise IllegalCommand(refusal)
     situation = shield_situation(s, target, weapon, situation)
     from core.senses import situation_for  # TAC-POS-6, TAC-OPT-1 shield wall
 

@@ -34,6 +34,7 @@ class ActionBudget:
     movement: int = 0
     movement_max: int = 0
     diagonal_parity: int = 0
+    marks: tuple[str, ...] = ()  # per-turn marks of a ruleset (srd35: "provoked:<id>", "pass:<id>", "tumbling"; SRD-MOV-16)
 
     def left(self, kind: str) -> int:
         return self.actions.get(kind, 0)
@@ -120,6 +121,11 @@ class Combatant:
     fore_limbs: int = 2  # EQ-ACT-7: limbs for weapons and shields (the GM may set others)
     held: tuple[Held, ...] = ()  # EQ-ACT-7: items in hand, the first in the leading limb (EQ-GEN-2)
     main_sense: str = "sight"  # TAC-POS-6: sight, hearing, smell, touch, ...
+    # -- srd35 movement details (issue 10) -----------------------------------
+    armour_weight: str = ""  # SRD-MOV-13: "" (none), "light", "medium" or "heavy" armour worn
+    load: str = ""  # SRD-MOV-13: "" (light), "medium" or "heavy" load carried
+    speed_bonuses: Mapping[str, int] = field(default_factory=dict)  # SRD-MOV-13: bonus type -> feet (the best of a type)
+    body: str = ""  # "obstacle": its helpless body costs double (SRD-MOV-15); "fills": no tumbling through (SRD-MOV-16)
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

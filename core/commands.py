@@ -581,3 +581,7 @@ class MinimumMove(Command):
 
     combatant: str
     to: Cell
+
+
+# srd35's movement details (issue 10): their own module, re-exported here so saves know them
+from core.srd_commands import EscapeArtist, FiveFootStep, OpportunityAttack, Overrun, SetBody, SetBurden, Tumble  # noqa: E402,F401

@@ -116,6 +116,7 @@ _ALL = (
     ConditionSpec("climbing", "PR-CLB-1", "on another creature (the source): melee against it with advantage; it may shake it off"),
     ConditionSpec("spear wall", "TAC-DMG-2", "a braced piercing weapon: the first enemy dashing into the 3 cells in front takes its damage"),
     ConditionSpec("squeezing", "SRD-MOV-8", "each square costs double; -4 to its attacks and its AC"),
+    ConditionSpec("squeezing tightly", "SRD-MOV-17", "through less than half its space: no attacks, no DEX to AC (and squeezing)"),
 )
 CATALOGUE: dict[str, ConditionSpec] = {spec.name: spec for spec in _ALL}
 POSTURES = ("prone", "crouched")

@@ -136,6 +136,7 @@ def handlers() -> dict[type, Callable]:
     from core.vision_commands import HANDLERS as VISION_HANDLERS
     from core.war_commands import HANDLERS as WAR_HANDLERS
     from core.table_commands import handlers as table_handlers
+    from core.srd_maneuvers import HANDLERS as SRD_HANDLERS
 
     TABLE_HANDLERS = table_handlers()
 
@@ -198,6 +199,7 @@ def handlers() -> dict[type, Callable]:
         cmd.MinimumMove: maneuvers.minimum_move,
         **VISION_HANDLERS,
         **TABLE_HANDLERS,  # issue 10: criticals, limbs, phrases, everyday actions (core.table_commands)
+        **SRD_HANDLERS,
     }
 
 
@@ -283,5 +285,6 @@ class Encounter:
         from core.weapon_areas import spear_wall_strikes  # TAC-DMG-2
 
         state, struck = spear_wall_strikes(self, state.replace_combatant(moved), mover.id, path.cells)
-        return state, (event, *struck)
+        state, provoked = self.ruleset.after_move(self, state, mover, path)  # SRD-MOV-16
+        return state, (event, *struck, *provoked)
 

@@ -284,7 +284,7 @@ def squeeze(enc: Any, state: Any, command: cmd.Squeeze) -> Result:
     if command.on:
         conditions = who.conditions + (cond.Condition("squeezing", source="a narrow space (SRD-MOV-8)"),)
     else:
-        conditions = cond.remove(who.conditions, "squeezing")
+        conditions = tuple(c for c in cond.remove(who.conditions, "squeezing") if c.name != "squeezing tightly")  # SRD-MOV-17 too
     state = state.replace_combatant(replace(who, conditions=conditions))
     s = enc.ruleset.settings
     words = f"each square costs double, {s.squeeze_penalty:+d} to attacks and AC" if command.on else "moves and fights normally again"

@@ -232,7 +232,7 @@ def preview_move(state: EncounterState, ruleset: Ruleset, reach: Any, mover_id: 
         left = () if budget is None else (f"{budget} {unit} left",)
         return Preview(command, str(problem), unit=unit, notes=left)
     after = "free before combat" if budget is None else f"{budget - path.cost} left after"
-    return Preview(command, None, path=path.cells, cost=path.cost, unit=unit, notes=(after,))
+    return Preview(command, None, path=path.cells, cost=path.cost, unit=unit, notes=(after, *ruleset.move_notes(state, mover, path)))
 
 
 def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:

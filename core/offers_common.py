@@ -282,7 +282,8 @@ def _move_details(state: EncounterState, ruleset: Ruleset, command: cmd.Move) ->
     budget = move_budget(state, mover)
     left = "free before combat" if budget is None else (f"{budget - path.cost} left after" if path.cost <= budget else f"only {budget} left")
     refusal = None if budget is None or path.cost <= budget else f"the path costs {path.cost} {ruleset.movement.unit}; {mover.name} has {budget} left ({ruleset.movement.budget_rule})"
-    return {"path": path.cells, "cost": path.cost, "unit": ruleset.movement.unit, "notes": (left,), "refusal": refusal}
+    notes = (left, *ruleset.move_notes(state, mover, path))
+    return {"path": path.cells, "cost": path.cost, "unit": ruleset.movement.unit, "notes": notes, "refusal": refusal}
 
 
 def move_budget(state: EncounterState, mover: Any) -> int | None:
@@ -300,5 +301,7 @@ def move_options(state: EncounterState, mover: Any, ruleset: Any = None) -> Any:
     doublings = 0
     if ruleset is not None and any(c.name == "squeezing" for c in mover.conditions):
         doublings = int(getattr(ruleset.settings, "squeeze_doublings", 0))
+    if ruleset is not None:
+        doublings += ruleset.move_doublings(mover)
     parity = mover.budget.diagonal_parity if state.round > 0 else 0
     return MoveOptions(extra_doublings=doublings, start_parity=parity)

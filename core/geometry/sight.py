@@ -160,6 +160,7 @@ def sight(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterable
             return Sight(True, s.burrowed_cover, reason="adjacent burrowers", rule="PR-BUR-1")
         return Sight(False, Cover.FULL, reason="fully underground: no line of effect", rule="PR-BUR-1")
     others = tuple(combatants)
+    passed = _passed_friends(target, others)
     best: Sight | None = None
     for p in viewer.cells:
         for q in target.cells:
@@ -167,7 +168,7 @@ def sight(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterable
             if blockers:
                 candidate = Sight(False, Cover.FULL, blockers, "line of sight blocked", "EQ-MAP-4")
             else:
-                grade = cover_between(grid, p, q, others, (viewer.id, target.id), s)
+                grade = cover_between(grid, p, q, others, (viewer.id, target.id, *passed), s)
                 candidate = Sight(True, grade)
             if best is None or (candidate.visible, -candidate.cover.rank) > (best.visible, -best.cover.rank):
                 best = candidate
@@ -175,6 +176,16 @@ def sight(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterable
     if best.visible and target.layer is Layer.BURROWED and s.burrowed_cover.rank > best.cover.rank:
         return Sight(True, s.burrowed_cover, reason="burrowed at the surface", rule="PR-BUR-1")
     return best
+
+
+def _passed_friends(target: Combatant, others: tuple[Combatant, ...]) -> tuple[str, ...]:
+    """Rule SRD-MOV-14: friends whose squares ``target`` is in (passing
+    through them) give it no cover."""
+    mine = set(target.cells)
+    return tuple(
+        c.id for c in others
+        if c.id != target.id and c.side is target.side and c.side.value != "neutral" and mine & set(c.cells)
+    )
 
 
 def flanked(target: Cell, a: Cell, b: Cell, exact_middle: bool = True) -> bool:

@@ -74,10 +74,14 @@ def _setup(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Comb
     blocked: set[int] = set()
     nostop: set[int] = set()
     occupant: dict[int, Combatant] = {}
+    bodies: dict[int, int] = {}  # anchor -> doublings of a body crossed (SRD-MOV-15)
     for other in combatants:
         if other.id == mover.id or other.position is None:
             continue
         passage = model.passage(mover, other, options)
+        doublings = model.body_doublings(mover, other)
+        if doublings and passage is not Passage.BLOCK:
+            bodies.update({a: max(bodies.get(a, 0), doublings) for a in _anchors(lay, other, offsets, len(base))})
         if passage is Passage.SHARE:
             continue
         for cx, cy in other.cells:
@@ -86,12 +90,28 @@ def _setup(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Comb
                 if 0 <= anchor < len(base):
                     occupant.setdefault(anchor, other)
                     (blocked if passage is Passage.BLOCK else nostop).add(anchor)
+    if bodies:
+        base = list(base)
+        for anchor, doublings in bodies.items():
+            if base[anchor] is not None:
+                base[anchor] = base[anchor] * 2 ** doublings  # type: ignore[operator]
     costs = base
     if blocked:
         costs = list(base)
         for anchor in blocked:
             costs[anchor] = None
     return _Setup(model, rules, lay, costs, base, blocked, nostop, occupant, footprint, lay.index(mover.position), grid)
+
+
+def _anchors(lay: Layout, other: Combatant, offsets: Iterable[tuple[int, int]], size: int) -> list[int]:
+    """Anchors (flat indices) where a mover of footprint ``offsets`` overlaps ``other``."""
+    found = []
+    for cx, cy in other.cells:
+        for dx, dy in offsets:
+            anchor = lay.index((cx - dx, cy - dy))
+            if 0 <= anchor < size:
+                found.append(anchor)
+    return found
 
 
 def _run(s: _Setup, sources: dict[int, int], budget: int | None, goal: int = -1, settle: int = 1):

@@ -162,6 +162,11 @@ class MovementModel:
             return Passage.BLOCK if self.allies_block else Passage.PASS
         return Passage.BLOCK
 
+    def body_doublings(self, mover: Combatant, other: Combatant) -> int:
+        """Doublings of the cost of each cell of ``other``'s body that
+        ``mover`` may cross (SRD-MOV-15: a helpless huge body); default 0."""
+        return 0
+
     @staticmethod
     def allied(mover: Combatant, other: Combatant) -> bool:
         return mover.side is other.side and mover.side is not Side.NEUTRAL

@@ -1,4 +1,4 @@
-"""Movement in ``srd35`` (seed 002): rules SRD-MOV-1..12.
+"""Movement in ``srd35`` (seed 002): rules SRD-MOV-1..13, -15, -16, -19.
 
 Costs are in squares (1 square = 5 ft, SRD-MOV-1). Diagonals alternate
 1, 2, 1, 2 across the whole move (SRD-MOV-2, handled by the engine's
@@ -17,7 +17,7 @@ from enum import Enum
 from core.combatant import Combatant
 from core.errors import IllegalCommand
 from core.grid import Cell, MoveKind, Terrain
-from core.mobility import MoveType
+from core.mobility import MoveType, Size
 from core.movement.model import MoveOptions, MovementModel, Passage, Refusal, StepRules, build_rules, small
 
 
@@ -36,6 +36,18 @@ class SrdMovementSettings:
     run_multiplier_heavy: int = 3  # SRD-MOV-9 (heavy armour)
     pass_size_steps: int = 3  # SRD-MOV-4: 3+ sizes larger or smaller pass
     corner: str = "both"  # SRD-MOV-3
+    # SRD-MOV-13: reductions are not in the seed; DEFAULT the d20 SRD armour and load tables
+    encumbered_speeds: tuple[tuple[int, int], ...] = (
+        (20, 15), (30, 20), (40, 30), (50, 35), (60, 40), (70, 50), (80, 55), (90, 60), (100, 70), (110, 75), (120, 80),
+    )  # DEFAULT (d20 SRD): base feet -> feet in medium/heavy armour or load; others: 2/3 rounded up to 5 ft
+    slowing_armour: tuple[str, ...] = ("medium", "heavy")  # DEFAULT (d20 SRD)
+    slowing_loads: tuple[str, ...] = ("medium", "heavy")  # DEFAULT (d20 SRD)
+    heavy_loads_run: tuple[str, ...] = ("heavy",)  # DEFAULT (d20 SRD): a heavy load runs x3 like heavy armour
+    bonus_lost_in_heavy_armour: tuple[str, ...] = ("barbarian",)  # SRD-MOV-13 (seed: barbarian +10 ft)
+    bonus_lost_in_armour: tuple[str, ...] = ("monk",)  # DEFAULT (d20 SRD): a monk's bonus needs no armour, light load
+    # SRD-MOV-15: helpless bodies that are obstacles
+    obstacle_size: str = "huge"  # DEFAULT: Huge and larger (or a GM-flagged body "obstacle")
+    obstacle_doublings: int = 1  # SRD-MOV-15: each square of the body costs 2
 
 
 class Pace(Enum):
@@ -63,10 +75,48 @@ class SrdMovement(MovementModel):
         stat in feet / 5 (SRD-MOV-1)."""
         if move in (MoveType.FLY, MoveType.TELEPORT, MoveType.BURROW):
             return self.require(mover, move, "SRD-MOV-1")
+        if move is MoveType.WALK:
+            return self.land_speed(mover)[0] // self.settings.feet_per_square
         own = mover.speed_of(MoveType.WALK)
         if own:
             return own
         return int(mover.stats.get("SPEED", self.settings.speed_feet)) // self.settings.feet_per_square
+
+    def land_speed(self, mover: Combatant) -> tuple[int, str]:
+        """Rule SRD-MOV-13: land speed in feet, and how it was reached: the
+        base (its walk speed in squares x 5 ft, else stat ``SPEED`` in feet,
+        else ``speed_feet``), plus the best bonus of each type (a barbarian's
+        is lost in heavy armour, a monk's in any armour or a heavier load),
+        then slowed by medium/heavy armour or load (``encumbered_speeds``)."""
+        s = self.settings
+        own = mover.speed_of(MoveType.WALK)
+        base = own * s.feet_per_square if own else int(mover.stats.get("SPEED", s.speed_feet))
+        armour, load = mover.armour_weight, mover.load
+        words = [f"base {base} ft"]
+        feet = base
+        for kind, bonus in sorted(mover.speed_bonuses.items()):
+            if kind in s.bonus_lost_in_heavy_armour and armour == "heavy":
+                words.append(f"{kind} {bonus:+d} ft lost in heavy armour")
+            elif kind in s.bonus_lost_in_armour and (armour or load in s.slowing_loads):
+                words.append(f"{kind} {bonus:+d} ft lost in armour or under load")
+            else:
+                feet += bonus
+                words.append(f"{kind} {bonus:+d} ft")
+        slowed = [f"{armour} armour"] if armour in s.slowing_armour else []
+        slowed += [f"{load} load"] if load in s.slowing_loads else []
+        if slowed and feet > 0:
+            reduced = dict(s.encumbered_speeds).get(feet)
+            if reduced is None:
+                step = s.feet_per_square
+                reduced = -(-feet * 2 // (3 * step)) * step
+            words.append(f"{' and '.join(slowed)}: {feet} -> {reduced} ft")
+            feet = reduced
+        return max(0, feet), ", ".join(words)
+
+    def runs_heavy(self, mover: Combatant) -> bool:
+        """Rule SRD-MOV-9: runs x3, not x4 (heavy armour: ``armour_weight``
+        or stat ``HEAVY_ARMOUR``; DEFAULT also a heavy load)."""
+        return mover.armour_weight == "heavy" or mover.stat("HEAVY_ARMOUR") > 0 or mover.load in self.settings.heavy_loads_run
 
     def allowance(self, speed_squares: int, pace: Pace, heavy_armour: bool = False) -> int:
         """Rule SRD-MOV-9: squares this round: move = speed, double move =
@@ -124,6 +174,8 @@ class SrdMovement(MovementModel):
         creatures 3+ sizes apart pass through each other."""
         if other.defeated:
             return Passage.SHARE  # helpless
+        if f"pass:{other.id}" in mover.budget.marks:
+            return Passage.PASS  # SRD-MOV-16: tumbled past or overran it this turn
         if other.layer is not mover.layer:
             return Passage.SHARE
         if small(mover.size) or small(other.size):
@@ -133,6 +185,16 @@ class SrdMovement(MovementModel):
         if self.allied(mover, other):
             return Passage.BLOCK if options.charging else Passage.PASS
         return Passage.BLOCK
+
+    def body_doublings(self, mover: Combatant, other: Combatant) -> int:
+        """Rule SRD-MOV-15: a helpless body that is an obstacle (``obstacle_size``
+        and larger, or ``body == "obstacle"``): each of its squares costs 2."""
+        s = self.settings
+        if not other.defeated or other.layer is not mover.layer:
+            return 0
+        if other.body == "obstacle" or other.size.step >= Size(s.obstacle_size).step:
+            return s.obstacle_doublings
+        return 0
 
 
 def diagonal_cost(diagonals_so_far: int, doublings: int = 0) -> int:

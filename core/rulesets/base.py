@@ -239,6 +239,23 @@ class Ruleset:
             return budget
         return budget.spend(kind)
 
+    # -- hooks of a move (srd35: attacks of opportunity, SRD-MOV-16) -------------
+    def move_doublings(self, mover: Combatant) -> int:
+        """Further x2 on each square of ``mover``'s moves now (srd35: tumbling at half speed); default 0."""
+        return 0
+
+    def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
+        """What a preview of ``mover`` taking ``path`` should also say (srd35: who it provokes); default none."""
+        return ()
+
+    def after_move(self, enc: Any, state: Any, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
+        """``(state, events)`` after ``before`` moved along ``path`` (srd35: the attacks of opportunity it provokes)."""
+        return state, ()
+
+    def attack_refusal(self, attacker: Combatant) -> str | None:
+        """Why ``attacker`` cannot attack at all now (srd35: squeezing tightly, SRD-MOV-17), or ``None``."""
+        return None
+
     def movement_action_cost(self, action: str) -> int:
         """MP an MP action costs (TAC-MOV-2); refused where the ruleset has none."""
         field = self.movement_actions.get(action)

@@ -28,6 +28,20 @@ class Srd35Settings(CommonSettings, SrdMovementSettings, DiceFallSettings):
     attack_natural_miss: int = 1  # DEFAULT (d20 SRD): natural 1 always misses
     initiative_stat: str = "DEX"  # DEFAULT (d20 SRD)
     fall_dice_cap: int = 20  # DEFAULT (d20 SRD: at most 20d6)
+    # SRD-MOV-16: procedures not in the seed, DEFAULT d20 SRD
+    opportunity_attacks: int = 1  # DEFAULT (d20 SRD): one attack of opportunity a round
+    tumble_stat: str = "DEX"  # DEFAULT (d20 SRD Tumble): DEX + ranks (typed as a bonus)
+    tumble_dc_threatened: int = 15  # DEFAULT (d20 SRD): past threatened squares without provoking
+    tumble_dc_through: int = 25  # DEFAULT (d20 SRD): through an enemy's squares
+    tumble_doublings: int = 1  # DEFAULT (d20 SRD): tumbling at half speed, each square costs 2
+    overrun_kind: str = "standard"  # DEFAULT (d20 SRD): a standard action during a move
+    overrun_stat: str = "STR"  # DEFAULT (d20 SRD)
+    overrun_defence_stats: tuple[str, ...] = ("STR", "DEX")  # DEFAULT (d20 SRD): the defender's better
+    overrun_size_bonus: int = 4  # DEFAULT (d20 SRD): +4 per size above Medium, -4 per size below
+    overrun_max_larger: int = 1  # DEFAULT (d20 SRD): a defender at most one size larger
+    # SRD-MOV-17
+    escape_artist_stat: str = "DEX"  # DEFAULT (d20 SRD Escape Artist): DEX + ranks (typed as a bonus)
+    escape_artist_dc: int = 30  # DEFAULT (d20 SRD): through a space narrower than half one's own
 
 
 class Srd35(Ruleset):
@@ -48,6 +62,7 @@ class Srd35(Ruleset):
         ActionKind("run", "Run (full round: 4x speed, 3x in heavy armour)", rule="SRD-MOV-9"),
         ActionKind("full_round", "Full-round action", rule="SRD-MOV-9"),
         ActionKind("five_foot_step", "5-foot step", rule="SRD-MOV-9"),
+        ActionKind("aoo", "Attack of opportunity (reaction, one a round)", off_turn=True, rule="SRD-MOV-16"),
     )
     renamed_settings = {"feet_per_cell": "feet_per_square", "double_move_multiplier": "double_move"}
     attack_kind = "standard"
@@ -55,7 +70,7 @@ class Srd35(Ruleset):
     condition_names = (
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
         "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
-        "falling", "squeezing",
+        "falling", "squeezing", "squeezing tightly",
     )
 
     def tier(self, natural: int, total: int, difficulty: int) -> Tier:
@@ -75,14 +90,15 @@ class Srd35(Ruleset):
         return combatant.stat(self.settings.initiative_stat)
 
     def speed_cells(self, combatant: Combatant) -> int:
-        """Rule SRD-MOV-1: speed in feet (stat ``SPEED``, DEFAULT 30) / 5 ft per cell."""
-        feet = int(combatant.stats.get("SPEED", self.settings.speed_feet))
-        return feet // self.settings.feet_per_square
+        """Rules SRD-MOV-1, SRD-MOV-13: land speed in feet (bonuses, then armour
+        and load; see :meth:`SrdMovement.land_speed`) / 5 ft per square."""
+        return self.movement.land_speed(combatant)[0] // self.settings.feet_per_square
 
     def fresh_budget(self, combatant: Combatant) -> ActionBudget:
         """One standard and one move action; movement = one move (speed)."""
         speed = self.speed_cells(combatant)
-        return ActionBudget(actions={"standard": 1, "move": 1}, movement=speed, movement_max=speed)
+        actions = {"standard": 1, "move": 1, "aoo": self.settings.opportunity_attacks}  # SRD-MOV-16: its AoO until its next turn
+        return ActionBudget(actions=actions, movement=speed, movement_max=speed)
 
     def spend(self, combatant: Combatant, kind: str, override: bool = False) -> ActionBudget:
         """Rule SRD-MOV-9: ``double_move`` (standard + move) -> 2 x speed;
@@ -91,7 +107,7 @@ class Srd35(Ruleset):
         if kind not in self.action_kinds:
             raise IllegalCommand(f"srd35 has no {kind!r} action; use one of {', '.join(self.action_kinds)}")
         budget = combatant.budget
-        if kind in ("standard", "move"):
+        if kind in ("standard", "move", "aoo"):
             if budget.left(kind) <= 0 and not override:
                 raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn", "SRD-MOV-9")
             return budget.spend(kind) if budget.left(kind) > 0 else budget
@@ -109,7 +125,7 @@ class Srd35(Ruleset):
             from core.movement.srd35 import Pace
 
             pace = Pace.DOUBLE if kind == "double_move" else Pace.RUN
-            total = self.movement.allowance(speed, pace, heavy_armour=combatant.stat("HEAVY_ARMOUR") > 0)
+            total = self.movement.allowance(speed, pace, heavy_armour=self.movement.runs_heavy(combatant))
         else:  # full_round
             if used > 1 and not override:
                 raise IllegalCommand(f"{combatant.name} moved {used} squares; a full-round action allows only a 5-ft step", "SRD-MOV-9")
@@ -126,8 +142,41 @@ class Srd35(Ruleset):
     def movement_model(self) -> type[SrdMovement]:
         return SrdMovement
 
-    def extra_offers(self, context: Any) -> tuple[Any, ...]:
-        """SRD-MOV-8: squeezing."""
-        from core.offers_maneuvers import squeezing
+    def attack_difficulty(self, target: Combatant) -> int:
+        """AC (or ``default_ac``); SRD-MOV-17: squeezing tightly loses its DEX bonus to AC."""
+        ac = super().attack_difficulty(target)
+        if any(c.name == "squeezing tightly" for c in target.conditions):
+            ac -= max(0, target.stat("DEX"))
+        return ac
 
-        return squeezing(context)
+    def attack_refusal(self, attacker: Combatant) -> str | None:
+        """SRD-MOV-17: no attacks while squeezing tightly."""
+        if any(c.name == "squeezing tightly" for c in attacker.conditions):
+            return f"{attacker.name} is squeezing through a space narrower than half its own: no attacks (SRD-MOV-17)"
+        return None
+
+    def move_doublings(self, mover: Combatant) -> int:
+        """SRD-MOV-16: tumbling (DEFAULT d20 SRD) goes at half speed."""
+        return self.settings.tumble_doublings if "tumbling" in mover.budget.marks else 0
+
+    def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
+        """SRD-MOV-16: who the move gives an attack of opportunity (in combat)."""
+        from core.srd_maneuvers import provokers
+
+        if state.round <= 0 or mover.position is None:
+            return ()
+        found = provokers(state, self, mover, (mover.position, *path.cells[:-1]))
+        return (f"provokes attacks of opportunity from {', '.join(o.name for o in found)} (SRD-MOV-16)",) if found else ()
+
+    def after_move(self, enc: Any, state: Any, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
+        """SRD-MOV-16: log who the move provoked and remember it for their attacks of opportunity."""
+        from core.srd_maneuvers import after_move
+
+        return after_move(enc, state, before, path)
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """SRD-MOV-8, -10: squeezing, minimum move; SRD-MOV-13..17: see :mod:`core.offers_srd`."""
+        from core.offers_maneuvers import squeezing
+        from core.offers_srd import srd_offers
+
+        return squeezing(context) + srd_offers(context)
