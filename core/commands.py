@@ -448,10 +448,13 @@ class Fall(Command):
 @dataclass(frozen=True)
 class Squeeze(Command):
     """SRD-MOV-8: ``combatant`` starts (``on``) or stops squeezing: each
-    square costs double, -4 to its attacks and to its AC."""
+    square costs double, -4 to its attacks and to its AC. ``along``
+    (SRD-MOV-17): "ns" or "ew", the way a 1-square passage runs for a
+    creature wider than 1 square: it takes half its width across it."""
 
     combatant: str
     on: bool = True
+    along: str = ""
 
 
 @dataclass(frozen=True)

@@ -281,14 +281,20 @@ def squeeze(enc: Any, state: Any, command: cmd.Squeeze) -> Result:
     squeezing = "squeezing" in cond.levels(who.conditions)
     if squeezing == command.on:
         raise IllegalCommand(f"{who.name} is {'already' if squeezing else 'not'} squeezing", "SRD-MOV-8")
+    from core.srd_maneuvers import squeeze_shape
+
+    shaped, source = squeeze_shape(state, who, command)  # SRD-MOV-17: a wide creature in a 1-square passage
     if command.on:
-        conditions = who.conditions + (cond.Condition("squeezing", source="a narrow space (SRD-MOV-8)"),)
+        conditions = who.conditions + (cond.Condition("squeezing", source=source),)
     else:
         conditions = tuple(c for c in cond.remove(who.conditions, "squeezing") if c.name != "squeezing tightly")  # SRD-MOV-17 too
-    state = state.replace_combatant(replace(who, conditions=conditions))
+    state = state.replace_combatant(replace(shaped, conditions=conditions))
     s = enc.ruleset.settings
     words = f"each square costs double, {s.squeeze_penalty:+d} to attacks and AC" if command.on else "moves and fights normally again"
-    return state, (ev.Maneuvered(who.id, who.name, "SRD-MOV-8", "squeezes" if command.on else "stops squeezing", words),)
+    if shaped.space != who.space:
+        words += f"; takes {shaped.space[0]}x{shaped.space[1]} squares"
+    rule = "SRD-MOV-17" if shaped.space != who.space else "SRD-MOV-8"
+    return state, (ev.Maneuvered(who.id, who.name, rule, "squeezes" if command.on else "stops squeezing", words),)
 
 
 # -- minimum movement ---------------------------------------------------------------------
@@ -312,4 +318,7 @@ def minimum_move(enc: Any, state: Any, command: cmd.MinimumMove) -> Result:
     state = state.replace_combatant(replace(who, position=to, budget=replace(who.budget, movement=0)))
     event = ev.Maneuvered(who.id, who.name, "SRD-MOV-10", f"moves 1 square to ({to[0]}, {to[1]}) with its full round",
                           "it provokes attacks of opportunity as usual (SRD-MOV-18)")
-    return state, events + (event,)
+    from core.movement import Path
+
+    state, provoked = enc.ruleset.after_move(enc, state, who, Path((to,), 1))  # SRD-MOV-16, -18: who it provokes
+    return state, events + (event, *provoked)

@@ -91,6 +91,13 @@ def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
     if actor is None:
         return tuple(found)
     a = actor.id
+    squeezing = any(x.name == "squeezing" for x in actor.conditions)
+    if not squeezing and max(actor.space) > 1:
+        for along, words in (("ns", "north-south"), ("ew", "east-west")):
+            found.append(c.offer(
+                f"squeeze.{along}", f"{actor.name}: squeeze into a 1-square passage running {words} (half its width, x2 cost, -4)",
+                Group.MOVEMENT, lambda _, w=along: cmd.Squeeze(a, True, w), rule="SRD-MOV-17", actor=a,
+            ))
     if c.fighting:
         found.append(c.offer(
             "five-foot-step", f"{actor.name}: 5-ft step (1 square, provokes nothing, no other movement)", Group.MOVEMENT,

@@ -148,9 +148,9 @@ def opportunity_refusal(enc: Any, state: Any, attacker: Combatant, target: Comba
         return f"{attacker.name} and {target.name} are on the same side"
     if attacker.defeated:
         return f"{attacker.name} is helpless"
-    if AOO not in attacker.budget.actions:
+    if AOO not in attacker.budget.actions and state.round <= 1:
         return f"{attacker.name} has not had a turn yet: flat-footed, no attack of opportunity (DEFAULT d20 SRD)"
-    if attacker.budget.left(AOO) <= 0:
+    if AOO in attacker.budget.actions and attacker.budget.left(AOO) <= 0:
         return f"{attacker.name} has no attack of opportunity left this round (SRD-MOV-16)"
     if f"provoked:{attacker.id}" not in target.budget.marks and not threatens(enc.ruleset.settings, attacker, target.cells):
         return f"{target.name} did not provoke {attacker.name} and is out of its reach (SRD-MOV-16)"
@@ -168,6 +168,8 @@ def opportunity_attack(enc: Any, state: Any, command: cmd.OpportunityAttack) -> 
     refusal = opportunity_refusal(enc, state, attacker, target)
     if refusal is not None:
         raise IllegalCommand(refusal, "SRD-MOV-16")
+    if AOO not in attacker.budget.actions:  # a fight saved before attacks of opportunity were kept: its one this round
+        state = state.replace_combatant(replace(attacker, budget=attacker.budget.grant(AOO, enc.ruleset.settings.opportunity_attacks)))
     state, spent = spend_kind(enc, state, attacker.id, AOO)
     provoked = f"provoked:{attacker.id}"
     moved_on = provoked in target.budget.marks and not threatens(enc.ruleset.settings, attacker, target.cells)
@@ -318,6 +320,35 @@ def overrun(enc: Any, state: Any, command: cmd.Overrun) -> Result:
 
 
 # -- SRD-MOV-17 ---------------------------------------------------------------------------------
+SHAPED = "a 1-square passage (SRD-MOV-17)"
+
+
+def squeeze_shape(state: Any, who: Combatant, command: cmd.Squeeze) -> tuple[Combatant, str]:
+    """SRD-MOV-17: ``who`` with the space it takes squeezing (and the
+    condition's source). Into a passage running ``along`` "ns" or "ew" a
+    creature wider than 1 square takes half its width across it, rounded
+    up (Large 2x2 -> 1x2, Huge 3x3 -> 2x3), anchored where it is; stopping
+    gives back its full space, refused where that has no room."""
+    if command.on:
+        if not command.along:
+            return who, "a narrow space (SRD-MOV-8)"
+        if command.along not in ("ns", "ew"):
+            raise IllegalCommand(f"a passage runs ns or ew, not {command.along!r}", "SRD-MOV-17")
+        w, h = who.space
+        shape = (-(-w // 2), h) if command.along == "ns" else (w, -(-h // 2))
+        if shape == (w, h):
+            raise IllegalCommand(f"{who.name} already fits a 1-square passage", "SRD-MOV-17")
+        return replace(who, footprint=shape), SHAPED
+    if not any(c.name == "squeezing" and c.source == SHAPED for c in who.conditions):
+        return who, ""
+    full = replace(who, footprint=None)
+    others = {p for c in state.combatants if c.id != who.id and not c.defeated and c.layer is who.layer for p in c.cells}
+    for spot in full.cells:
+        if not state.grid.contains(spot) or state.grid.terrain(spot).blocks_movement or spot in others:
+            raise IllegalCommand(f"no room for {who.name}'s full space here: it keeps squeezing", "SRD-MOV-17")
+    return full, ""
+
+
 def escape_artist(enc: Any, state: Any, command: cmd.EscapeArtist) -> Result:
     """SRD-MOV-17: an Escape Artist check (``escape_artist_stat`` + bonus
     against ``escape_artist_dc``, DEFAULT 30, d20 SRD) to squeeze through a

@@ -60,7 +60,7 @@ class Pace(Enum):
 
 
 class SrdMovement(MovementModel):
-    """Rules SRD-MOV-1..12."""
+    """Rules SRD-MOV-1..13, SRD-MOV-15, -16 (passing a creature tumbled past or overrun), -19 (the budget)."""
 
     Settings = SrdMovementSettings
     unit = "squares"

@@ -1,5 +1,7 @@
 """The ``srd35`` ruleset (seed 002): d20 + modifier against a difficulty,
-speed in feet (1 cell = 5 ft), move / double move / run (SRD-MOV-9)."""
+speed in feet (1 cell = 5 ft), move / double move / run (SRD-MOV-9),
+armour and load (SRD-MOV-13), attacks of opportunity, Tumble and Overrun
+(SRD-MOV-16), Escape Artist (SRD-MOV-17): see :mod:`core.srd_maneuvers`."""
 
 from __future__ import annotations
 

@@ -227,3 +227,47 @@ def test_srd_mov_19_an_obstacle_square_you_cannot_pay_for_this_round_cannot_be_c
         find_path(grid, enc.ruleset, hero, enc.state.combatants, (1, 0), budget=1)
     assert refused.value.rule == "SRD-MOV-9"
     assert (1, 0) not in reachable(grid, enc.ruleset, hero, enc.state.combatants, 1)
+
+
+def test_srd_mov_17_a_large_creature_takes_2_squares_in_a_1_square_passage():
+    """Seed: a Large creature (4 squares) squeezing through a 1-square passage takes 2 squares; each costs 2."""
+    grid = Grid.filled(8, 6)
+    for y in range(6):
+        if y != 2:
+            grid = grid.with_terrain((4, y), WALL)  # a wall with a 1-square gap at (4, 2)
+    ogre = creature("o", {"DEX": 0, "SPEED": 40}, position=(2, 2), size=Size.LARGE, initiative=15)
+    enc = encounter("srd35", ogre, grid=grid, fight=True)
+    enc.apply(cmd.SpendAction("o", "double_move"))
+    with pytest.raises(MoveRefused):
+        enc.apply(cmd.Move("o", (5, 2)))  # 2 squares wide: no way through
+    events = enc.apply(_offer(enc, "o", "squeeze.ew").command())
+    o = enc.state.combatant("o")
+    assert of(events, ev.Maneuvered)[0].rule == "SRD-MOV-17" and o.space == (2, 1) and len(o.cells) == 2
+    moved = of(enc.apply(cmd.Move("o", (5, 2))), ev.Moved)[0]
+    assert moved.cost == 6  # 3 squares at 2 each (SRD-MOV-8)
+    enc.apply(cmd.Squeeze("o", False))
+    assert enc.state.combatant("o").space == (2, 2)
+    stuck = encounter("srd35", creature("o", {}, position=(3, 2), size=Size.LARGE), grid=grid)
+    stuck.apply(cmd.Squeeze("o", True, "ew"))
+    with pytest.raises(IllegalCommand):
+        stuck.apply(cmd.Squeeze("o", False))  # its full space would overlap the wall: it keeps squeezing
+
+
+def test_srd_mov_16_the_minimum_move_provokes_like_any_move():
+    """SRD-MOV-18 with SRD-MOV-16: a 1-square minimum move out of a threatened square provokes."""
+    enc = _duel(rounds=1)
+    events = enc.apply(_offer(enc, "h", "minimum-move").command((1, 2)))
+    assert [e.rule for e in of(events, ev.Maneuvered)] == ["SRD-MOV-10", "SRD-MOV-16"]
+    assert _offer(enc, "h", "aoo", "g").allowed
+
+
+def test_srd_mov_16_a_fight_saved_before_attacks_of_opportunity_still_gets_one():
+    from dataclasses import replace
+
+    enc = _duel(rounds=1)
+    g = enc.state.combatant("g")
+    old = replace(g, budget=replace(g.budget, actions={k: v for k, v in g.budget.actions.items() if k != "aoo"}))
+    enc.state = enc.state.replace_combatant(old)
+    assert _offer(enc, "h", "aoo", "g").allowed
+    enc.apply(_offer(enc, "h", "aoo", "g").command(""))
+    assert enc.state.combatant("g").budget.left("aoo") == 0
