@@ -271,3 +271,18 @@ def test_srd_mov_16_a_fight_saved_before_attacks_of_opportunity_still_gets_one()
     assert _offer(enc, "h", "aoo", "g").allowed
     enc.apply(_offer(enc, "h", "aoo", "g").command(""))
     assert enc.state.combatant("g").budget.left("aoo") == 0
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.integers(1, 24), st.integers(0, 6), st.sampled_from(["", "light", "medium", "heavy"]), st.sampled_from(["", "light", "medium", "heavy"]))
+def test_srd_mov_13_armour_or_load_never_speeds_up_and_bonuses_never_slow(base_squares, bonus_squares, armour, load):
+    """Invariants of SRD-MOV-13: a heavier burden never raises land speed; an enhancement bonus never lowers it."""
+    model = get("srd35").movement
+    bare = creature("a", {"SPEED": 5 * base_squares})
+    burdened = creature("a", {"SPEED": 5 * base_squares}, armour_weight=armour, load=load)
+    boosted = creature("a", {"SPEED": 5 * base_squares}, armour_weight=armour, load=load, speed_bonuses={"enhancement": 5 * bonus_squares} if bonus_squares else {})
+    assert model.land_speed(burdened)[0] <= model.land_speed(bare)[0]
+    assert model.land_speed(boosted)[0] >= model.land_speed(burdened)[0]
+    assert model.land_speed(burdened)[0] % 5 == 0
