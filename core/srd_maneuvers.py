@@ -19,7 +19,7 @@ from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
 from core.battlefield import cells_apart
-from core.checks import CheckResult, Modifier
+from core.checks import CheckResult, Modifier, Tier
 from core.combatant import Combatant, Side
 from core.errors import IllegalCommand
 from core.grid import Cell
@@ -256,14 +256,17 @@ def _opposed(enc: Any, a: Combatant, a_mod: int, b: Combatant, b_mod: int, purpo
     """Opposed d20 checks: the higher total wins; a tie goes to the higher
     modifier, an equal one is rolled again (d20 SRD). Returns (a won, events)."""
     events: list[ev.Event] = []
+    won = False
     for _ in range(20):
         ra = enc.ruleset.roll_check(enc.rng, a_mod, 0, purpose=purpose)
         rb = enc.ruleset.roll_check(enc.rng, b_mod, 0, purpose=purpose)
-        events += [ev.CheckRolled(a.id, a.name, "opposed", ra), ev.CheckRolled(b.id, b.name, "opposed", rb)]
-        if ra.total != rb.total:
-            return ra.total > rb.total, events
-        if a_mod != b_mod:
-            return a_mod > b_mod, events
+        decided = ra.total != rb.total or a_mod != b_mod
+        won = ra.total > rb.total if ra.total != rb.total else a_mod > b_mod
+        for who, mine, theirs, ahead in ((a, ra, rb, won), (b, rb, ra, not won)):  # each shown against the other's total
+            tier = (Tier.SUCCESS if ahead else Tier.FAILURE) if decided else Tier.FAILURE
+            events.append(ev.CheckRolled(who.id, who.name, "opposed", replace(mine, difficulty=theirs.total, tier=tier)))
+        if decided:
+            return won, events
     return False, events
 
 

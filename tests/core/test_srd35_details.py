@@ -286,3 +286,14 @@ def test_srd_mov_13_armour_or_load_never_speeds_up_and_bonuses_never_slow(base_s
     assert model.land_speed(burdened)[0] <= model.land_speed(bare)[0]
     assert model.land_speed(boosted)[0] >= model.land_speed(burdened)[0]
     assert model.land_speed(burdened)[0] % 5 == 0
+
+
+def test_srd_mov_16_a_failed_overrun_does_not_pass_and_opposed_rolls_show_each_other():
+    enc = _duel(_corridor())
+    events = enc.apply(_offer(enc, "h", "overrun", "g").command("-30"))
+    first, second = of(events, ev.CheckRolled)[:2]
+    assert first.result.difficulty == second.result.total and second.result.difficulty == first.result.total
+    assert not first.result.tier.succeeded and second.result.tier.succeeded
+    assert not any(c.name == "prone" for c in enc.state.combatant("g").conditions)
+    with pytest.raises(MoveRefused):
+        enc.apply(cmd.Move("h", (4, 2)))
