@@ -244,6 +244,16 @@ def _is_token(glyph: str) -> bool:
     return ord(base) >= 0x2000 and category == "So"
 
 
+def is_token_glyph(glyph: str) -> bool:
+    """Whether :func:`from_text` reads ``glyph`` (one glyph, no spaces) as a
+    creature token: a letter, digit or symbol emoji that is no terrain."""
+    if not glyph or glyph.isspace() or len(glyph) > lim.MAX_GLYPH_CHARS or split_glyphs(glyph) != [glyph]:
+        return False
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c.isspace() for c in glyph):
+        return False
+    return glyph not in _BY_GLYPH and _is_token(glyph)
+
+
 def from_text(text: str) -> TextMap:
     """Read a text map in the emoji or ASCII legend (rule TAC-MAP-1).
 

@@ -9,7 +9,10 @@ A map file may go on, after a blank line, with one line per token::
 The first word is the token's glyph as drawn on the map; the words up to a
 side (``party``, ``foe``, ``neutral``), ``hp``, ``ac`` or a stat (capital
 letters followed by a number) are the name; a bare number right after the
-side is the HP (``Wolf foe 9``, as the add dialog takes it). Lines starting
+side is the HP (``Wolf foe 9``, as the add dialog takes it). A line may end
+with ``on TERRAIN`` (a terrain id of :data:`core.grid.TERRAINS`, e.g.
+``on water``): the token stands on that terrain, not on open ground (how
+:mod:`core.map_text` writes a creature standing in water). Lines starting
 with ``#`` are comments. Tokens without a line become foes named after
 their glyph with 10 HP. Stats must be the ruleset's (``STR`` is not a
 ``tactical_d10`` stat); names, line lengths and the number of lines are
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 from core import limits as lim
 from core.combatant import Side
 from core.errors import CreatureFormatError, MapFormatError
-from core.grid import TextMap, from_text, split_glyphs
+from core.grid import TERRAINS, TextMap, from_text, split_glyphs
 
 STAT = re.compile(r"^[A-Z][A-Z_]{0,15}$")
 NUMBER = re.compile(r"^[+-]?\d{1,9}$")
@@ -43,6 +46,7 @@ class RosterEntry:
     hp: int = DEFAULT_HP
     ac: int = 0
     stats: dict[str, int] = field(default_factory=dict)
+    terrain: str | None = None  # a terrain id under the token (``on water``); None: open ground
 
 
 def split_map(text: str) -> tuple[str, str, int]:
@@ -131,14 +135,24 @@ def parse_roster(text: str, first_line: int = 1, ruleset=None) -> dict[str, Rost
         if len(roster) >= lim.MAX_COMBATANTS:
             raise MapFormatError(f"more than {lim.MAX_COMBATANTS} roster lines (MAX_COMBATANTS)", number)
         glyph = split_glyphs(line[: lim.MAX_GLYPH_CHARS + 1])[0]
+        rest, terrain = _terrain_suffix(line[len(glyph):])
         try:
-            entry = parse_creature(line[len(glyph):], ruleset)
+            entry = parse_creature(rest, ruleset)
         except CreatureFormatError as problem:
             raise MapFormatError(f"{glyph}: {problem.reason}", number) from None
         if glyph in roster:
             raise MapFormatError(f"{glyph} is listed twice", number)
-        roster[glyph] = RosterEntry(entry.name or f"Creature {glyph}", entry.side, entry.hp, entry.ac, entry.stats)
+        roster[glyph] = RosterEntry(entry.name or f"Creature {glyph}", entry.side, entry.hp, entry.ac, entry.stats, terrain)
     return roster
+
+
+def _terrain_suffix(text: str) -> tuple[str, str | None]:
+    """``"Aria party on water"`` -> ``("Aria party", "water")``; a line
+    without ``on TERRAIN`` at its end is returned as it is."""
+    words = text.split()
+    if len(words) >= 2 and words[-2].lower() == "on" and words[-1].lower() in TERRAINS:
+        return " ".join(words[:-2]), words[-1].lower()
+    return text, None
 
 
 def read_map_file(text: str, ruleset=None) -> tuple[TextMap, dict[str, RosterEntry]]:
@@ -154,4 +168,11 @@ def read_map_file(text: str, ruleset=None) -> tuple[TextMap, dict[str, RosterEnt
     for glyph in roster:
         if glyph not in on_map:
             raise MapFormatError(f"the roster names {glyph}, which is not on the map")
+    grid = text_map.grid
+    for token in text_map.tokens:  # "on water": every token of that glyph stands in water
+        terrain = roster[token.glyph].terrain if token.glyph in roster else None
+        if terrain is not None:
+            grid = grid.with_terrain(token.cell, TERRAINS[terrain])
+    if grid is not text_map.grid:
+        text_map = TextMap(grid, text_map.tokens)
     return text_map, roster

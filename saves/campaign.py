@@ -277,6 +277,10 @@ class Campaign:
         """Add or replace a bestiary template, keyed by its name."""
         self._commit([{"op": "bestiary", "name": clean_name(template.name), "doc": to_document(template)}])
 
+    def put_templates(self, templates: list[Combatant]) -> None:
+        """Add or replace several bestiary templates in one save: all or none."""
+        self._commit([{"op": "bestiary", "name": clean_name(t.name), "doc": to_document(t)} for t in templates])
+
     def drop_template(self, name: str) -> None:
         self._commit([{"op": "bestiary", "name": name, "doc": None}])
 

@@ -4,6 +4,7 @@
     encounter --demo          the built-in demo campaign
     encounter PATH            open that campaign file (a new .json name: created on the demo map)
     encounter new PATH [--map MAP.txt] [--ruleset equestria] [--name NAME]
+    encounter export-map | add-encounter | import-creatures ...   (see tui/map_cli.py)
 
 Every failure is one line on stderr and exit status 2; never a traceback.
 """
@@ -40,7 +41,7 @@ examples:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]\n       encounter export-map PATH [--encounter N] [--glyphs emoji|ascii] [-o FILE]\n       encounter add-encounter PATH --map MAP.txt [--name NAME]\n       encounter import-creatures PATH FILE [--skip-bad]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir(create=False))) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -205,6 +206,10 @@ def main(argv: list[str] | None = None) -> int:
             from tui import player_cli  # the players' view and the recap read a campaign, they never play one
 
             return player_cli.COMMANDS[argv[0]](argv[1:])
+        if argv and argv[0] in ("export-map", "add-encounter", "import-creatures"):
+            from tui import map_cli  # maps and creatures in and out of a campaign, no UI
+
+            return map_cli.COMMANDS[argv[0]](argv[1:])
         args = _main_parser().parse_args(argv)
         rng = _rng(args.seed)
         notice = ""

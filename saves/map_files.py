@@ -1,0 +1,86 @@
+"""Map files and creature files on disk: reading them safely, writing an
+exported map, a new encounter from a map file, creatures into the bestiary.
+
+Reading goes through :func:`saves.files.read_regular` (named pipes,
+devices, folders and files over :data:`MAX_TEXT_BYTES` are refused before
+anything is read); writing never replaces a campaign in use and replaces
+another file only when asked (:func:`saves.library.check_target`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from core import limits as lim
+from core.map_text import MapExport, export_map
+from saves.campaign import Campaign
+from saves.errors import SaveError, SaveWriteFailed
+from saves.files import NotAFile, read_regular
+from saves.library import check_target
+from saves.storage import atomic_write
+
+MAX_TEXT_BYTES = 4 * lim.MAX_MAP_TEXT
+"""Largest map or creature file read, in bytes (UTF-8 takes at most 4 a character)."""
+
+
+def read_text(path: Path | str, what: str = "map") -> str:
+    """The text of a map or creature file at ``path``. Raises
+    :class:`SaveError` naming the file: missing, not a regular file, too
+    large, unreadable or not UTF-8."""
+    path = Path(path).expanduser()
+    try:
+        data = read_regular(path, MAX_TEXT_BYTES)
+    except NotAFile as exc:
+        raise SaveError(path, f"{exc}; a {what} file is read only from a regular file") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+    if data is None:
+        raise SaveError(path, "does not exist")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SaveError(path, f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def write_map(campaign_path: Path, export: MapExport, target: Path | str, replace: bool = False) -> Path:
+    """Write ``export`` to ``target``; returns the path written. Never
+    overwrites the campaign itself or one in use; an existing file only with
+    ``replace`` (else :class:`saves.library.TargetExists`)."""
+    target = Path(target).expanduser()
+    check_target(target, campaign_path, replace)
+    real = Path(os.path.realpath(target))
+    if not real.parent.is_dir():
+        raise SaveError(target, f"cannot be written: there is no folder {real.parent}")
+    try:
+        atomic_write(real, export.text)
+    except OSError as exc:
+        raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None
+    return target
+
+
+def export_encounter(campaign: Campaign, eid: int | None = None, legend: str = "emoji") -> MapExport:
+    """The map file of encounter ``eid`` (default: the current one) of an open ``campaign``."""
+    enc = campaign.encounter(eid)
+    return export_map(campaign.load_state(eid), campaign.ruleset, legend, title=f"{enc.name} of {campaign.name}")
+
+
+def read_creature_file(campaign: Campaign, path: Path | str):
+    """The creatures of the file at ``path`` for ``campaign``'s ruleset, as
+    a :class:`core.creature_import.ImportResult` (nothing saved yet; see
+    :meth:`Campaign.put_templates`). Raises :class:`SaveError` when the file
+    cannot be read."""
+    from core.creature_import import read_creatures
+
+    return read_creatures(read_text(path, "creature"), campaign.ruleset)
+
+
+def add_encounter_from_map(campaign: Campaign, path: Path | str, name: str, party=()) -> tuple[int, int]:
+    """A new running encounter in ``campaign`` from the map file at ``path``
+    (see :func:`core.map_text.encounter_from_map`); returns ``(eid,
+    members who joined off the map)``. Raises :class:`SaveError` or
+    :class:`~core.errors.MapFormatError`."""
+    from core.map_text import encounter_from_map
+
+    state, off = encounter_from_map(read_text(path), name, campaign.ruleset, tuple(party))
+    return campaign.add_encounter(name, state, status="running"), off
