@@ -36,6 +36,7 @@ from tui.campaign_actions import CampaignActions
 from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
 from tui.map_tools import MapTools
+from tui.map_file_actions import MapFileActions
 from tui.more_actions import MoreActions, offer_label
 from tui.quit_guard import QuitGuard
 from tui.recap_actions import RecapActions
@@ -61,7 +62,7 @@ from tui.widgets.lines import StatusLine
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, CampaignTools, App[Path | None]):
+class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 

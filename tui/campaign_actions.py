@@ -35,6 +35,7 @@ class CampaignActions:
             marker = "> " if eid == self.session.eid else "  "
             options.append((f"open:{eid}", f"{marker}{clean(data.name)} ({data.status})"))
         options.append(("new", "New encounter on this map with the party"))
+        options.append(("from-map", "New encounter from a map file (its roster; the party joins)"))
         if campaign.encounter(self.session.eid).status != "finished":
             options.append(("finish", "Finish this encounter (the party keeps its HP and conditions)"))
         self.ask(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options, initial=f"open:{self.session.eid}"), self._encounter_chosen)
@@ -50,6 +51,8 @@ class CampaignActions:
                 )
             elif choice == "new":
                 self._new_encounter()
+            elif choice == "from-map":
+                self.new_encounter_from_map()
         except (SaveError, RulesError) as problem:
             self.set_status(f"Refused: {clean(str(problem))}", error=True)
 

@@ -58,6 +58,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("undo", "u", "undo", "Undo", "Take back the last action (unlimited; kept after quitting)."),
     GMAction("redo", "ctrl+r", "redo", "Redo", "Put back the last undone action.", show=False),
     GMAction("encounters", "k", "encounters", "Encounters", "The campaign's encounters: switch, start a new one with the party, finish this one.", show=False),
+    GMAction("export-map", "M", "export_map", "Export map", "Write this encounter's map with its roster to a text file (emoji or ASCII; encounter new and k read it back).", show=False),
     GMAction("open-campaign", "o", "open_campaign", "Campaigns", "Open, create, rename, copy, delete, export or import campaigns.", show=False),
     GMAction("filter-log", "f", "filter_log", "Filter", "Show only the log lines about the selected combatant (f again: all).", show=False),
     GMAction("copy-line", "y", "copy_line", "Copy", "Copy a log line to the clipboard (the terminal's, over SSH too).", show=False),

@@ -95,7 +95,7 @@ def add_encounter(argv: list[str]) -> int:
 def import_creatures(argv: list[str]) -> int:
     from saves.map_files import read_creature_file
 
-    parser = _parser("encounter import-creatures", "Add creatures to a campaign's bestiary from roster lines or (srd35) d20 SRD stat blocks.")
+    parser = _parser("encounter import-creatures", "Add creatures to a campaign's bestiary from roster lines or d20 SRD stat blocks (for a d20 SRD campaign).")
     parser.add_argument("file", type=Path, help="the text file of creatures")
     parser.add_argument("--skip-bad", action="store_true", help="import the creatures it can read even when some lines cannot be read")
     args = parser.parse_args(argv)

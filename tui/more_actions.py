@@ -24,6 +24,7 @@ KEYED_OFFERS = frozenset({"next-turn", "previous-turn", "attack", "check", "move
 GM_TOOLS: tuple[tuple[str, str], ...] = (
     ("tool:template", "Save the selected combatant to the bestiary"),
     ("tool:bestiary", "Add creatures from the bestiary"),
+    ("tool:import", "Import creatures into the bestiary from a file (roster lines or d20 SRD stat blocks)"),
     ("tool:house", "House rules: change a ruleset setting for this campaign"),
     ("tool:resize", "Resize the map"),
     ("tool:recap", "Recap of this fight for session notes: copy it, or save it as Markdown"),
@@ -73,6 +74,8 @@ class MoreActions:
             self.action_save_template()
         elif choice == "tool:bestiary":
             self.action_add_from_bestiary()
+        elif choice == "tool:import":
+            self.action_import_creatures()
         elif choice == "tool:house":
             self.action_house_rules()
         elif choice == "tool:recap":

@@ -1,0 +1,154 @@
+"""Maps and creatures in and out of the campaign from the app: export the
+encounter's map (key ``M``), a new encounter from a map file (the
+encounters list, ``k``) and creatures into the bestiary (the ``.`` menu).
+
+A mixin of :class:`tui.app.EncounterApp`. Reading, writing and parsing are
+in :mod:`saves.map_files` and :mod:`core.map_text` /
+:mod:`core.creature_import`; this only asks and shows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rich.text import Text
+
+from core.combatant import Side
+from core.creature_import import STAT_BLOCK_RULESETS
+from core.errors import RulesError
+from core.map_text import export_map
+from saves.errors import SaveError
+from saves.library import TargetExists
+from saves.map_files import add_encounter_from_map, read_creature_file, write_map
+from tui.screens.choice import ChoiceScreen
+from tui.screens.prompt import PromptScreen
+from tui.text import clean, user_text
+
+SHOWN_PROBLEMS = 200
+"""Unreadable lines listed in the import dialog (the CLI lists them all)."""
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class MapFileActions:
+    """Needs ``session``, ``state``, ``ask``, ``set_status``, ``_switch`` and ``query_one`` from the App."""
+
+    # -- export (M) -------------------------------------------------------------
+    def action_export_map(self) -> None:
+        ascii_now = self.query_one("#map").glyphs.name == "ascii"
+        options = [("emoji", "Emoji legend (the seed's map glyphs)"), ("ascii", "ASCII legend (# wall, . ground, letters for creatures)")]
+        self.ask(ChoiceScreen("Export the map of this encounter with its roster: which legend?", options, initial="ascii" if ascii_now else "emoji"), self._export_legend)
+
+    def _export_legend(self, legend: str) -> None:
+        campaign = self.session.campaign
+        slug = re.sub(r"[^\w\-]+", "-", self.state.name or "map", flags=re.UNICODE).strip("-").lower() or "map"
+        default = str(Path.home() / f"{campaign.path.stem}-{slug}.txt")
+        self.ask(PromptScreen("Export the map to the file", value=default), lambda target: self._export_to(target, legend))
+
+    def _export_to(self, target: str, legend: str, replace: bool = False) -> None:
+        if not target.strip():
+            self.set_status("Refused: type a file name.", error=True)
+            return
+        export = export_map(self.state, self.session.encounter.ruleset, legend, title=f"{self.state.name} of {self.session.campaign.name}")
+        path = Path(target.strip()).expanduser()
+        try:
+            write_map(self.session.campaign.path, export, path, replace=replace)
+        except TargetExists:
+            title = user_text(str(path), "bold") + Text(" already exists. Replace it with the map?")
+
+            def answer(choice: str) -> None:
+                if choice != "replace":
+                    self.set_status("Kept the file; nothing exported.")
+                    return
+                self._export_to(target, legend, replace=True)
+
+            self.ask(ChoiceScreen(title, [("keep", "No, keep that file"), ("replace", "Yes, replace it")]), answer)
+            return
+        except SaveError as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            return
+        message = Text(f"Exported the map ({_plural(len(export.tokens), 'token')}) to ") + user_text(str(path), "bold")
+        if export.notes:
+            message += Text(f"; not in a text map: {clean('; '.join(export.notes))}")
+        self.set_status(message + Text("."))
+
+    # -- a new encounter from a map file (k) ---------------------------------------
+    def new_encounter_from_map(self) -> None:
+        def named(source: str) -> None:
+            if not source.strip():
+                self.set_status("Refused: type the map file's name.", error=True)
+                return
+            path = Path(source.strip()).expanduser()
+            self.ask(PromptScreen("Name of the new encounter", value=path.stem), lambda name: self._encounter_from(path, name))
+
+        self.ask(PromptScreen("New encounter from the map file", placeholder="~/maps/moor.txt"), named)
+
+    def _encounter_from(self, path: Path, name: str) -> None:
+        if not name.strip():
+            self.set_status("Refused: type a name.", error=True)
+            return
+        party = tuple(c for c in self.state.combatants if c.side is Side.PARTY)
+        try:
+            eid, off = add_encounter_from_map(self.session.campaign, path, name.strip(), party)
+            self._switch(eid)
+        except (SaveError, RulesError) as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            return
+        joined = f" {_plural(off, 'party member')} joined off the map: place them with P." if off else ""
+        self.set_status(f"New encounter from {clean(path.name)}.{joined} Start combat from the . menu.")
+
+    # -- creatures into the bestiary (. menu) ----------------------------------------
+    def action_import_creatures(self) -> None:
+        blocks = self.session.encounter.ruleset.id in STAT_BLOCK_RULESETS
+        placeholder = "~/creatures.txt (roster lines" + (", or d20 SRD stat blocks)" if blocks else ")")
+        self.ask(PromptScreen("Import creatures into the bestiary from the file", placeholder=placeholder), self._import_from)
+
+    def _import_from(self, source: str) -> None:
+        if not source.strip():
+            self.set_status("Refused: type the file's name.", error=True)
+            return
+        path = Path(source.strip()).expanduser()
+        try:
+            result = read_creature_file(self.session.campaign, path)
+        except SaveError as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            return
+        self.import_problems = result.problems
+        """The lines the last import could not read (a test hook)."""
+        if not result.problems:
+            if not result.creatures:
+                self.set_status(f"Refused: no creatures in {clean(path.name)}.", error=True)
+                return
+            self._save_creatures(result.creatures)
+            return
+        count = len(result.problems)
+        title = Text(f"{_plural(count, 'line')} of ", style="bold") + user_text(path.name, "bold") + Text(f" could not be read (listed below); {_plural(len(result.creatures), 'creature')} could.", style="bold")
+        options = [("no", "No, import nothing")]
+        if result.creatures:
+            options.append(("yes", f"Yes, import the {_plural(len(result.creatures), 'creature')} read"))
+        options += [(f"line:{i}", f"  {clean(str(p))}") for i, p in enumerate(result.problems[:SHOWN_PROBLEMS])]
+        if count > SHOWN_PROBLEMS:
+            options.append(("line:more", f"  ... and {count - SHOWN_PROBLEMS} more (encounter import-creatures lists them all)"))
+
+        def answer(choice: str) -> None:
+            if choice != "yes":
+                self.set_status(f"Nothing imported: {_plural(count, 'line')} could not be read, the first: {clean(str(result.problems[0]))}")
+                return
+            self._save_creatures(result.creatures)
+
+        self.ask(ChoiceScreen(title, options), answer)
+
+    def _save_creatures(self, creatures) -> None:
+        known = self.session.campaign.bestiary()
+        try:
+            self.session.campaign.put_templates(list(creatures))
+        except SaveError as problem:
+            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            return
+        replaced = sum(1 for c in creatures if c.name in known)
+        extra = f" ({replaced} replaced a template of the same name)" if replaced else ""
+        names = ", ".join(clean(c.name) for c in creatures[:5]) + (", ..." if len(creatures) > 5 else "")
+        self.set_status(f"Imported {_plural(len(creatures), 'creature')} into the bestiary{extra}: {names}. Add them from the . menu.")
