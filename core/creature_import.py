@@ -159,6 +159,7 @@ def _stat_blocks(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]]
             continue
         if key in block["fields"] and key in REQUIRED:
             problems.append(Problem(number, f"{block['name']}: a second {match.group(1).strip()} line"))
+            block["twice"] = True
             continue
         block["fields"][key] = (number, match.group(2).strip())
     close()
@@ -234,7 +235,7 @@ def _block_creature(block: dict, ruleset, problems: list[Problem]) -> Combatant 
         word = fields["size/type"][1].split()[:1]
         if word and word[0].lower() in {s.value for s in Size}:
             size = Size(word[0].lower())
-    if len(problems) > before:
+    if len(problems) > before or block.get("twice"):
         return None
     if initiative != stats.get("DEX", 0):
         notes.append(f"Initiative {initiative:+d} (rolled here with DEX {stats.get('DEX', 0):+d})")

@@ -65,12 +65,42 @@ class GlyphTheme:
     terrain: dict[str, str]
     unknown: str
     emoji_tokens: bool = False
+    marks: tuple[str, str, str] = ("\u2022", "\u25cb", "\u25c9")
+    """One-column marks on a small token: under conditions, hidden from the
+    players, both (see :meth:`marked_token`)."""
 
     def token(self, combatant: Combatant) -> str:
         """Exactly two columns for a combatant's token."""
         if self.emoji_tokens and combatant.glyph and is_safe_emoji(combatant.glyph):
             return combatant.glyph.replace("\ufe0f", "")
         return fit(combatant.initials, ascii_only=self.name == "ascii")
+
+    def marked_token(self, combatant: Combatant, large: bool = False) -> str:
+        """The token with its marks for the GM: a small cell (two columns)
+        keeps the first letter of its initials and puts a mark beside it when
+        the creature is under conditions or hidden from the players; a large
+        cell (four columns) keeps the whole token between two badges: the
+        hidden mark on the left, on the right the first letter of its one
+        condition or how many it has (``+`` for more than 9)."""
+        conditions, hidden = len(combatant.conditions), combatant.hidden
+        token = self.token(combatant)
+        if large:
+            left = self.marks[1] if hidden else " "
+            if conditions == 1:
+                right = _one_column(combatant.conditions[0].name.upper(), self.name == "ascii")
+            else:
+                right = " " if not conditions else str(conditions) if conditions <= 9 else "+"
+            return f"{left}{token}{right}"
+        if not conditions and not hidden:
+            return token
+        mark = self.marks[2] if conditions and hidden else self.marks[1] if hidden else self.marks[0]
+        return _one_column(combatant.initials, self.name == "ascii") + mark
+
+
+def _one_column(value: str, ascii_only: bool) -> str:
+    """The first character of ``value`` when it takes one column, else ``?``."""
+    first = fit(value, ascii_only)[0]
+    return first if cell_len(first) == 1 and first != " " else "?"
 
 
 def fit(value: str, ascii_only: bool = False) -> str:
@@ -97,6 +127,7 @@ THEMES: dict[str, GlyphTheme] = {
         {"wall": "##", "ground": ". ", "tree": "&&", "boulder": "o ", "rock": "^^", "water": "~~",
          "deep_water": "==", "chasm": "::", "glass": "||", "bush": "%%", "swamp": ",,"},
         "??",
+        marks=("*", "?", "!"),
     ),
     "emoji": GlyphTheme(
         "emoji",

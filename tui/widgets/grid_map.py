@@ -399,12 +399,12 @@ class GridMap(ScrollView, can_focus=True):
                 style = style + CURRENT_STYLE
             if combatant.id == view.selected:
                 style = style + SELECTED_STYLE
-            text = self.glyphs.token(combatant)
             if self.zoom == 2:
-                if sub == 0:
-                    text = f" {text} "
-                else:
+                if sub != 0:
                     return hp_segment(combatant, style)
+                text = self.glyphs.marked_token(combatant, large=True)
+            else:
+                text = self.glyphs.marked_token(combatant)
         else:
             text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
             style = TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE)
