@@ -22,7 +22,6 @@ from core.rulesets import get as get_ruleset
 from saves import paths
 from saves.campaign import Campaign
 from saves.errors import SaveError
-from saves.files import NotAFile, check_regular
 from saves.session import Session, create_campaign, create_demo, open_default
 from saves.signals import exit_soon, install_exit_handlers, install_takeover_handler
 
@@ -183,11 +182,12 @@ def _new(argv: list[str]) -> int:
         except (RulesError, SaveError) as exc:
             return _fail(str(exc))
         return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo fight.", args)
+    from saves.map_files import read_text  # bounded; a pipe or a device would hang the read
+
     try:
-        check_regular(args.map_path)  # a pipe or a device would hang the read
-        text = args.map_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, NotAFile) as exc:
-        return _fail(f"cannot read map {args.map_path}: {getattr(exc, 'strerror', None) or exc}")
+        text = read_text(args.map_path)
+    except SaveError as exc:
+        return _fail(f"cannot read map {exc}")
     try:
         ruleset = get_ruleset(args.ruleset)
         text_map, roster = read_map_file(text, ruleset)
