@@ -75,12 +75,18 @@ def read_creature_file(campaign: Campaign, path: Path | str):
     return read_creatures(read_text(path, "creature"), campaign.ruleset)
 
 
-def add_encounter_from_map(campaign: Campaign, path: Path | str, name: str, party=()) -> tuple[int, int]:
-    """A new running encounter in ``campaign`` from the map file at ``path``
-    (see :func:`core.map_text.encounter_from_map`); returns ``(eid,
-    members who joined off the map)``. Raises :class:`SaveError` or
-    :class:`~core.errors.MapFormatError`."""
+def map_encounter(path: Path | str, name: str, ruleset, party=()):
+    """``(state, members who joined off the map)`` of a new encounter from
+    the map file at ``path`` (see :func:`core.map_text.encounter_from_map`).
+    Raises :class:`SaveError` or :class:`~core.errors.MapFormatError`."""
     from core.map_text import encounter_from_map
 
-    state, off = encounter_from_map(read_text(path), name, campaign.ruleset, tuple(party))
+    return encounter_from_map(read_text(path), name, ruleset, tuple(party))
+
+
+def add_encounter_from_map(campaign: Campaign, path: Path | str, name: str, party=()) -> tuple[int, int]:
+    """A new running encounter in ``campaign`` from the map file at ``path``;
+    returns ``(eid, members who joined off the map)``. Raises as
+    :func:`map_encounter`, or :class:`SaveError` when it cannot be saved."""
+    state, off = map_encounter(path, name, campaign.ruleset, party)
     return campaign.add_encounter(name, state, status="running"), off

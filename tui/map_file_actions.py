@@ -10,6 +10,7 @@ in :mod:`saves.map_files` and :mod:`core.map_text` /
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -20,7 +21,7 @@ from core.errors import RulesError
 from core.map_text import export_map
 from saves.errors import SaveError
 from saves.library import TargetExists
-from saves.map_files import add_encounter_from_map, read_creature_file, write_map
+from saves.map_files import map_encounter, read_creature_file, write_map
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.text import clean, user_text
@@ -77,22 +78,27 @@ class MapFileActions:
 
     # -- a new encounter from a map file (k) ---------------------------------------
     def new_encounter_from_map(self) -> None:
-        def named(source: str) -> None:
+        def read(source: str) -> None:
             if not source.strip():
                 self.set_status("Refused: type the map file's name.", error=True)
                 return
             path = Path(source.strip()).expanduser()
-            self.ask(PromptScreen("Name of the new encounter", value=path.stem), lambda name: self._encounter_from(path, name))
+            party = tuple(c for c in self.state.combatants if c.side is Side.PARTY)
+            try:  # a bad file is refused here, with the path still in the dialog
+                state, off = map_encounter(path, path.stem, self.session.encounter.ruleset, party)
+            except (SaveError, RulesError) as problem:
+                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                return
+            self.ask(PromptScreen("Name of the new encounter", value=path.stem), lambda name: self._encounter_from(path, state, off, name))
 
-        self.ask(PromptScreen("New encounter from the map file", placeholder="~/maps/moor.txt"), named)
+        self.ask(PromptScreen("New encounter from the map file", placeholder="~/maps/moor.txt"), read)
 
-    def _encounter_from(self, path: Path, name: str) -> None:
+    def _encounter_from(self, path: Path, state, off: int, name: str) -> None:
         if not name.strip():
             self.set_status("Refused: type a name.", error=True)
             return
-        party = tuple(c for c in self.state.combatants if c.side is Side.PARTY)
         try:
-            eid, off = add_encounter_from_map(self.session.campaign, path, name.strip(), party)
+            eid = self.session.campaign.add_encounter(name.strip(), replace(state, name=name.strip()), status="running")
             self._switch(eid)
         except (SaveError, RulesError) as problem:
             self.set_status(f"Refused: {clean(str(problem))}", error=True)

@@ -69,8 +69,8 @@ async def test_k_starts_a_new_encounter_from_a_map_file_with_the_party(tmp_path)
         await pilot.press("k")
         await _choose(pilot, "from-map")
         await _answer(pilot, str(tmp_path / "bad.txt"))
-        await _answer(pilot, "Bad")
         assert "unknown glyph" in status_of(app) and len(app.session.campaign.data.encounters) == 1
+        assert app.screen.query_one("#prompt-input").value == str(tmp_path / "bad.txt")  # the path kept to correct
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("k")
