@@ -130,14 +130,15 @@ def export_campaign(path: Path, target: Path, replace: bool = False) -> None:
         raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None
 
 
-def export_text(target: Path, text: str, replace: bool = False) -> Path:
+def export_text(target: Path, text: str, replace: bool = False, source: Path | None = None) -> Path:
     """Write ``text`` (a recap, a map) to the file ``target`` atomically, as
     UTF-8; returns the real path written. The same refusals as an export
-    (:func:`check_target`): never a campaign in use, nothing but a regular
-    file, an existing file only with ``replace`` (else :class:`TargetExists`).
-    Raises :class:`SaveError` (:class:`SaveWriteFailed` when the disk refuses)."""
+    (:func:`check_target`): never ``source`` nor a campaign in use, nothing
+    but a regular file, an existing file only with ``replace`` (else
+    :class:`TargetExists`). Raises :class:`SaveError`
+    (:class:`SaveWriteFailed` when the disk refuses)."""
     target = Path(target).expanduser()
-    check_target(target, None, replace)
+    check_target(target, source, replace)
     real = Path(os.path.realpath(target))
     if not real.parent.is_dir():
         raise SaveError(target, f"cannot be written: folder {real.parent} does not exist")

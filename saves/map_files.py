@@ -9,16 +9,14 @@ another file only when asked (:func:`saves.library.check_target`).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from core import limits as lim
 from core.map_text import MapExport, export_map
 from saves.campaign import Campaign
-from saves.errors import SaveError, SaveWriteFailed
+from saves.errors import SaveError
 from saves.files import NotAFile, read_regular
-from saves.library import check_target
-from saves.storage import atomic_write
+from saves.library import export_text
 
 MAX_TEXT_BYTES = 4 * lim.MAX_MAP_TEXT
 """Largest map or creature file read, in bytes (UTF-8 takes at most 4 a character)."""
@@ -47,16 +45,8 @@ def write_map(campaign_path: Path, export: MapExport, target: Path | str, replac
     """Write ``export`` to ``target``; returns the path written. Never
     overwrites the campaign itself or one in use; an existing file only with
     ``replace`` (else :class:`saves.library.TargetExists`)."""
-    target = Path(target).expanduser()
-    check_target(target, campaign_path, replace)
-    real = Path(os.path.realpath(target))
-    if not real.parent.is_dir():
-        raise SaveError(target, f"cannot be written: there is no folder {real.parent}")
-    try:
-        atomic_write(real, export.text)
-    except OSError as exc:
-        raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None
-    return target
+    export_text(Path(target), export.text, replace, source=campaign_path)
+    return Path(target).expanduser()
 
 
 def export_encounter(campaign: Campaign, eid: int | None = None, legend: str = "emoji") -> MapExport:
