@@ -126,6 +126,8 @@ class Combatant:
     load: str = ""  # SRD-MOV-13: "" (light), "medium" or "heavy" load carried
     speed_bonuses: Mapping[str, int] = field(default_factory=dict)  # SRD-MOV-13: bonus type -> feet (the best of a type)
     body: str = ""  # "obstacle": its helpless body costs double (SRD-MOV-15); "fills": no tumbling through (SRD-MOV-16)
+    # -- groups (issue 14; read by core.groups) -------------------------------
+    hp_dice: str = ""  # the dice its hit points were rolled from ("2d8+2"); a bestiary template rolls them for each new creature
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

@@ -134,6 +134,8 @@ def handlers() -> dict[type, Callable]:
     from core import commands as cmd
     from core.energy import HANDLERS as ENERGY_HANDLERS
     from core.vision_commands import HANDLERS as VISION_HANDLERS
+    from core.group_commands import HANDLERS as GROUP_HANDLERS
+    from core.many import HANDLERS as MANY_HANDLERS
     from core.war_commands import HANDLERS as WAR_HANDLERS
     from core.table_commands import handlers as table_handlers
     from core.srd_maneuvers import HANDLERS as SRD_HANDLERS
@@ -200,6 +202,9 @@ def handlers() -> dict[type, Callable]:
         **VISION_HANDLERS,
         **TABLE_HANDLERS,  # issue 10: criticals, limbs, phrases, everyday actions (core.table_commands)
         **SRD_HANDLERS,
+        # issue 14: groups and several targets at once
+        **GROUP_HANDLERS,
+        **MANY_HANDLERS,
     }
 
 

@@ -213,12 +213,14 @@ class TemporaryHitPoints(Event):
 
 @dataclass(frozen=True)
 class ConditionAdded(Event):
-    """``notes``: what the interactions did (wet, fire, frozen; TAC-EFF-1..3)."""
+    """``notes``: what the interactions did (wet, fire, frozen; TAC-EFF-1..3);
+    ``until``: its duration in words (:func:`core.durations.words`), empty in older logs."""
 
     combatant: str
     name: str
     condition: Condition
     notes: tuple[str, ...] = ()
+    until: str = ""
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,22 @@ def roll_initiatives(
     return sorted(result, key=lambda r: -r.value)
 
 
+def consecutive_block(top: int, count: int, taken: Iterable[int]) -> list[int]:
+    """``count`` consecutive free initiatives for a group that rolled
+    ``top``, best first: the highest run of free values whose first is at
+    most ``top``. Values held by others never move and are never shared
+    (rule EQ-INIT-2), and no other creature acts between the group's
+    members, whose turns stay their own (rule EQ-INIT-6): 15 with 14 taken,
+    for 3 -> 13, 12, 11."""
+    if count < 1:
+        return []
+    used = set(taken)
+    start = top
+    while any(start - i in used for i in range(count)):
+        start -= 1
+    return [start - i for i in range(count)]
+
+
 def starter_value(others: Iterable[int]) -> int:
     """Rule EQ-INIT-3: the creature that starts the fight gets the highest
     initiative + 1 (15, 11, 4 -> 16); 1 + 0 when alone (DEFAULT: 1d20 baseline 0)."""

@@ -25,6 +25,8 @@ MAX_MAP_TEXT = 4_000_000
 # -- creatures -------------------------------------------------------------
 MAX_COMBATANTS = 300
 """Combatants in one encounter (tokens of a text map, creatures added)."""
+MAX_GROUP = 50
+"""Creatures added in one step (``4 Wolf foe 2d8+2``, a bestiary template)."""
 MAX_NAME = 60
 """Characters of a combatant's name (also items of its inventory)."""
 MAX_NOTES = 2000

@@ -69,7 +69,9 @@ def add_condition(enc: Any, state: EncounterState, target_id: str, condition: co
     new, notes = cond.add(target.conditions, condition, enc.ruleset.conditions)
     state = state.replace_combatant(replace(target, conditions=new))
     added = new[-1]
-    events: tuple[ev.Event, ...] = (ev.ConditionAdded(target.id, target.name, added, notes),)
+    from core.durations import words
+
+    events: tuple[ev.Event, ...] = (ev.ConditionAdded(target.id, target.name, added, notes, words(added.duration, state)),)
     from core.falls import after_condition  # PR-MOV-5, PR-CLB-2: some conditions make a creature fall
 
     state, fell = after_condition(enc, state, target.id, condition.name)

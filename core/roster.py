@@ -47,6 +47,7 @@ class RosterEntry:
     ac: int = 0
     stats: dict[str, int] = field(default_factory=dict)
     terrain: str | None = None  # a terrain id under the token (``on water``); None: open ground
+    hp_dice: str = ""  # HP as dice ("2d8+2"), read only when asked for (parse_creature's ``dice``)
 
 
 def split_map(text: str) -> tuple[str, str, int]:
@@ -66,18 +67,34 @@ def stats_text(ruleset) -> str:
     return f"its stats: {', '.join(ruleset.stat_names)}"
 
 
-def parse_creature(text: str, ruleset=None) -> RosterEntry:
+def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
     """One creature as typed: ``Wolf foe 9 DEX 2`` (name, then any of a side,
     HP as a bare number after the side or ``hp N``, ``ac N``, ``STAT N``).
 
     ``ruleset`` (anything with ``id`` and ``stat_names``), when given,
-    refuses stats it does not have. Raises :class:`CreatureFormatError`.
+    refuses stats it does not have. ``dice``: HP may be dice (``Wolf foe
+    2d8+2``, checked by :func:`core.groups.hp_dice_range`), kept in
+    ``hp_dice`` with the lowest roll as ``hp``. Raises :class:`CreatureFormatError`.
     """
+    from core.groups import hp_dice_range, is_hp_dice
+    from core.errors import IllegalCommand
+
+    def hp_word(word: str) -> tuple[int, str] | None:
+        if NUMBER.match(word):
+            return _hp(int(word)), ""
+        if dice and is_hp_dice(word):
+            try:
+                return hp_dice_range(word)[0], word
+            except IllegalCommand as problem:
+                raise CreatureFormatError(str(problem)) from None
+        return None
+
     if len(text) > lim.MAX_ROSTER_LINE:
         raise CreatureFormatError(f"the line has {len(text)} characters; at most {lim.MAX_ROSTER_LINE}")
     words = text.split()
     name_words: list[str] = []
     side, hp, ac, stats = Side.FOE, DEFAULT_HP, 0, {}
+    hp_dice = ""
     seen_side = False
     index = 0
     while index < len(words):
@@ -86,21 +103,22 @@ def parse_creature(text: str, ruleset=None) -> RosterEntry:
         following = words[index + 1] if index + 1 < len(words) else ""
         if low in SIDES and not seen_side:
             side, seen_side = Side(low), True
-            if NUMBER.match(following):  # "Wolf foe 9": the HP
-                hp = _hp(int(following))
+            read = hp_word(following)
+            if read is not None:  # "Wolf foe 9": the HP
+                hp, hp_dice = read
                 index += 1
-        elif low in ("hp", "ac") and NUMBER.match(following):
-            if low == "hp":
-                hp = _hp(int(following))
-            else:
-                ac = int(following)
+        elif low == "hp" and hp_word(following) is not None:
+            hp, hp_dice = hp_word(following)
+            index += 1
+        elif low == "ac" and NUMBER.match(following):
+            ac = int(following)
             index += 1
         elif STAT.match(word) and NUMBER.match(following):
             if ruleset is not None and word not in ruleset.stat_names:
                 raise CreatureFormatError(f"{word} is not a stat of {ruleset.id} ({stats_text(ruleset)})")
             stats[word] = int(following)
             index += 1
-        elif not (seen_side or stats or hp != DEFAULT_HP or ac):
+        elif not (seen_side or stats or hp != DEFAULT_HP or hp_dice or ac):
             name_words.append(word)
         else:
             raise CreatureFormatError(f"did not understand {_short(word)!r} (after the name come: party/foe/neutral, hp N, ac N, STAT N)")
@@ -110,7 +128,7 @@ def parse_creature(text: str, ruleset=None) -> RosterEntry:
         raise CreatureFormatError("control character in a name")
     if len(name) > lim.MAX_NAME:
         raise CreatureFormatError(f"the name {_short(name)!r} has {len(name)} characters; at most {lim.MAX_NAME}")
-    return RosterEntry(name, side, hp, ac, stats)
+    return RosterEntry(name, side, hp, ac, stats, hp_dice=hp_dice)
 
 
 def _hp(value: int) -> int:
@@ -176,3 +194,17 @@ def read_map_file(text: str, ruleset=None) -> tuple[TextMap, dict[str, RosterEnt
     if grid is not text_map.grid:
         text_map = TextMap(grid, text_map.tokens)
     return text_map, roster
+
+
+def parse_group(text: str, ruleset=None) -> tuple[int, RosterEntry]:
+    """``(count, entry)`` from ``4 Wolf foe 2d8+2 DEX 2``: an optional count
+    (1 to ``MAX_GROUP``) first, then one creature as :func:`parse_creature`
+    reads it with HP as a number or dice. Raises :class:`CreatureFormatError`."""
+    words = text.split()
+    count = 1
+    if len(words) > 1 and words[0].isascii() and words[0].isdigit():
+        if not lim.is_whole(words[0]) or not 1 <= int(words[0]) <= lim.MAX_GROUP:
+            raise CreatureFormatError(f"add 1 to {lim.MAX_GROUP} creatures at once, not {_short(words[0])}")
+        count = int(words[0])
+        text = text.split(None, 1)[1]
+    return count, parse_creature(text, ruleset, dice=True)

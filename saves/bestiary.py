@@ -8,54 +8,24 @@ identity and its log history (events carry the id).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 
 from core.combatant import ActionBudget, Combatant
+from core.groups import fresh, numbered
 from saves.sanitize import clean_name
-
-
-def _slug(name: str) -> str:
-    slug = re.sub(r"[^0-9a-z]+", "-", name.lower()).strip("-")
-    return slug or "creature"
 
 
 def spawn(template: Combatant, count: int, present: Iterable[Combatant]) -> list[Combatant]:
     """``count`` fresh creatures from ``template`` (full HP, no place or
-    initiative), numbered after those of the same template in ``present``.
-    A single creature of a template not yet present keeps the plain name."""
+    initiative), numbered after those of the same template in ``present``
+    (:func:`core.groups.numbered`). A single creature of a template not yet
+    present keeps the plain name. Hit points are the template's: adding
+    through :class:`core.groups.AddGroup` rolls a template's ``hp_dice``."""
     if count < 1:
         return []
     base = clean_name(template.name) or "Creature"
-    slug = _slug(base)
-    present = list(present)
-    ids = {c.id for c in present}
-    pattern = re.compile(rf"^{re.escape(base)}(?: (\d+))?$")
-    used = [int(m.group(1) or 1) for m in (pattern.match(c.name) for c in present) if m]
-    used += [int(m.group(1)) for m in (re.match(rf"^{re.escape(slug)}-(\d+)$", i) for i in ids) if m]
-    number = max(used, default=0)
-    numbered = count > 1 or bool(used)
-    out = []
-    for _ in range(count):
-        number += 1
-        while f"{slug}-{number}" in ids:
-            number += 1
-        ids.add(f"{slug}-{number}")
-        out.append(
-            replace(
-                template,
-                id=f"{slug}-{number}",
-                name=f"{base} {number}" if numbered else base,
-                hp=template.hp_max,
-                position=None,
-                initiative=None,
-                budget=ActionBudget(),
-                mounted_on=None,
-                summoner=None,
-            )
-        )
-    return out
+    return [fresh(template, cid, name, template.hp_max) for cid, name in numbered(base, count, present)]
 
 
 def party_after(state, party: dict) -> list[Combatant]:

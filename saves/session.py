@@ -23,7 +23,7 @@ from core.errors import RulesError
 from core.grid import TextMap
 from core.rulesets.base import Ruleset
 from saves import paths
-from saves.bestiary import spawn
+from saves.sanitize import clean_name
 from saves.campaign import Campaign, LogEntry, make_entries
 from saves.errors import ReadOnlySave, SaveWriteFailed
 
@@ -108,15 +108,21 @@ class Session:
         self.log.extend(entries)
         return entries
 
-    def add_from_bestiary(self, template: str, count: int = 1, roll_initiative: bool = True) -> list[LogEntry]:
+    def add_from_bestiary(self, template: str, count: int = 1, together: bool = False) -> list[LogEntry]:
         """Add ``count`` creatures of bestiary ``template`` (``Boar 1..3``,
-        stable ids ``boar-1``...) as one undoable step; off the map until moved."""
-        from core.commands import AddCombatant  # not before the first frame, see TYPE_CHECKING above
+        stable ids ``boar-1``...) as one undoable step (a
+        :class:`core.group_commands.AddGroup`); off the map until moved. A
+        template with ``hp_dice`` rolls each one's hit points. ``together``:
+        one initiative roll for the group on consecutive values; else each
+        rolls its own, now during combat or when combat starts
+        (:class:`core.groups.GroupInitiative`)."""
+        from core.group_commands import AddGroup  # not before the first frame, see TYPE_CHECKING above
+        from core.groups import GroupInitiative
 
         model = self.campaign.bestiary()[template]
-        fighting = self.encounter.state.round > 0
-        commands = [AddCombatant(c, roll_initiative=roll_initiative and fighting) for c in spawn(model, count, self.encounter.state.combatants)]
-        return self.apply_all(commands, label=f"Add {count} {template}")
+        model = replace(model, name=clean_name(model.name) or "Creature")
+        mode = GroupInitiative.GROUP if together else GroupInitiative.EACH
+        return self.apply_all([AddGroup(model, count, model.hp_dice, mode)], label=f"Add {count} {template}")
 
     def retry_save(self) -> bool:
         """Write everything not yet on disk; True when saved."""

@@ -236,3 +236,4 @@ def preview_text(shown) -> Text:
 
 # Mass combat, energy and breath (issue 13) log lines.
 from tui import describe_war  # noqa: E402,F401
+from tui import describe_groups  # noqa: E402,F401

@@ -74,7 +74,10 @@ def _(event: ev.TemporaryHitPoints) -> Text:
 
 @describe.register
 def _(event: ev.ConditionAdded) -> Text:
-    text = _t(_name(event.name), " is ", (condition_text(event.condition), "bold magenta"))
+    if event.until:
+        text = _t(_name(event.name), " is ", (f"{clean(event.condition.name)} {event.condition.level}", "bold magenta"), f" {clean(event.until)}")
+    else:
+        text = _t(_name(event.name), " is ", (condition_text(event.condition), "bold magenta"))
     if event.notes:
         text.append(" (" + "; ".join(clean(n) for n in event.notes) + ")", style="italic")
     return text
