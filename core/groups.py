@@ -35,6 +35,13 @@ class GroupInitiative(Enum):
     GROUP = "group"
     EACH = "each"
 
+    @property
+    def label(self) -> str:
+        """For a dialog: what the GM chooses between."""
+        if self is GroupInitiative.GROUP:
+            return "One roll for the group: consecutive turns, one after another (EQ-INIT-2, EQ-INIT-6)"
+        return "Each rolls its own initiative (EQ-INIT-1)"
+
 
 # -- hit points as dice ------------------------------------------------------------
 _TERM = re.compile(r"([+-]?)(?:(\d{0,3})[dD](\d{1,4})|(\d{1,9}))")

@@ -35,6 +35,7 @@ from tui.glyphs import THEME_ORDER, default_theme_name
 from tui.campaign_actions import CampaignActions
 from tui.combat_actions import CombatActions
 from tui.gm_actions import GMActions
+from tui.group_actions import GroupActions
 from tui.map_tools import MapTools
 from tui.map_file_actions import MapFileActions
 from tui.more_actions import MoreActions, offer_label
@@ -62,7 +63,7 @@ from tui.widgets.lines import StatusLine
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, App[Path | None]):
+class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -157,8 +158,9 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         state = self.state
         if self._combatant(self.selected) is None:
             self.selected = state.current
+        self.forget_gone_marks()
         kinds = tuple((k.id, k.letter) for k in self.session.encounter.ruleset.tracked_kinds)
-        self.query_one(InitiativeTracker).show(state, self.selected, kinds)
+        self.query_one(InitiativeTracker).show(state, self.selected, kinds, frozenset(self.marked))
         grid_map = self.query_one(GridMap)
         if self.players_preview:
             view = visible_to(state, self.session.encounter.ruleset)
@@ -223,6 +225,7 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         turn_changed = turn_before != (self.state.round, self.state.current)
         if turn_changed:
             self.selected = self.state.current or self.selected
+            self.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=turn_changed)
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))
 
@@ -265,9 +268,9 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GMActions, CombatActio
         if self.screen is not self.screen_stack[0]:
             # A dialog is open: the encounter's keys wait until it closes.
             return action not in GM_ACTION_NAMES
-        picking = self.query_one(GridMap).picking
-        if picking and action not in ("quit",):
-            return False
+        grid_map = self.query_one(GridMap)
+        if grid_map.picking and action not in ("quit",):
+            return action == "mark_area" and grid_map.mode == "area"  # A marks everyone the area template hits
         if action == "toggle_panel":
             return None if self.size.width >= 120 else True
         return True

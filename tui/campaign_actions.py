@@ -15,6 +15,7 @@ from rich.text import Text
 
 from core.combatant import ActionBudget, Side
 from core import limits as lim
+from core.groups import GroupInitiative
 from core.encounter import EncounterState
 from core.errors import RulesError
 from saves.errors import SaveError
@@ -118,22 +119,31 @@ class CampaignActions:
         if not templates:
             self.set_status("The bestiary is empty: select a creature and save it there first (. menu).", error=True)
             return
-        options = [(name, f"{clean(name)}  HP {t.hp_max}") for name, t in sorted(templates.items())]
+        options = [(name, f"{clean(name)}  HP {clean(t.hp_dice) or t.hp_max}") for name, t in sorted(templates.items())]
 
         def chosen(name: str) -> None:
 
-            def answer(value: str) -> None:
-                if not lim.is_whole(value.strip()) or not 1 <= int(value) <= 50:
-                    self.set_status("Refused: how many, 1 to 50.", error=True)
-                    return
+            def add(count: int, together: bool) -> None:
                 turn_before = (self.state.round, self.state.current)
                 try:
-                    entries = self.session.add_from_bestiary(name, int(value))
+                    entries = self.session.add_from_bestiary(name, count, together)
                 except (SaveError, RulesError) as problem:
                     self.set_status(f"Refused: {clean(str(problem))}", error=True)
                     return
                 self._show_entries(entries, turn_before)
-                self.set_status(f"Added {value} x {clean(name)}: place them on the map with P.")
+                self.set_status(f"Added {count} x {clean(name)}: place them on the map with P.")
+
+            def answer(value: str) -> None:
+                if not lim.is_whole(value.strip()) or not 1 <= int(value) <= lim.MAX_GROUP:
+                    self.set_status(f"Refused: how many, 1 to {lim.MAX_GROUP}.", error=True)
+                    return
+                count = int(value)
+                if count == 1:
+                    add(1, self.state.round > 0)
+                    return
+                later = "" if self.state.round > 0 else " when combat starts"
+                options = [(mode.value, mode.label + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
+                self.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(name, "bold"), options), lambda key: add(count, key == GroupInitiative.GROUP.value))
 
             self.ask(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1"), answer)
 

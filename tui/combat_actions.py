@@ -13,7 +13,6 @@ from core import commands as cmd
 from core import limits as lim
 from core import offers as core_offers
 from core.combatant import Combatant
-from core.conditions import Condition, Duration
 from core.errors import CreatureFormatError, RulesError
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -48,36 +47,13 @@ class CombatActions:
 
     # -- conditions -------------------------------------------------------------
     def action_add_condition(self) -> None:
-        target = self._combatant(self.selected)
-        if target is None:
+        """A condition for the selected combatant, or for every marked one
+        (tui/group_actions.py), with any duration core has."""
+        targets = self.marked_combatants() or [c for c in (self._combatant(self.selected),) if c is not None]
+        if not targets:
             self.set_status("Select a combatant first.", error=True)
             return
-        catalogue = self.session.encounter.ruleset.conditions
-        options = [(name, name) for name in sorted(catalogue)]
-
-        def chosen(name: str) -> None:
-
-            def answer(value: str) -> None:
-                words = value.split()
-                try:
-                    level = int(words[0]) if words else 1
-                    rounds = int(words[1]) if len(words) > 1 else 0
-                    if len(words) > 2:
-                        raise ValueError
-                except ValueError:
-                    self.set_status("Refused: type a level and, optionally, rounds: '2' or '2 3'.", error=True)
-                    return
-                try:
-                    duration = Duration.rounds(rounds, self.state.current or target.id) if rounds else Duration.permanent()
-                except RulesError as problem:
-                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
-                    return
-                self.run_command(cmd.AddCondition(target.id, Condition(name, level, duration, source="GM")))
-
-            title = Text(f"{name} on ") + user_text(target.name, "bold") + Text(": level [rounds] (empty: level 1 until removed)")
-            self.ask(PromptScreen(title, placeholder="1 3"), answer)
-
-        self.ask(ChoiceScreen(Text("Condition for ") + user_text(target.name, "bold"), options), chosen)
+        self.add_condition_to(targets)
 
     def action_remove_condition(self) -> None:
         target = self._combatant(self.selected)
@@ -136,34 +112,40 @@ class CombatActions:
         summoner = self._combatant(self.selected)
 
         def read(value: str):
-            """``(entry, summoned)`` from ``Wolf foe 9 DEX 2 [summon]``; raises ``ValueError``."""
-            from core.roster import parse_creature
+            """``(count, entry, summoned)`` from ``4 Wolf foe 2d8+2 DEX 2 [summon]``; raises ``ValueError``."""
+            from core.roster import parse_group
 
             words = value.split()
             summoned = bool(words) and words[-1].lower() in ("summon", "summoned")
             if summoned:
                 words = words[:-1]
             try:
-                entry = parse_creature(" ".join(words), self.session.encounter.ruleset)
+                count, entry = parse_group(" ".join(words), self.session.encounter.ruleset)
             except CreatureFormatError as problem:
                 raise ValueError(f"{problem.reason}.") from None
             if not entry.name:
-                raise ValueError("write 'NAME SIDE HP', e.g. 'Wolf foe 9' (side: party, foe or neutral), then stats like 'DEX 2', 'summon' at the end for a summon.")
-            return entry, summoned
+                raise ValueError("write '[COUNT] NAME SIDE HP', e.g. 'Wolf foe 9' or '4 Wolf foe 2d8+2' (side: party, foe or neutral), then stats like 'DEX 2', 'summon' at the end for a summon.")
+            return count, entry, summoned
 
         def preview(value: str) -> Text:
-            entry, summoned = read(value)
-            details = [entry.side.value, f"HP {entry.hp}"] + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
-            text = Text("adds ") + user_text(entry.name, "bold") + Text(f" ({', '.join(details)})")
+            count, entry, summoned = read(value)
+            hp = f"HP {entry.hp_dice} each" if entry.hp_dice and count > 1 else f"HP {entry.hp_dice or entry.hp}"
+            details = [entry.side.value, hp] + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
+            text = Text("adds ") + Text(f"{count} x " if count > 1 else "") + user_text(entry.name, "bold") + Text(f" ({', '.join(details)})")
             if summoned and summoner is not None:
                 return text + Text(", acting right after ") + user_text(summoner.name, "bold") + Text(" (EQ-INIT-4)")
+            if count > 1:
+                return text + Text(", then asks how they roll initiative")
             return text + Text(", rolling initiative (EQ-INIT-1)" if self.state.round > 0 else "")
 
         def answer(value: str) -> None:
             try:
-                entry, summoned = read(value)
+                count, entry, summoned = read(value)
             except ValueError as problem:
                 self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                return
+            if count > 1 or entry.hp_dice:
+                self.add_group(count, entry, summoner if summoned else None)
                 return
             name = entry.name
             combatant = Combatant(self.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac)
@@ -176,7 +158,8 @@ class CombatActions:
 
         hint = f"; add 'summon' for a summon of {clean(summoner.name)} (its initiative - 1, EQ-INIT-4)" if summoner else ""
         stats = " ".join(self.session.encounter.ruleset.stat_names)
-        self.ask(PromptScreen(f"Add a combatant: NAME SIDE HP, stats ({stats}) N{hint}", placeholder="Wolf foe 9", hint=preview), answer)
+        title = f"Add: [COUNT] NAME SIDE HP or HP dice, stats ({stats}) N{hint}"
+        self.ask(PromptScreen(title, placeholder="4 Wolf foe 2d8+2", hint=preview), answer)
 
     def action_remove_combatant(self) -> None:
         target = self._combatant(self.selected)

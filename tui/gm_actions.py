@@ -25,6 +25,9 @@ class GMActions:
     """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
 
     def _hit_points(self, sign: int) -> None:
+        if self.marked_combatants():  # several at once: tui/group_actions.py
+            self.hit_points_marked(sign)
+            return
         target = self._combatant(self.selected)
         if target is None:
             self.set_status("Select a combatant first (arrow keys in the tracker).", error=True)

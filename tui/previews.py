@@ -20,7 +20,10 @@ def would_do(encounter: Encounter, command: cmd.Command) -> tuple:
     """The events ``command`` would cause on ``encounter`` now; nothing
     changes. Raises what :meth:`Encounter.apply` raises (``RulesError``),
     and ``IllegalCommand`` for a command type that may roll dice."""
-    if not isinstance(command, DICE_FREE):
+    from core.many import DamageMany, HealMany
+
+    rolls = (isinstance(command, DamageMany) and command.dice) or (isinstance(command, HealMany) and isinstance(command.amount, str))
+    if not isinstance(command, DICE_FREE + (DamageMany, HealMany)) or rolls:
         raise IllegalCommand(f"no preview for {type(command).__name__}")
     _state, events = handlers()[type(command)](encounter, encounter.state, command)
     return tuple(events)

@@ -124,6 +124,8 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._strips: dict[str, tuple] = {}  # id -> (cells, (cursor style, width), drawn row)
         self._selected: str | None = None
         self._first = 0  # index of the first row in view
+        self.marked: frozenset[str] = frozenset()
+        """Ids marked for one action on all of them (shown as ``*`` before the name)."""
         self.bands: dict[str, str] = {}
         """id -> a health band word shown instead of hit points (the players' view of foes)."""
 
@@ -151,11 +153,13 @@ class InitiativeTracker(LinePane, can_focus=True):
     def on_blur(self) -> None:
         self._draw(self.content_size.width)
 
-    def show(self, state: EncounterState, selected: str | None, kinds: Kinds = ()) -> None:
+    def show(self, state: EncounterState, selected: str | None, kinds: Kinds = (), marked: frozenset[str] = frozenset()) -> None:
         """Draw ``state``'s order with ``selected`` highlighted; ``kinds``
-        are the ruleset's per-turn action kinds (id, letter) shown in the Left column."""
+        are the ruleset's per-turn action kinds (id, letter) shown in the
+        Left column; ``marked`` ids get a ``*`` before the name (key space)."""
         self._kinds = kinds[:3]
-        self._last = (state, selected, kinds)
+        self._last = (state, selected, kinds, marked)
+        self.marked = marked
         width = self.content_size.width
         self._name_width = max(8, width - sum(w for _, w in COLUMNS))
         order = state.order()
@@ -164,7 +168,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         rows = {}
         for combatant in order:
             # Rows of unchanged combatants (equal values) are reused.
-            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id))
+            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in marked)
             cached = self._row_cache.get(combatant.id)
             if cached is None or cached[:-1] != key:
                 cached = (*key, self._row(combatant, state))
@@ -228,7 +232,8 @@ class InitiativeTracker(LinePane, can_focus=True):
         if air.plain:
             badges = Text(" ").join(b for b in (air, badges) if b.plain)
         room = self._name_width - 1 - (badges.cell_len + 1 if badges.plain else 0)
-        name = Text(" ") + user_text(shorten(clean(combatant.name), max(4, room)), name_style)
+        mark = Text("*", style="bold reverse yellow") if combatant.id in self.marked else Text(" ")
+        name = mark + user_text(shorten(clean(combatant.name), max(4, room)), name_style)
         if badges.plain:
             name.append(" ")
             name.append_text(badges)
