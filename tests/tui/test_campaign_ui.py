@@ -63,6 +63,7 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
         await pilot.press("backspace")
         await type_text(pilot, "3")
         await pilot.press("enter")
+        await pilot.press("down", "enter")  # each rolls its own initiative (when combat starts)
         boars = sorted((c.id, c.name) for c in app.state.combatants if c.name.startswith("Boar"))
         assert boars == [("boar-1", "Boar 1"), ("boar-2", "Boar 2"), ("boar-3", "Boar 3")]
         # back to the first encounter: the list starts on the current one

@@ -54,6 +54,7 @@ async def test_add_and_remove_a_condition(tmp_path):
         for _ in range(names.index("prone")):
             await pilot.press("down")
         await pilot.press("enter")
+        await pilot.press("enter")  # until removed, or N rounds of whose turn it is
         await type_text(pilot, "1 2")
         await pilot.press("enter")
         [condition] = app.state.combatant(target.id).conditions
@@ -86,13 +87,13 @@ async def test_key_map_rebinds_by_id(tmp_path):
     from tui.app import EncounterApp
 
     demo_app(tmp_path / "demo.json").session.campaign.close()
-    app = EncounterApp(Session(Campaign.open(tmp_path / "demo.json")), keymap={"next-turn": "space"})
+    app = EncounterApp(Session(Campaign.open(tmp_path / "demo.json")), keymap={"next-turn": "f5"})
     async with app.run_test(size=(80, 24)) as pilot:
         first = app.state.current
-        await pilot.press("space")
+        await pilot.press("f5")
         assert app.state.current != first
         rows = dict((await _help_rows(pilot, app)))
-        assert rows["space"].startswith("End the current turn")
+        assert rows["f5"].startswith("End the current turn")
 
 
 async def _help_rows(pilot, app):
@@ -106,9 +107,9 @@ def test_key_map_file_problems_are_reported(tmp_path):
     from tui.keys import load_keymap
 
     path = tmp_path / "keys.json"
-    path.write_text('{"next-turn": "space", "fly": "f", "damage": 3}')
+    path.write_text('{"next-turn": "f5", "fly": "f", "damage": 3}')
     keymap, problems = load_keymap(path)
-    assert keymap == {"next-turn": "space"}
+    assert keymap == {"next-turn": "f5"}
     assert any("fly" in p for p in problems) and any("damage" in p for p in problems)
     path.write_text("{broken")
     assert load_keymap(path)[0] == {} and "ignored" in load_keymap(path)[1][0]

@@ -104,6 +104,9 @@ async def test_the_condition_list_filters_by_typing(tmp_path):
         assert isinstance(app.screen, ChoiceScreen) and app.screen.shown == ["burning"]
         await pilot.press("enter")
         await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "burning" in app.screen._title.plain  # how long
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, PromptScreen) and "burning" in app.screen._title.plain
         await type_text(pilot, "2")
         await pilot.press("enter")

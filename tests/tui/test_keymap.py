@@ -57,8 +57,8 @@ def test_a_binding_that_cannot_apply_is_refused_and_the_default_stays(tmp_path, 
 
 def test_a_refused_binding_that_frees_nothing_refuses_the_one_that_needed_it(tmp_path):
     # damage cannot take x (look's); it stays on d, so heal cannot take d either.
-    keymap, problems = load_keymap(write(tmp_path, {"damage": "x", "heal": "d", "next-turn": "space"}))
-    assert keymap == {"next-turn": "space"} and len(problems) == 2
+    keymap, problems = load_keymap(write(tmp_path, {"damage": "x", "heal": "d", "next-turn": "f5"}))
+    assert keymap == {"next-turn": "f5"} and len(problems) == 2
 
 
 def test_a_swap_and_characters_as_keys_apply(tmp_path):
@@ -82,7 +82,7 @@ def test_deep_nesting_is_refused_before_parsing(tmp_path):
 
 
 def test_a_file_over_the_size_limit_is_ignored(tmp_path):
-    data = {"next-turn": "space", "notes": "x" * lim.MAX_KEYMAP_BYTES}
+    data = {"next-turn": "f5", "notes": "x" * lim.MAX_KEYMAP_BYTES}
     keymap, problems = load_keymap(write(tmp_path, data))
     assert keymap == {} and f"larger than {lim.MAX_KEYMAP_BYTES} bytes" in problems[0]
 
@@ -118,14 +118,14 @@ def test_a_folder_or_a_device_is_refused(tmp_path, kind):
 
 
 async def test_the_app_starts_with_the_default_key_and_says_why(tmp_path):
-    keymap, problems = load_keymap(write(tmp_path, {"damage": "x", "next-turn": "space"}))
+    keymap, problems = load_keymap(write(tmp_path, {"damage": "x", "next-turn": "f5"}))
     demo_app(tmp_path / "demo.json").session.campaign.close()
     session = Session(Campaign.open(tmp_path / "demo.json"), random.Random(1))
     app = EncounterApp(session, notice="; ".join(problems), keymap=keymap)
     async with app.run_test(size=(80, 24)) as pilot:
         assert "damage stays on d" in status_of(app)
         first = app.state.current
-        await pilot.press("space")
+        await pilot.press("f5")
         assert app.state.current != first
         await pilot.press("d")
         assert type(app.screen).__name__ == "PromptScreen"  # damage is still on d
