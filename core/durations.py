@@ -48,9 +48,9 @@ class DurationChoice:
 
 CHOICES: tuple[DurationChoice, ...] = (
     DurationChoice(Until.REMOVED, "until removed", needs_anchor=False),
-    DurationChoice(Until.ROUNDS, "N rounds, counted at the start of {who}'s turns", needs_rounds=True),
+    DurationChoice(Until.ROUNDS, "N rounds of {who}'s turns", needs_rounds=True),
     DurationChoice(Until.START_OF_NEXT_TURN, "until the start of {who}'s next turn"),
-    DurationChoice(Until.END_OF_TURN, "until the end of {who}'s turn (this one if it is {who}'s turn)"),
+    DurationChoice(Until.END_OF_TURN, "until the end of {who}'s turn"),
     DurationChoice(Until.END_OF_NEXT_TURN, "until the end of {who}'s next turn"),
 )
 

@@ -185,10 +185,10 @@ class GroupActions:
         current = self._combatant(self.state.current)
         default_anchor = current.id if current is not None else target_id
         anchor_name = clean((current or self._combatant(target_id)).name)
-        options = [("plain", f"until removed, or N rounds of {anchor_name}'s turns (type: level [rounds])")]
+        options = [("plain", f"until removed, or N rounds of {anchor_name}'s turns (level [rounds])")]
         if current is not None:
             options += [(f"{c.until.value}|{current.id}", c.label.format(who=clean(current.name))) for c in CHOICES if c.needs_anchor and not c.needs_rounds]
-        options += [(f"{c.until.value}|?", c.label.format(who="a creature") + "... (choose it)") for c in CHOICES if c.needs_anchor]
+        options += [(f"{c.until.value}|?", c.label.format(who="another creature") + "...") for c in CHOICES if c.needs_anchor]
 
         def level_for(until: Until, anchor: str) -> None:
             rounds = until is Until.ROUNDS

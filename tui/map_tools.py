@@ -258,7 +258,7 @@ class MapTools:
                 text.append_text(user_text(combatant.name, "bold"))
         else:
             text.append("hits nobody")
-        text.append("   (r rotate, +/- size, Esc ends)", style="italic")
+        text.append("   (r rotate, +/- size, A marks them, Esc ends)", style="italic")
         self.set_status(text)
 
     def on_grid_map_template_changed(self, message: GridMap.TemplateChanged) -> None:

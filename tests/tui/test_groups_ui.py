@@ -175,7 +175,7 @@ async def test_e_offers_every_duration_and_counts_another_creatures_turn(tmp_pat
         await pilot.pause()
         ids = app.screen.option_ids
         assert ids[0] == "plain" and {"end|?", "end-next|?", "start-next|?", "rounds|?", f"end|{current}"} <= set(ids)
-        await type_text(pilot, "end next creature")
+        await type_text(pilot, "end next another")
         await pilot.pause()
         assert app.screen.shown == ["end-next|?"]
         await pilot.press("enter")

@@ -16,7 +16,7 @@ MAP_KEYS = (
     ("arrows / h j k l", "move the map cursor (in move mode)"),
     ("y u b n", "move the cursor diagonally"),
     ("Enter / click", "move there"),
-    ("Esc", "cancel the move"),
+    ("Esc on the map", "cancel the move, end the area or look"),
     ("up / down", "select a combatant in the tracker"),
     ("PgUp / PgDn", "tracker: a page up or down; log: look back or on"),
     ("Home / End", "tracker: first or last row; log: oldest line, or follow the newest again"),
@@ -26,7 +26,7 @@ MAP_KEYS = (
 
 
 def key_label(keys: str) -> str:
-    names = {"question_mark": "?", "ctrl+c": "Ctrl+C", "ctrl+r": "Ctrl+R", "f1": "F1", "plus": "+", "full_stop": ".", "equals_sign": "="}
+    names = {"question_mark": "?", "ctrl+c": "Ctrl+C", "ctrl+r": "Ctrl+R", "f1": "F1", "plus": "+", "full_stop": ".", "equals_sign": "=", "space": "Space", "escape": "Esc"}
     return " / ".join(names.get(k, k) for k in keys.split(","))
 
 

@@ -79,6 +79,8 @@ class CreatureSheet(LinePane):
         text.append_text(hp_bar(combatant))
         if combatant.hp_temp:
             text.append(f" +{combatant.hp_temp} temp", style="cyan")
+        if combatant.hp_dice:  # rolled from these dice (issue 14); the bestiary keeps them
+            text.append(f" ({clean(combatant.hp_dice)})", style="bright_black")
         if combatant.ac:
             text.append(f"   AC {combatant.ac}")
         if combatant.energy_max:  # EQ-STAT-1 ЭНЕР (issue 13)
