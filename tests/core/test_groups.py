@@ -189,3 +189,19 @@ def test_eq_init_6_seeded_group_rolls_keep_every_initiative_unique(seed, others,
     assert len(values) == len(set(values))
     wolves = sorted((c.initiative for c in enc.state.combatants if c.name.startswith("Wolf")), reverse=True)
     assert wolves == list(range(wolves[0], wolves[0] - count, -1))
+
+
+@pytest.mark.parametrize("ruleset", ["equestria", "srd35", "tactical_d10", "power_roll"])
+def test_eq_init_6_every_ruleset_gives_a_group_consecutive_unique_turns(ruleset):
+    """rule EQ-INIT-6: every ruleset here keeps initiatives unique (EQ-INIT-2
+    is the shared machinery), so a group rolls once and takes consecutive values."""
+    plain = Combatant("t", "Goblin", Side.FOE, {}, 5, 5)
+    others = [Combatant(f"p{i}", f"P{i}", Side.PARTY, {}, 5, 5, initiative=v) for i, v in enumerate((9, 7, 5))]
+    for seed in range(30):
+        enc = encounter(*others, rng=random.Random(seed), ruleset=ruleset)
+        events = enc.apply(AddGroup(plain, 4))
+        [group] = [e for e in events if isinstance(e, GroupInitiativeRolled)]
+        assert f"1d{enc.ruleset.initiative_sides}" in group.roll.expression
+        values = [c.initiative for c in enc.state.combatants]
+        assert len(set(values)) == len(values)
+        assert list(group.values) == list(range(group.values[0], group.values[0] - 4, -1))

@@ -153,3 +153,17 @@ def test_recent_campaigns_are_remembered(tmp_path):
     assert paths.recent_campaigns()[:2] == [b.resolve(), a.resolve()]
     paths.forget_campaign(b)
     assert paths.last_campaign() == a.resolve()
+
+
+def test_a_template_keeps_its_hp_dice_and_rolls_each_creature_and_the_group_shares_one_initiative(session):
+    """issue 14: bestiary templates keep HP dice; rule EQ-INIT-6 for the group."""
+    session.campaign.put_template(replace(BOAR, name="Wolf", hp=4, hp_max=4, hp_dice="2d8+2"))
+    assert session.campaign.bestiary()["Wolf"].hp_dice == "2d8+2"
+    session.add_from_bestiary("Wolf", 5, together=True)
+    wolves = [c for c in session.encounter.state.order() if c.name.startswith("Wolf")]
+    assert len(wolves) == 5 and all(4 <= w.hp_max <= 18 and w.hp == w.hp_max for w in wolves)
+    assert len({w.hp_max for w in wolves}) > 1  # rolled, not copied
+    values = [w.initiative for w in wolves]
+    assert values == list(range(values[0], values[0] - 5, -1))
+    session.undo()
+    assert not any(c.name.startswith("Wolf") for c in session.encounter.state.combatants)
