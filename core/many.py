@@ -88,6 +88,12 @@ def _targets(state: EncounterState, targets: tuple[str, ...]) -> tuple[list, lis
     return living, [c for c in found if c.dead]
 
 
+def _names(living: list, shown: int = 4) -> str:
+    """``Wolf 1, Wolf 2 and 3 more``: what a roll was for, kept short."""
+    names = ", ".join(c.name for c in living[:shown])
+    return names + (f" and {len(living) - shown} more" if len(living) > shown else "")
+
+
 def _header(what: str, living: list, dead: list) -> ManyTargeted:
     return ManyTargeted(what, tuple(c.id for c in living), tuple(c.name for c in living), tuple(c.name for c in dead))
 
@@ -101,7 +107,7 @@ def damage_many(enc: Any, state: EncounterState, command: DamageMany) -> Result:
     living, dead = _targets(state, command.targets)
     events: list[ev.Event] = [_header(command.source or "damage", living, dead)]
     parts = list(command.parts)
-    names = ", ".join(c.name for c in living)
+    names = _names(living)
     for part in command.dice:
         result = roll(part.expression, enc.rng)
         events.append(ev.DiceRolled(result, None, "", f"{part.damage_type.value} damage to {names}", state.round, state.current))
@@ -127,7 +133,7 @@ def heal_many(enc: Any, state: EncounterState, command: HealMany) -> Result:
     if isinstance(command.amount, str):
         result = _roll_amount(enc, command.amount)
         amount = max(0, result.total)
-        events.append(ev.DiceRolled(result, None, "", "healing for " + ", ".join(c.name for c in living), state.round, state.current))
+        events.append(ev.DiceRolled(result, None, "", "healing for " + _names(living), state.round, state.current))
     else:
         amount = _check_amount(command.amount, "healing")
     events.insert(0, _header(f"healing {command.amount}", living, dead))
