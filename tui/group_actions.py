@@ -275,7 +275,7 @@ class GroupActions:
                 self.set_status(Text("Added ") + user_text(names, "bold") + Text(": place them on the map with P."))
 
         if count == 1 or summoner is not None:
-            add(GroupInitiative.GROUP if self.state.round > 0 or summoner is not None else GroupInitiative.EACH)
+            add(GroupInitiative.EACH)  # one creature rolls as always; a summon acts after its summoner
             return
         later = "" if self.state.round > 0 else " when combat starts"
         options = [(mode.value, mode.label + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]

@@ -212,3 +212,15 @@ async def test_a_condition_for_every_marked_one_is_one_undo_step(tmp_path):
         await pilot.press("u")
         await pilot.pause()
         assert all(app.state.combatant(w.id).conditions == () for w in wolves)
+
+
+async def test_one_creature_with_hp_dice_rolls_its_hp_and_its_own_initiative(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("plus")
+        await type_text(pilot, "Ogre foe 3d10+5")
+        await pilot.press("enter")
+        await pilot.pause()
+        [ogre] = [c for c in app.state.combatants if c.name == "Ogre"]
+        assert 8 <= ogre.hp == ogre.hp_max <= 35 and ogre.hp_dice == "3d10+5" and ogre.initiative is not None
+        assert "Added Ogre" in status_of(app)
