@@ -128,6 +128,13 @@ class Combatant:
     body: str = ""  # "obstacle": its helpless body costs double (SRD-MOV-15); "fills": no tumbling through (SRD-MOV-16)
     # -- groups (issue 14; read by core.groups) -------------------------------
     hp_dice: str = ""  # the dice its hit points were rolled from ("2d8+2"); a bestiary template rolls them for each new creature
+    # -- mounted combat (issue 13 item 4; read by core.mounted) ---------------
+    passenger: bool = False  # EQ-MNT-8: its ``mounted_on`` is as the passenger behind the rider
+    riding_due: str = ""  # EQ-MNT-1/5: a Riding check is due: "control" (its mount was hurt) or "seat" (moved or knocked down)
+    control_lost: bool = False  # EQ-MNT-6: the rider lost control of its mount (it shies or bucks)
+    bolted: bool = False  # EQ-MNT-7: this animal threw its rider and ran off
+    charge_path: tuple[Cell, ...] = ()  # EQ-MNT-1: the rider's cells this turn, ridden (start first)
+    charge_round: int = 0  # the round of ``charge_path``
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

@@ -141,6 +141,8 @@ def handlers() -> dict[type, Callable]:
     from core.srd_maneuvers import HANDLERS as SRD_HANDLERS
 
     TABLE_HANDLERS = table_handlers()
+    from core.mounted import HANDLERS as MOUNTED_HANDLERS
+    from core.dropped import HANDLERS as DROPPED_HANDLERS
 
     return {
         cmd.StartCombat: turns.start_combat,
@@ -205,6 +207,8 @@ def handlers() -> dict[type, Callable]:
         # issue 14: groups and several targets at once
         **GROUP_HANDLERS,
         **MANY_HANDLERS,
+        **MOUNTED_HANDLERS,  # EQ-MNT-1..9 (issue 13 item 4)
+        **DROPPED_HANDLERS,  # EQ-FALL-1 falling objects
     }
 
 
@@ -256,7 +260,10 @@ class Encounter:
         who = state.combatant(command.combatant)
         cell = tuple(command.cell)
         placed = replace(who, position=cell)
-        others = {p for c in state.combatants if c.id != who.id and not c.defeated for p in c.cells}
+        if who.mounted_on is not None:
+            raise MoveRefused(f"{who.name} rides {state.combatant(who.mounted_on).name}: place the mount, or dismount first", cell, "EQ-MNT-9")
+        aboard = {c.id for c in state.combatants if c.mounted_on == who.id}  # its riders move with it (EQ-MNT-9)
+        others = {p for c in state.combatants if c.id != who.id and c.id not in aboard and not c.defeated for p in c.cells}
         for spot in placed.cells:
             if not state.grid.contains(spot):
                 raise MoveRefused(f"({spot[0]}, {spot[1]}) is off the {state.grid.width}x{state.grid.height} map", cell)
@@ -268,7 +275,12 @@ class Encounter:
                 raise MoveRefused(f"that cell is occupied by {holder.name}", cell)
         if who.position == cell:
             raise MoveRefused(f"{who.name} is already there", cell)
-        return state.replace_combatant(placed), (ev.Placed(who.id, who.name, cell, who.position),)
+        state = state.replace_combatant(placed)
+        if aboard:  # EQ-MNT-5, EQ-MNT-9: riders keep their seats
+            from core.mounted import after_place
+
+            state = after_place(self, state, who.id)
+        return state, (ev.Placed(who.id, who.name, cell, who.position),)
 
     def _move(self, state: EncounterState, command: cmd.Move) -> tuple[EncounterState, Events]:
         """Cheapest legal path; in combat it must fit the movement left (the
@@ -278,6 +290,10 @@ class Encounter:
         from core.offers_common import move_options
 
         mover = state.combatant(command.combatant)
+        if mover.mounted_on is not None or mover.id in state.ridden():  # EQ-MNT-3: the mount carries its riders
+            from core.mounted_moves import move as ride
+
+            return ride(self, state, command)
         in_combat = state.round > 0
         options = move_options(state, mover, self.ruleset)
         budget_left = mover.budget.movement if in_combat else None

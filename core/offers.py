@@ -223,6 +223,13 @@ def preview_move(state: EncounterState, ruleset: Ruleset, reach: Any, mover_id: 
     mover = state.combatant(mover_id)
     command = cmd.Move(mover_id, tuple(cell))
     budget = offers_common.move_budget(state, mover)
+    from core.mounted_moves import mount_budget, moves_mount
+
+    if moves_mount(state, mover):  # EQ-MNT-3: the ride moves at the mount's ДВИЖ
+        try:
+            budget = mount_budget(state, mover)
+        except RulesError as problem:
+            return Preview(command, str(problem))
     unit = ruleset.movement.unit
     if tuple(cell) == mover.position:
         return Preview(command, f"{mover.name} is already there")
@@ -243,6 +250,10 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
     from core.movement import reach
 
     mover = state.combatant(mover_id)
+    from core.mounted_moves import moves_mount, reach as ride_reach
+
+    if moves_mount(state, mover):  # EQ-MNT-3: where the mount can carry it (raises when it will not go)
+        return ride_reach(state, ruleset, mover)
     budget = offers_common.move_budget(state, mover)
     return reach(state.grid, ruleset, mover, state.combatants, budget, options=offers_common.move_options(state, mover, ruleset))
 

@@ -148,9 +148,13 @@ def attack_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, ta
     and flanking read from the map (EQ-COV-2, TAC-POS-2)."""
     request = parse_attack(text)
     attacker, target = state.combatant(attacker_id), state.combatant(target_id)
-    situation = attack_situation(state.grid, attacker, target, state.combatants, request.weapon.reach, ruleset=ruleset, vision=state.vision)
+    from core.mounted_moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
+
+    situation = attack_situation(state.grid, attacker, target, bystanders(state, attacker, target), request.weapon.reach, ruleset=ruleset, vision=state.vision)
     situation = replace(situation, off_hand=request.off_hand)
-    return cmd.Attack(attacker_id, target_id, request.weapon, situation, request.advantage, override=request.override)
+
+    weapon, _ = charge_weapon(state, ruleset, attacker, target, request.weapon)
+    return cmd.Attack(attacker_id, target_id, weapon, situation, request.advantage, override=request.override)
 
 
 # -- movement ---------------------------------------------------------------------------
@@ -238,9 +242,11 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
             return _attack_details(state, ruleset, command)
         if isinstance(command, cmd.RollCheck):
             return _check_details(state, ruleset, command)
+        from core.offers_mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
         from core.preview_maneuvers import details
 
-        return details(state, ruleset, command)
+        found = mounted_details(state, ruleset, command)
+        return details(state, ruleset, command) if found is None else found
     except RulesError:
         return {}
 
@@ -258,8 +264,14 @@ def _attack_details(state: EncounterState, ruleset: Ruleset, command: cmd.Attack
     expression = check_expression(ruleset.check_sides, plan.total_modifier, plan.advantage, ruleset.check_count)
     return {
         "odds": _odds(chances), "modifiers": plan.modifiers, "expression": expression, "difficulty": plan.difficulty,
-        "notes": (f"{plan.stat} {plan.stat_value:+d}",),
+        "notes": (f"{plan.stat} {plan.stat_value:+d}", *_charge_note(state, ruleset, command)),
     }
+
+
+def _charge_note(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> tuple[str, ...]:
+    from core.mounted_moves import charge_note  # EQ-MNT-1
+
+    return charge_note(state, ruleset, command.attacker, command.target, command.weapon.reach)
 
 
 def _check_details(state: EncounterState, ruleset: Ruleset, command: cmd.RollCheck) -> dict[str, Any]:
@@ -276,6 +288,10 @@ def _move_details(state: EncounterState, ruleset: Ruleset, command: cmd.Move) ->
 
     try:
         mover = state.combatant(command.combatant)
+        from core.mounted_moves import move_details, moves_mount
+
+        if moves_mount(state, mover):  # EQ-MNT-3: the mount moves for its rider
+            return move_details(state, ruleset, command)
         path = find_path(state.grid, ruleset, mover, state.combatants, tuple(command.to), options=move_options(state, mover, ruleset))
     except RulesError as problem:
         return {"refusal": str(problem)}

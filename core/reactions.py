@@ -42,6 +42,13 @@ def reaction_refusal(enc: Any, defender: Any, how: str) -> str | None:
     if how not in REACTIONS:
         return f"a reaction to a hit is {' or '.join(REACTIONS)}, not {how!r}"
     kind = enc.ruleset.off_turn_kinds[0] if enc.ruleset.off_turn_kinds else "reaction"
+    state = getattr(enc, "state", None)
+    if how == "dodge" and state is not None:  # EQ-MNT-4: a rider's dodge is its mount's, with the mount's reaction
+        from core.mounted_moves import dodge
+
+        found = dodge(state, enc.ruleset, defender)
+        if found is not None:
+            defender = found[0]
     try:
         enc.ruleset.check_spend(defender, kind)
     except IllegalCommand as problem:
@@ -66,25 +73,38 @@ def defended_attack(enc: Any, state: Any, command: cmd.DefendedAttack) -> Result
     s = _settings(enc)
     attack_command = command.attack
     defender = state.combatant(attack_command.target)
-    refusal = reaction_refusal(enc, defender, command.how)
+    refusal = reaction_refusal(_Seen(enc, state), defender, command.how)
     if refusal is not None:
         raise IllegalCommand(refusal, "EQ-ACT-4")
     kind = enc.ruleset.off_turn_kinds[0] if enc.ruleset.off_turn_kinds else "reaction"
     stat = s.dodge_stat if command.how == "dodge" else s.block_stat
 
+    from core.mounted_moves import dodge
+
+    mounted = dodge(state, enc.ruleset, defender) if command.how == "dodge" else None  # EQ-MNT-4
+
     def react(now: Any) -> tuple[Any, tuple[ev.Event, ...], bool]:
         found: list[ev.Event] = []
+        spender = mounted[0].id if mounted is not None else defender.id
         if now.round > 0:
-            now, spent = spend_kind(enc, now, defender.id, kind)
+            now, spent = spend_kind(enc, now, spender, kind)
             found.extend(spent)
         who = now.combatant(defender.id)
-        check = enc.ruleset.roll_check(enc.rng, who.stat(stat), purpose=f"{command.how} (EQ-ACT-4)")
-        found.append(ev.CheckRolled(who.id, who.name, stat, check, now.round, now.current))
+        value, label, rule = (mounted[1], mounted[2], "EQ-MNT-4") if mounted is not None else (who.stat(stat), stat, "EQ-ACT-4")
+        check = enc.ruleset.roll_check(enc.rng, value, purpose=f"{command.how} ({rule})")
+        found.append(ev.CheckRolled(who.id, who.name, label, check, now.round, now.current))
         avoided = check.tier.succeeded
-        found.append(ev.Maneuvered(who.id, who.name, "EQ-ACT-4", command.how, "no damage" if avoided else "the hit lands", check))
+        found.append(ev.Maneuvered(who.id, who.name, rule, command.how, "no damage" if avoided else "the hit lands", check))
         return now, tuple(found), avoided
 
     return attack(enc, state, attack_command, before_damage=react)
+
+
+class _Seen:
+    """The encounter as :func:`reaction_refusal` reads it, at ``state``."""
+
+    def __init__(self, enc: Any, state: Any) -> None:
+        self.ruleset, self.state = enc.ruleset, state
 
 
 def throw_item(enc: Any, state: Any, command: cmd.ThrowItem) -> Result:

@@ -41,6 +41,10 @@ def take_hp(enc: Any, state: EncounterState, target: Combatant, amount: int, *, 
     hp = absorb(target.hp, target.hp_temp, amount, floor=floor)
     changed = replace(target, hp=hp.hp, hp_temp=hp.temp)
     events: list[ev.Event] = [ev.HitPointsChanged(target.id, target.name, -amount, hp.hp - target.hp, hp.hp, target.hp_max)]
+    if amount > 0 and target.id in state.ridden():  # EQ-MNT-1: a hurt mount -> its rider's Riding check
+        from core.mounted import after_hurt
+
+        state = after_hurt(enc, state, target.id)
     if hp.hp == 0 and target.hp > 0:
         if enc.ruleset.settings.zero_hp_dead:
             changed = replace(changed, dead=True)
@@ -75,6 +79,10 @@ def add_condition(enc: Any, state: EncounterState, target_id: str, condition: co
     from core.falls import after_condition  # PR-MOV-5, PR-CLB-2: some conditions make a creature fall
 
     state, fell = after_condition(enc, state, target.id, condition.name)
+    if condition.name == "prone" and state.has(target.id):  # EQ-MNT-5: a rider or mount knocked down
+        from core.mounted import after_knocked
+
+        state = after_knocked(enc, state, target.id, condition.name)
     return state, events + fell
 
 

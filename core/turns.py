@@ -345,7 +345,10 @@ def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
         raise IllegalCommand(
             f"{steed.name} ({steed.size.value}) is not {steps} size categories larger than {rider.name} ({rider.size.value})", "EQ-MNT-1"
         )
-    state = state.replace_combatant(replace(rider, mounted_on=steed.id))
+    from core.mounted import after_mount, posture_cost  # EQ-MNT-2 maneuver, EQ-MNT-9 seat
+
+    rider = posture_cost(enc, state, rider, f"mount {steed.name}")
+    state = after_mount(enc, state.replace_combatant(replace(rider, mounted_on=steed.id)), rider.id)
     return state, (ev.Mounted(rider.id, rider.name, steed.id, steed.name),)
 
 
@@ -354,7 +357,11 @@ def dismount(enc: Any, state: EncounterState, command: cmd.Dismount) -> Result:
     if rider.mounted_on is None:
         raise IllegalCommand(f"{rider.name} is not mounted", "EQ-MNT-1")
     steed = state.combatant(rider.mounted_on)
-    state = state.replace_combatant(replace(rider, mounted_on=None))
-    if state.round > 0 and state.current == rider.id:
+    from core.mounted import after_dismount, posture_cost  # EQ-MNT-2 maneuver; steps off the mount
+
+    passenger = rider.passenger
+    rider = posture_cost(enc, state, rider, "dismount")
+    state = after_dismount(enc, state.replace_combatant(replace(rider, mounted_on=None)), rider.id, steed.id)
+    if state.round > 0 and state.current == rider.id and not passenger:
         state = replace(state, acted=state.acted + (steed.id,))  # it shared this turn: no second turn this round
     return state, (ev.Dismounted(rider.id, rider.name, steed.id, steed.name),)

@@ -11,14 +11,16 @@ from core.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.movement.equestria import EquestriaMovement, EquestriaMovementSettings
 from core.movement.falling import DiceFallSettings
+from core.mounted_settings import MountedSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSettings):
+class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
-    (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`)
+    (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),
+    mounted combat (:class:`core.mounted_settings.MountedSettings`)
     and the shared ones (:class:`CommonSettings`). Every value names the
     rule it comes from; DEFAULT marks a gap in the seeds (house-rule material).
     """
@@ -124,12 +126,13 @@ class Equestria(Ruleset):
         :mod:`core.offers_table` (EQ-CHK-6/7, EQ-ACT-7/8, EQ-DAY-1)."""
         from core.offers import Group, Need
         from core.offers_maneuvers import equestria
+        from core.offers_mounted import offers as mounted_offers  # EQ-MNT-1..9, EQ-FALL-1
         from core.offers_table import table_offers
 
         actor = context.actor
         if actor is None:
-            return table_offers(context)  # out of combat: the selected creature's everyday actions
-        return equestria(context) + (
+            return table_offers(context) + mounted_offers(context)  # out of combat: the selected creature's everyday actions
+        return equestria(context) + mounted_offers(context) + (
             context.offer(
                 "poison", f"{actor.name}: poison a weapon", Group.ACTION, lambda text, a=actor.id: poison_command(a, text),
                 check=False, rule="EQ-DAY-3", needs=Need.TEXT, prompt="Which weapon (its name), and the poison level",
