@@ -171,7 +171,11 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMAction
         current = self._combatant(state.current)
         if follow and current is not None and current.position is not None and not grid_map.picking:
             grid_map.follow(current.position, centre=True)
-        self.query_one(CreatureSheet).show(self._combatant(self.selected), self.session.encounter.ruleset, self.selected == state.current)
+        chosen = self._combatant(self.selected)
+        from core.mounted import describe as ride_words  # issue 13: who rides whom (EQ-MNT-1..9)
+
+        riding = ride_words(state, chosen) if chosen is not None else ""
+        self.query_one(CreatureSheet).show(chosen, self.session.encounter.ruleset, self.selected == state.current, riding)
 
     def set_status(self, message: str | Text, error: bool = False) -> None:
         status = self.query_one(StatusLine)

@@ -56,10 +56,14 @@ class CreatureSheet(LinePane):
             if self.border_subtitle != subtitle:
                 self.border_subtitle = subtitle
 
-    def show(self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool) -> None:
+    def show(self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool, riding: str = "") -> None:
+        """``riding``: who rides whom and lost control, in core's words (core.mounted.describe)."""
         if self.border_title != "Sheet":
             self.border_title = "Sheet"  # the setter repaints the whole pane, even with the same title
         text = Text("No combatant selected", style="italic bright_black") if combatant is None else self._sheet(combatant, ruleset, is_current)
+        if combatant is not None and riding:
+            text.append("\nMounted: ", style="bold")
+            text.append(clean(riding), style="cyan")
         if text != self._text:  # unchanged: send nothing
             self._text = text
             self._draw()

@@ -78,6 +78,31 @@ def breath_badge(combatant: Combatant, round_now: int) -> Text:
     return Text(f"air{rounds}", style="bold red" if rounds <= 1 else "cyan")
 
 
+def ride_badge(state: EncounterState, combatant: Combatant) -> Text:
+    """``rides`` / ``ridden`` / ``behind`` (a passenger), ``noctl`` in red when
+    control is lost, ``ride!`` when a riding check is due, ``bolt`` for a
+    bolted animal (from core.mounted.describe's words, no rule here)."""
+    from core.mounted import describe as ride_words
+
+    words = ride_words(state, combatant)
+    if not words:
+        return Text("")
+    parts = []
+    if "passenger on" in words:
+        parts.append(("behind", "cyan"))
+    elif "rides " in words:
+        parts.append(("rides", "cyan"))
+    if "ridden by" in words:
+        parts.append(("ridden", "cyan"))
+    if "lost control" in words:
+        parts.append(("noctl", "bold red"))
+    if "riding check due" in words:
+        parts.append(("ride!", "bold yellow"))
+    if "bolted" in words:
+        parts.append(("bolt", "bold red"))
+    return Text(" ").join(Text(word, style=style) for word, style in parts)
+
+
 def hp_text(combatant: Combatant) -> Text:
     ratio = combatant.hp / combatant.hp_max if combatant.hp_max else 0
     if combatant.hp_temp:
@@ -231,6 +256,9 @@ class InitiativeTracker(LinePane, can_focus=True):
         air = breath_badge(combatant, state.round)  # issue 13: EQ-BRE-1 countdown
         if air.plain:
             badges = Text(" ").join(b for b in (air, badges) if b.plain)
+        ride = ride_badge(state, combatant)  # issue 13: who rides whom, lost control
+        if ride.plain:
+            badges = Text(" ").join(b for b in (ride, badges) if b.plain)
         room = self._name_width - 1 - (badges.cell_len + 1 if badges.plain else 0)
         mark = Text("*", style="bold reverse yellow") if combatant.id in self.marked else Text(" ")
         name = mark + user_text(shorten(clean(combatant.name), max(4, room)), name_style)
