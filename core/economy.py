@@ -37,7 +37,7 @@ def _own_turn(state: EncounterState, combatant: Combatant) -> bool:
     if state.current == combatant.id:
         return True
     current = state.combatant(state.current) if state.current else None
-    return current is not None and current.mounted_on == combatant.id
+    return current is not None and current.mounted_on == combatant.id and not current.passenger  # EQ-MNT-8: not a passenger's
 
 
 def _guarded(combatant: Combatant, override: bool, attempt: Callable[[bool], Any]) -> tuple[Any, tuple[ev.Event, ...]]:

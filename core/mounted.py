@@ -150,7 +150,7 @@ def riding_check(enc: Any, state: Any, command: mc.RidingCheck) -> Result:
         raise IllegalCommand(f"{who.name} is the passenger: the rider keeps control", "EQ-MNT-8")
     base, mods, label = riding_modifiers(state, s, who, command.no_reins, command.frightened)
     rule = "EQ-MNT-8" if who.passenger else ("EQ-MNT-1" if command.why == "control" else "EQ-MNT-5")
-    what = "keeps control of its hurt mount" if command.why == "control" else "stays in the saddle"
+    what = "tries to keep control of its hurt mount" if command.why == "control" else "tries to stay in the saddle"
     check = enc.ruleset.roll_check(enc.rng, base, s.riding_difficulty, modifiers=mods, purpose=f"Riding: {what} ({rule})")
     state = state.replace_combatant(replace(who, riding_due=""))
     events: list[ev.Event] = [ev.CheckRolled(who.id, who.name, label, check, state.round, state.current)]
@@ -295,13 +295,15 @@ def _due(state: Any, who_id: str, why: str) -> Any:
     return state.replace_combatant(replace(who, riding_due=why))
 
 
-def after_hurt(enc: Any, state: Any, target_id: str) -> Any:
+def after_hurt(enc: Any, state: Any, target_id: str) -> Result:
     """A ridden mount took damage: its rider owes a Riding check or loses
-    control (EQ-MNT-1), offered at once (``riding_due``)."""
-    if not rules_on(enc.ruleset.settings):
-        return state
-    rider = rider_of(state, target_id)
-    return _due(state, rider.id, "control") if rider is not None else state
+    control (EQ-MNT-1), offered at once (``riding_due``); the log says so."""
+    rider = rider_of(state, target_id) if rules_on(enc.ruleset.settings) else None
+    if rider is None or rider.riding_due:
+        return state, ()
+    mount = state.combatant(target_id)
+    note = ev.Maneuvered(rider.id, rider.name, "EQ-MNT-1", f"must keep control of hurt {mount.name}", "a Riding check is due (. menu)", None, mount.id, mount.name)
+    return _due(state, rider.id, "control"), (note,)
 
 
 def after_knocked(enc: Any, state: Any, target_id: str, condition: str) -> Any:

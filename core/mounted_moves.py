@@ -173,7 +173,7 @@ def charge_weapon(state: Any, ruleset: Any, attacker: Combatant, target: Combata
         return weapon, ""
     parts = weapon.damage or (WeaponDamage(ruleset.unarmed_damage(attacker.stat(weapon.stat or ruleset.attack_stat))),)
     first = replace(parts[0], expression=f"{parts[0].expression}+{bonus}")
-    why = f"+{bonus} damage: mounted charge, {toward} cell(s) ridden toward {target.name} (EQ-MNT-1)"
+    why = f"mounted charge: +{bonus} damage, {toward} cell(s) ridden toward {target.name} (EQ-MNT-1)"
     return replace(weapon, damage=(first, *parts[1:])), why
 
 
@@ -185,7 +185,7 @@ def charge_note(state: Any, ruleset: Any, attacker_id: str, target_id: str, reac
     if reach is not Reach.MELEE:
         return ()
     bonus, toward = charge_bonus(state, ruleset.settings, attacker, target)
-    return (f"+{bonus} damage: mounted charge, {toward} cell(s) ridden toward {target.name} (EQ-MNT-1)",) if bonus else ()
+    return (f"mounted charge: +{bonus} damage, {toward} cell(s) ridden toward {target.name} (EQ-MNT-1)",) if bonus else ()
 
 
 def dodge(state: Any, ruleset: Any, defender: Combatant) -> tuple[Combatant, int, str] | None:

@@ -158,13 +158,16 @@ def dry_run(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> Ru
 def offers(state: EncounterState, ruleset: Ruleset, actor_id: str | None = None, target: str | None = None) -> tuple[Offer, ...]:
     """Every action of ``ruleset`` for ``actor_id`` (default: whose turn it
     is) with ``target`` selected, allowed or not (see :attr:`Offer.refusal`),
-    then the ruleset's own (:meth:`Ruleset.extra_offers`). No side effects."""
+    then the ruleset's own (:meth:`Ruleset.extra_offers`); offers owed now
+    (id ending ``.due``, e.g. a Riding check after a hurt mount) come first.
+    No side effects."""
     from core import offers_common
 
     actor_id = state.current if actor_id is None else actor_id
     ids = {c.id: c for c in state.combatants}
     context = OfferContext(state, ruleset, ids.get(actor_id) if actor_id else None, ids.get(target) if target else None)
-    return offers_common.generic(context) + tuple(ruleset.extra_offers(context))
+    found = offers_common.generic(context) + tuple(ruleset.extra_offers(context))
+    return tuple(o for o in found if o.id.endswith(".due")) + tuple(o for o in found if not o.id.endswith(".due"))  # owed now: first
 
 
 def find(found: tuple[Offer, ...], offer_id: str) -> Offer | None:

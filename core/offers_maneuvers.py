@@ -196,7 +196,7 @@ def equestria(c: OfferContext) -> tuple[Offer, ...]:
     from core.reactions import reaction_refusal
 
     for how, stat in (("dodge", s.dodge_stat), ("block", s.block_stat)):
-        refusal = reaction_refusal(_Probe(c.ruleset), other, how) if c.fighting else None
+        refusal = reaction_refusal(_Probe(c.ruleset, c.state), other, how) if c.fighting else None
         found.append(c.offer(
             f"attack.{how}", f"{actor.name} attacks {other.name}, who {'dodges' if how == 'dodge' else 'blocks'} if hit ({stat} check)",
             Group.ACTION, lambda text, a=actor.id, t=other.id, h=how: cmd.DefendedAttack(attack_command(c.state, c.ruleset, a, t, text), h),
@@ -214,8 +214,8 @@ def equestria(c: OfferContext) -> tuple[Offer, ...]:
 class _Probe:
     """The part of an encounter :func:`core.reactions.reaction_refusal` reads."""
 
-    def __init__(self, ruleset: Any) -> None:
-        self.ruleset = ruleset
+    def __init__(self, ruleset: Any, state: Any = None) -> None:
+        self.ruleset, self.state = ruleset, state  # the state: a rider dodges with its mount's reaction (EQ-MNT-4)
 
 
 def _throw(actor: str, target: str, text: str) -> cmd.ThrowItem:

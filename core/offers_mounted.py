@@ -23,7 +23,7 @@ from core.offers import Group, Need, Offer, OfferContext
 
 RIDING_WORDS = {"noreins": "no_reins", "no-reins": "no_reins", "frightened": "frightened", "scared": "frightened"}
 RIDING_PROMPT = "Enter to roll; or type noreins (-3), frightened (-6 untrained animal)"
-_WHY = {"control": "keep control of its hurt mount", "seat": "stay in the saddle (moved or knocked down)"}
+_WHY = {"control": "keep control of {mount} ({cause})", "seat": "stay on {mount} (moved or knocked down)"}
 
 
 def _options(text: str, rule: str) -> dict[str, bool]:
@@ -46,7 +46,9 @@ def _riding(c: OfferContext, who: Any, why: str, due: bool) -> Offer:
     base, mods, _ = riding_modifiers(c.state, s, who)
     chance = _chance(c.ruleset, base + sum(m.value for m in mods), s.riding_difficulty)
     rule = "EQ-MNT-8" if who.passenger else ("EQ-MNT-1" if why == "control" else "EQ-MNT-5")
-    label = f"{'Due: ' if due else ''}{who.name}: Riding check to {_WHY[why]} ({chance})"
+    mount = c.state.combatant(who.mounted_on).name
+    words = _WHY[why].format(mount=mount, cause="it was hurt" if due else "a fright, a refused order")
+    label = f"{'Due: ' if due else ''}{who.name}: Riding check to {words} ({chance})"
     return c.offer(f"ride.check.{why}" + (".due" if due else ""), label, Group.ACTION,
                    lambda text, w=who.id, y=why: mc.RidingCheck(w, y, **_options(text, rule)), check=False, rule=rule,
                    needs=Need.TEXT, prompt=RIDING_PROMPT, example="noreins", actor=who.id, target=who.mounted_on)

@@ -46,7 +46,14 @@ def details(state: Any, ruleset: Any, command: cmd.Command) -> dict[str, Any]:
     if isinstance(command, cmd.DefendedAttack):
         defender = state.combatant(command.attack.target)
         stat = s.dodge_stat if command.how == "dodge" else s.block_stat
-        reaction = ruleset.check_odds(defender.stat(stat))
+        value = defender.stat(stat)
+        if command.how == "dodge":  # EQ-MNT-4: a rider dodges on its mount, floor(Riding/2) + 5
+            from core.mounted_moves import dodge
+
+            mounted = dodge(state, ruleset, defender)
+            if mounted is not None:
+                value, stat = mounted[1], mounted[2]
+        reaction = ruleset.check_odds(value)
         avoided = sum((p for tier, p in reaction.items() if tier.succeeded), Fraction(0))
         from core.offers_common import preview_details
 

@@ -44,7 +44,8 @@ def take_hp(enc: Any, state: EncounterState, target: Combatant, amount: int, *, 
     if amount > 0 and target.id in state.ridden():  # EQ-MNT-1: a hurt mount -> its rider's Riding check
         from core.mounted import after_hurt
 
-        state = after_hurt(enc, state, target.id)
+        state, due = after_hurt(enc, state, target.id)
+        events.extend(due)
     if hp.hp == 0 and target.hp > 0:
         if enc.ruleset.settings.zero_hp_dead:
             changed = replace(changed, dead=True)

@@ -44,7 +44,7 @@ def takes_turn(enc: Any, state: EncounterState, combatant: Combatant) -> bool:
 
 def _sharers(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
     ids = [combatant.id]
-    if combatant.mounted_on is not None and state.has(combatant.mounted_on):
+    if combatant.mounted_on is not None and state.has(combatant.mounted_on) and not combatant.passenger:  # EQ-MNT-8: a passenger keeps its own turn
         ids.append(combatant.mounted_on)
     return tuple(ids)
 

@@ -80,7 +80,7 @@ def test_eq_mnt_1_charge_adds_1_damage_per_2_dvizh_toward_the_enemy_shown_in_the
     attack = O.find(O.offers(state, enc.ruleset, None, "o"), "attack").command("1d6 slashing")
     assert attack.weapon.damage[0].expression == "1d6+3"
     shown = O.preview(state, enc.ruleset, attack)
-    assert shown.allowed and any("+3 damage: mounted charge" in note and "EQ-MNT-1" in note for note in shown.notes)
+    assert shown.allowed and any("mounted charge: +3 damage" in note and "EQ-MNT-1" in note for note in shown.notes)
     ranged = O.find(O.offers(state, enc.ruleset, None, "o"), "attack").command("1d6 piercing ranged")
     assert ranged.weapon.damage[0].expression == "1d6"
 
@@ -239,3 +239,49 @@ def test_eq_mnt_9_riders_stay_on_their_seat_wherever_the_mount_goes(x, y):
         return
     horse, knight = enc.state.combatant("h"), enc.state.combatant("k")
     assert knight.position == (horse.position[0] + 1, horse.position[1])
+
+
+def test_eq_mnt_1_the_rider_may_take_the_mounts_initiative_for_the_shared_turn():
+    """EQ-MNT-1: one shared turn; the rider picks either's РЕФ (here the initiative) for the order."""
+    enc = _mounted()
+    enc.state = enc.state.replace_combatant(__import__("dataclasses").replace(enc.state.combatant("h"), initiative=18))
+    offer = O.find(O.offers(enc.state, enc.ruleset), "ride.initiative")
+    assert offer is not None and "18" in offer.label
+    enc.apply(offer.command())
+    assert enc.state.combatant("k").initiative == 18
+
+
+def test_eq_mnt_8_a_passengers_turn_is_its_own_not_the_mounts():
+    """EQ-MNT-8: the passenger keeps its own turn; the mount's budget stays the rider's."""
+    enc = _mounted()
+    enc.apply(cmd.Move("k", (6, 1)))
+    enc.apply(cmd.NextTurn())  # the squire
+    enc.apply(cmd.Move("s", (4, 2)))
+    enc.apply(mc.MountBehind("s", "h"))
+    assert enc.state.combatant("h").budget.movement == 5
+    enc.apply(cmd.NextTurn())  # the orc
+    enc.apply(cmd.NextTurn())  # round 2: the knight, with the horse's fresh ДВИЖ
+    enc.apply(cmd.Move("k", (8, 1)))
+    assert enc.state.combatant("h").budget.movement == 6
+    enc.apply(cmd.NextTurn())  # the squire's own turn: the horse's budget is not refreshed
+    assert enc.state.current == "s" and enc.state.combatant("h").budget.movement == 6
+    with pytest.raises(IllegalCommand):
+        enc.apply(cmd.SpendAction("h", "full"))  # not the horse's turn: the squire only rides behind
+
+
+def test_eq_mnt_1_a_riding_check_is_one_undo_step_of_the_campaign(tmp_path):
+    """EQ-MNT-1: logged with its dice and rule, saved, and undone in one step."""
+    from saves.campaign import Campaign
+    from saves.session import Session
+
+    enc = _mounted()
+    enc.apply(cmd.Damage("h", 2))
+    Campaign.create(tmp_path / "c.json", "Ride", enc.ruleset, enc.state, ()).close()
+    session = Session(Campaign.open(tmp_path / "c.json"), random.Random(1))
+    before = session.encounter.state.combatant("k")
+    entries = session.apply(mc.RidingCheck("k", "control"))
+    assert any(type(e.event).__name__ == "Maneuvered" and e.event.rule in ("EQ-MNT-1", "EQ-MNT-6") and e.event.check for e in entries)
+    assert session.encounter.state.combatant("k").riding_due == ""
+    session.undo()
+    assert session.encounter.state.combatant("k") == before
+    session.campaign.close()

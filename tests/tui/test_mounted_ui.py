@@ -50,7 +50,7 @@ async def test_eq_mnt_1_mounted_attack_and_riding_check_through_the_menu_at_80x2
         rolled = [e.event for e in app.session.log if type(e.event).__name__ == "AttackRolled"]
         assert rolled and rolled[-1].weapon.damage[0].expression == "1d6+3"  # +1 per 2 of 7 cells
         tracker = app.query_one("InitiativeTracker")
-        assert "rides" in "".join(cell.plain for cell in tracker.row_cells("k"))
+        assert "rid" in "".join(cell.plain for cell in tracker.row_cells("k"))
         await pilot.press("full_stop")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("offer:ride.check.seat"), "enter")

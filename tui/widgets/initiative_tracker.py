@@ -79,28 +79,20 @@ def breath_badge(combatant: Combatant, round_now: int) -> Text:
 
 
 def ride_badge(state: EncounterState, combatant: Combatant) -> Text:
-    """``rides`` / ``ridden`` / ``behind`` (a passenger), ``noctl`` in red when
-    control is lost, ``ride!`` when a riding check is due, ``bolt`` for a
+    """``rid`` rides, ``mnt`` is ridden, ``psg`` a passenger; ``ctl!`` in red
+    when control is lost, ``chk!`` when a riding check is due, ``bolt`` a
     bolted animal (from core.mounted.describe's words, no rule here)."""
     from core.mounted import describe as ride_words
 
     words = ride_words(state, combatant)
     if not words:
         return Text("")
-    parts = []
-    if "passenger on" in words:
-        parts.append(("behind", "cyan"))
-    elif "rides " in words:
-        parts.append(("rides", "cyan"))
-    if "ridden by" in words:
-        parts.append(("ridden", "cyan"))
-    if "lost control" in words:
-        parts.append(("noctl", "bold red"))
-    if "riding check due" in words:
-        parts.append(("ride!", "bold yellow"))
-    if "bolted" in words:
-        parts.append(("bolt", "bold red"))
-    return Text(" ").join(Text(word, style=style) for word, style in parts)
+    found = (("passenger on", "psg", "cyan"), ("rides ", "rid", "cyan"), ("ridden by", "mnt", "cyan"),
+             ("lost control", "ctl!", "bold red"), ("riding check due", "chk!", "bold yellow"), ("bolted", "bolt", "bold red"))
+    parts = [Text(badge, style=style) for phrase, badge, style in found if phrase in words]
+    if any(p.plain == "psg" for p in parts):
+        parts = [p for p in parts if p.plain != "rid"]
+    return Text(" ").join(parts)
 
 
 def hp_text(combatant: Combatant) -> Text:
