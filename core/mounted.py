@@ -129,13 +129,24 @@ def _mounted(state: Any, who: Combatant, rule: str) -> Combatant:
     return state.combatant(who.mounted_on)
 
 
+def thrown_height(settings: Any, mount: Combatant) -> int:
+    """EQ-MNT-6: a thrown rider falls as from 5 m, the height changed for a
+    mount taller or shorter than average (DEFAULT: by its body height minus
+    ``mount_average_height``; a huge mount 4 tall -> 5). Cells, never below 0."""
+    from core.battlefield import body_height
+
+    return max(0, settings.thrown_rider_fall + body_height(mount, settings) - settings.mount_average_height)
+
+
 def _throw(enc: Any, state: Any, rider_id: str, cause: str) -> Result:
     """The rider is thrown: it lands within 1 cell of the mount and takes the
-    fall of ``thrown_rider_fall`` (EQ-MNT-5, EQ-MNT-6)."""
+    fall of :func:`thrown_height` (EQ-MNT-5, EQ-MNT-6)."""
     from core.falls import fall
 
-    state = state.replace_combatant(replace(state.combatant(rider_id), riding_due="", control_lost=False))
-    return fall(enc, state, cmd.Fall(rider_id, enc.ruleset.settings.thrown_rider_fall, cause=cause))
+    rider = state.combatant(rider_id)
+    height = thrown_height(enc.ruleset.settings, state.combatant(rider.mounted_on))
+    state = state.replace_combatant(replace(rider, riding_due="", control_lost=False))
+    return fall(enc, state, cmd.Fall(rider_id, height, cause=cause))
 
 
 def riding_check(enc: Any, state: Any, command: mc.RidingCheck) -> Result:
@@ -161,7 +172,7 @@ def riding_check(enc: Any, state: Any, command: mc.RidingCheck) -> Result:
         state = state.replace_combatant(replace(state.combatant(who.id), control_lost=True))
         events.append(ev.Maneuvered(who.id, who.name, "EQ-MNT-6", what, "control lost: it shies or bucks", check, mount.id, mount.name))
         return state, tuple(events)
-    events.append(ev.Maneuvered(who.id, who.name, rule, what, f"falls off within 1 cell (a fall of {s.thrown_rider_fall})", check, mount.id, mount.name))
+    events.append(ev.Maneuvered(who.id, who.name, rule, what, f"falls off within 1 cell (a fall of {thrown_height(s, mount)})", check, mount.id, mount.name))
     state, fell = _throw(enc, state, who.id, "fell off its mount (EQ-MNT-5)")
     return state, tuple(events) + fell
 
@@ -192,7 +203,7 @@ def regain_control(enc: Any, state: Any, command: mc.RegainControl) -> Result:
     state = state.replace_combatant(replace(rider, budget=budget))
     state = state.replace_combatant(replace(state.combatant(mount.id), bolted=True))
     events.append(ev.Maneuvered(rider.id, rider.name, "EQ-MNT-6", "regains control",
-                                f"total loss: thrown (a fall of {s.thrown_rider_fall}), {mount.name} bolts", check, mount.id, mount.name))
+                                f"total loss: thrown (a fall of {thrown_height(s, mount)}), {mount.name} bolts", check, mount.id, mount.name))
     state, fell = _throw(enc, state, rider.id, "thrown by its mount (EQ-MNT-6)")
     for passenger in riders_of(state, mount.id):
         state = state.replace_combatant(replace(passenger, riding_due="seat"))

@@ -19,6 +19,7 @@ class MountedSettings:
     charge_cells: int = 2  # EQ-MNT-1: +charge_damage per this many ДВИЖ moved toward the enemy
     charge_damage: int = 1  # EQ-MNT-1
     mounting_costs_movement: bool = True  # EQ-MNT-2 DEFAULT: a change-posture maneuver costs the movement
+    mount_average_height: int = 4  # EQ-MNT-6 DEFAULT: a thrown rider falls thrown_rider_fall (5) + (mount's height - this); a huge mount is 4 tall (EQ-MAP-3 DEFAULT)
     mounted_dodge_base: int = 5  # EQ-MNT-4: half the rider's effective Riding + 5
     mounted_dodge_divisor: int = 2  # EQ-MNT-4 (rounded down, EQ-GEN-1)
     callback_retry_minutes: int = 5  # EQ-MNT-7: a failed call may be retried every 5 minutes

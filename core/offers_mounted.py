@@ -18,7 +18,7 @@ from core import commands as cmd
 from core import mounted_commands as mc
 from core.checks import check_expression
 from core.errors import IllegalCommand
-from core.mounted import rider_of, riding_modifiers, rules_on
+from core.mounted import rider_of, riding_modifiers, rules_on, thrown_height
 from core.offers import Group, Need, Offer, OfferContext
 
 RIDING_WORDS = {"noreins": "no_reins", "no-reins": "no_reins", "frightened": "frightened", "scared": "frightened"}
@@ -137,7 +137,7 @@ def details(state: Any, ruleset: Any, command: Any) -> dict[str, Any] | None:
         elif command.why == "control":
             what = "failure: control lost (EQ-MNT-6)"
         else:
-            what = f"failure: falls off within 1 cell, a fall of {s.thrown_rider_fall}"
+            what = f"failure: falls off within 1 cell, a fall of {thrown_height(s, state.combatant(who.mounted_on))}"
         return _check(ruleset, total, s.riding_difficulty, mods, (f"{label} {base:+d}", what))
     if isinstance(command, mc.CallBack):
         who = state.combatant(command.caller)

@@ -19,7 +19,7 @@ from core.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
 from core.grid import Grid
 from core.mobility import Size
-from core.mounted import charge_bonus, riding_modifiers, seat_offset
+from core.mounted import charge_bonus, riding_modifiers, seat_offset, thrown_height
 from core.rulesets import get
 
 
@@ -285,3 +285,13 @@ def test_eq_mnt_1_a_riding_check_is_one_undo_step_of_the_campaign(tmp_path):
     session.undo()
     assert session.encounter.state.combatant("k") == before
     session.campaign.close()
+
+
+def test_eq_mnt_6_thrown_falls_5_m_adjusted_for_a_taller_or_shorter_mount():
+    """EQ-MNT-6: as from 5 m, changed for a mount taller or shorter than average
+    (DEFAULT: a huge mount, 4 tall, is average: 5; 6 tall -> 7; a large one, 3 tall -> 4)."""
+    s = get("equestria").settings
+    horse = Combatant("h", "Horse", Side.PARTY, {}, 1, 1, size=Size.HUGE)
+    assert thrown_height(s, horse) == 5
+    assert thrown_height(s, Combatant("e", "Elephant", Side.PARTY, {"HEIGHT": 6}, 1, 1, size=Size.HUGE)) == 7
+    assert thrown_height(s, Combatant("p", "Pony", Side.PARTY, {}, 1, 1, size=Size.LARGE)) == 4
