@@ -210,6 +210,18 @@ def regain_control(enc: Any, state: Any, command: mc.RegainControl) -> Result:
     return state, tuple(events) + fell
 
 
+def refuse_order(enc: Any, state: Any, command: mc.RefuseOrder) -> Result:
+    """Handler of :class:`~core.mounted_commands.RefuseOrder` (EQ-MNT-6).
+    Raises :class:`IllegalCommand` when not mounted or control is already lost."""
+    _settings(enc, "EQ-MNT-6")
+    rider = state.combatant(command.rider)
+    mount = _mounted(state, rider, "EQ-MNT-6")
+    if rider.passenger or rider.control_lost:
+        raise IllegalCommand(f"{rider.name} does not hold {mount.name}'s reins now", "EQ-MNT-6")
+    state = state.replace_combatant(replace(rider, control_lost=True))
+    return state, (ev.Maneuvered(mount.id, mount.name, "EQ-MNT-6", "refuses an order", f"{rider.name} lost control", None, rider.id, rider.name),)
+
+
 def call_back(enc: Any, state: Any, command: mc.CallBack) -> Result:
     """Handler of :class:`~core.mounted_commands.CallBack` (EQ-MNT-7): an
     animal skill check against ``riding_difficulty``; success ends ``bolted``."""
@@ -367,5 +379,6 @@ HANDLERS = {
     mc.RidingCheck: riding_check,
     mc.RegainControl: regain_control,
     mc.CallBack: call_back,
+    mc.RefuseOrder: refuse_order,
     mc.MountBehind: mount_behind,
 }

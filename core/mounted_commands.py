@@ -42,6 +42,14 @@ class RegainControl(Command):
 
 
 @dataclass(frozen=True)
+class RefuseOrder(Command):
+    """EQ-MNT-3, EQ-MNT-6: the mount of ``rider`` (an intelligent one may
+    refuse) refuses an order: the rider has lost control, no roll."""
+
+    rider: str
+
+
+@dataclass(frozen=True)
 class CallBack(Command):
     """EQ-MNT-7: ``caller`` calls the bolted ``animal`` back with an animal
     skill check (``skill``, default the Riding skill); a failure may be

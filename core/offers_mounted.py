@@ -69,6 +69,11 @@ def offers(c: OfferContext) -> tuple[Offer, ...]:
         if not actor.riding_due:
             for why in (("seat",) if actor.passenger else ("control", "seat")):
                 found.append(_riding(c, actor, why, due=False))
+        if not actor.control_lost and not actor.passenger:
+            found.append(c.offer(
+                "ride.refuse", f"{mount.name} refuses an order: {actor.name} loses control (EQ-MNT-6)", Group.ACTION,
+                lambda _, a=actor.id: mc.RefuseOrder(a), rule="EQ-MNT-6", actor=actor.id, target=mount.id,
+            ))
         if actor.control_lost:
             base, mods, _ = riding_modifiers(c.state, s, actor)
             chance = _chance(c.ruleset, base + sum(m.value for m in mods), s.riding_difficulty)

@@ -224,7 +224,7 @@ def test_mounted_commands_are_saved_and_undone_by_the_codec():
     """EQ-MNT-1: a riding check survives the campaign's codec (saved)."""
     from saves.codec import from_document, to_document
 
-    for command in (mc.RidingCheck("k", "control", True), mc.RegainControl("k"), mc.CallBack("k", "h"), mc.MountBehind("s", "h"), mc.DropObject("o", 6)):
+    for command in (mc.RidingCheck("k", "control", True), mc.RegainControl("k"), mc.RefuseOrder("k"), mc.CallBack("k", "h"), mc.MountBehind("s", "h"), mc.DropObject("o", 6)):
         assert from_document(to_document(command), cmd.Command) == command
 
 
@@ -295,3 +295,13 @@ def test_eq_mnt_6_thrown_falls_5_m_adjusted_for_a_taller_or_shorter_mount():
     assert thrown_height(s, horse) == 5
     assert thrown_height(s, Combatant("e", "Elephant", Side.PARTY, {"HEIGHT": 6}, 1, 1, size=Size.HUGE)) == 7
     assert thrown_height(s, Combatant("p", "Pony", Side.PARTY, {}, 1, 1, size=Size.LARGE)) == 4
+
+
+def test_eq_mnt_6_a_refused_order_means_lost_control_without_a_roll():
+    """EQ-MNT-6: a refused order (an intelligent mount may refuse, EQ-MNT-3) = lost control."""
+    enc = _mounted()
+    events = enc.apply(O.find(O.offers(enc.state, enc.ruleset), "ride.refuse").command())
+    assert enc.state.combatant("k").control_lost and not any(type(e).__name__ == "CheckRolled" for e in events)
+    assert O.find(O.offers(enc.state, enc.ruleset), "ride.regain") is not None
+    with pytest.raises(IllegalCommand, match="EQ-MNT-6"):
+        enc.apply(mc.RefuseOrder("k"))
