@@ -46,8 +46,8 @@ def drop_object(enc: Any, state: Any, command: DropObject) -> Result:
         raise IllegalCommand(f"{target.name} does not know of it: an unaware target cannot avoid a falling object", "EQ-FALL-1")
     if how:
         refusal = reaction_refusal(enc, target, how)
-        if refusal is not None:
-            raise IllegalCommand(refusal, "EQ-ACT-4")
+        if refusal is not None:  # the reason names its rule already
+            raise IllegalCommand(refusal)
     what = f"a large object falls {command.height} cell(s) on {target.name}" if command.large else f"drops an item {command.height} cell(s) on {target.name}"
     actor = dropper or target
     events: list[ev.Event] = []
