@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from core.breath import HeldBreath
 from core.combatant import ActionBudget, Combatant
 from core.conditions import Coating, Condition
 
@@ -44,6 +45,11 @@ class CombatantChange:
     budget_after: ActionBudget
     coatings_before: tuple[Coating, ...] = ()
     coatings_after: tuple[Coating, ...] = ()
+    # held breath's ЭНЕР loss at a turn start (EQ-BRE-1, core.breath_turns)
+    energy_before: int = 0
+    energy_after: int = 0
+    breath_before: HeldBreath | None = None
+    breath_after: HeldBreath | None = None
 
 
 @dataclass(frozen=True)
@@ -69,13 +75,13 @@ def record(before: EncounterState, after: EncounterState) -> TurnBoundary:
         if not after.has(old.id):
             continue
         new = after.combatant(old.id)
-        if (old.conditions, old.hp, old.hp_temp, old.dead, old.budget, old.coatings) == (
-            new.conditions, new.hp, new.hp_temp, new.dead, new.budget, new.coatings
+        if (old.conditions, old.hp, old.hp_temp, old.dead, old.budget, old.coatings, old.energy, old.breath) == (
+            new.conditions, new.hp, new.hp_temp, new.dead, new.budget, new.coatings, new.energy, new.breath
         ):
             continue
         changes.append(CombatantChange(
             old.id, old.conditions, new.conditions, old.hp, new.hp, old.hp_temp, new.hp_temp, old.dead, new.dead,
-            old.budget, new.budget, old.coatings, new.coatings,
+            old.budget, new.budget, old.coatings, new.coatings, old.energy, new.energy, old.breath, new.breath,
         ))
     return TurnBoundary(
         before.round, before.current, before.cursor, before.acted, before.resuming, after.round, after.current, tuple(changes)
@@ -123,6 +129,7 @@ def _give_back_one(now: Combatant, change: CombatantChange) -> tuple[Combatant, 
     dead = now.dead and not (change.dead_after and not change.dead_before)
     coatings = change.coatings_before if now.coatings == change.coatings_after else now.coatings
     back = replace(now, conditions=conditions, hp=hp, hp_temp=hp_temp, dead=dead, budget=change.budget_before, coatings=coatings)
+    back = _give_back_breath(back, change)
     notes = []
     if hp != now.hp or hp_temp != now.hp_temp:
         notes.append(f"{hp - now.hp + hp_temp - now.hp_temp} HP given back")
@@ -133,9 +140,19 @@ def _give_back_one(now: Combatant, change: CombatantChange) -> tuple[Combatant, 
             notes.append(f"{c.name} {c.level} back")
         elif old != c and old.level != c.level:
             notes.append(f"{c.name} {old.level} -> {c.level}")
+    if back.energy != now.energy:
+        notes.append(f"{back.energy - now.energy} ЭНЕР given back")
     if back.budget != now.budget:
         notes.append("actions as before the turn began")
     return back, ", ".join(notes)
+
+
+def _give_back_breath(now: Combatant, change: CombatantChange) -> Combatant:
+    """ЭНЕР a held breath cost at the turn start returned; the breath's
+    count as before, unless the GM changed it since (EQ-BRE-1)."""
+    energy = max(0, min(now.energy_max, now.energy + change.energy_before - change.energy_after))
+    breath = change.breath_before if now.breath == change.breath_after else now.breath
+    return replace(now, energy=energy, breath=breath)
 
 
 def give_back(state: EncounterState, boundary: TurnBoundary) -> tuple[EncounterState, tuple[tuple[str, str, str], ...]]:

@@ -80,7 +80,9 @@ class BreathHold:
 
 @dataclass(frozen=True)
 class HeldBreath:
-    """Holding breath since ``round`` (the encounter's round; 0 outside a fight) at ``activity``."""
+    """Holding breath since ``round`` (the encounter's round; 0 outside a fight) at ``activity``;
+    ``energy_taken``: ЭНЕР already taken for it at turn boundaries (EQ-BRE-1)."""
 
     round: int
     activity: Activity
+    energy_taken: int = 0

@@ -135,6 +135,8 @@ class Combatant:
     bolted: bool = False  # EQ-MNT-7: this animal threw its rider and ran off
     charge_path: tuple[Cell, ...] = ()  # EQ-MNT-1: the rider's cells this turn, ridden (start first)
     charge_round: int = 0  # the round of ``charge_path``
+    # -- breath (issue 13 item 2; read by core.breath_turns) -------------------
+    breathing: str = "air"  # EQ-BRE-1: "air", or "water"/"none" (water-breathers and non-breathers are exempt)
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

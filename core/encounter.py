@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from core import events as ev
 from core.boundary import TurnBoundary
+from core.clock import Clock
 from core.combatant import Combatant, Side
 from core.errors import IllegalCommand, MoveRefused, UnknownCombatant
 from core.grid import Grid
@@ -30,6 +31,7 @@ from core.last_roll import LastRoll, note_rolls
 from core.phases import Phase
 from core.rulesets.base import Ruleset
 from core.vision import Conditions
+from core.training import Ruse, Training
 from core.war import Battle
 
 if TYPE_CHECKING:
@@ -64,6 +66,9 @@ class EncounterState:
     battle: Battle | None = None  # a mass battle (EQ-WAR-1..4), see core.war
     vision: Conditions = Conditions()  # light, weather, light sources (EQ-VIS-1..2), see core.vision
     last_roll: LastRoll | None = None  # the last check or attack roll, for what follows a critical (EQ-CHK-6, core.last_roll)
+    clock: Clock = Clock()  # in-game time outside the fight's rounds (core.campaign_time)
+    trainings: tuple[Training, ...] = ()  # animals in training (EQ-ANI-1), see core.training_commands
+    ruses: tuple[Ruse, ...] = ()  # tricks and ruses with their uses (EQ-TRK-1)
 
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""
@@ -136,6 +141,9 @@ def handlers() -> dict[type, Callable]:
     from core.vision_commands import HANDLERS as VISION_HANDLERS
     from core.group_commands import HANDLERS as GROUP_HANDLERS
     from core.many import HANDLERS as MANY_HANDLERS
+    from core.breath_turns import HANDLERS as BREATH_HANDLERS
+    from core.campaign_time import HANDLERS as TIME_HANDLERS
+    from core.training_commands import HANDLERS as TRAINING_HANDLERS
     from core.war_commands import HANDLERS as WAR_HANDLERS
     from core.table_commands import handlers as table_handlers
     from core.srd_maneuvers import HANDLERS as SRD_HANDLERS
@@ -209,6 +217,9 @@ def handlers() -> dict[type, Callable]:
         **MANY_HANDLERS,
         **MOUNTED_HANDLERS,  # EQ-MNT-1..9 (issue 13 item 4)
         **DROPPED_HANDLERS,  # EQ-FALL-1 falling objects
+        **BREATH_HANDLERS,  # issue 13: campaign time, training, breath in play
+        **TIME_HANDLERS,
+        **TRAINING_HANDLERS,
     }
 
 

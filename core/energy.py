@@ -124,6 +124,8 @@ def set_energy(enc: Any, state: EncounterState, command: SetEnergy):
 def hold_breath(enc: Any, state: EncounterState, command: HoldBreath):
     creature = state.combatant(command.target)
     settings = BreathSettings()
+    if creature.breathing != "air":
+        raise IllegalCommand(f"{creature.name} breathes {creature.breathing}: exempt from holding its breath", "EQ-BRE-1")
     body = body_of(dict(creature.stats), settings, creature.name)
     if creature.breath is not None:
         raise IllegalCommand(f"{creature.name} is already holding its breath", "EQ-BRE-1")
@@ -140,7 +142,7 @@ def breathe(enc: Any, state: EncounterState, command: Breathe):
     settings = BreathSettings()
     body = body_of(dict(creature.stats), settings, creature.name)
     seconds = elapsed_seconds(held, state.round)
-    lost = energy_lost(body, held.activity, seconds, settings)
+    lost = max(0, energy_lost(body, held.activity, seconds, settings) - held.energy_taken)  # the rest was taken at turn starts
     creature = replace(creature, breath=None)
     state = state.replace_combatant(creature)
     events: list[Event] = [BreathTaken(creature.id, creature.name, seconds, lost)]

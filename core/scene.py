@@ -48,12 +48,15 @@ def end_combat(enc: Any, state: EncounterState, _: cmd.EndCombat) -> Result:
     """EQ-SIT-3: all sides agreed; back to everyday play, initiatives cleared."""
     if state.phase is Phase.EVERYDAY and state.round == 0:
         raise IllegalCommand("there is no fight to end", "EQ-SIT-3")
+    from core.campaign_time import fold_fight
+
+    state, passed = fold_fight(state)  # the fight's rounds go onto the in-game clock (issue 13)
     combatants = tuple(replace(c, initiative=None) for c in state.combatants)
     state = replace(
         state, combatants=combatants, phase=Phase.EVERYDAY, preparing=None, round=0, current=None,
         cursor=None, acted=(), resuming=(),
     )
-    return state, (ev.PhaseChanged(Phase.EVERYDAY),)
+    return state, (ev.PhaseChanged(Phase.EVERYDAY), *passed)
 
 
 def roll_dice(enc: Any, state: EncounterState, command: cmd.RollDice) -> Result:
