@@ -159,7 +159,8 @@ def ruse_check(state: EncounterState, ruleset: Any, command: UseRuse) -> tuple[s
         shown = preview(state, ruleset, check)
         who = state.combatant(check.combatant).name
         odds = "  ".join(f"{label} {round(float(p) * 100)}%" for label, p in shown.odds)
-        lines.append(shown.refusal or f"{who} ИНТ {shown.expression} vs {shown.difficulty}: {odds}")
+        why = check.purpose.partition(": ")[2]
+        lines.append(shown.refusal or f"{who} ИНТ ({why}) {shown.expression} vs {shown.difficulty}: {odds}")
     return tuple(lines)
 
 

@@ -31,11 +31,18 @@ class CampaignTools:
         from tui.screens.travel import TravelScreen
 
         ruleset = self.session.encounter.ruleset
-        group = {}
+        group, ids = {}, {}
         for creature in self.state.combatants:
             if creature.side is Side.PARTY and not creature.defeated:
                 group[creature.name] = creature.stat("MOVE") if "MOVE" in creature.stats else ruleset.movement_speed(creature)
-        self.push_screen(TravelScreen(group))
+                ids[creature.name] = creature.id
+        self.push_screen(TravelScreen(group, apply=self._apply_for_screen, ids=ids))
+
+    def action_time(self) -> None:
+        """The in-game clock, animals in training and ruses (EQ-ANI-1, EQ-TRK-1)."""
+        from tui.screens.time import TimeScreen
+
+        self.push_screen(TimeScreen(lambda: self.state, self._apply_for_screen, self.session.encounter.ruleset, undo=self._undo_for_screen))
 
     def action_energy(self) -> None:
         """ЭНЕР and held breath of the selected creature (EQ-STAT-1, EQ-BRE-1)."""
@@ -45,11 +52,12 @@ class CampaignTools:
         if target is None:
             self.set_status("Select a combatant first.", error=True)
             return
-        title = f"ЭНЕР / breath of {clean(target.name)}: -N spend, +N regain, set MAX [NOW], hold rest|light|heavy, breathe"
+        title = f"ЭНЕР / breath of {clean(target.name)}: -N spend, +N regain, set MAX [NOW], hold rest|light|heavy, breathe, breathes air|water|none"
         self.ask(PromptScreen(title, "-2 interrupted journey"), lambda text: self._energy_typed(target.id, text))
 
     def _energy_typed(self, target: str, text: str) -> None:
         from core.breath import Activity
+        from core.breath_turns import SetBreathing
         from core.energy import Breathe, HoldBreath, RegainEnergy, SetEnergy, SpendEnergy
 
         words = text.split()
@@ -67,10 +75,12 @@ class CampaignTools:
                 command = HoldBreath(target, Activity((rest or ["heavy"])[0].lower()))
             elif head == "breathe":
                 command = Breathe(target)
+            elif head == "breathes" and len(rest) == 1:
+                command = SetBreathing(target, rest[0])
             else:
                 raise ValueError
         except ValueError:
-            self.set_status("Type -N, +N, set MAX [NOW], hold rest|light|heavy or breathe.", error=True)
+            self.set_status("Type -N, +N, set MAX [NOW], hold rest|light|heavy, breathe or breathes air|water|none.", error=True)
             return
         self.run_command(command)
 

@@ -237,3 +237,4 @@ def preview_text(shown) -> Text:
 # Mass combat, energy and breath (issue 13) log lines.
 from tui import describe_war  # noqa: E402,F401
 from tui import describe_groups  # noqa: E402,F401
+from tui import describe_time  # noqa: E402,F401  campaign time, training, ruses, breath in play (issue 13)

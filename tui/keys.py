@@ -71,6 +71,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("battle", "W", "battle", "Battle", "Mass battle of two armies (EQ-WAR): battle points, heroes, exact odds of every ending, round by round.", show=False),
     GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV): the group's pace, legs by terrain and weather, km a day and days.", show=False),
     GMAction("energy", "N", "energy", "Energy", "ЭНЕР and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False),
+    GMAction("time", "T", "time", "Time", "The in-game clock (advance minutes, hours, days), animals in training (EQ-ANI-1) and ruses with their uses and ИНТ odds (EQ-TRK-1).", show=False),
     GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS): day, night, darkness, fog, downpour, torches; attacks read them.", show=False),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key."),
     GMAction("quit", "q", "quit", "Quit", "Quit; everything is already saved."),

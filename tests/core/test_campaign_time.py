@@ -221,7 +221,7 @@ def test_eq_trv_2_an_interrupted_journey_costs_each_traveller_the_gms_energy():
     assert encounter.state.combatant("c2").energy == 7
     assert events[0].names == ("Character 2",) and events[0].skipped == ("Character 1",)
     before = encounter.state
-    for bad in (InterruptTravel(("c2",), 0), InterruptTravel((), 2)):
+    for bad in (InterruptTravel(("c2",), 0), InterruptTravel((), 2), InterruptTravel(("c1", "c3"), 2)):
         with pytest.raises(RulesError):
             encounter.apply(bad)
         assert encounter.state is before

@@ -3,7 +3,10 @@ terrain and weather, km a day and days for each, the whole journey, what
 splitting the group would give, and the ЭНЕР an interruption costs.
 
 Keys: ``g`` the group (name and ДВИЖ of each), ``l`` the legs, Esc back.
-Planning changes nothing in the campaign.
+Planning changes nothing in the campaign; with an ``apply`` callback (the
+app's), ``i`` interrupts the journey (each traveller that is a combatant
+loses the GM's ЭНЕР, EQ-TRV-2) and ``d`` marches: the in-game clock moves
+on by the journey's days (issue 13).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ class TravelScreen(Screen[None]):
         Binding("escape", "back", "Back", id="travel-back"),
         Binding("g", "travel_group", "Group", id="travel-group"),
         Binding("l", "travel_legs", "Legs", id="travel-legs"),
+        Binding("i", "travel_interrupt", "Interrupt", id="travel-interrupt"),
+        Binding("d", "travel_march", "March", id="travel-march"),
     ]
 
     DEFAULT_CSS = """
@@ -40,8 +45,11 @@ class TravelScreen(Screen[None]):
     TravelScreen #travel-keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, group: dict[str, int] | None = None, legs: list[Leg] | None = None, settings: TravelSettings = TravelSettings()) -> None:
+    def __init__(self, group: dict[str, int] | None = None, legs: list[Leg] | None = None, settings: TravelSettings = TravelSettings(),
+                 apply=None, ids: dict[str, str] | None = None) -> None:
         super().__init__()
+        self._apply = apply  # command -> log entries, or the refusal as text (the app's session)
+        self._ids = dict(ids or {})  # traveller name -> combatant id
         self.group: dict[str, int] = dict(group or {})
         self.legs: list[Leg] = list(legs or [])
         self.settings = settings
@@ -52,7 +60,7 @@ class TravelScreen(Screen[None]):
         with Vertical():
             yield Static(id="travel-plan")
             yield Static(id="travel-status")
-            yield Static(Text("g group   l legs   Esc back"), id="travel-keys")
+            yield Static(Text("g group   l legs   i interrupt (ЭНЕР)   d march (clock)   Esc back"), id="travel-keys")
 
     def on_mount(self) -> None:
         self.query_one("#travel-plan", Static).border_title = "Travel planner (EQ-TRV)"
@@ -134,3 +142,50 @@ class TravelScreen(Screen[None]):
             return
         self.legs = legs
         self.refresh_plan()
+
+    # -- into play (issue 13): the app applies these through its session -----------------
+    def _run(self, command) -> None:
+        from tui.describe import describe
+
+        result = self._apply(command)
+        if isinstance(result, str):
+            self.say(f"Refused: {clean(result)}", error=True)
+            return
+        self.say(" ".join(describe(entry.event).plain for entry in result[:2]) or "Done.")
+
+    def action_travel_interrupt(self) -> None:
+        if self._apply is None:
+            self.say("Planning only: open the planner from the encounter (J) to apply it.", error=True)
+            return
+        travellers = [self._ids[n] for n in self.group if n in self._ids]
+        if not travellers:
+            self.say("None of the group is a combatant of this encounter: nobody to take ЭНЕР from.", error=True)
+            return
+        default = interruption_cost(None, self.settings)
+        self.app.push_screen(PromptScreen(f"Interrupted journey (EQ-TRV-2): ЭНЕР each traveller loses, then why", f"{default} ambush", value=str(default)),
+                             lambda text: self._interrupted(text, travellers))
+
+    def _interrupted(self, text: str | None, travellers: list[str]) -> None:
+        from core.breath_turns import InterruptTravel
+
+        if text is None:
+            self.say("Cancelled.")
+            return
+        amount, _, reason = text.strip().partition(" ")
+        if not amount.isdigit():
+            self.say("Refused: start with the ЭНЕР each traveller loses (a number), then why.", error=True)
+            return
+        self._run(InterruptTravel(tuple(travellers), int(amount), reason.strip()))
+
+    def action_travel_march(self) -> None:
+        from core.campaign_time import AdvanceClock
+        from core.clock import DAY
+
+        if self._apply is None:
+            self.say("Planning only: open the planner from the encounter (J) to apply it.", error=True)
+            return
+        if self.plan is None:
+            self.say("No journey planned yet: g the group, l the legs.", error=True)
+            return
+        days = self.plan.days
+        self._run(AdvanceClock(days * DAY, f"travel: {self.plan.km} km in {days} day{'s' if days != 1 else ''} (EQ-TRV-2)"))

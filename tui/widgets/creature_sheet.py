@@ -91,6 +91,8 @@ class CreatureSheet(LinePane):
             text.append(f"   ЭНЕР {combatant.energy}/{combatant.energy_max}")
         if combatant.breath is not None:  # EQ-BRE-1
             text.append(f"   holding breath ({combatant.breath.activity.value}) since round {combatant.breath.round}", style="bold cyan")
+        if combatant.breathing != "air":  # EQ-BRE-1: exempt from holding its breath
+            text.append(f"   breathes {combatant.breathing}", style="cyan")
         initiative = "--" if combatant.initiative is None else str(combatant.initiative)
         text.append(f"\nInitiative {initiative}")
         if combatant.position is not None:

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.events import Click, MouseScrollDown, MouseScrollUp
 from textual.message import Message
 
+from core.campaign_time import clock_label, now_seconds
 from core.combatant import Combatant, Side
 from core.encounter import EncounterState
 from tui.text import clean, user_text
@@ -193,6 +194,8 @@ class InitiativeTracker(LinePane, can_focus=True):
             rows[combatant.id] = cached[-1]
         self._cells = rows
         round_text = f"Round {state.round}" if state.round else "Not started"
+        if state.clock.seconds or state.trainings:  # issue 13: the in-game clock, once the GM uses it (T)
+            round_text += f" \u00b7 {clock_label(now_seconds(state))}"
         if self.border_title != round_text:
             self.border_title = round_text
         self._scroll_to_selected()
