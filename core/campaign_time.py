@@ -48,12 +48,12 @@ def now_seconds(state: EncounterState) -> int:
     return state.clock.seconds + max(0, state.round - 1) * ROUND_SECONDS
 
 
-def clock_label(seconds: int) -> str:
+def clock_label(seconds: int, with_seconds: bool = True) -> str:
     """Compact time for a title: ``Day 3 14:20`` (``Day 1 00:00:20`` when
-    seconds show, as in a fight)."""
+    seconds show, as in a fight, unless not ``with_seconds``)."""
     rest = seconds % DAY
     text = f"Day {seconds // DAY + 1} {rest // HOUR:02d}:{rest % HOUR // MINUTE:02d}"
-    return text + (f":{rest % MINUTE:02d}" if rest % MINUTE else "")
+    return text + (f":{rest % MINUTE:02d}" if rest % MINUTE and with_seconds else "")
 
 
 def parse_span(text: str) -> int:

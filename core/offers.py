@@ -166,7 +166,9 @@ def offers(state: EncounterState, ruleset: Ruleset, actor_id: str | None = None,
     actor_id = state.current if actor_id is None else actor_id
     ids = {c.id: c for c in state.combatants}
     context = OfferContext(state, ruleset, ids.get(actor_id) if actor_id else None, ids.get(target) if target else None)
-    found = offers_common.generic(context) + tuple(ruleset.extra_offers(context))
+    from core.offers_time import breath_offers  # issue 13: EQ-BRE-1
+
+    found = offers_common.generic(context) + tuple(ruleset.extra_offers(context)) + breath_offers(context)
     return tuple(o for o in found if o.id.endswith(".due")) + tuple(o for o in found if not o.id.endswith(".due"))  # owed now: first
 
 

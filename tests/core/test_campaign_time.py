@@ -225,3 +225,20 @@ def test_eq_trv_2_an_interrupted_journey_costs_each_traveller_the_gms_energy():
         with pytest.raises(RulesError):
             encounter.apply(bad)
         assert encounter.state is before
+
+
+def test_eq_bre_1_the_more_menu_offers_hold_breath_with_its_seconds_then_breathe():
+    """Rule EQ-BRE-1: ТЕЛ 3 -> rest 60 s, light 15 s, heavy 6 s in the offer's label."""
+    from core.offers import find, offers
+
+    encounter = _fight()
+    hold = find(offers(encounter.state, encounter.ruleset, target="c2"), "breath.hold")
+    assert hold is not None and hold.allowed and "rest 60 s, light 15 s, heavy 6 s" in hold.label
+    encounter.apply(hold.command("swim"))
+    assert encounter.state.combatant("c2").breath.activity is Activity.LIGHT
+    found = offers(encounter.state, encounter.ruleset, target="c2")
+    assert find(found, "breath.hold") is None and find(found, "breath.breathe") is not None
+    with pytest.raises(IllegalCommand, match="activity is rest"):
+        find(offers(encounter.state, encounter.ruleset, target="c1"), "breath.hold").command("sprint")
+    encounter.apply(SetBreathing("c1", "none"))
+    assert find(offers(encounter.state, encounter.ruleset, target="c1"), "breath.hold") is None

@@ -195,7 +195,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._cells = rows
         round_text = f"Round {state.round}" if state.round else "Not started"
         if state.clock.seconds or state.trainings:  # issue 13: the in-game clock, once the GM uses it (T)
-            round_text += f" \u00b7 {clock_label(now_seconds(state))}"
+            round_text += f" \u00b7 {clock_label(now_seconds(state), with_seconds=False)}"  # the round says the rest
         if self.border_title != round_text:
             self.border_title = round_text
         self._scroll_to_selected()
