@@ -131,7 +131,7 @@ def fold_fight(state: EncounterState) -> tuple[EncounterState, tuple[Event, ...]
     after = state.clock.seconds + seconds
     state = replace(state, clock=Clock(after))
     state, trained = pass_time(state, before, after)
-    return state, (ClockAdvanced(before, after, f"the fight: {state.round} rounds"), *trained)
+    return state, (ClockAdvanced(before, after, f"the fight: {state.round} round{'s' if state.round != 1 else ''}"), *trained)
 
 
 HANDLERS = {AdvanceClock: advance_clock}

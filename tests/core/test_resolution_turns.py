@@ -215,7 +215,8 @@ def test_eq_sit_1_3_phases_everyday_preparation_combat_end():
     enc.apply(cmd.StartCombat())
     assert enc.state.phase is Phase.COMBAT
     events = enc.apply(cmd.EndCombat())
-    assert events == (ev.PhaseChanged(Phase.EVERYDAY),) and enc.state.round == 0
+    assert events[0] == ev.PhaseChanged(Phase.EVERYDAY) and enc.state.round == 0
+    assert [type(e).__name__ for e in events[1:]] == ["ClockAdvanced"]  # the fight's rounds go onto the clock (issue 13)
     assert all(x.initiative is None for x in enc.state.combatants)
 
 
