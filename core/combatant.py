@@ -117,6 +117,7 @@ class Combatant:
     energy: int = 0  # EQ-STAT-1 ЭНЕР now
     energy_max: int = 0  # 0: not tracked
     breath: HeldBreath | None = None  # EQ-BRE-1: holding its breath since a round
+    breathing: str = "air"  # EQ-BRE-1: "air", or "water"/"none" (water-breathers and non-breathers are exempt)
     # -- limbs and senses (issue 10; read by core.limbs, core.senses) ---------
     fore_limbs: int = 2  # EQ-ACT-7: limbs for weapons and shields (the GM may set others)
     held: tuple[Held, ...] = ()  # EQ-ACT-7: items in hand, the first in the leading limb (EQ-GEN-2)
@@ -135,8 +136,6 @@ class Combatant:
     bolted: bool = False  # EQ-MNT-7: this animal threw its rider and ran off
     charge_path: tuple[Cell, ...] = ()  # EQ-MNT-1: the rider's cells this turn, ridden (start first)
     charge_round: int = 0  # the round of ``charge_path``
-    # -- breath (issue 13 item 2; read by core.breath_turns) -------------------
-    breathing: str = "air"  # EQ-BRE-1: "air", or "water"/"none" (water-breathers and non-breathers are exempt)
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""
