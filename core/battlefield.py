@@ -173,9 +173,10 @@ def attack_situation(
 
         situation = situation_on_map(ruleset.settings, attacker, target, combatants, situation)
     if vision is not None:  # EQ-VIS-1..2: light and weather of the encounter (core.vision.Conditions)
-        from core.vision import Sighting, sees
+        from core.vision import Sighting, VisionSettings, sees
 
-        seen = sees(attacker, target, vision, combatants)
+        settings = ruleset.settings_for(VisionSettings) if ruleset is not None else VisionSettings()
+        seen = sees(attacker, target, vision, combatants, settings)
         if seen is not None and seen.sighting is not Sighting.CLEAR:
             situation = replace(situation, poor_visibility=seen.sighting is Sighting.POOR, unseen=seen.sighting is Sighting.UNSEEN, sight_reason=seen.reason)
     return situation

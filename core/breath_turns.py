@@ -49,7 +49,8 @@ class InterruptTravel(Command):
     reason: str = ""
 
 
-def breath_at_turn_start(state: EncounterState, creature_id: str, round_: int) -> tuple[EncounterState, tuple[Event, ...]]:
+def breath_at_turn_start(state: EncounterState, creature_id: str, round_: int,
+                         settings: BreathSettings = BreathSettings()) -> tuple[EncounterState, tuple[Event, ...]]:
     """EQ-BRE-1 at the start of ``creature_id``'s turn in ``round_``: the
     warning the turn before the air runs out, and the ЭНЕР due since the
     last turn (2 per full 10 s past the breath). A creature without a
@@ -58,7 +59,6 @@ def breath_at_turn_start(state: EncounterState, creature_id: str, round_: int) -
     held = creature.breath
     if held is None or creature.breathing != "air":
         return state, ()
-    settings = BreathSettings()
     try:
         body = body_of(dict(creature.stats), settings, creature.name)
     except RulesError:

@@ -116,12 +116,12 @@ def advance_clock(enc: Any, state: EncounterState, command: AdvanceClock) -> tup
     before = now_seconds(state)
     state = replace(state, clock=state.clock.advance(seconds=command.seconds))
     events: list[Event] = [ClockAdvanced(before, before + command.seconds, command.reason.strip())]
-    state, trained = pass_time(state, before, before + command.seconds)
+    state, trained = pass_time(state, before, before + command.seconds, enc.ruleset.settings_for(TrainingSettings))
     state, dried = _dry_coatings(state, command.seconds)
     return state, (*events, *trained, *dried)
 
 
-def fold_fight(state: EncounterState) -> tuple[EncounterState, tuple[Event, ...]]:
+def fold_fight(state: EncounterState, settings: TrainingSettings = TrainingSettings()) -> tuple[EncounterState, tuple[Event, ...]]:
     """At the end of a fight of ``state.round`` rounds: the clock takes
     them (10 s each) and animals in training get any day crossed."""
     if state.round <= 0:
@@ -130,7 +130,7 @@ def fold_fight(state: EncounterState) -> tuple[EncounterState, tuple[Event, ...]
     seconds = state.round * ROUND_SECONDS
     after = state.clock.seconds + seconds
     state = replace(state, clock=Clock(after))
-    state, trained = pass_time(state, before, after)
+    state, trained = pass_time(state, before, after, settings)
     return state, (ClockAdvanced(before, after, f"the fight: {state.round} round{'s' if state.round != 1 else ''}"), *trained)
 
 

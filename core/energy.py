@@ -123,7 +123,7 @@ def set_energy(enc: Any, state: EncounterState, command: SetEnergy):
 
 def hold_breath(enc: Any, state: EncounterState, command: HoldBreath):
     creature = state.combatant(command.target)
-    settings = BreathSettings()
+    settings = enc.ruleset.settings_for(BreathSettings)
     if creature.breathing != "air":
         raise IllegalCommand(f"{creature.name} breathes {creature.breathing}: exempt from holding its breath", "EQ-BRE-1")
     body = body_of(dict(creature.stats), settings, creature.name)
@@ -139,7 +139,7 @@ def breathe(enc: Any, state: EncounterState, command: Breathe):
     held = creature.breath
     if held is None:
         raise IllegalCommand(f"{creature.name} is not holding its breath", "EQ-BRE-1")
-    settings = BreathSettings()
+    settings = enc.ruleset.settings_for(BreathSettings)
     body = body_of(dict(creature.stats), settings, creature.name)
     seconds = elapsed_seconds(held, state.round)
     lost = max(0, energy_lost(body, held.activity, seconds, settings) - held.energy_taken)  # the rest was taken at turn starts

@@ -32,7 +32,7 @@ def breath_offers(c: OfferContext) -> tuple[Offer, ...]:
     from core.offers import Group, Need
 
     who = c.target or c.actor
-    settings = BreathSettings()
+    settings = c.ruleset.settings_for(BreathSettings)
     if who is None or who.breathing != "air" or settings.body_stat not in c.ruleset.stat_names or settings.body_stat not in who.stats:
         return ()
     if who.breath is not None:

@@ -49,8 +49,9 @@ def end_combat(enc: Any, state: EncounterState, _: cmd.EndCombat) -> Result:
     if state.phase is Phase.EVERYDAY and state.round == 0:
         raise IllegalCommand("there is no fight to end", "EQ-SIT-3")
     from core.campaign_time import fold_fight
+    from core.training import TrainingSettings
 
-    state, passed = fold_fight(state)  # the fight's rounds go onto the in-game clock (issue 13)
+    state, passed = fold_fight(state, enc.ruleset.settings_for(TrainingSettings))  # the fight's rounds go onto the in-game clock (issue 13)
     combatants = tuple(replace(c, initiative=None) for c in state.combatants)
     state = replace(
         state, combatants=combatants, phase=Phase.EVERYDAY, preparing=None, round=0, current=None,

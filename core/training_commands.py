@@ -94,7 +94,7 @@ def start(enc: Any, state: EncounterState, command: StartTraining):
         intelligence = creature.stat(INT_STAT)
     if len(state.trainings) >= MAX_LIST:
         raise IllegalCommand(f"at most {MAX_LIST} animals in training")
-    settings = TrainingSettings()
+    settings = enc.ruleset.settings_for(TrainingSettings)
     training = start_training(command.animal.strip(), intelligence, command.trick, command.trainer.strip(), command.sapient, settings)
     state = replace(state, trainings=state.trainings + (training,))
     return state, (TrainingStarted(training.animal, training.trick, training.trainer, intelligence, training.needed(settings)),)
@@ -170,7 +170,7 @@ def use(enc: Any, state: EncounterState, command: UseRuse):
 
     index, ruse = _ruse(state, command.name)
     checks = ruse_checks(state, command)
-    settings = TrainingSettings()
+    settings = enc.ruleset.settings_for(TrainingSettings)
     used = use_ruse(ruse, settings)
     state = replace(state, ruses=state.ruses[:index] + (used,) + state.ruses[index + 1 :])
     events: list[Event] = [RuseUsed(used.name, used.uses, used.left(settings))]

@@ -56,6 +56,20 @@ class Leg:
     weather: str = "clear"
 
 
+def travellers(combatants, ruleset) -> dict[str, tuple[str, int]]:
+    """The party's travelling group (EQ-TRV-1): combatant id -> (name, ДВИЖ)
+    for each party-side creature still standing; ДВИЖ is its
+    ``settings.move_stat`` stat (MOVE), else its walking speed in cells
+    (EQ-STAT-1 DEFAULT). ``ruleset`` gives the settings and the speed."""
+    from core.combatant import Side
+
+    move_stat = ruleset.settings_for(TravelSettings).move_stat
+    return {
+        c.id: (c.name, c.stat(move_stat) if move_stat in c.stats else ruleset.movement_speed(c))
+        for c in combatants if c.side is Side.PARTY and not c.defeated
+    }
+
+
 def group_move(moves: dict[str, int]) -> tuple[str, int]:
     """EQ-TRV-1: the slowest member sets the pace: ``(name, ДВИЖ)``; a group of
     ДВИЖ 3 and 2 moves at 2. Raises :class:`IllegalCommand` for an empty group."""

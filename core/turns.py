@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from core.battlefield import cells_apart, size_category, vertical_gap
+from core.breath import BreathSettings
 from core.breath_turns import breath_at_turn_start
 from core import boundary
 from core import commands as cmd
@@ -64,7 +65,7 @@ def begin_turn(enc: Any, state: EncounterState, combatant: Combatant, round_: in
         events.extend(expired)
         state, fired = trigger(enc, state, cid, cond.Boundary.START)
         events.extend(fired)
-        state, air = breath_at_turn_start(state, cid, round_)  # EQ-BRE-1 (issue 13)
+        state, air = breath_at_turn_start(state, cid, round_, enc.ruleset.settings_for(BreathSettings))  # EQ-BRE-1 (issue 13)
         events.extend(air)
         fresh = state.combatant(cid)
         budget, notes = cond.limit_budget(enc.ruleset.fresh_budget(fresh), fresh.conditions)

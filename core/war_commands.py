@@ -34,7 +34,7 @@ class SetUpBattle(Command):
     modifiers: tuple[int, int] = (0, 0)
     points: tuple[int, int] | None = None
     heroes: tuple[Hero, ...] = ()
-    settings: WarSettings = WarSettings()
+    settings: WarSettings | None = None  # None: the ruleset's (house rules included)
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,8 @@ def set_up(enc: Any, state: EncounterState, command: SetUpBattle) -> Result:
         raise IllegalCommand("a battle is still being fought; finish or clear it first", "EQ-WAR-1")
     battle = new_battle(
         command.names, command.soldiers, strategy=command.strategy, charisma=command.charisma, leaders=command.leaders,
-        modifiers=command.modifiers, points=command.points, heroes=command.heroes, settings=command.settings,
+        modifiers=command.modifiers, points=command.points, heroes=command.heroes,
+        settings=command.settings or enc.ruleset.settings_for(WarSettings),
     )
     event = BattleSetUp(tuple(a.name for a in battle.armies), command.soldiers, battle.points, tuple(h.name for h in battle.heroes))
     return replace(state, battle=battle), (event,)

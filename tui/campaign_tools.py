@@ -10,6 +10,7 @@ undoable) and shows in the encounter's log too.
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.travel import TravelSettings
 from saves.errors import SaveError
 from tui.text import clean
 
@@ -25,18 +26,16 @@ class CampaignTools:
         self.push_screen(BattleScreen(lambda: self.state, self._apply_for_screen, rules, undo=self._undo_for_screen))
 
     def action_travel(self) -> None:
-        """The travel planner (EQ-TRV-1..2), its group the party-side creatures
-        at their ДВИЖ (stat MOVE, else the walking speed: EQ-STAT-1 DEFAULT)."""
-        from core.combatant import Side
+        """The travel planner (EQ-TRV-1..2), its group the party's travellers
+        at their ДВИЖ (:func:`core.travel.travellers`)."""
+        from core.travel import travellers
         from tui.screens.travel import TravelScreen
 
         ruleset = self.session.encounter.ruleset
-        group, ids = {}, {}
-        for creature in self.state.combatants:
-            if creature.side is Side.PARTY and not creature.defeated:
-                group[creature.name] = creature.stat("MOVE") if "MOVE" in creature.stats else ruleset.movement_speed(creature)
-                ids[creature.name] = creature.id
-        self.push_screen(TravelScreen(group, apply=self._apply_for_screen, ids=ids))
+        found = travellers(self.state.combatants, ruleset)
+        group = {name: move for name, move in found.values()}
+        ids = {name: cid for cid, (name, _) in found.items()}
+        self.push_screen(TravelScreen(group, settings=ruleset.settings_for(TravelSettings), apply=self._apply_for_screen, ids=ids))
 
     def action_time(self) -> None:
         """The in-game clock, animals in training and ruses (EQ-ANI-1, EQ-TRK-1)."""

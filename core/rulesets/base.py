@@ -19,7 +19,7 @@ import dataclasses
 import random
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from fractions import Fraction
 
@@ -27,6 +27,8 @@ from core.checks import Advantage, CheckResult, Modifier, Tier, roll_check, tier
 from core.combatant import ActionBudget, Combatant
 from core.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from core.movement.falling import Fall
@@ -65,6 +67,16 @@ class Ruleset:
 
     def __init__(self, settings: Any | None = None) -> None:
         self.settings = settings if settings is not None else self.Settings()
+
+    def settings_for(self, kind: type[T]) -> T:
+        """The settings ``kind`` of a campaign tool (mass combat
+        :class:`core.war.WarSettings`, travel, vision, breath, training) as
+        this ruleset plays them: its own settings, house rules included,
+        when the ruleset holds those fields (``equestria``, whose seeds they
+        come from), else ``kind()``'s DEFAULTs."""
+        if isinstance(self.settings, kind):
+            return kind(**{f.name: getattr(self.settings, f.name) for f in dataclasses.fields(kind)})
+        return kind()
 
     # -- house rules ----------------------------------------------------
     def with_house_rules(self, overrides: dict[str, Any]) -> Ruleset:

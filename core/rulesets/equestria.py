@@ -11,16 +11,24 @@ from core.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.movement.equestria import EquestriaMovement, EquestriaMovementSettings
 from core.movement.falling import DiceFallSettings
+from core.breath import BreathSettings
 from core.mounted_settings import MountedSettings
+from core.training import TrainingSettings
+from core.travel import TravelSettings
+from core.vision import VisionSettings
+from core.war import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings):
+class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
+                        BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
     (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),
-    mounted combat (:class:`core.mounted_settings.MountedSettings`)
+    mounted combat (:class:`core.mounted_settings.MountedSettings`), seed
+    001's campaign tools (breath, training, travel, vision, mass combat:
+    read through :meth:`Ruleset.settings_for`)
     and the shared ones (:class:`CommonSettings`). Every value names the
     rule it comes from; DEFAULT marks a gap in the seeds (house-rule material).
     """

@@ -86,6 +86,19 @@ def test_a_fifth_ruleset_is_one_class_registered_once_and_plays():
     assert encounter.state.current != first
 
 
+def _other(value):
+    """Another value of the same type (tuples keep their length: some are one entry per tier)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, str)):
+        return value + (1 if isinstance(value, int) else "x")
+    return tuple(value[:-1]) + (_other(value[-1]),) if value else ("x",)
+
+
+CHOICES = {"opposed_tie": "none"}
+"""Settings that take one of a few words (anything else is refused): the other word."""
+
+
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)
 def test_every_setting_can_be_house_ruled_and_every_component_sees_it(ruleset_id):
     ruleset = get(ruleset_id)
@@ -95,10 +108,12 @@ def test_every_setting_can_be_house_ruled_and_every_component_sees_it(ruleset_id
             changed = not value
         elif isinstance(value, int):
             changed = value + 1
+        elif field.name in CHOICES:
+            changed = CHOICES[field.name]
         elif isinstance(value, str):
             changed = value + "x"
         else:
-            changed = tuple(value) + tuple(value[-1:]) if value else ("x",)
+            changed = tuple(value[:-1]) + (_other(value[-1]),) if value else ("x",)
         house = ruleset.with_house_rules({field.name: changed})
         assert getattr(house.settings, field.name) == changed, field.name
         assert house.movement.settings is house.settings, "the movement model reads the ruleset's own settings"
