@@ -157,6 +157,8 @@ SHOTS.update({
     "battle-80x24": ((80, 24), ["W", "s", *_typed("North 10000 str 2 cha 1"), *_typed("South 7000 str 3 cha 2"),
                                 *_typed("Ayla 2 +4; Brom 1 +3"), "enter", "enter"]),
     "travel-80x24": ((80, 24), ["J", "g", "ctrl+a", "ctrl+k", *_typed("Ayla 3, Pony 2"), "l", *_typed("road 12; forest 21 rain; swamp 6")]),
+    "time-80x24": ((80, 24), ["T", "t", *_typed("Rex 2: fetch by Ayla"), "r", *_typed("sand in the eyes"),
+                              "a", *_typed("3d 4h march")]),
 })
 
 
