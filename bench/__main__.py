@@ -27,6 +27,7 @@ BENCHES = (
     "bench.bench_stall",
     "bench.bench_persist",
     "bench.bench_tui",
+    "bench.bench_bytes",
     "bench.bench_watch",
 )
 

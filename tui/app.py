@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core import commands as cmd
 from core import dice
@@ -45,6 +45,7 @@ from tui.takeover_offer import TakeOverOffer
 from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 from tui.campaign_tools import CampaignTools
+from tui.frame_diff import DiffedDisplay
 from tui.key_order import KeysInOrder
 from tui.ascii_output import ASCII_CLASS, filter_output
 
@@ -59,11 +60,12 @@ from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.widgets.lines import StatusLine
+from tui.widgets.quiet_footer import QuietFooter
 
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, App[Path | None]):
+class EncounterApp(DiffedDisplay, KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -96,7 +98,7 @@ class EncounterApp(KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMAction
             yield GridMap(theme=self._glyphs, id="map")
         yield Static(Text("Terminal too small: make it at least 60x16.", style="bold"), id="too-small")
         yield StatusLine(id="status")
-        yield Footer(compact=True, show_command_palette=False)
+        yield QuietFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         if self._keymap:

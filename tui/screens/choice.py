@@ -6,7 +6,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -45,10 +45,11 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
-            yield Static(self._title, id="prompt-title")
-            yield OptionList(*(Option(Text(label), id=key) for key, label in self._options), id="choice-list")
+            with Horizontal(id="prompt-bar"):
+                yield Static(self._title, id="prompt-title")
+                yield Static("Type to filter   Up/down, Enter: choose   Esc: cancel", classes="keys-hint")
+            yield OptionList(*(Option(Text(label), id=key) for key, label in self._options), id="choice-list", compact=True)
             yield Static("", id="choice-filter")
-            yield Static(Text("Type to filter   Up/down and Enter: choose   Esc: cancel", style="italic bright_black"), classes="keys-hint")
 
     def on_mount(self) -> None:
         keys = [key for key, _label in self._options]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
@@ -79,13 +79,14 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
-            yield Static(self._title, id="prompt-title")
+            with Horizontal(id="prompt-bar"):
+                yield Static(self._title, id="prompt-title")
+                yield Static("Enter: OK   Esc: cancel", classes="keys-hint")
             hint = f"e.g. {self._placeholder}" if self._placeholder else ""  # never mistaken for a typed value
-            field = SafeInput(value=self._value, placeholder=hint, id="prompt-input")
+            field = SafeInput(value=self._value, placeholder=hint, id="prompt-input", compact=True)
             field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH
             yield field
             yield Static("", id="prompt-hint")
-            yield Static(Text("Enter: OK   Esc: cancel", style="italic bright_black"), classes="keys-hint")
 
     def on_mount(self) -> None:
         self._update_hint(self._value)

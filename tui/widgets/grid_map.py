@@ -354,7 +354,7 @@ class GridMap(ScrollView, can_focus=True):
         if y == 0:
             ruler = [Segment(column_label(x, cw), RULER_STYLE) for x in range(first, last)]
             cells = Strip(ruler).crop(offset, offset + map_width)
-            return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, self.rich_style)
+            return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, self.rich_style).apply_style(self._ground())
         line = scroll_y + y - 1
         row, sub = divmod(line, zoom)
         if row >= view.state.grid.height:
@@ -363,7 +363,14 @@ class GridMap(ScrollView, can_focus=True):
         segments = [self._cell_segment((x, row), terrain_row[x], view, sub) for x in range(first, last)]
         cells = Strip(segments).simplify().crop(offset, offset + map_width)
         label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == 0 else " " * RULER, RULER_STYLE)
-        return Strip([label, *cells]).extend_cell_length(width, self.rich_style)
+        return Strip([label, *cells]).extend_cell_length(width, self.rich_style).apply_style(self._ground())
+
+    def _ground(self) -> Style:
+        """The pane's background under cells that have none of their own:
+        the same on the main screen and under a dialog (which fills cells
+        without one with its own), so a dialog opening or closing does not
+        rewrite the map on the terminal."""
+        return Style(bgcolor=self.rich_style.bgcolor)
 
     def _fog_segment(self, terrain_id: str, sub: int, remembered: bool) -> Segment:
         """A cell nobody of the side sees now: its terrain greyed when seen before, else blank."""

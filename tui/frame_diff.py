@@ -1,0 +1,246 @@
+"""Only the cells that change reach the terminal.
+
+Textual repaints whole regions: a dialog opening or closing, a pane whose
+layout moved or a footer rebuilt sends every cell of the screen or of the
+pane again (30-120 KB at 120x40, too much over SSH), although most of them
+are already on the terminal as they are. :class:`TerminalCells` remembers
+what was written to each cell (its character and style) and turns each
+update the compositor makes into writes of the cells that differ, as
+curses does. It sits at the one place screen updates are written,
+``App._display`` (see :class:`DiffedDisplay`); what is written is exactly
+what Textual would have written minus cells the terminal already shows.
+
+The memory is dropped (every cell unknown, so the next frame is sent
+whole) when the screen size changes, on every resize event and when the
+app resumes after a suspend: then the terminal's content is not ours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.cells import cell_len
+from rich.color import ColorSystem
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
+from textual.strip import Strip
+
+GAP = 6
+"""Unchanged cells between two changed runs of one write that are written
+anyway: cheaper than the cursor move that would skip them."""
+
+Cells = tuple[list, list]
+"""A run of cells: ``(characters, looks)``, one entry per terminal column;
+the right half of a wide character is ``""``; ``None`` means unknown. A
+look is what the terminal is sent for a style (its SGR codes, and its link
+if any): two styles that differ only in what Textual keeps for itself
+(mouse offsets, meta) look the same."""
+
+
+def cells_of(strip: Strip) -> Cells | None:
+    """The cells a strip writes, or ``None`` if it holds control codes."""
+    chars: list = []
+    styles: list = []
+    for text, style, control in strip:
+        if control:
+            return None
+        if text.isascii():
+            chars.extend(text)
+            styles.extend([style] * len(text))
+            continue
+        for char in text:
+            width = cell_len(char)
+            if width == 0 and chars:
+                chars[-1] += char  # a combining mark joins the cell before it
+            elif width == 2:
+                chars.extend((char, ""))
+                styles.extend((style, style))
+            elif width == 1:
+                chars.append(char)
+                styles.append(style)
+    return chars, styles
+
+
+def look(style: Style | None, color_system) -> object:
+    """What the terminal is sent for ``style``, as ``Strip.render`` sends it."""
+    if style is None:
+        return ""
+    ansi = style._ansi
+    if ansi is None:
+        ansi = Strip.render_ansi(style, color_system)
+    return (ansi, style._link) if style._link else ansi
+
+
+_SPACE_LOOKS: dict[Style, object] = {}
+
+
+def space_look(style: Style | None, color_system) -> object:
+    """How a space in ``style`` looks: only its background (and reverse,
+    underline, strike, overline, links) show, not its colour, bold or italic."""
+    if style is None:
+        return ""
+    found = _SPACE_LOOKS.get(style)
+    if found is None:
+        if style.reverse or style.underline or style.underline2 or style.strike or style.overline or style.link:
+            found = look(style, color_system)
+        else:
+            found = ("space", look(Style(bgcolor=style.bgcolor), color_system))
+        if len(_SPACE_LOOKS) > 4096:
+            _SPACE_LOOKS.clear()
+        _SPACE_LOOKS[style] = found
+    return found
+
+
+def changed_runs(old: Cells, new: Cells, x: int) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` offsets into ``new`` (written at column ``x`` of a
+    row whose cells are ``old``) that differ, runs closer than :data:`GAP`
+    joined, never splitting a wide character."""
+    old_chars, old_looks = old
+    new_chars, new_looks = new
+    start = last = None
+    for i, char in enumerate(new_chars):
+        j = x + i
+        if j < len(old_chars) and old_chars[j] == char and old_looks[j] == new_looks[i]:
+            continue
+        if start is None:
+            start = i
+        elif i - last > GAP:
+            yield _whole(new_chars, start, last + 1)
+            start = i
+        last = i
+    if start is not None:
+        yield _whole(new_chars, start, last + 1)
+
+
+def _whole(chars: list, start: int, end: int) -> tuple[int, int]:
+    if start > 0 and chars[start] == "":
+        start -= 1
+    if end < len(chars) and chars[end] == "":
+        end += 1
+    return start, end
+
+
+def _segments(chars: list, styles: list, looks: list, color_system) -> list[Segment]:
+    """Segments for these cells, one per run of the same look (a space
+    joins the run before it when it would look the same in its style)."""
+    segments: list[Segment] = []
+    run: list[str] = []
+    current, style = (looks[0], styles[0]) if looks else (None, None)
+    for char, this_style, this_look in zip(chars, styles, looks):
+        if this_look != current and not (char == " " and space_look(style, color_system) == this_look):
+            segments.append(Segment("".join(run), style))
+            run, current, style = [], this_look, this_style
+        run.append(char)
+    if run:
+        segments.append(Segment("".join(run), style))
+    return segments
+
+
+class TerminalCells:
+    """What the terminal shows, cell by cell, as far as this app wrote it."""
+
+    def __init__(self) -> None:
+        self.rows: list[Cells] = []
+        self.size: tuple[int, int] | None = None
+
+    def forget(self) -> None:
+        """Every cell unknown: the next update is written whole."""
+        self.rows, self.size = [], None
+
+    def render(self, update: CompositorUpdate, console: Console) -> str:
+        """The terminal sequences for ``update``, less the cells unchanged."""
+        if isinstance(update, LayoutUpdate):
+            size = (update.region.width, update.region.height)
+            if size != self.size:
+                self.rows = [([None] * size[0], [None] * size[0]) for _ in range(size[1])]
+                self.size = size
+            writes = [(y, update.region.x, Strip.join(line)) for y, line in enumerate(update.strips, update.region.y)]
+        elif isinstance(update, ChopsUpdate) and self.size is not None:
+            writes = list(_chops_writes(update))
+        else:
+            self.forget()
+            return update.render_segments(console)
+        out: list[str] = []
+        for y, x, strip in writes:
+            out.append(self._write(y, x, strip, console))
+        return "".join(out)
+
+    def _write(self, y: int, x: int, strip: Strip, console: Console) -> str:
+        new = cells_of(strip)
+        while y >= len(self.rows):
+            self.rows.append(([], []))
+        old = self.rows[y]
+        if new is None:  # not ours to read: written as it is, the row then unknown
+            self.rows[y] = ([None] * len(old[0]), [None] * len(old[0]))
+            return _move_to(x, y) + strip.render(console)
+        chars, styles = new
+        color_system = console._color_system or ColorSystem.TRUECOLOR
+        looks = [space_look(style, color_system) if char == " " else look(style, color_system) for char, style in zip(chars, styles)]
+        out = [
+            _move_to(x + start, y) + Strip(_segments(chars[start:end], styles[start:end], looks[start:end], color_system)).render(console)
+            for start, end in changed_runs(old, (chars, looks), x)
+        ]
+        width = x + len(chars)
+        if len(old[0]) < width:
+            old[0].extend([None] * (width - len(old[0])))
+            old[1].extend([None] * (width - len(old[1])))
+        old[0][x:width] = chars
+        old[1][x:width] = looks
+        return "".join(out)
+
+
+def _move_to(x: int, y: int) -> str:
+    return f"\x1b[{y + 1};{x + 1}H"
+
+
+def _chops_writes(update: ChopsUpdate) -> Iterator[tuple[int, int, Strip]]:
+    """The ``(row, column, strip)`` writes of ``update``, exactly as
+    ``ChopsUpdate.render_segments`` makes them."""
+    for y, x1, x2 in update.spans:
+        line = update.chops[y]
+        for end, (x, strip) in zip(update.chop_ends[y], line.items()):
+            if strip is None or x > x2 or end <= x1:
+                continue
+            if x2 > x >= x1 and end <= x2:
+                yield y, x, strip
+            else:
+                yield y, x, strip.crop(0, min(end, x2) - x)
+
+
+class DiffedUpdate(CompositorUpdate):
+    """A compositor update written through :class:`TerminalCells`: only
+    when Textual writes it does the memory of the cells change."""
+
+    def __init__(self, update: CompositorUpdate, cells: TerminalCells) -> None:
+        self.update = update
+        self.cells = cells
+
+    def render_segments(self, console: Console) -> str:
+        return self.cells.render(self.update, console)
+
+
+class DiffedDisplay:
+    """Mixin for the App (before ``App`` in the bases): every screen update
+    goes through one :class:`TerminalCells`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.terminal_cells = TerminalCells()
+
+    def _display(self, screen, renderable) -> None:
+        if isinstance(renderable, (LayoutUpdate, ChopsUpdate)) and not self._driver_is_inline():
+            renderable = DiffedUpdate(renderable, self.terminal_cells)
+        super()._display(screen, renderable)
+
+    def _driver_is_inline(self) -> bool:
+        driver = getattr(self, "_driver", None)
+        return driver is not None and driver.is_inline
+
+    # Textual calls the handler of every class in the MRO (App's own too).
+    def _on_resize(self, event) -> None:
+        self.terminal_cells.forget()  # the terminal may have reflowed or cleared
+
+    def _on_mount(self, event) -> None:
+        self.app_resume_signal.subscribe(self, lambda _app: self.terminal_cells.forget())
