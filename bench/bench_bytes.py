@@ -9,7 +9,7 @@ first key to the quiet after its last is the action's: next turn (``n``),
 damage with its dialog (``d 3 Enter``), move (``m Right Enter``), attack
 (``Down t Enter``: select the target, the dialog, roll), condition (``e
 Enter Enter``: the list, the level, put it on) and undo (``u``), in turns
-for N cycles. Goal: the 95th percentile over all of them <= 3 KB. Then
+for N cycles. Goal: the 95th percentile of each action <= 3 KB. Then
 5 s of idle: 0 B. ``--rows`` prints, for the largest action, how many
 bytes went to each screen row (``bench/screen_rows.py``).
 """
@@ -68,11 +68,12 @@ def play(cycles: int, idle: float) -> tuple[dict[str, list[bytes]], int]:
 
 def rows(quick: bool = False, cycles: int | None = None) -> list[Row]:
     got, idle_bytes = play(cycles or (4 if quick else 20), 5.0)
-    every = Sample.of([len(out) for outs in got.values() for out in outs])
-    each = ", ".join(f"{name} {kb(Sample.of([len(o) for o in outs]).p95)}" for name, outs in got.items())
-    measured = f"{kb(every.p95)} (p95; median {kb(every.median)}, {every.runs} actions; p95 of each: {each})"
+    each = {name: Sample.of([len(out) for out in outs]) for name, outs in got.items()}
+    worst = max(each, key=lambda name: each[name].p95)
+    measured = (f"{kb(each[worst].p95)} (p95 of the worst action, {worst}; {sum(s.runs for s in each.values())} actions, "
+                + ", ".join(f"{name} p95 {kb(s.p95)} / median {kb(s.median)}" for name, s in each.items()) + ")")
     return [
-        Row("bytes per common action at 120x40 (p95)", f"<= {LIMIT} B", measured, every.p95 <= LIMIT),
+        Row("bytes per common action at 120x40 (p95 of each)", f"<= {LIMIT} B", measured, each[worst].p95 <= LIMIT),
         Row("bytes while idle at 120x40", "0 B in 5 s", f"{idle_bytes} B", idle_bytes == 0),
     ]
 

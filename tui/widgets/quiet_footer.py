@@ -40,7 +40,12 @@ class QuietFooter(Footer):
         self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
+        self.call_after_refresh(self._recompose_if_changed)  # as Footer does: the bindings as they are then
+
+    async def _recompose_if_changed(self) -> None:
+        if not self.is_attached:
+            return
         if self._shown is not None and self.app.screen is not self.screen:
             return  # a dialog on top: keep the screen's keys
         if self.shown_keys() != self._shown:
-            self.call_after_refresh(self.recompose)
+            await self.recompose()

@@ -1,0 +1,114 @@
+"""Only changed cells reach the terminal (tui/frame_diff.py): what it writes,
+played on a model terminal, shows exactly the frame Textual composed."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual.geometry import Region
+from textual.strip import Strip
+
+from tui.frame_diff import TerminalCells
+
+WIDTH, HEIGHT = 12, 4
+STYLES = [None, Style(color="red"), Style(bgcolor="blue"), Style(color="green", bgcolor="blue", bold=True)]
+TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([\d;]*)m|(.)", re.S)
+
+
+def console() -> Console:
+    return Console(color_system="standard", force_terminal=True, width=WIDTH)
+
+
+def play(screen: dict, output: str) -> None:
+    """Apply terminal output to ``screen`` ({(x, y): (char, sgr)})."""
+    x = y = 0
+    sgr = ""
+    for move_y, move_x, codes, char in TOKEN.findall(output):
+        if move_y:
+            x, y = int(move_x) - 1, int(move_y) - 1
+        elif char == "\n":
+            x, y = 0, y + 1
+        elif char:
+            screen[(x, y)] = (char, sgr)
+            x += 1
+        else:
+            sgr = "" if codes in ("", "0") else codes
+
+
+def shown(screen: dict) -> dict:
+    """What shows: for a space only its background codes."""
+    def look(char, sgr):
+        if char != " ":
+            return char, sgr
+        return " ", tuple(c for c in sgr.split(";") if c.startswith("4") or c.startswith("10"))
+    return {cell: look(*value) for cell, value in screen.items()}
+
+
+def frame(rows: list[list[tuple[str, int]]]) -> LayoutUpdate:
+    strips = [[Strip([Segment(text, STYLES[s]) for text, s in row])] for row in rows]
+    return LayoutUpdate(strips, Region(0, 0, WIDTH, HEIGHT))
+
+
+row_st = st.lists(st.tuples(st.sampled_from(["ab", " ", "  x", "é", "c  d"]), st.integers(0, 3)), min_size=1, max_size=6).map(
+    lambda parts: _fit(parts)
+)
+
+
+def _fit(parts):
+    out, used = [], 0
+    for text, s in parts:
+        if used + len(text) > WIDTH:
+            break
+        out.append((text, s))
+        used += len(text)
+    out.append((" " * (WIDTH - used), 0))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(row_st, min_size=HEIGHT, max_size=HEIGHT), min_size=1, max_size=4))
+def test_frames_written_through_the_cells_show_the_last_frame(frames):
+    cells, con, screen = TerminalCells(), console(), {}
+    for rows in frames:
+        play(screen, cells.render(frame(rows), con))
+    whole: dict = {}
+    play(whole, frame(frames[-1]).render_segments(con))
+    assert shown(screen) == shown(whole)
+
+
+def test_a_frame_shown_again_sends_nothing_and_a_dialog_only_its_rows():
+    cells, con, screen = TerminalCells(), console(), {}
+    base = [[("row %d text" % y + "  ", 1)] for y in range(HEIGHT)]
+    play(screen, cells.render(frame(base), con))
+    assert cells.render(frame(base), con) == ""
+    dialog = base[:2] + [[("DIALOG      ", 3)], [("ok?         ", 3)]]
+    out = cells.render(frame(dialog), con)
+    play(screen, out)
+    assert "row 0" not in out and "row 1" not in out and "DIALOG" in out
+    play(screen, cells.render(frame(base), con))
+    whole: dict = {}
+    play(whole, frame(base).render_segments(con))
+    assert shown(screen) == shown(whole)
+
+
+def test_partial_updates_are_remembered_and_a_resize_forgets():
+    cells, con, screen = TerminalCells(), console(), {}
+    base = [[("." * WIDTH, 0)] for _ in range(HEIGHT)]
+    play(screen, cells.render(frame(base), con))
+    chops = [dict() for _ in range(HEIGHT)]
+    chops[1] = {0: Strip([Segment("XY", STYLES[1])]), 2: Strip([Segment("." * (WIDTH - 2), None)])}
+    update = ChopsUpdate(chops, [(1, 0, WIDTH)], [[] for _ in range(HEIGHT)][:1] + [[2, WIDTH]] + [[] for _ in range(HEIGHT - 2)])
+    out = cells.render(update, con)
+    play(screen, out)
+    assert "XY" in out and "." not in out  # the unchanged dots of the chop are not sent again
+    changed = [list(r) for r in base]
+    changed[1] = [("XY", 1), ("." * (WIDTH - 2), 0)]
+    assert cells.render(frame(changed), con) == ""  # the terminal already shows it
+    cells.forget()
+    assert "XY" in cells.render(frame(changed), con)  # after a resize: the whole frame
