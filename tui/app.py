@@ -46,6 +46,7 @@ from tui.sheet_editor import SheetEditor
 from tui.keys import ACTIONS, bindings
 from tui.campaign_tools import CampaignTools
 from tui.frame_diff import DiffedDisplay
+from tui.idle_gc import CollectWhenIdle
 from tui.key_order import KeysInOrder
 from tui.ascii_output import ASCII_CLASS, filter_output
 
@@ -65,7 +66,7 @@ from tui.widgets.quiet_footer import QuietFooter
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(DiffedDisplay, KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, App[Path | None]):
+class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 

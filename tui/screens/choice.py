@@ -47,7 +47,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         with Vertical(id="prompt-box"):
             with Horizontal(id="prompt-bar"):
                 yield Static(self._title, id="prompt-title")
-                yield Static("Type to filter   Up/down, Enter: choose   Esc: cancel", classes="keys-hint")
+                yield Static("type: filter  Enter: choose  Esc: cancel", classes="keys-hint")
             yield OptionList(*(Option(Text(label), id=key) for key, label in self._options), id="choice-list", compact=True)
             yield Static("", id="choice-filter")
 

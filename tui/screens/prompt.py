@@ -81,7 +81,7 @@ class PromptScreen(ModalScreen[str | None]):
         with Vertical(id="prompt-box"):
             with Horizontal(id="prompt-bar"):
                 yield Static(self._title, id="prompt-title")
-                yield Static("Enter: OK   Esc: cancel", classes="keys-hint")
+                yield Static("Enter: OK  Esc: cancel", classes="keys-hint")
             hint = f"e.g. {self._placeholder}" if self._placeholder else ""  # never mistaken for a typed value
             field = SafeInput(value=self._value, placeholder=hint, id="prompt-input", compact=True)
             field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH

@@ -1,0 +1,48 @@
+"""The footer is rebuilt only when its keys change, and full garbage
+collections wait for a pause (issue 15: the longest stall)."""
+
+from __future__ import annotations
+
+import gc
+import time
+
+from tests.tui.helpers import demo_app
+from tui.idle_gc import IDLE_SECONDS
+from tui.widgets.quiet_footer import QuietFooter
+
+
+async def test_undo_redo_and_a_dialog_leave_the_footer_alone(tmp_path, monkeypatch):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(QuietFooter)
+        rebuilt = []
+        original = footer.recompose
+
+        async def counting():
+            rebuilt.append(footer.shown_keys())
+            await original()
+
+        monkeypatch.setattr(footer, "recompose", counting)
+        for key in ("n", "u", "ctrl+r", "d", "escape", "e", "escape"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert rebuilt == []
+        await pilot.press("m")  # move mode: other keys, so the footer changes
+        await pilot.pause()
+        assert rebuilt and any(label == "Move here" for _key, label, *_ in rebuilt[-1])
+
+
+async def test_full_collections_wait_for_a_pause(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert gc.get_threshold()[2] > 1_000_000  # Python's own full collections are off
+        for _ in range(3):
+            gc.collect(1)  # a full collection is now due
+        await pilot.press("n")
+        assert app.collect_if_idle() is False  # a key just came
+        app._last_input = time.monotonic() - IDLE_SECONDS - 0.1
+        assert app.collect_if_idle() is True
+        assert app.collect_if_idle() is False  # nothing due any more
+    assert gc.get_threshold()[2] < 1_000  # as it was once the app ends
