@@ -112,11 +112,17 @@ def _rng(seed: int | None) -> random.Random:
     return random.Random(seed) if seed is not None else random.SystemRandom()
 
 
+_GAME_RAN = False
+"""Set once the game itself ran (not a subcommand): see :func:`run`."""
+
+
 def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Namespace | None = None) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         campaign.close()
         print(f"encounter: {campaign.path} is ready; run encounter in a terminal to play it", file=sys.stderr)
         return 0 if notice.startswith("Created") else 2
+    global _GAME_RAN
+    _GAME_RAN = True
     from tui.app import EncounterApp  # textual loads only when the UI starts
     from tui.key_order import use_escape_then_key_parser
 
@@ -251,9 +257,8 @@ def run() -> None:
     closed; Python's own teardown of a long campaign's objects (0.3 s and
     more with 100 000 log lines, the stall bench's quit) would only keep
     the shell waiting. The other commands end as usual."""
-    argv = sys.argv[1:]
-    code = main(argv)
-    if argv and argv[0] in ("new", "watch", "serve", "recap"):
+    code = main()
+    if not _GAME_RAN:
         raise SystemExit(code)
     sys.stdout.flush()
     sys.stderr.flush()
