@@ -3,13 +3,16 @@
 :func:`core.turns.next_turn` ends one turn and begins the next; on the way,
 durations count down and expire, start and end triggers deal damage and
 escalate (TAC-EFF-1 burning, TAC-EFF-4 poisoned), weapon poison dries
-(EQ-DAY-3) and the new combatant's actions refresh (EQ-ACT-1). A
+(EQ-DAY-3), the new combatant's actions refresh (EQ-ACT-1), the GM's
+reminders fire or count down and limited uses come back or roll their
+recharge die (issue 14). A
 :class:`TurnBoundary` records those automatic effects, per combatant, as
 they were before and after. :func:`give_back` takes them back out of a
 later state while keeping what the GM did since: conditions that expired
 come back with their counts, damage from triggers is returned, escalation
-levels go back, the budget is as it was; a condition the GM changed in the
-meantime stays as the GM left it.
+levels go back, the budget is as it was, reminders and uses are as they
+were; a condition (or reminders, uses) the GM changed in the meantime
+stays as the GM left it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING
 from core.breath import HeldBreath
 from core.combatant import ActionBudget, Combatant
 from core.conditions import Coating, Condition
+from core.trackers import LimitedUse, Reminder
 
 if TYPE_CHECKING:
     from core.encounter import EncounterState
@@ -50,6 +54,10 @@ class CombatantChange:
     energy_after: int = 0
     breath_before: HeldBreath | None = None
     breath_after: HeldBreath | None = None
+    reminders_before: tuple[Reminder, ...] = ()  # issue 14: reminders fired or counted down
+    reminders_after: tuple[Reminder, ...] = ()
+    uses_before: tuple[LimitedUse, ...] = ()  # issue 14: per-round uses back, recharge dice
+    uses_after: tuple[LimitedUse, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,13 +83,14 @@ def record(before: EncounterState, after: EncounterState) -> TurnBoundary:
         if not after.has(old.id):
             continue
         new = after.combatant(old.id)
-        if (old.conditions, old.hp, old.hp_temp, old.dead, old.budget, old.coatings, old.energy, old.breath) == (
-            new.conditions, new.hp, new.hp_temp, new.dead, new.budget, new.coatings, new.energy, new.breath
+        if (old.conditions, old.hp, old.hp_temp, old.dead, old.budget, old.coatings, old.energy, old.breath, old.reminders, old.uses) == (
+            new.conditions, new.hp, new.hp_temp, new.dead, new.budget, new.coatings, new.energy, new.breath, new.reminders, new.uses
         ):
             continue
         changes.append(CombatantChange(
             old.id, old.conditions, new.conditions, old.hp, new.hp, old.hp_temp, new.hp_temp, old.dead, new.dead,
             old.budget, new.budget, old.coatings, new.coatings, old.energy, new.energy, old.breath, new.breath,
+            old.reminders, new.reminders, old.uses, new.uses,
         ))
     return TurnBoundary(
         before.round, before.current, before.cursor, before.acted, before.resuming, after.round, after.current, tuple(changes)
@@ -128,7 +137,12 @@ def _give_back_one(now: Combatant, change: CombatantChange) -> tuple[Combatant, 
     hp_temp = max(0, now.hp_temp + change.hp_temp_before - change.hp_temp_after)
     dead = now.dead and not (change.dead_after and not change.dead_before)
     coatings = change.coatings_before if now.coatings == change.coatings_after else now.coatings
-    back = replace(now, conditions=conditions, hp=hp, hp_temp=hp_temp, dead=dead, budget=change.budget_before, coatings=coatings)
+    reminders = change.reminders_before if now.reminders == change.reminders_after else now.reminders  # the GM's edits since stay
+    uses = change.uses_before if now.uses == change.uses_after else now.uses
+    back = replace(
+        now, conditions=conditions, hp=hp, hp_temp=hp_temp, dead=dead, budget=change.budget_before, coatings=coatings,
+        reminders=reminders, uses=uses,
+    )
     back = _give_back_breath(back, change)
     notes = []
     if hp != now.hp or hp_temp != now.hp_temp:
@@ -144,6 +158,10 @@ def _give_back_one(now: Combatant, change: CombatantChange) -> tuple[Combatant, 
         notes.append(f"{back.energy - now.energy} ЭНЕР given back")
     if back.budget != now.budget:
         notes.append("actions as before the turn began")
+    if back.reminders != now.reminders:
+        notes.append("reminders as before the turn began")
+    if back.uses != now.uses:
+        notes.append("limited uses as before the turn began")
     return back, ", ".join(notes)
 
 

@@ -10,6 +10,7 @@ from core.conditions import Coating, Condition
 from core.grid import Cell
 from core.mobility import Layer, MoveType, Size, footprint_offsets
 from core.breath import HeldBreath
+from core.trackers import LimitedUse, Reminder
 
 
 class Side(Enum):
@@ -136,6 +137,9 @@ class Combatant:
     bolted: bool = False  # EQ-MNT-7: this animal threw its rider and ran off
     charge_path: tuple[Cell, ...] = ()  # EQ-MNT-1: the rider's cells this turn, ridden (start first)
     charge_round: int = 0  # the round of ``charge_path``
+    # -- the GM's trackers (issue 14; core.trackers, core.reminders, core.uses)
+    reminders: tuple[Reminder, ...] = ()  # fire at turn boundaries, after rounds, on damage
+    uses: tuple[LimitedUse, ...] = ()  # abilities with uses per encounter, day, round, or a recharge die
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

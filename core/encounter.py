@@ -151,6 +151,8 @@ def handlers() -> dict[type, Callable]:
     TABLE_HANDLERS = table_handlers()
     from core.mounted import HANDLERS as MOUNTED_HANDLERS
     from core.dropped import HANDLERS as DROPPED_HANDLERS
+    from core.reminders import HANDLERS as REMINDER_HANDLERS
+    from core.uses import HANDLERS as USE_HANDLERS
 
     return {
         cmd.StartCombat: turns.start_combat,
@@ -220,6 +222,9 @@ def handlers() -> dict[type, Callable]:
         **BREATH_HANDLERS,  # issue 13: campaign time, training, breath in play
         **TIME_HANDLERS,
         **TRAINING_HANDLERS,
+        # issue 14: the GM's reminders and limited uses
+        **REMINDER_HANDLERS,
+        **USE_HANDLERS,
     }
 
 
@@ -249,6 +254,12 @@ class Encounter:
         if handler is None:
             raise IllegalCommand(f"unknown command {type(command).__name__}")
         new_state, events = handler(self.state, command)
+        from core.commands import NextTurn
+        from core.reminders import fire_on_damage
+
+        if not isinstance(command, NextTurn):  # NextTurn fires them itself, inside its turn boundary
+            new_state, fired = fire_on_damage(self.state, new_state)  # "when damaged" reminders (issue 14)
+            events = (*events, *fired)
         self.state = note_rolls(new_state, events)
         return tuple(events)
 

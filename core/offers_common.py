@@ -30,9 +30,12 @@ if TYPE_CHECKING:
 
 def generic(c: OfferContext) -> tuple[Offer, ...]:
     """Offers built from the ruleset's components, in menu order."""
-    from core import offers_maneuvers
+    from core import offers_maneuvers, reminder_offers
 
-    return _turn(c) + _actions(c) + _movement(c) + offers_maneuvers.generic(c) + offers_maneuvers.jumps(c) + _hit_points(c) + _secrets(c)
+    return (
+        _turn(c) + _actions(c) + _movement(c) + offers_maneuvers.generic(c) + offers_maneuvers.jumps(c) + _hit_points(c) + _secrets(c)
+        + reminder_offers.tracker_offers(c)
+    )
 
 
 # -- turns and the scene ------------------------------------------------------------

@@ -57,7 +57,10 @@ def end_combat(enc: Any, state: EncounterState, _: cmd.EndCombat) -> Result:
         state, combatants=combatants, phase=Phase.EVERYDAY, preparing=None, round=0, current=None,
         cursor=None, acted=(), resuming=(),
     )
-    return state, (ev.PhaseChanged(Phase.EVERYDAY), *passed)
+    from core.uses import end_of_fight
+
+    state, refilled = end_of_fight(state)  # per-encounter uses come back (DEFAULT, issue 14)
+    return state, (ev.PhaseChanged(Phase.EVERYDAY), *passed, *refilled)
 
 
 def roll_dice(enc: Any, state: EncounterState, command: cmd.RollDice) -> Result:

@@ -22,6 +22,7 @@ from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
 from core import limits as lim
+from core import reminders, uses
 from core.combatant import Combatant
 from core.errors import IllegalCommand, MoveRefused
 from core.initiative import next_free_below, roll_initiatives, starter_value, summon_value
@@ -74,6 +75,10 @@ def begin_turn(enc: Any, state: EncounterState, combatant: Combatant, round_: in
             events.append(ev.BudgetLimited(fresh.id, fresh.name, notes))
         state, own = enc.ruleset.turn_started(enc, state, cid)  # TAC-ACT-3
         events.extend(own)
+        state, recharged = uses.start_of_turn(state, cid, enc.rng)  # issue 14: per-round uses, recharge dice
+        events.extend(recharged)
+        state, fired = reminders.fire_at(state, cid, start=True)  # issue 14: the GM's reminders
+        events.extend(fired)
     return state, tuple(events)
 
 
@@ -85,6 +90,8 @@ def end_turn(enc: Any, state: EncounterState, combatant: Combatant) -> Result:
         events.extend(fired)
         state, expired = tick_durations(state, cid, cond.Boundary.END)
         events.extend(expired)
+        state, fired = reminders.fire_at(state, cid, start=False)  # issue 14
+        events.extend(fired)
     return state, tuple(events)
 
 
@@ -173,7 +180,8 @@ def next_turn(enc: Any, state: EncounterState, _: cmd.NextTurn) -> Result:
     recorded (:mod:`core.boundary`) so that ``PreviousTurn`` can give it back."""
     require_combat(state)
     after, events = advance(enc, state)
-    return boundary.push(after, boundary.record(state, after)), events
+    after, fired = reminders.fire_on_damage(state, after)  # trigger damage: "when damaged" reminders, recorded with the turn
+    return boundary.push(after, boundary.record(state, after)), events + fired
 
 
 def previous_turn(enc: Any, state: EncounterState, _: cmd.PreviousTurn) -> Result:
@@ -282,7 +290,8 @@ def remove(enc: Any, state: EncounterState, command: cmd.RemoveCombatant) -> Res
         if expired or c.mounted_on == leaving.id:
             state = state.replace_combatant(replace(c, conditions=kept, mounted_on=None if c.mounted_on == leaving.id else c.mounted_on))
         events.extend(ev.ConditionExpired(c.id, c.name, x) for x in expired)
-    return state, tuple(events)
+    state, dropped = reminders.drop_anchor(state, leaving)
+    return state, (*events, *dropped)
 
 
 def set_initiative(enc: Any, state: EncounterState, command: cmd.SetInitiative) -> Result:

@@ -90,7 +90,7 @@ def _stripped(c: Combatant, band: HealthBand) -> Combatant:
     return replace(
         c, stats={}, hp=0 if down else 1, hp_max=1, hp_temp=0, ac=0, armour={}, armour_metal=False,
         resistances=(), weaknesses=(), immunities=(), alignment="", notes="", notes_secret=False,
-        budget=ActionBudget(), speeds={}, coatings=(), inventory=Inventory(),
+        budget=ActionBudget(), speeds={}, coatings=(), inventory=Inventory(), reminders=(), uses=(),
         conditions=tuple(x for x in c.conditions if not x.secret),
     )
 

@@ -34,6 +34,7 @@ def _tagged_classes() -> dict[str, type]:
     from core import energy, energy_events, mounted_commands, table_commands, vision_commands, war_commands, war_events  # campaign tools (issue 13): their own modules
     from core import group_commands, many  # issue 14: groups and several targets
     from core import breath_turns, campaign_time, time_events, training_commands  # issue 13: time, training, breath in play
+    from core import reminders, tracker_events, uses  # the GM's reminders and limited uses (issue 14)
     from saves import records  # saves-level log records (Undone, Redone)
 
     found: dict[str, type] = {}
@@ -42,7 +43,8 @@ def _tagged_classes() -> dict[str, type]:
              (group_commands, events.Event), (group_commands, commands.Command), (many, events.Event), (many, commands.Command),
              (mounted_commands, commands.Command),
              (time_events, events.Event), (breath_turns, commands.Command), (campaign_time, commands.Command),
-             (training_commands, commands.Command))
+             (training_commands, commands.Command),
+             (tracker_events, events.Event), (reminders, commands.Command), (uses, commands.Command))
     for module, base in ((events, events.Event), (records, events.Event), (commands, commands.Command), *tools):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, base) and dataclasses.is_dataclass(value):

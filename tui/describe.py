@@ -238,3 +238,4 @@ def preview_text(shown) -> Text:
 from tui import describe_war  # noqa: E402,F401
 from tui import describe_groups  # noqa: E402,F401
 from tui import describe_time  # noqa: E402,F401  campaign time, training, ruses, breath in play (issue 13)
+from tui import describe_trackers  # noqa: E402,F401  (reminders and limited uses, issue 14)
