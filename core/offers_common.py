@@ -247,8 +247,9 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
             return _check_details(state, ruleset, command)
         from core.offers_mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
         from core.preview_maneuvers import details
+        from core.reminder_offers import preview_tracker
 
-        found = mounted_details(state, ruleset, command)
+        found = preview_tracker(state, ruleset, command) or mounted_details(state, ruleset, command)
         return details(state, ruleset, command) if found is None else found
     except RulesError:
         return {}

@@ -10,6 +10,7 @@ reminder check is offered with its exact odds (the ruleset's
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from core.checks import Advantage
@@ -50,6 +51,48 @@ def check_text(ruleset: Ruleset, state: EncounterState, bearer_id: str, reminder
     chances = ruleset.check_odds(value, difficulty, Advantage.NONE)
     odds = ", ".join(f"{tier.value} {round(float(p) * 100)}%" for tier, p in chances.items() if p)
     return f"{reminder.stat} {value:+d} vs {difficulty}: {odds}"
+
+
+def preview_tracker(state: EncounterState, ruleset: Ruleset, command) -> dict | None:
+    """Preview fields (see :class:`core.offers.Preview`) of adding a
+    reminder (when it fires, and its check's exact odds) or a limited use
+    (its uses); ``None`` for other commands. Raises what the command's
+    checks raise (:class:`~core.errors.RulesError`)."""
+    from core.checks import check_expression
+    from core.uses import AddUse, check_use
+
+    if isinstance(command, AddUse):
+        use = check_use(command)
+        return {"notes": (f"{state.combatant(command.combatant).name}: {use.name} {use.summary}",)}
+    if not isinstance(command, AddReminder):
+        return None
+    bearer = state.combatant(command.combatant)
+    anchor = bearer.id if command.when is When.DAMAGE or not command.anchor else command.anchor
+    reminder = Reminder("?", command.text, command.when, anchor, command.rounds, command.stat, command.difficulty)
+    shown: dict = {"notes": (f"{bearer.name}, {when_text(state, reminder)}: {' '.join(command.text.split())}",)}
+    if command.stat and command.stat in ruleset.stat_names:
+        value = bearer.stat(command.stat)
+        difficulty = ruleset.default_difficulty if command.difficulty is None else command.difficulty
+        chances = ruleset.check_odds(value, difficulty, Advantage.NONE)
+        shown["notes"] = (f"{shown['notes'][0]}; then a {command.stat} check",)
+        shown["odds"] = tuple((tier.value, Fraction(p)) for tier, p in chances.items())
+        shown["expression"] = check_expression(ruleset.check_sides, value, Advantage.NONE, ruleset.check_count)
+        shown["difficulty"] = difficulty
+    return shown
+
+
+def sheet_lines(state: EncounterState, creature) -> tuple[tuple[str, bool], ...]:
+    """The sheet's lines of ``creature``'s reminders and limited uses:
+    ``(text, due)``, e.g. ``("Reminder at the start of Wolf's turn: save
+    ends (DEX check vs 12) DUE", True)``, ``("Fire Breath 0/1 recharge 5-6", False)``."""
+    lines = []
+    for reminder in creature.reminders:
+        check = ""
+        if reminder.stat:
+            check = f" ({reminder.stat} check" + (f" vs {reminder.difficulty}" if reminder.difficulty is not None else "") + ")"
+        lines.append((f"Reminder {when_text(state, reminder)}: {reminder.text}{check}" + (" DUE" if reminder.due else ""), reminder.due))
+    lines.extend((f"{use.name} {use.summary}", False) for use in creature.uses)
+    return tuple(lines)
 
 
 def tracker_offers(c: OfferContext) -> tuple[Offer, ...]:

@@ -47,6 +47,7 @@ from tui.keys import ACTIONS, bindings
 from tui.campaign_tools import CampaignTools
 from tui.frame_diff import DiffedDisplay
 from tui.idle_gc import CollectWhenIdle
+from tui.tracker_actions import TrackerActions
 from tui.key_order import KeysInOrder
 from tui.ascii_output import ASCII_CLASS, filter_output
 
@@ -66,7 +67,7 @@ from tui.widgets.quiet_footer import QuietFooter
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
-class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, App[Path | None]):
+class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeOverOffer, GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, TrackerActions, App[Path | None]):
     """``EncounterApp(session)``: ``notice`` is shown in the status line at
     start, ``glyphs`` picks the map theme, ``keymap`` rebinds actions by id."""
 
@@ -178,7 +179,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         from core.mounted import describe as ride_words  # issue 13: who rides whom (EQ-MNT-1..9)
 
         riding = ride_words(state, chosen) if chosen is not None else ""
-        self.query_one(CreatureSheet).show(chosen, self.session.encounter.ruleset, self.selected == state.current, riding)
+        self.query_one(CreatureSheet).show(chosen, self.session.encounter.ruleset, self.selected == state.current, riding, self.tracker_lines(chosen))
 
     def set_status(self, message: str | Text, error: bool = False) -> None:
         status = self.query_one(StatusLine)
@@ -235,6 +236,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
             self.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=turn_changed)
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))
+        self.show_reminders(entries)  # issue 14: a reminder that fired takes the status line and offers its check
 
     def action_undo(self) -> None:
         if not self.session.can_undo:

@@ -72,6 +72,8 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV): the group's pace, legs by terrain and weather, km a day and days.", show=False),
     GMAction("energy", "N", "energy", "Energy", "ЭНЕР and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False),
     GMAction("time", "T", "time", "Time", "The in-game clock (advance minutes, hours, days), animals in training (EQ-ANI-1) and ruses with their uses and ИНТ odds (EQ-TRK-1).", show=False),
+    GMAction("reminders", "R", "reminders", "Remind", "Reminders of the selected combatant: at the start or end of a turn, after N rounds, when it takes damage (a check offered); add, roll a due check, remove.", show=False),
+    GMAction("limited-uses", "U", "limited_uses", "Uses", "Limited uses of the selected combatant (per encounter, day, round, recharge 5-6): spend, add, restore, remove.", show=False),
     GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS): day, night, darkness, fog, downpour, torches; attacks read them.", show=False),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key."),
     GMAction("quit", "q", "quit", "Quit", "Quit; everything is already saved."),

@@ -56,11 +56,15 @@ class CreatureSheet(LinePane):
             if self.border_subtitle != subtitle:
                 self.border_subtitle = subtitle
 
-    def show(self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool, riding: str = "") -> None:
-        """``riding``: who rides whom and lost control, in core's words (core.mounted.describe)."""
+    def show(
+        self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool, riding: str = "", trackers: tuple[tuple[str, bool], ...] = (),
+    ) -> None:
+        """``riding``: who rides whom and lost control, in core's words (core.mounted.describe);
+        ``trackers``: lines of its reminders and limited uses (text, due), see
+        :func:`core.reminder_offers.sheet_lines`."""
         if self.border_title != "Sheet":
             self.border_title = "Sheet"  # the setter repaints the whole pane, even with the same title
-        text = Text("No combatant selected", style="italic bright_black") if combatant is None else self._sheet(combatant, ruleset, is_current)
+        text = Text("No combatant selected", style="italic bright_black") if combatant is None else self._sheet(combatant, ruleset, is_current, trackers)
         if combatant is not None and riding:
             text.append("\nMounted: ", style="bold")
             text.append(clean(riding), style="cyan")
@@ -69,7 +73,7 @@ class CreatureSheet(LinePane):
             self._draw()
 
     @staticmethod
-    def _sheet(combatant: Combatant, ruleset: Ruleset, is_current: bool) -> Text:
+    def _sheet(combatant: Combatant, ruleset: Ruleset, is_current: bool, trackers: tuple[tuple[str, bool], ...] = ()) -> Text:
         text = Text()
         text.append_text(user_text(combatant.name, "bold"))
         text.append(f"  {combatant.side.value}", style="italic")
@@ -111,6 +115,9 @@ class CreatureSheet(LinePane):
         for condition in combatant.conditions:
             text.append("\n")
             text.append(condition_text(condition), style="magenta")
+        for line, due in trackers:  # issue 14: reminders and limited uses, as the core words them
+            text.append("\n")
+            text.append(clean(line), style="bold reverse yellow" if due else "yellow")
         defences = [f"armour {clean(k)} {v:+d}" for k, v in combatant.armour.items()]
         defences += [f"resists {clean(r)}" for r in combatant.resistances]
         defences += [f"weak to {clean(w)}" for w in combatant.weaknesses]

@@ -59,6 +59,24 @@ def condition_badges(combatant: Combatant) -> Text:
     return text
 
 
+def tracker_badges(combatant: Combatant) -> Text:
+    """The GM's trackers, compact (issue 14): ``R2`` reminders (``R!`` in
+    reverse when a check is due), then each limited use as its initials and
+    the uses left (``FB0`` in red when none is left), two at most and ``+N``."""
+    text = Text()
+    if combatant.reminders:
+        due = any(r.due for r in combatant.reminders)
+        text.append("R!" if due else f"R{len(combatant.reminders)}", style="bold reverse yellow" if due else "yellow")
+    for use in combatant.uses[:2]:
+        if text.plain:
+            text.append(" ")
+        initials = "".join(word[0] for word in clean(use.name).split())[:2] or "?"
+        text.append(f"{initials}{use.uses}", style="red" if use.uses == 0 else "cyan")
+    if len(combatant.uses) > 2:
+        text.append(f" +{len(combatant.uses) - 2}", style="cyan")
+    return text
+
+
 def breath_badge(combatant: Combatant, round_now: int) -> Text:
     """EQ-BRE-1 countdown: ``air3`` rounds of air left, ``air1`` in red the
     round before it runs out (the warning), ``noair`` once past (ЭНЕР drains)."""
@@ -254,6 +272,9 @@ class InitiativeTracker(LinePane, can_focus=True):
         ride = ride_badge(state, combatant)  # issue 13: who rides whom, lost control
         if ride.plain:
             badges = Text(" ").join(b for b in (ride, badges) if b.plain)
+        tracked = tracker_badges(combatant)  # issue 14: reminders and limited uses
+        if tracked.plain:
+            badges = Text(" ").join(b for b in (badges, tracked) if b.plain)
         room = self._name_width - 1 - (badges.cell_len + 1 if badges.plain else 0)
         mark = Text("*", style="bold reverse yellow") if combatant.id in self.marked else Text(" ")
         name = mark + user_text(shorten(clean(combatant.name), max(4, room)), name_style)

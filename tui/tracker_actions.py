@@ -1,0 +1,96 @@
+"""Keys ``R`` (reminders) and ``U`` (limited uses) of the selected
+creature, and the one-key offer of a reminder's check when it fires
+(issue 14 items 1 and 3).
+
+A mixin of :class:`tui.app.EncounterApp`. Both menus list the core's
+offers (:mod:`core.reminder_offers`: ids ``reminder.*`` and ``use.*``), the
+same ones the ``.`` menu and the palette list; this module decides no rule.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from core import offers as core_offers
+from core.reminder_offers import REMINDER_PREFIX, USE_PREFIX, sheet_lines
+from core.tracker_events import ReminderFired
+from tui.describe import describe
+from tui.screens.choice import ChoiceScreen
+from tui.text import clean
+
+LATER = "later"
+
+
+class TrackerActions:
+    """Needs ``state``, ``session``, ``selected``, ``ask``, ``set_status``,
+    ``take_offer``, ``current_offers`` and ``_combatant`` from the App."""
+
+    def tracker_lines(self, combatant) -> tuple[tuple[str, bool], ...]:
+        """The sheet's lines of ``combatant``'s reminders and limited uses."""
+        return () if combatant is None else sheet_lines(self.state, combatant)
+
+    def action_reminders(self) -> None:
+        """``R``: add, roll or remove a reminder of the selected creature."""
+        self._tracker_menu(REMINDER_PREFIX, "Reminders of {name}: add one, roll a due check, remove one")
+
+    def action_limited_uses(self) -> None:
+        """``U``: add, spend, restore or remove a limited use of the selected creature."""
+        self._tracker_menu(USE_PREFIX, "Limited uses of {name}: spend, add, restore, remove")
+
+    def _tracker_menu(self, prefix: str, title: str) -> None:
+        from tui.more_actions import offer_label
+
+        target = self._combatant(self.selected)
+        if target is None:
+            self.set_status("Select a combatant first.", error=True)
+            return
+        found = [o for o in self.current_offers() if o.id.startswith(prefix)]
+        ordered = [o for o in found if o.allowed] + [o for o in found if not o.allowed]
+        options = [(o.id, offer_label(o)) for o in ordered]
+        self.ask(ChoiceScreen(Text(title.format(name=clean(target.name))), options), self._tracker_chosen)
+
+    def _tracker_chosen(self, offer_id: str) -> None:
+        offer = core_offers.find(self.current_offers(), offer_id)
+        if offer is None:
+            self.set_status("That action is no longer possible.", error=True)
+            return
+        self.take_offer(offer)
+
+    def show_reminders(self, entries) -> None:
+        """After a command: the reminders it fired take the status line, and
+        their due checks are offered at once (Enter rolls the first)."""
+        from tui.more_actions import offer_label
+
+        fired = [entry.event for entry in entries if isinstance(entry.event, ReminderFired)]
+        if not fired:
+            return
+        status = describe(fired[-1])
+        if len(fired) > 1:
+            status.append(f"  (+{len(fired) - 1} more in the log)")
+        self.set_status(status)
+        options: list[tuple[str, str]] = []
+        ruleset = self.session.encounter.ruleset
+        for event in fired:
+            if not event.reminder.due or not self.state.has(event.combatant):
+                continue
+            found = core_offers.offers(self.state, ruleset, None, event.combatant)
+            roll = core_offers.find(found, f"{REMINDER_PREFIX}roll.{event.reminder.id}")
+            if roll is not None and roll.allowed and all(key != f"{event.combatant} {roll.id}" for key, _ in options):
+                options.append((f"{event.combatant} {roll.id}", offer_label(roll)))
+        if not options or self.screen is not self.screen_stack[0]:
+            return
+        options.append((LATER, "Not now: R or . rolls it later"))
+        title = describe(fired[-1])
+        self.ask(ChoiceScreen(title, options), self._reminder_roll_chosen)
+
+    def _reminder_roll_chosen(self, choice: str) -> None:
+        if choice == LATER:
+            self.set_status("The check stays due: R (on that creature) or . rolls it.")
+            return
+        bearer, _, offer_id = choice.partition(" ")
+        found = core_offers.offers(self.state, self.session.encounter.ruleset, None, bearer)
+        offer = core_offers.find(found, offer_id)
+        if offer is None:
+            self.set_status("That check is no longer due.", error=True)
+            return
+        self.take_offer(offer)
