@@ -1,0 +1,129 @@
+"""Pilot tests at 80x24: reminders (key R) and limited uses (key U) of the
+selected creature, the due check offered in one key, undo, bad input (issue 14)."""
+
+from __future__ import annotations
+
+from core import events as ev
+from core.trackers import When
+from tests.tui.helpers import demo_app, status_of, type_text
+from tui.screens.choice import ChoiceScreen
+from tui.screens.prompt import PromptScreen
+from tui.widgets.initiative_tracker import tracker_badges
+
+
+def _log_events(app, kind) -> list:
+    return [e.event for e in app.session.log if isinstance(e.event, kind)]
+
+
+async def test_u_adds_spends_restores_and_undo_gives_the_use_back(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        who = app.selected
+        await pilot.press("U")
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.option_ids == ["use.add"]
+        await pilot.press("enter")
+        await type_text(pilot, "Fire Breath recharge 5-6")
+        await pilot.pause()
+        assert "Fire Breath 1/1 recharge 5-6" in str(app.screen.query_one("#prompt-hint").render())
+        await pilot.press("enter")
+        (use,) = app.state.combatant(who).uses
+        assert (use.name, use.uses, use.recharge_low, use.recharge_high) == ("Fire Breath", 1, 5, 6)
+        assert tracker_badges(app.state.combatant(who)).plain == "FB1"  # compact, in the tracker's name column
+        assert any("Fire Breath 1/1 recharge 5-6" in line for line in app.query_one("#sheet").render().plain.splitlines())
+        await pilot.press("U")
+        assert app.screen.option_ids[0] == "use.spend.0"  # what can be done now first: U Enter spends
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.combatant(who).uses[0].uses == 0
+        assert "spends 1 use of Fire Breath" in status_of(app)
+        spent = app.state
+        await pilot.press("U")
+        await type_text(pilot, "restore")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.combatant(who).uses[0].uses == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.state == spent  # one key, one undo step, exactly as before
+
+
+async def test_u_refuses_a_recharge_range_outside_the_die_and_changes_nothing(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        before, log = app.state, len(app.session.log)
+        await pilot.press("U", "enter")
+        await type_text(pilot, "Fire Breath recharge 7-6")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)  # the dialog keeps the text
+        assert "outside 1d6" in status_of(app)
+        await pilot.press("escape")
+        assert app.state == before and len(app.session.log) == log
+
+
+async def test_the_more_menu_lists_spending_a_use(tmp_path):
+    from core.uses import AddUse
+    from core.trackers import Per
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.run_command(AddUse(app.selected, "Fire Breath", Per.RECHARGE, 1, 6, 5, 6))
+        await pilot.pause()
+        labels = [o.label for o in app.menu_offers()]
+        assert any(label.startswith("Spend a use of Fire Breath") for label in labels)
+        assert any(label.startswith("Remind when") for label in labels)
+
+
+async def test_r_damage_reminder_fires_and_enter_rolls_its_check(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        who = app.selected
+        await pilot.press("R")
+        await type_text(pilot, "damage")
+        await pilot.press("enter")
+        await type_text(pilot, "concentration | BODY 12")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#prompt-hint").render())
+        assert "vs 12" in hint and "%" in hint  # the check's odds before Enter
+        await pilot.press("enter")
+        (reminder,) = app.state.combatant(who).reminders
+        assert (reminder.when, reminder.stat, reminder.difficulty) == (When.DAMAGE, "BODY", 12)
+        await pilot.press("d")
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "concentration" in status_of(app) and "Reminder" in status_of(app)
+        assert isinstance(app.screen, ChoiceScreen)  # the check, offered at once
+        await pilot.press("enter")  # one key rolls it
+        await pilot.pause()
+        (check,) = _log_events(app, ev.CheckRolled)
+        assert check.combatant == who and check.result.purpose == "concentration" and check.result.difficulty == 12
+        assert not app.state.combatant(who).reminders[0].due
+
+
+async def test_r_start_of_turn_reminder_fires_once_after_p_then_n(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down")  # the creature after the current one
+        await pilot.pause()
+        who = app.selected
+        assert who != app.state.current
+        await pilot.press("R")
+        assert app.screen.option_ids[0] == "reminder.start"
+        await pilot.press("enter")
+        await type_text(pilot, "save ends")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.combatant(who).reminders[0].anchor == who
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.state.current == who and "save ends" in status_of(app)
+        await pilot.press("p", "n")
+        await pilot.pause()
+        fired = _log_events(app, ev.ReminderFired)
+        assert len(fired) == 2 and app.state.current == who  # once per n: p gave the first back
+        await pilot.press("R")
+        await type_text(pilot, "remove")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.combatant(who).reminders == ()
