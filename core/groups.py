@@ -121,10 +121,12 @@ def numbered(base: str, count: int, present: Iterable[Combatant]) -> list[tuple[
 
 
 def fresh(template: Combatant, cid: str, name: str, hp: int) -> Combatant:
-    """A new creature from ``template``: full ``hp``, off the map, no initiative or turn budget."""
+    """A new creature from ``template``: full ``hp``, off the map, no initiative or turn budget;
+    every limited use left and no reminders (they were timed by another encounter's creatures)."""
     return replace(
         template, id=cid, name=name, hp=hp, hp_max=hp, hp_temp=0, position=None, initiative=None,
         budget=ActionBudget(), mounted_on=None, summoner=None, conditions=(), dead=False,
+        reminders=(), uses=tuple(replace(u, uses=u.uses_max) for u in template.uses),
     )
 
 

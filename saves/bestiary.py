@@ -30,10 +30,14 @@ def spawn(template: Combatant, count: int, present: Iterable[Combatant]) -> list
 
 def party_after(state, party: dict) -> list[Combatant]:
     """Party members as ``state`` (an :class:`EncounterState`) leaves them:
-    HP, conditions and resources kept; place, initiative and turn budget
-    dropped. Members are ``party``'s ids and every party-side combatant."""
+    HP, conditions and resources (limited uses too) kept; place, initiative,
+    turn budget and reminders timed by other creatures' turns dropped.
+    Members are ``party``'s ids and every party-side combatant."""
     return [
-        replace(c, position=None, initiative=None, budget=ActionBudget(), mounted_on=None)
+        replace(
+            c, position=None, initiative=None, budget=ActionBudget(), mounted_on=None,
+            reminders=tuple(r for r in c.reminders if r.anchor == c.id),
+        )
         for c in state.combatants
         if c.id in party or c.side.value == "party"
     ]

@@ -221,3 +221,22 @@ def test_uses_round_trip_through_the_codec():
     for event in encounter.apply(cmd.NextTurn()):
         assert from_document(to_document(event), ev.Event) == event
     assert from_document(to_document(encounter.state), EncounterState) == encounter.state
+
+
+def test_a_creature_from_the_bestiary_has_every_use_and_no_foreign_reminders():
+    from dataclasses import replace
+
+    from core.reminders import AddReminder
+    from core.trackers import When
+    from saves.bestiary import party_after, spawn
+
+    encounter = _fight()
+    encounter.apply(AddUse("d", "Fire Breath", Per.RECHARGE, 1, 6, 5, 6))
+    encounter.apply(SpendUse("d", "Fire Breath"))
+    encounter.apply(AddReminder("d", "roar", When.START, anchor="a"))
+    encounter.apply(AddReminder("a", "concentration", When.DAMAGE))
+    encounter.apply(AddReminder("a", "the dragon's breath", When.START, anchor="d"))
+    (copy,) = spawn(encounter.state.combatant("d"), 1, ())
+    assert copy.uses[0].uses == 1 and copy.reminders == ()
+    (hero,) = party_after(replace(encounter.state), {"a": True})
+    assert [r.text for r in hero.reminders] == ["concentration"]
