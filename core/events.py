@@ -414,6 +414,3 @@ class TurnEffectsUndone(Event):
 # re-exported here so that ``core.events`` names every event.
 from core.map_events import AltitudeChanged, MapResized, Placed, SheetEdited, TerrainPainted  # noqa: E402,F401
 from core.maneuver_events import Fell, Jumped, Maneuvered  # noqa: E402,F401
-from core.tracker_events import (  # noqa: E402,F401
-    ReminderAdded, ReminderFired, ReminderRemoved, UseAdded, UseChanged, UseRecharged, UseRemoved,
-)

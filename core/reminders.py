@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from core import limits as lim
 from core.commands import Command
-from core.events import Event  # first: core.events re-exports core.tracker_events at its end
+from core.events import Event
 from core.errors import IllegalCommand
-from core.tracker_events import ReminderAdded, ReminderFired, ReminderRemoved  # noqa: I001
+from core.tracker_events import ReminderAdded, ReminderFired, ReminderRemoved
 from core.trackers import MAX_ROUNDS, MAX_TEXT, MAX_TRACKED, Reminder, When
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ def fire_on_damage(before: EncounterState, after: EncounterState) -> Result:
     events: list[Event] = []
     state = after
     for creature in after.combatants:
-        if not any(r.when is When.DAMAGE for r in creature.reminders) or not before.has(creature.id):
+        if not creature.reminders or not any(r.when is When.DAMAGE for r in creature.reminders) or not before.has(creature.id):
             continue
         old = before.combatant(creature.id)
         lost = (old.hp + old.hp_temp) - (creature.hp + creature.hp_temp)

@@ -1,7 +1,5 @@
-"""Events of reminders and limited uses (see :mod:`core.trackers`).
-
-Re-exported by :mod:`core.events`, which defines :class:`Event`.
-"""
+"""Events of reminders and limited uses (see :mod:`core.trackers`); the
+save codec registers them with the other events (``saves/codec.py``)."""
 
 from __future__ import annotations
 

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from core import limits as lim
 from core.commands import Command
-from core.events import Event  # first: core.events re-exports core.tracker_events at its end
+from core.events import Event
 from core.errors import IllegalCommand
-from core.tracker_events import UseAdded, UseChanged, UseRecharged, UseRemoved  # noqa: I001
+from core.tracker_events import UseAdded, UseChanged, UseRecharged, UseRemoved
 from core.trackers import MAX_TEXT, MAX_TRACKED, MAX_USES, LimitedUse, Per
 
 if TYPE_CHECKING:

@@ -18,10 +18,13 @@ def _bold(text: str) -> Text:
     return out
 
 
+def _check_words(reminder) -> str:
+    """``DEX check vs 12`` (``DEX check`` at the ruleset's default difficulty)."""
+    return f"{reminder.stat} check" + (f" vs {reminder.difficulty}" if reminder.difficulty is not None else "")
+
+
 def _check(reminder) -> str:
-    if not reminder.stat:
-        return ""
-    return f" | {reminder.stat} check" + (f" vs {reminder.difficulty}" if reminder.difficulty is not None else "")
+    return f" ({_check_words(reminder)})" if reminder.stat else ""
 
 
 def _when(reminder, anchor_name: str) -> str:
@@ -55,7 +58,7 @@ def _(event: tev.ReminderFired) -> Text:
     text.append_text(_bold(event.name))
     text.append(f" ({clean(event.why)}): {clean(event.reminder.text)}")
     if event.reminder.stat:
-        text.append(f"{_check(event.reminder)} due (R or . rolls it)", style="bold")
+        text.append(f" \u2014 {_check_words(event.reminder)} due (R or . rolls it)", style="bold")
     return text
 
 

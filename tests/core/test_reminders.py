@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from core import commands as cmd
 from core import events as ev
+from core import tracker_events as tev
 from core import offers
 from core.combatant import Combatant, Side
 from core.conditions import Condition
@@ -36,7 +37,7 @@ def _fight(ruleset: str = "equestria") -> Encounter:
 
 
 def _fired(events) -> list[str]:
-    return [e.reminder.text for e in events if isinstance(e, ev.ReminderFired)]
+    return [e.reminder.text for e in events if isinstance(e, tev.ReminderFired)]
 
 
 def test_a_start_of_turn_reminder_fires_at_each_start_of_its_creatures_turn():
@@ -47,7 +48,7 @@ def test_a_start_of_turn_reminder_fires_at_each_start_of_its_creatures_turn():
     assert _fired(encounter.apply(cmd.NextTurn())) == []  # round 2, Aria's
     events = encounter.apply(cmd.NextTurn())
     assert _fired(events) == ["burning: roll to put it out"]
-    fired = next(e for e in events if isinstance(e, ev.ReminderFired))
+    fired = next(e for e in events if isinstance(e, tev.ReminderFired))
     assert fired.why == "start of Wolf's turn" and fired.combatant == "w"
 
 
@@ -77,7 +78,7 @@ def test_a_damage_reminder_fires_on_any_loss_of_hit_points_and_offers_its_check_
     encounter.apply(AddReminder("w", "concentration", When.DAMAGE, stat="BODY", difficulty=12))
     assert _fired(encounter.apply(cmd.Heal("w", 3))) == []
     events = encounter.apply(cmd.Damage("w", 4))
-    fired = [e for e in events if isinstance(e, ev.ReminderFired)]
+    fired = [e for e in events if isinstance(e, tev.ReminderFired)]
     assert len(fired) == 1 and fired[0].why == "took 4 damage" and fired[0].reminder.due
     found = offers.offers(encounter.state, encounter.ruleset, None, "w")
     roll = offers.find(found, "reminder.roll.r1")
@@ -145,7 +146,7 @@ def test_reminders_timed_by_a_creature_that_leaves_go_with_it():
     encounter.apply(AddReminder("w", "the boar's howl", When.START, anchor="b"))
     events = encounter.apply(cmd.RemoveCombatant("b"))
     assert encounter.state.combatant("w").reminders == ()
-    assert any(isinstance(e, ev.ReminderRemoved) for e in events)
+    assert any(isinstance(e, tev.ReminderRemoved) for e in events)
 
 
 @pytest.mark.parametrize("command, message", [
@@ -277,3 +278,27 @@ def test_players_do_not_see_the_gms_reminders():
     view = visible_to(encounter.state, encounter.ruleset)
     shown = [c for c in view.state.combatants if c.id == "w"]
     assert all(c.reminders == () for c in shown)
+
+
+def test_an_old_campaign_state_without_trackers_loads_and_p_still_works():
+    """A state saved before issue 14 (no reminders, no uses, turn boundaries
+    without them) loads, and handing the turn back still gives back burning."""
+    import json
+
+    from saves.codec import from_document, to_document
+
+    encounter = _fight("tactical_d10")
+    encounter.apply(cmd.AddCondition("w", Condition("burning", 2)))
+    encounter.apply(cmd.NextTurn())
+    document = json.loads(json.dumps(to_document(encounter.state)))
+    for creature in document["combatants"]:
+        del creature["reminders"], creature["uses"]
+    for boundary in document["boundaries"]:
+        for change in boundary["changes"]:
+            for field in ("reminders_before", "reminders_after", "uses_before", "uses_after"):
+                del change[field]
+    loaded = from_document(document, EncounterState)
+    assert loaded == encounter.state
+    encounter.state = loaded
+    encounter.apply(cmd.PreviousTurn())
+    assert encounter.state.combatant("w").hp == 30

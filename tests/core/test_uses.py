@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from core import commands as cmd
 from core import events as ev
+from core import tracker_events as tev
 from core import offers
 from core.combatant import Combatant, Side
 from core.encounter import Encounter, EncounterState
@@ -39,7 +40,7 @@ def test_spending_a_use_is_logged_and_refused_when_none_is_left():
     encounter = _fight()
     encounter.apply(AddUse("d", "Wing Buffet", Per.ENCOUNTER, 2))
     events = encounter.apply(SpendUse("d", "wing buffet"))
-    assert isinstance(events[0], ev.UseChanged) and events[0].delta == -1 and events[0].use.uses == 1
+    assert isinstance(events[0], tev.UseChanged) and events[0].delta == -1 and events[0].use.uses == 1
     encounter.apply(SpendUse("d", "Wing Buffet"))
     before = encounter.state
     with pytest.raises(IllegalCommand, match="no uses left"):
@@ -55,7 +56,7 @@ def test_a_recharge_is_rolled_at_the_start_of_its_bearers_turn_with_the_die_logg
     rolls = []
     for _ in range(12):
         for event in encounter.apply(cmd.NextTurn()):
-            if isinstance(event, ev.UseRecharged):
+            if isinstance(event, tev.UseRecharged):
                 rolls.append((event.roll.total, event.recharged))
                 assert event.roll.expression == "1d6" and event.roll.dice[0].sides == 6
         if _use(encounter).uses == 1:
@@ -68,7 +69,7 @@ def test_a_recharge_is_rolled_at_the_start_of_its_bearers_turn_with_the_die_logg
     replay_encounter.apply(SpendUse("d", "Fire Breath"))
     again = []
     for _ in range(len(rolls) * 2):
-        again += [e.roll.total for e in replay_encounter.apply(cmd.NextTurn()) if isinstance(e, ev.UseRecharged)]
+        again += [e.roll.total for e in replay_encounter.apply(cmd.NextTurn()) if isinstance(e, tev.UseRecharged)]
     assert again[: len(rolls)] == [t for t, _ in rolls]
 
 
@@ -76,7 +77,7 @@ def test_no_recharge_roll_while_every_use_is_left():
     encounter = _fight()
     encounter.apply(AddUse("d", "Fire Breath", Per.RECHARGE, 1, 6, 5, 6))
     events = encounter.apply(cmd.NextTurn())
-    assert not any(isinstance(e, ev.UseRecharged) for e in events)
+    assert not any(isinstance(e, tev.UseRecharged) for e in events)
 
 
 def test_per_round_uses_come_back_at_the_start_of_its_turn_per_day_ones_do_not():
@@ -122,7 +123,7 @@ def test_p_gives_back_a_recharge_and_n_rolls_it_once_more():
     encounter.apply(cmd.PreviousTurn())
     assert _use(encounter).uses == 0
     events = encounter.apply(cmd.NextTurn())
-    assert sum(isinstance(e, ev.UseRecharged) for e in events) == 1 and _use(encounter).uses == 1
+    assert sum(isinstance(e, tev.UseRecharged) for e in events) == 1 and _use(encounter).uses == 1
 
 
 @settings(max_examples=30, deadline=None)

@@ -4,6 +4,7 @@ selected creature, the due check offered in one key, undo, bad input (issue 14).
 from __future__ import annotations
 
 from core import events as ev
+from core import tracker_events as tev
 from core.trackers import When
 from tests.tui.helpers import demo_app, status_of, type_text
 from tui.screens.choice import ChoiceScreen
@@ -120,10 +121,20 @@ async def test_r_start_of_turn_reminder_fires_once_after_p_then_n(tmp_path):
         assert app.state.current == who and "save ends" in status_of(app)
         await pilot.press("p", "n")
         await pilot.pause()
-        fired = _log_events(app, ev.ReminderFired)
+        fired = _log_events(app, tev.ReminderFired)
         assert len(fired) == 2 and app.state.current == who  # once per n: p gave the first back
         await pilot.press("R")
         await type_text(pilot, "remove")
         await pilot.press("enter")
         await pilot.pause()
         assert app.state.combatant(who).reminders == ()
+
+
+def test_every_tracker_event_has_a_log_line():
+    from core import tracker_events
+    from core.events import Event
+    from tui.describe import describe
+
+    kinds = [c for c in vars(tracker_events).values() if isinstance(c, type) and issubclass(c, Event) and c is not Event]
+    fallback = describe.dispatch(Event)
+    assert len(kinds) == 7 and [k.__name__ for k in kinds if describe.dispatch(k) is fallback] == []
