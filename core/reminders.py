@@ -143,11 +143,6 @@ def roll(enc: Any, state: EncounterState, command: RollReminder) -> Result:
     return state.replace_combatant(replace(creature, reminders=kept)), tuple(events)
 
 
-def check_request(reminder: Reminder) -> tuple[str, int | None] | None:
-    """``(stat, difficulty)`` of the check ``reminder`` asks for, or ``None``."""
-    return (reminder.stat, reminder.difficulty) if reminder.stat else None
-
-
 def _fire(creature: Combatant, reminder: Reminder, why: str) -> tuple[Reminder | None, ReminderFired]:
     """The reminder after firing (``None``: it goes) and its event."""
     after: Reminder | None = replace(reminder, due=bool(reminder.stat))
