@@ -9,6 +9,8 @@ undoable) and shows in the encounter's log too.
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from core.errors import RulesError
 from core.travel import TravelSettings
 from saves.errors import SaveError
@@ -87,11 +89,17 @@ class CampaignTools:
         """Light, weather and light sources of this encounter (EQ-VIS-1..2):
         attacks then get -3 in poor sight and count a target beyond it as invisible."""
         from tui.screens.prompt import PromptScreen
-        from tui.vision_forms import VISION_HELP
+        from tui.vision_forms import VISION_HELP, parse_vision
 
         now = self.state.vision
         value = f"{now.light} {now.weather}"
-        self.ask(PromptScreen(f"Light and weather: {VISION_HELP}", "night fog; torch Ayla", value=value), self._vision_typed)
+        ids = {c.name: c.id for c in self.state.combatants}
+
+        def hint(text: str) -> Text:
+            light, weather, sources = parse_vision(text, ids)  # raises ValueError: the dialog keeps the text
+            return Text(f"{light}, {weather}" + (f", {len(sources)} light source{'s' if len(sources) != 1 else ''}" if sources else ""))
+
+        self.ask(PromptScreen(f"Light and weather: {VISION_HELP}", "night fog; torch Ayla", value=value, hint=hint), self._vision_typed)
 
     def _vision_typed(self, text: str) -> None:
         from core.vision_commands import SetVision

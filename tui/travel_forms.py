@@ -3,6 +3,7 @@ Errors are ``ValueError`` with a message."""
 
 from __future__ import annotations
 
+from core import limits as lim
 from core.travel import WEATHERS, Leg
 
 GROUP_HELP = "name ДВИЖ, name ДВИЖ, ... (e.g. Ayla 3, Pony 2)"
@@ -18,6 +19,8 @@ def parse_group(text: str) -> dict[str, int]:
             continue
         if len(words) < 2 or not words[-1].lstrip("+-").isdigit():
             raise ValueError(f"{part.strip()!r}: write a name, then its ДВИЖ: {GROUP_HELP}")
+        if not lim.is_whole(words[-1].lstrip("+-")):
+            raise ValueError(f"ДВИЖ is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits ({part.strip()})")
         move = int(words[-1])
         if move < 0:
             raise ValueError(f"ДВИЖ cannot be negative ({part.strip()})")
@@ -40,6 +43,8 @@ def parse_legs(text: str) -> list[Leg]:
         if not numbers:
             raise ValueError(f"{part.strip()!r}: how many km? {LEGS_HELP}")
         at = numbers[0]
+        if not lim.is_whole(words[at]):
+            raise ValueError(f"{part.strip()!r}: km is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits")
         weather = " ".join(words[at + 1:]).lower() or "clear"
         if weather not in WEATHERS:
             raise ValueError(f"unknown weather {weather!r}: use {', '.join(WEATHERS)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core import limits as lim
 from core.war import Hero
 
 ARMY_HELP = "name soldiers [str N] [cha N] [mod N] [bp N] [leader NAME]"
@@ -31,6 +32,8 @@ class ArmyRequest:
 
 
 def _int(word: str, what: str) -> int:
+    if not lim.is_whole(word.lstrip("+-")):
+        raise ValueError(f"{what} needs a whole number of at most {lim.MAX_NUMBER_DIGITS} digits, not {word[:20]!r}")
     try:
         return int(word)
     except ValueError:

@@ -51,6 +51,10 @@ async def test_a13_a_battle_of_10000_against_7000_with_two_heroes_to_its_end(tmp
 
 
 async def test_eq_war_bad_army_is_refused_and_nothing_changes(tmp_path):
+    """Issue 11 item 2 in the battle screen: Enter on an army it cannot
+    read keeps the dialog and the text, with the reason (EQ-WAR-1)."""
+    from tui.screens.prompt import PromptScreen
+
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         log_before = len(app.session.log)
@@ -59,13 +63,60 @@ async def test_eq_war_bad_army_is_refused_and_nothing_changes(tmp_path):
         await type_text(pilot, "North 0")
         await pilot.press("enter")
         await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PromptScreen)
+        assert "at least 1 soldier" in (dialog.problem or "") and dialog.query_one("#prompt-input").value == "North 0"
+        await pilot.press("escape")
+        await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, BattleScreen)
-        assert "at least 1 soldier" in screen.message and app.state.battle is None
+        assert isinstance(screen, BattleScreen) and app.state.battle is None
         await pilot.press("enter")  # no battle to roll
         await pilot.pause()
         assert "No battle" in screen.message
         assert len(app.session.log) == log_before
+
+
+async def test_eq_war_a_hero_without_a_side_keeps_the_armies_typed(tmp_path):
+    """EQ-WAR-2: a hero must name army 1 or 2; the heroes dialog stays open
+    with its text, and the two armies typed before are kept."""
+    from tui.screens.prompt import PromptScreen
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("W", "s")
+        await type_text(pilot, "North 10000")
+        await pilot.press("enter")
+        await type_text(pilot, "South 7000")
+        await pilot.press("enter")
+        await type_text(pilot, "Brom")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and "no side" in (app.screen.problem or "")
+        for _ in "Brom":
+            await pilot.press("backspace")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [a.points for a in app.state.battle.armies] == [10, 7]  # EQ-WAR-1: 10 000 vs 7 000
+
+
+async def test_undo_of_a_cleared_battle_brings_it_back_on_the_battle_screen(tmp_path):
+    """Clear, then u on the battle screen: the battle and its odds are back (it crashed the app)."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("W", "s")
+        await type_text(pilot, "North 10000")
+        await pilot.press("enter")
+        await type_text(pilot, "South 7000")
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and app.state.battle is not None
+        await pilot.press("c", "down", "enter")
+        await pilot.pause()
+        assert app.state.battle is None
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen is screen and app.state.battle is not None and screen.odds is not None
 
 
 async def test_eq_war_4_retreat_from_the_screen_ends_after_one_more_round(tmp_path):

@@ -134,7 +134,7 @@ class BattleScreen(Screen[None]):
         armies = self.query_one("#battle-armies", Static)
         odds_pane = self.query_one("#battle-odds", Static)
         if battle is None:
-            self.odds = None
+            self.odds = self._odds_for = None  # an undone clear brings back an equal battle: its odds are worked out again
             armies.update(Text("No battle. Press s to set up two armies, their leaders and the heroes."))
             odds_pane.update(Text("The exact odds of every ending show here before each round."))
             self.query_one("#battle-round", Static).update(Text(""))
@@ -304,11 +304,11 @@ class BattleScreen(Screen[None]):
             return None
 
     def _pair_hint(self, text: str) -> Text:
+        """What army 2 sets up; raises ``ValueError`` (the dialog stays open with the text) for one it cannot read."""
         first = self._army1
-        try:
-            second = parse_army(text)
-        except ValueError as problem:
-            return Text(str(problem), style="italic")
+        second = parse_army(text)
+        if first is not None and second.name.casefold() == first.name.casefold():
+            raise ValueError(f"army 1 is already called {first.name}: give this one another name (heroes name their side by it)")
         if first is None:
             return Text("")
         points = battle_points((first.soldiers, second.soldiers))
@@ -316,18 +316,14 @@ class BattleScreen(Screen[None]):
 
 
 def _army_hint(text: str) -> Text:
-    try:
-        army = parse_army(text)
-    except ValueError as problem:
-        return Text(str(problem), style="italic")
+    """What army 1 is; raises ``ValueError`` (the dialog stays open with the text) for one it cannot read."""
+    army = parse_army(text)
     return Text(f"{clean(army.name)}: {army.soldiers:,} soldiers, Strategy {army.strategy:+d}, ХАР {army.charisma:+d}")
 
 
 def _heroes_hint(text: str, names: tuple[str, str]) -> Text:
-    try:
-        heroes = parse_heroes(text, names)
-    except ValueError as problem:
-        return Text(str(problem), style="italic")
+    """The heroes and their sides; raises ``ValueError`` (the dialog stays open, the armies kept) for a hero it cannot place."""
+    heroes = parse_heroes(text, names)
     if not heroes:
         return Text("No heroes: Enter to start.")
     return Text("; ".join(f"{clean(h.name)} for {clean(names[h.side])} {h.modifier:+d}" for h in heroes))

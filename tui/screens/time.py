@@ -118,7 +118,9 @@ class TimeScreen(Screen[None]):
         self.say(" ".join(lines[-2:]) if lines else "Done.")
 
     def _ask(self, title: str, example: str, then, hint=None) -> None:
-        self.app.push_screen(PromptScreen(title, example, hint=hint), lambda text: self._answered(text, then))
+        """Ask for a line that ``then`` turns into a command; an entry it
+        cannot read is refused as it is typed (the dialog keeps the text)."""
+        self.app.push_screen(PromptScreen(title, example, hint=hint or (lambda text: _readable(then, text))), lambda text: self._answered(text, then))
 
     def _answered(self, text: str | None, then) -> None:
         if text is None:
@@ -192,3 +194,10 @@ class TimeScreen(Screen[None]):
             return
         self.refresh_time()
         self.say(describe(result[-1].event).plain if result else "Undone.")
+
+
+def _readable(then, text: str) -> Text:
+    """Hint of a time dialog: nothing when ``then`` reads ``text``; its
+    ``ValueError`` (shown under the input, Enter refused) when not."""
+    then(text)
+    return Text("Enter: OK")

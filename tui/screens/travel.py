@@ -110,7 +110,15 @@ class TravelScreen(Screen[None]):
 
     def action_travel_group(self) -> None:
         value = ", ".join(f"{n} {m}" for n, m in self.group.items())
-        self.app.push_screen(PromptScreen(f"The group: {GROUP_HELP}", "Ayla 3, Pony 2", value=value), self._group)
+        self.app.push_screen(PromptScreen(f"The group: {GROUP_HELP}", "Ayla 3, Pony 2", value=value, hint=self._group_hint), self._group)
+
+    def _group_hint(self, text: str) -> Text:
+        """The group's pace as typed; raises (the dialog keeps the text) for a group the planner refuses."""
+        group = parse_group(text)
+        if self.legs:
+            plan(group, self.legs, self.settings)
+        slowest = min(group, key=group.get)
+        return Text(f"{len(group)} travelling at {clean(slowest)}'s ДВИЖ {group[slowest]} (the slowest, EQ-TRV-1)")
 
     def _group(self, text: str | None) -> None:
         if text is None:
@@ -128,7 +136,12 @@ class TravelScreen(Screen[None]):
 
     def action_travel_legs(self) -> None:
         value = "; ".join(f"{leg.terrain} {leg.km}" + ("" if leg.weather == "clear" else f" {leg.weather}") for leg in self.legs)
-        self.app.push_screen(PromptScreen(f"The legs: {LEGS_HELP}", "forest 21 rain; road 30", value=value), self._legs)
+        self.app.push_screen(PromptScreen(f"The legs: {LEGS_HELP}", "forest 21 rain; road 30", value=value, hint=self._legs_hint), self._legs)
+
+    def _legs_hint(self, text: str) -> Text:
+        """The journey as typed; raises (the dialog keeps the text) for legs the planner refuses."""
+        journey = plan(self.group or {"anyone": 1}, parse_legs(text), self.settings)
+        return Text(f"{journey.km} km: {journey.days} day{'s' if journey.days != 1 else ''}")
 
     def _legs(self, text: str | None) -> None:
         if text is None:
