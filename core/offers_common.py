@@ -142,7 +142,7 @@ def _exchange(ruleset: Ruleset, actor: Any) -> tuple[str, str, int] | None:
 
 
 def _check(ruleset: Ruleset, actor_id: str, text: str) -> cmd.Command:
-    request = parse_check(text, ruleset.stat_names)
+    request = parse_check(text, ruleset.sheet_names)
     return cmd.RollCheck(actor_id, request.stat, request.difficulty, request.advantage, purpose=request.purpose)
 
 

@@ -64,7 +64,7 @@ def split_map(text: str) -> tuple[str, str, int]:
 
 def stats_text(ruleset) -> str:
     """``"its stats: MUSCLES, BODY, BRAIN, TONGUE"``."""
-    return f"its stats: {', '.join(ruleset.stat_names)}"
+    return ruleset.sheet_names_text()
 
 
 def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
@@ -114,7 +114,7 @@ def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
             ac = int(following)
             index += 1
         elif STAT.match(word) and NUMBER.match(following):
-            if ruleset is not None and word not in ruleset.stat_names:
+            if ruleset is not None and word not in ruleset.sheet_names:
                 raise CreatureFormatError(f"{word} is not a stat of {ruleset.id} ({stats_text(ruleset)})")
             stats[word] = int(following)
             index += 1

@@ -66,8 +66,8 @@ def _validated(old: Combatant, c: cmd.SheetChanges, ruleset: Any = None) -> dict
         for key, value in c.stats.items():
             if not STAT_NAME.match(key):
                 raise IllegalCommand(f"{key!r} is not a stat name (capital letters, e.g. STR)")
-            if ruleset is not None and key not in ruleset.stat_names:  # it would count as +0
-                raise IllegalCommand(f"{key} is not a stat of {ruleset.id} (its stats: {', '.join(ruleset.stat_names)})")
+            if ruleset is not None and key not in ruleset.sheet_names:  # it would count as +0
+                raise IllegalCommand(f"{key} is not a stat of {ruleset.id} ({ruleset.sheet_names_text()})")
             stats[key] = _number(value, key, -50, 100)
         new["stats"] = stats
     hp_max = _number(c.hp_max, "maximum HP", 1, 100_000) if c.hp_max is not None else old.hp_max

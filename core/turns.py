@@ -227,9 +227,9 @@ def _check_newcomer(enc: Any, state: EncounterState, new: Combatant) -> None:
         raise IllegalCommand(f"a name has 1 to {lim.MAX_NAME} characters, not {len(new.name)}")
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in new.name):
         raise IllegalCommand("a name cannot hold control characters")
-    unknown = [s for s in new.stats if s not in enc.ruleset.stat_names]
+    unknown = [s for s in new.stats if s not in enc.ruleset.sheet_names]
     if unknown:
-        raise IllegalCommand(f"{unknown[0]} is not a stat of {enc.ruleset.id} (its stats: {', '.join(enc.ruleset.stat_names)})")
+        raise IllegalCommand(f"{unknown[0]} is not a stat of {enc.ruleset.id} ({enc.ruleset.sheet_names_text()})")
 
 
 def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:

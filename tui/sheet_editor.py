@@ -107,7 +107,7 @@ class SheetEditor:
         if target is None:
             self.set_status("Select a combatant first.", error=True)
             return
-        rows = sheet_fields(target, self.session.encounter.ruleset.stat_names)
+        rows = sheet_fields(target, self.session.encounter.ruleset.sheet_names)
         current = {key: value for key, _label, value in rows}
         options = [(key, f"{label}: {clean(value) or '-'}") for key, label, value in rows]
 

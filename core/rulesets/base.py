@@ -111,6 +111,28 @@ class Ruleset:
     def stat_names(self) -> tuple[str, ...]:
         return tuple(self.settings.stats)
 
+    skill_settings: ClassVar[tuple[str, ...]] = ()
+    """Settings naming a sheet value its rules read beside the stats (a
+    skill such as Riding, darkvision): their values are :attr:`skill_names`."""
+
+    @property
+    def skill_names(self) -> tuple[str, ...]:
+        """Sheet values the rules read beside the stat block (``RIDING``,
+        ``DARKVISION`` in equestria), 0 when a creature lacks one; a
+        roster or the sheet may set them as it sets stats."""
+        names = (getattr(self.settings, name) for name in self.skill_settings)
+        return tuple(dict.fromkeys(n for n in names if n and n not in self.stat_names))
+
+    @property
+    def sheet_names(self) -> tuple[str, ...]:
+        """Every name a creature's sheet may hold a number for: stats, then skills."""
+        return self.stat_names + self.skill_names
+
+    def sheet_names_text(self) -> str:
+        """``its stats: STR, DEX ...; skills: RIDING ...`` for refusals."""
+        skills = f"; skills: {', '.join(self.skill_names)}" if self.skill_names else ""
+        return f"its stats: {', '.join(self.stat_names)}{skills}"
+
     # -- checks -------------------------------------------------------------
     check_sides: ClassVar[int] = 20
     check_count: ClassVar[int] = 1

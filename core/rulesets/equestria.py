@@ -64,6 +64,7 @@ class Equestria(Ruleset):
     name = "Equestria (seeds 000, 001)"
     rule_prefix = "EQ"
     Settings = EquestriaSettings
+    skill_settings = ("riding_skill", "controlled_fall_skill", "dropping_skill", "darkvision_stat", "move_stat")
     check_sides = 20
     initiative_sides = 20
     attack_stat = "STR"  # EQ-ACT-4: STR or DEX by the attack

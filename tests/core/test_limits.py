@@ -146,3 +146,23 @@ def test_a_sheet_edit_refuses_a_stat_the_ruleset_lacks():
     assert "STR is not a stat of tactical_d10 (its stats: MUSCLES, BODY, BRAIN, TONGUE)" in str(caught.value)
     encounter.apply(cmd.EditCombatant(target.id, cmd.SheetChanges(stats={"BRAIN": 2})))
     assert encounter.state.combatant(target.id).stat("BRAIN") == 2
+
+
+def test_equestria_rosters_and_sheets_take_the_skills_its_rules_read():
+    """EQ-MNT-1 reads Riding, EQ-VIS-1 darkvision, EQ-FALL-2 Acrobatics: an
+    equestria roster may give them (they were refused as "not a stat"); a
+    ruleset whose rules do not read them still refuses them, naming its
+    stats and skills."""
+    from core.roster import parse_creature
+    from core.rulesets import get
+
+    equestria = get("equestria")
+    knight = parse_creature("Knight party 10 DEX 2 RIDING 3 DARKVISION 1", equestria)
+    assert knight.stats["RIDING"] == 3 and knight.stats["DARKVISION"] == 1
+    assert set(equestria.skill_names) >= {"RIDING", "DARKVISION", "ACROBATICS"}
+    with pytest.raises(RulesError) as caught:
+        parse_creature("Knight party 10 RIDING 3", get("srd35"))
+    assert "RIDING is not a stat of srd35 (its stats: STR, DEX, CON, INT, WIS, CHA)" in str(caught.value)
+    with pytest.raises(RulesError) as caught:
+        parse_creature("Owl foe 5 WINGS 2", equestria)
+    assert "skills: " in str(caught.value) and "RIDING" in str(caught.value)

@@ -102,7 +102,8 @@ class CreatureSheet(LinePane):
         if combatant.position is not None:
             text.append(f"   at ({combatant.position[0]}, {combatant.position[1]})")
         text.append("\n")
-        for index, name in enumerate(ruleset.stat_names):
+        shown = ruleset.stat_names + tuple(s for s in ruleset.skill_names if s in combatant.stats)  # skills it has
+        for index, name in enumerate(shown):
             text.append(f"{name} ", style="bold")
             text.append(f"{combatant.stat(name):+d}")
             text.append("\n" if index % 3 == 2 else "   ")
