@@ -268,8 +268,16 @@ def _attack_details(state: EncounterState, ruleset: Ruleset, command: cmd.Attack
     expression = check_expression(ruleset.check_sides, plan.total_modifier, plan.advantage, ruleset.check_count)
     return {
         "odds": _odds(chances), "modifiers": plan.modifiers, "expression": expression, "difficulty": plan.difficulty,
-        "notes": (f"{plan.stat} {plan.stat_value:+d}", *_charge_note(state, ruleset, command)),
+        "notes": (f"{plan.stat} {plan.stat_value:+d}", *_charge_note(state, ruleset, command), *_advantage_notes(plan)),
     }
+
+
+def _advantage_notes(plan) -> tuple[str, ...]:
+    """Why the attack rolls twice (``2d20kh1`` / ``kl1``), said before the roll
+    as the log says it after: ``[disadvantage: target counts as invisible: ...]``."""
+    reasons = [f"advantage: {r}" for r in plan.assembly.advantage_reasons]
+    reasons += [f"disadvantage: {r}" for r in plan.assembly.disadvantage_reasons]
+    return (f"[{'; '.join(reasons)}]",) if reasons else ()
 
 
 def _charge_note(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> tuple[str, ...]:

@@ -65,3 +65,18 @@ def test_eq_vis_1_bad_conditions_are_refused_and_nothing_changes():
     with pytest.raises(IllegalCommand):
         encounter.apply(SetVision("night", sources=(LightSource("torch", cell=(999, 999)),)))
     assert encounter.state is before
+
+
+def test_eq_vis_1_the_preview_says_why_the_attack_rolls_with_disadvantage_before_the_roll():
+    """Beyond sight the attack rolls 2d20kl1: the preview names why, as the
+    log does after the roll (a GM saw the disadvantage with no reason)."""
+    from core.offers import preview
+
+    encounter, a, b = _skirmish(3)
+    attack = attack_command(encounter.state, encounter.ruleset, a, b, "1d6 ranged")
+    assert not any("disadvantage" in n for n in preview(encounter.state, encounter.ruleset, attack).notes)
+    encounter.apply(SetVision("darkness"))
+    attack = attack_command(encounter.state, encounter.ruleset, a, b, "1d6 ranged")
+    shown = preview(encounter.state, encounter.ruleset, attack)
+    assert "kl1" in shown.expression
+    assert any("disadvantage: target counts as invisible" in n and "darkness" in n for n in shown.notes)
