@@ -37,7 +37,9 @@ class CampaignTools:
         found = travellers(self.state.combatants, ruleset)
         group = {name: move for name, move in found.values()}
         ids = {name: cid for cid, (name, _) in found.items()}
-        self.push_screen(TravelScreen(group, settings=ruleset.settings_for(TravelSettings), apply=self._apply_for_screen, ids=ids))
+        legs = getattr(self, "travel_legs", [])
+        screen = TravelScreen(group, legs, settings=ruleset.settings_for(TravelSettings), apply=self._apply_for_screen, ids=ids)
+        self.push_screen(screen, lambda _: setattr(self, "travel_legs", list(screen.legs)))  # J again shows the same journey
 
     def action_time(self) -> None:
         """The in-game clock, animals in training and ruses (EQ-ANI-1, EQ-TRK-1)."""

@@ -29,6 +29,11 @@ async def test_a14_three_days_through_forest_in_the_rain(tmp_path):
         await _type(pilot, "g", "Ayla 3")
         assert screen.plan.legs[0].km_per_day == 7 and screen.plan.days == 3
         assert "3 days" in screen.message
+        await pilot.press("escape", "J")  # the planner keeps the journey while the encounter is open
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, TravelScreen) and again is not screen
+        assert [(leg.terrain, leg.km, leg.weather) for leg in again.legs] == [("forest", 21, "rain")]
 
 
 async def test_eq_trv_1_a_leg_without_terrain_is_refused_and_nothing_changes(tmp_path):
