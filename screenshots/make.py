@@ -159,6 +159,7 @@ SHOTS.update({
     "travel-80x24": ((80, 24), ["J", "g", "ctrl+a", "ctrl+k", *_typed("Ayla 3, Pony 2"), "l", *_typed("road 12; forest 21 rain; swamp 6")]),
     "time-80x24": ((80, 24), ["T", "t", *_typed("Rex 2: fetch by Ayla"), "r", *_typed("sand in the eyes"),
                               "a", *_typed("3d 4h march")]),
+    "night-fog-80x24": ((80, 24), ["L", "ctrl+a", "ctrl+k", *_typed("night fog"), "down", "t", *_typed("1d6 piercing ranged")[:-1]]),
 })
 
 

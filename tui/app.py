@@ -186,6 +186,9 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         text = message if isinstance(message, Text) else Text(message)
         if error:
             self._refusal = text.plain
+            dropped = self.drop_typed_ahead()  # what was typed after a refused key was meant for it
+            if dropped:
+                text = text + Text(f" ({dropped} key{'s' if dropped != 1 else ''} typed after it ignored)", style="italic")
         if self.session.unsaved is not None:
             text = Text(f"NOT SAVED ({clean(self.session.unsaved.reason)}) ", style="bold reverse") + text
         elif self.session.read_only is not None:

@@ -78,6 +78,16 @@ class KeysInOrder:
                 self._released_input.remove(event)
                 self._held_input.clear()
 
+    def drop_typed_ahead(self) -> int:
+        """Forget the keys and pastes read but not yet handed on; returns how
+        many. A refusal calls it: keys typed after a refused one were meant
+        for what was refused (``t 1d8 Enter`` with no action left), and on
+        the screen now on top they would act as shortcuts (``d`` ``8``
+        ``Enter`` dealt 8 damage with no attack roll)."""
+        dropped = len(self._held_input)
+        self._held_input.clear()
+        return dropped
+
     def input_settled(self) -> bool:
         """True when no message pump has anything left to handle and every
         widget (a dialog just pushed included) is mounted."""

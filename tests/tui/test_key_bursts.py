@@ -159,3 +159,22 @@ def test_bursts_in_a_real_terminal(tmp_path):
     rolls = [e.event for e in log if isinstance(e.event, ev.DiceRolled) and "perception" in (e.event.purpose + e.event.roll.comment)]
     assert len(rolls) == 1
     assert (state.round, state.current) == (start_round + 200 // len(order), order[200 % len(order)])
+
+
+async def test_keys_typed_after_a_refused_attack_are_not_shortcuts(tmp_path):
+    """``t 1d8 Enter`` in one read when the attacker has no action left: the
+    attack is refused, and the ``d`` ``8`` ``Enter`` typed after it must not
+    open a Damage dialog and deal 8 damage with no attack roll (a GM's
+    try-out). Keys typed after a refusal are dropped, and the status says so."""
+    from core import commands as cmd
+    from tests.tui.helpers import status_of
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        current = app.state.current
+        app.run_command(cmd.SpendAction(current, "full"))
+        burst(app, "down", "t", "1d8", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, PromptScreen)
+        assert "no full action left" in status_of(app) and "typed after it ignored" in status_of(app)
+        assert not any(isinstance(e.event, ev.DamageTaken) for e in app.session.log)

@@ -76,6 +76,8 @@ class TimeScreen(Screen[None]):
     def say(self, message: str, error: bool = False) -> None:
         self.message = message
         status = self.query_one("#time-status", Static)
+        if error and hasattr(self.app, "drop_typed_ahead"):
+            self.app.drop_typed_ahead()  # keys typed after a refused one were meant for it
         status.set_class(error, "error")
         status.update(Text(message))
 
