@@ -12,6 +12,7 @@ taken back), not of the JSON.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -43,6 +44,12 @@ def _kept(entries: list[LogEntry]) -> list[LogEntry]:
     return [e for e in entries if e.seq not in taken and not isinstance(e.event, (Undone, Redone))]
 
 
+def _hp_given_back(detail: str) -> int:
+    """HP a turn handed back returned (``core.boundary`` says "N HP given back")."""
+    found = re.search(r"(-?\d+) HP given back", detail)
+    return int(found.group(1)) if found else 0
+
+
 def _name_of(entries: Iterable[LogEntry]) -> dict[str, str]:
     names: dict[str, str] = {}
     for entry in entries:
@@ -61,20 +68,27 @@ def recap_markdown(title: str, entries: list[LogEntry]) -> str:
     fell: list[str] = []
     naturals: list[str] = []
     turns: list[tuple[int, str | None, list[str]]] = []
+    previous = None
     for entry in kept:
         event = entry.event
         if isinstance(event, ev.TurnStarted):
             turns.append((event.round, event.combatant, []))
+            previous = event
             continue
-        lost = 0
-        if isinstance(event, ev.DamageTaken):
-            lost = event.outcome.total
-        elif isinstance(event, ev.HitPointsChanged) and event.delta < 0:
-            lost = -event.delta
+        # HP lost is counted once, as applied (after temporary HP and the
+        # floor of 0): typed damage logs its detail (DamageTaken) and then
+        # the HP change; `p` giving back start-of-turn damage takes it off.
+        lost = -event.delta if isinstance(event, ev.HitPointsChanged) and event.delta < 0 else 0
+        if isinstance(event, ev.TurnEffectsUndone):
+            lost = -_hp_given_back(event.detail)
         if lost:
             taken[event.combatant] += lost
-            if entry.turn and entry.turn != event.combatant:
+            if lost > 0 and entry.turn and entry.turn != event.combatant:
                 dealt[entry.turn] += lost
+        repeats = isinstance(event, ev.HitPointsChanged) and isinstance(previous, ev.DamageTaken) and previous.combatant == event.combatant
+        previous = event
+        if repeats or isinstance(event, ev.RoundStarted):  # said by the damage line; the round has its heading
+            continue
         if isinstance(event, (ev.Defeated, ev.Died)):
             fell.append(f"{event.name} ({'died' if isinstance(event, ev.Died) else 'down'} in round {entry.round})")
         result = getattr(event, "result", None)
