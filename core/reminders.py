@@ -160,6 +160,8 @@ def fire_at(state: EncounterState, anchor: str, start: bool) -> Result:
     for creature in state.combatants:
         if not creature.reminders or not any(r.anchor == anchor for r in creature.reminders):
             continue
+        if creature.defeated:  # down or dead (e.g. its burning just felled it): nothing to remind of
+            continue
         kept: list[Reminder] = []
         for reminder in creature.reminders:
             after: Reminder | None = reminder
@@ -192,7 +194,7 @@ def fire_on_damage(before: EncounterState, after: EncounterState) -> Result:
             continue
         old = before.combatant(creature.id)
         lost = (old.hp + old.hp_temp) - (creature.hp + creature.hp_temp)
-        if lost <= 0:
+        if lost <= 0 or creature.defeated:  # a felled creature makes no concentration check
             continue
         kept: list[Reminder] = []
         for reminder in creature.reminders:

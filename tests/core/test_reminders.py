@@ -302,3 +302,21 @@ def test_an_old_campaign_state_without_trackers_loads_and_p_still_works():
     encounter.state = loaded
     encounter.apply(cmd.PreviousTurn())
     assert encounter.state.combatant("w").hp == 30
+
+
+def test_a_creature_felled_by_its_burning_at_the_start_of_its_turn_gets_no_reminder():
+    """TAC-EFF-1 burning at the start of the turn (level 1 deals 1) takes the
+    wolf from 1 HP to 0: its "put the fire out" reminder does not fire on a
+    creature that is down (a GM's try-out saw the check offered for a corpse),
+    nor does a "when damaged" one."""
+    from dataclasses import replace
+
+    encounter = _fight()
+    wolf = encounter.state.combatant("w")
+    encounter.state = encounter.state.replace_combatant(replace(wolf, hp=1))
+    encounter.apply(cmd.AddCondition("w", Condition("burning", level=1)))
+    encounter.apply(AddReminder("w", "put the fire out", When.START))
+    encounter.apply(AddReminder("w", "concentration", When.DAMAGE))
+    events = encounter.apply(cmd.NextTurn())
+    assert encounter.state.combatant("w").hp == 0
+    assert _fired(events) == []
