@@ -81,6 +81,11 @@ class TrackerActions:
             return
         options.append((LATER, "Not now: R or . rolls it later"))
         title = describe(fired[-1])
+        # A question the GM did not ask for: keys typed ahead (``n d 5 Enter``)
+        # were meant for the main screen, not for its filter. They are dropped.
+        dropped = self.drop_typed_ahead()
+        if dropped:
+            title.append(f"  ({dropped} key{'s' if dropped != 1 else ''} typed ahead ignored)", style="italic")
         self.ask(ChoiceScreen(title, options), self._reminder_roll_chosen)
 
     def _reminder_roll_chosen(self, choice: str) -> None:

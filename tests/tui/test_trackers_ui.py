@@ -138,3 +138,25 @@ def test_every_tracker_event_has_a_log_line():
     kinds = [c for c in vars(tracker_events).values() if isinstance(c, type) and issubclass(c, Event) and c is not Event]
     fallback = describe.dispatch(Event)
     assert len(kinds) == 7 and [k.__name__ for k in kinds if describe.dispatch(k) is fallback] == []
+
+
+async def test_keys_typed_ahead_do_not_fall_into_a_reminders_check_question(tmp_path):
+    """``d 3 Enter n`` in one read, where the damage fires a reminder with a
+    check: the question the GM did not ask for opens clean (the ``n`` typed
+    after it is ignored, and said so), not filtered by the typed-ahead keys."""
+    from tests.tui.test_key_bursts import burst, settle
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        who = app.selected
+        await pilot.press("R")
+        await type_text(pilot, "damage")
+        await pilot.press("enter")
+        await type_text(pilot, "concentration | BODY 12")
+        await pilot.press("enter")
+        await pilot.pause()
+        burst(app, "d", "3", "enter", "n", "n")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "typed ahead ignored" in str(app.screen.query_one("#prompt-title").render())
+        assert app.state.current == who  # the n's did not end the turn behind the question
