@@ -116,14 +116,15 @@ def _roster_lines(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]
         if len(words) > 1 and len(split_glyphs(words[0])) == 1 and is_token_glyph(words[0]):
             glyph, line = words[0], line[len(words[0]):]
         try:
-            entry = parse_creature(line, ruleset)
+            entry = parse_creature(line, ruleset, dice=True)  # hp 2d8+2: the bestiary keeps HP dice
         except CreatureFormatError as problem:
             problems.append(Problem(number, problem.reason))
             continue
         if not entry.name:
             problems.append(Problem(number, "no name (a line is: [token] name, then party/foe/neutral, hp N, ac N, STAT N)"))
             continue
-        creature = Combatant(f"t-{_slug(entry.name)}", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, glyph=glyph, ac=entry.ac)
+        creature = Combatant(f"t-{_slug(entry.name)}", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, glyph=glyph, ac=entry.ac,
+                             hp_dice=entry.hp_dice)
         found.append((number, creature))
     return found, problems
 
