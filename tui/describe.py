@@ -41,6 +41,14 @@ def check_text(result) -> Text:
     return text
 
 
+def bold_name(text: str) -> Text:
+    """User text (a name) in bold inside a plain line, escapes shown (``Text()``
+    first: ``Text(style=..) + x`` would make all of the line bold)."""
+    out = Text()
+    out.append(clean(text), style="bold")
+    return out
+
+
 def _t(*parts: str | tuple[str, str]) -> Text:
     text = Text()
     for part in parts:

@@ -9,14 +9,9 @@ from rich.text import Text
 
 from core import time_events as tev
 from core.campaign_time import clock_label
-from tui.describe import describe
+from tui.describe import bold_name as _bold, describe
 from tui.text import clean
 
-
-def _bold(text: str) -> Text:
-    out = Text()
-    out.append(clean(text), style="bold")
-    return out
 
 
 @describe.register

@@ -8,14 +8,9 @@ from rich.text import Text
 
 from core import tracker_events as tev
 from core.trackers import When
-from tui.describe import describe, roll_text
+from tui.describe import bold_name as _bold, describe, roll_text
 from tui.text import clean
 
-
-def _bold(text: str) -> Text:
-    out = Text()
-    out.append(clean(text), style="bold")
-    return out
 
 
 def _check_words(reminder) -> str:

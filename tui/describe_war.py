@@ -8,15 +8,9 @@ from rich.text import Text
 
 from core import war_events as wev
 from core.war import EndKind
-from tui.describe import TIER_STYLE, check_text, describe, roll_text
+from tui.describe import bold_name as _bold, TIER_STYLE, check_text, describe, roll_text
 from tui.text import clean
 
-
-def _bold(text: str) -> Text:
-    """A name in bold inside a plain line (``Text()`` first: ``Text(style=..) + x`` would make all of it bold)."""
-    out = Text()
-    out.append(clean(text), style="bold")
-    return out
 
 
 @describe.register

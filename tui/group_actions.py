@@ -190,6 +190,24 @@ class GroupActions:
             options += [(f"{c.until.value}|{current.id}", c.label.format(who=clean(current.name))) for c in CHOICES if c.needs_anchor and not c.needs_rounds]
         options += [(f"{c.until.value}|?", c.label.format(who="another creature") + "...") for c in CHOICES if c.needs_anchor]
 
+        def ask_level(title: Text, placeholder: str, read) -> None:
+            """The level (and rounds) dialog: ``read(text) -> (duration, level)``
+            previews as typed and refuses what it cannot read."""
+
+            def preview(value: str) -> Text:
+                duration, level = read(value)
+                return Text(f"level {level}, {clean(duration_words(duration, self.state))}")
+
+            def answer(value: str) -> None:
+                try:
+                    duration, level = read(value)
+                except (ValueError, RulesError) as problem:
+                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                    return
+                then(duration, level)
+
+            self.ask(PromptScreen(title, placeholder=placeholder, hint=preview), answer)
+
         def level_for(until: Until, anchor: str) -> None:
             rounds = until is Until.ROUNDS
             try:
@@ -207,19 +225,7 @@ class GroupActions:
                 level = int(words[0]) if words else 1
                 return make_duration(self.state, until, anchor, int(words[1]) if rounds else 0), level
 
-            def preview(value: str) -> Text:
-                duration, level = read(value)
-                return Text(f"level {level}, {clean(duration_words(duration, self.state))}")
-
-            def answer(value: str) -> None:
-                try:
-                    duration, level = read(value)
-                except (ValueError, RulesError) as problem:
-                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
-                    return
-                then(duration, level)
-
-            self.ask(PromptScreen(title, placeholder="1 3" if rounds else "1", hint=preview), answer)
+            ask_level(title, "1 3" if rounds else "1", read)
 
         def plain() -> None:
             def read(value: str) -> tuple[Duration, int]:
@@ -230,20 +236,7 @@ class GroupActions:
                 rounds = int(words[1]) if len(words) > 1 else 0
                 return (make_duration(self.state, Until.ROUNDS, default_anchor, rounds) if rounds else Duration.permanent()), level
 
-            def preview(value: str) -> Text:
-                duration, level = read(value)
-                return Text(f"level {level}, {clean(duration_words(duration, self.state))}")
-
-            def answer(value: str) -> None:
-                try:
-                    duration, level = read(value)
-                except (ValueError, RulesError) as problem:
-                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
-                    return
-                then(duration, level)
-
-            title = what + Text(": level [rounds] (empty: level 1 until removed)")
-            self.ask(PromptScreen(title, placeholder="1 3", hint=preview), answer)
+            ask_level(what + Text(": level [rounds] (empty: level 1 until removed)"), "1 3", read)
 
         def chosen(key: str) -> None:
             if key == "plain":
