@@ -114,6 +114,25 @@ def test_import_cleans_escape_sequences_and_control_characters(session, tmp_path
     assert imported.name == "Campaign"
 
 
+def test_import_refuses_a_lone_surrogate_in_an_encounters_state_and_writes_nothing(session, tmp_path):
+    """Encounter states are cleaned when opened, not when read: an import
+    (or export, or copy) cleans them all first, so broken text is refused
+    with the file named (issue 11 item 8; the loader fuzz found the
+    UnicodeEncodeError it raised while writing)."""
+    session.close()
+    export = tmp_path / "export.json"
+    library.export_campaign(session.path, export)
+    text = export.read_text().replace('"Boar"', '"Bo\\ud800ar"', 1)
+    assert "\\ud800" in text
+    export.write_text(text)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    with pytest.raises(CorruptSave) as caught:
+        library.import_campaign(export, folder)
+    assert "surrogate" in str(caught.value) and str(export) in str(caught.value)
+    assert list(folder.iterdir()) == []
+
+
 def test_sanitizer():
     assert clean_text("a\x1b[31mb\x9b1mc\x1bPq#0\x1b\\d") == "abcd"
     assert clean_text("tab\there\nnew") == "tab\there\nnew"
