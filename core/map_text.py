@@ -95,6 +95,8 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
         cell = combatant.position
         if cell is None or not grid.contains(cell):
             left_out.append(("not on the map", _entry(combatant, ruleset, GROUND.id)))
+        elif combatant.defeated:  # a map starts a fight: the fallen would stand up again at full HP
+            left_out.append(("defeated", _entry(combatant, ruleset, GROUND.id)))
         elif cell in placed:
             left_out.append((f"shares a cell with {placed[cell].name}", _entry(combatant, ruleset, GROUND.id)))
         else:
@@ -134,6 +136,8 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
     for why, entry in left_out:
         notes.append(f"{entry.name} {why}: written as a comment")
         lines.append(f"# {why}: {roster_line('', entry).strip()}")
+    if any(c.hp < c.hp_max or c.conditions for c in placed.values()):
+        notes.append("creatures start fresh from a text map: current hit points and conditions are not kept")
     if grid.elevation and any(any(r) for r in grid.elevation):
         notes.append("the heights of cells are not kept in a text map")
     if grid.ceiling is not None:

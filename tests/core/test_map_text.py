@@ -83,6 +83,20 @@ def test_tac_map_1_what_a_text_map_cannot_hold_is_said_and_commented():
     assert {c.name for c in back.combatants} == {"Horse", "Creature F"}
 
 
+def test_tac_map_1_a_defeated_creature_is_left_out_and_the_loss_of_hp_is_said():
+    """A map file starts a fight: a wolf at 0 HP written as a token came back
+    at full HP (a GM's try-out). It is a comment now, and the file says that
+    current hit points and conditions are not kept."""
+    dead = _c("d", "Wolf 2", (2, 1), "W", hp=0, hp_max=9)
+    hurt = _c("h", "Wolf 1", (4, 1), "V", hp=3, hp_max=9)
+    state, ruleset = _field(dead, hurt)
+    export = export_map(state, ruleset, "ascii")
+    assert "# defeated: Wolf 2" in export.text
+    assert any("current hit points and conditions are not kept" in n for n in export.notes)
+    back = _read_back(export.text, ruleset)
+    assert {c.name for c in back.combatants} == {"Wolf 1"}
+
+
 def test_an_unknown_legend_is_refused():
     state, ruleset = _field()
     with pytest.raises(ValueError, match="unknown legend"):
