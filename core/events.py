@@ -382,25 +382,6 @@ class CoatingEnded(Event):
 
 
 @dataclass(frozen=True)
-class HiddenChanged(Event):
-    """The GM hid ``combatant`` from the players (``hidden``) or revealed it."""
-
-    combatant: str
-    name: str
-    hidden: bool
-
-
-@dataclass(frozen=True)
-class SecretChanged(Event):
-    """The GM made ``what`` (a condition's name, or ``notes``) of ``combatant`` secret or not."""
-
-    combatant: str
-    name: str
-    what: str
-    secret: bool
-
-
-@dataclass(frozen=True)
 class TurnEffectsUndone(Event):
     """Handing the turn back gave back what the turn change did by itself
     to ``combatant`` (``detail``: HP given back, conditions back, levels)."""
@@ -410,7 +391,7 @@ class TurnEffectsUndone(Event):
     detail: str
 
 
-# Events of the map and the sheet live in their own module; they are
+# Events of the map, the sheet and secrecy live in their own module; they are
 # re-exported here so that ``core.events`` names every event.
-from core.map_events import AltitudeChanged, MapResized, Placed, SheetEdited, TerrainPainted  # noqa: E402,F401
+from core.map_events import AltitudeChanged, HiddenChanged, MapResized, Placed, SecretChanged, SheetEdited, TerrainPainted  # noqa: E402,F401
 from core.maneuver_events import Fell, Jumped, Maneuvered  # noqa: E402,F401

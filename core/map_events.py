@@ -1,4 +1,5 @@
-"""Events of map editing, placing, altitude and the creature sheet.
+"""Events of map editing, placing, altitude, the creature sheet and what
+the GM keeps from the players (hidden creatures, secrets).
 
 Re-exported by :mod:`core.events`, which defines :class:`Event`.
 """
@@ -57,3 +58,22 @@ class AltitudeChanged(Event):
     name: str
     how: str
     altitude: int
+
+
+@dataclass(frozen=True)
+class HiddenChanged(Event):
+    """The GM hid ``combatant`` from the players (``hidden``) or revealed it."""
+
+    combatant: str
+    name: str
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class SecretChanged(Event):
+    """The GM made ``what`` (a condition's name, or ``notes``) of ``combatant`` secret or not."""
+
+    combatant: str
+    name: str
+    what: str
+    secret: bool

@@ -45,14 +45,13 @@ from core import events
 from core.combatant import Combatant
 from core.encounter import EncounterState
 from core.errors import IllegalCommand
-from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
 from saves import backups, fold, lock, patch
-from saves.bestiary import party_after
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
 from saves.files import NotAFile, check_regular, real_path
 from saves.history import LogView
+from saves.campaign_records import CampaignRecords
 from saves.journal import Journal
 from saves.layout import CampaignData, EncounterData, apply_record
 from saves.migrations import SCHEMA_VERSION
@@ -66,7 +65,7 @@ __all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_f
 COMPACT_MIN_BYTES = 1 << 18
 
 
-class Campaign:
+class Campaign(CampaignRecords):
     """An open campaign. Use :meth:`create` or :meth:`open`; :meth:`close` when done."""
 
     def __init__(self, path: Path, data: CampaignData, the_lock: lock.CampaignLock | None, good_length: int, read_only: ReadOnlySave | None) -> None:
@@ -255,58 +254,6 @@ class Campaign:
         entry = LogEntry(enc.next_seq, state.round, state.current, kind(step["n"], step["label"], step["first_seq"], step["last_seq"]))
         self._commit([{"op": "undo" if back else "redo", "eid": enc.eid, "log": [entry_document(enc.eid, entry)]}])
         return state, [entry]
-
-    # -- the campaign around the fights ----------------------------------------
-    def rename(self, name: str) -> None:
-        self._commit([{"op": "meta", "set": {"name": clean_name(name)}}])
-
-    def set_house_rules(self, overrides: dict[str, Any]) -> None:
-        """Replace the house rules; raises :class:`RulesError` if the ruleset refuses them."""
-        ruleset = get_ruleset(self.data.meta["ruleset"], overrides)
-        self._commit([{"op": "meta", "set": {"house_rules": to_document(ruleset.house_rules())}}])
-        self.ruleset = ruleset
-
-    def put_party_member(self, member: Combatant) -> None:
-        """Add or update a party member (keyed by its id)."""
-        self._commit([{"op": "party", "pid": member.id, "doc": to_document(member)}])
-
-    def drop_party_member(self, pid: str) -> None:
-        self._commit([{"op": "party", "pid": pid, "doc": None}])
-
-    def put_template(self, template: Combatant) -> None:
-        """Add or replace a bestiary template, keyed by its name."""
-        self._commit([{"op": "bestiary", "name": clean_name(template.name), "doc": to_document(template)}])
-
-    def put_templates(self, templates: list[Combatant]) -> None:
-        """Add or replace several bestiary templates in one save: all or none."""
-        self._commit([{"op": "bestiary", "name": clean_name(t.name), "doc": to_document(t)} for t in templates])
-
-    def drop_template(self, name: str) -> None:
-        self._commit([{"op": "bestiary", "name": name, "doc": None}])
-
-    def add_encounter(self, name: str, state: EncounterState, status: str = "planned") -> int:
-        """A new encounter; returns its eid."""
-        eid = max(self.data.encounters) + 1
-        self._commit([{"op": "encounter", "eid": eid, "name": clean_name(name), "status": status, "state": to_document(state)}])
-        return eid
-
-    def set_encounter(self, eid: int, name: str | None = None, status: str | None = None) -> None:
-        """Rename encounter ``eid`` or set its status (``planned``, ``running``, ``finished``).
-        Finishing it copies its party-side combatants back into the party."""
-        enc = self.encounter(eid)
-        records: list[dict[str, Any]] = [{"op": "encounter", "eid": eid, "name": clean_name(name) if name is not None else enc.name, "status": status or enc.status}]
-        if status == "finished":
-            records += [{"op": "party", "pid": c.id, "doc": to_document(c)} for c in party_after(self.load_state(eid), self.data.party)]
-        self._commit(records)
-
-    def set_current(self, eid: int) -> None:
-        self.encounter(eid)
-        self._commit([{"op": "meta", "set": {"current": eid}}])
-
-    def drop_encounter(self, eid: int) -> None:
-        if eid == self.current_eid or len(self.data.encounters) < 2:
-            raise SaveError(self.path, "cannot delete the current or the only encounter")
-        self._commit([{"op": "drop_encounter", "eid": eid}])
 
     # -- writing ---------------------------------------------------------------
     def _require_writable(self) -> None:

@@ -1,0 +1,117 @@
+"""How one cell of the battle map is drawn: terrain, token (with its
+marks, HP bar in large cells), reach, path, area, odds-map shade, cursor
+and fog. A mixin of :class:`tui.widgets.grid_map.GridMap`, which owns the
+state these read (``glyphs``, ``zoom``, ``fog``, ``reach``, ``path``,
+``area``, ``odds``, ``best``, ``cursor``) and calls :meth:`_cell_segment`
+for each cell of a line it renders.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.segment import Segment
+from rich.style import Style
+
+from core.grid import Cell
+from tui.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, hp_segment, large_terrain
+
+if TYPE_CHECKING:
+    from tui.widgets.grid_map import _View
+
+CURRENT_STYLE = Style(underline=True)
+SELECTED_STYLE = Style(italic=True)
+DEFEATED_STYLE = Style(color="bright_black", strike=True)
+CURSOR_STYLE = Style(reverse=True, bold=True)
+REACH_STYLE = Style(bgcolor="green", color="black")
+PATH_STYLE = Style(color="bright_white", bold=True)
+PATH_GLYPH = "\u2022 "
+AREA_STYLE = Style(bgcolor="magenta", color="bright_white")
+
+
+_PLAIN: dict[tuple[str, str, int, int], Segment] = {}
+BEST_GLYPH = "**"
+ODDS_STYLES = (  # (at least this chance to hit, background): readable in 16 colours too
+    (0.75, Style(bgcolor="bright_green", color="black")),
+    (0.5, Style(bgcolor="green", color="black")),
+    (0.25, Style(bgcolor="yellow", color="black")),
+    (0.0, Style(bgcolor="red", color="white")),
+)
+
+
+def odds_style(chance: float) -> Style:
+    """The shade of a cell of the odds map; no chance at all stays unshaded."""
+    if chance <= 0:
+        return Style(dim=True)
+    return next(style for floor, style in ODDS_STYLES if chance >= floor)
+FOG_STYLE = Style(color="bright_black", bgcolor="black")
+
+
+class MapCells:
+    """The cell painter of the map pane (see the module docstring)."""
+
+    def _ground(self) -> Style:
+        """The pane's background under cells that have none of their own:
+        the same on the main screen and under a dialog (which fills cells
+        without one with its own), so a dialog opening or closing does not
+        rewrite the map on the terminal."""
+        return Style(bgcolor=self.rich_style.bgcolor)
+
+    def _fog_segment(self, terrain_id: str, sub: int, remembered: bool) -> Segment:
+        """A cell nobody of the side sees now: its terrain greyed when seen before, else blank."""
+        if not remembered:
+            return Segment(" " * (2 * self.zoom), FOG_STYLE)
+        text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
+        if self.zoom == 2:
+            text = large_terrain(text, sub)
+        return Segment(text, FOG_STYLE)
+
+    def _plain_segment(self, terrain_id: str, sub: int) -> Segment:
+        """The segment of a cell with nothing on or over it (cached)."""
+        key = (self.glyphs.name, terrain_id, self.zoom, sub)
+        segment = _PLAIN.get(key)
+        if segment is None:
+            text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
+            if self.zoom == 2:
+                text = large_terrain(text, sub)
+            segment = _PLAIN[key] = Segment(text, TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE))
+        return segment
+
+    def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
+        if self.fog is not None and cell not in self.fog:
+            return self._fog_segment(terrain_id, sub, cell in self.remembered)
+        if cell not in view.tokens and not self._marked(cell):
+            return self._plain_segment(terrain_id, sub)
+        combatant = view.tokens.get(cell)
+        if combatant is not None:
+            style = SIDE_STYLE[combatant.side]
+            if combatant.defeated:
+                style = style + DEFEATED_STYLE
+            if combatant.id == view.current:
+                style = style + CURRENT_STYLE
+            if combatant.id == view.selected:
+                style = style + SELECTED_STYLE
+            if self.zoom == 2:
+                if sub != 0:
+                    return hp_segment(combatant, style)
+                text = self.glyphs.marked_token(combatant, large=True)
+            else:
+                text = self.glyphs.marked_token(combatant)
+        else:
+            text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
+            style = TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE)
+            if cell in self.odds:
+                style = style + odds_style(self.odds[cell])
+                if cell in self.best:
+                    text = BEST_GLYPH
+            elif cell in self.reach:
+                style = style + REACH_STYLE if terrain_id == "ground" else style + Style(underline=True, bold=True)
+            if cell in self.path:
+                text, style = PATH_GLYPH, style + PATH_STYLE
+            if self.zoom == 2:
+                text = large_terrain(text, sub)
+        if cell in self.area:
+            style = style + AREA_STYLE
+        if cell == self.cursor:
+            style = style + CURSOR_STYLE
+        return Segment(text, style)
