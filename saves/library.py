@@ -24,10 +24,9 @@ from saves.campaign import Campaign
 from saves.fold import folding_path
 from saves.history import history_path
 from saves.reading import journal_path, read_campaign
-from saves.errors import CorruptSave, ReadOnlySave, SaveError, SaveWriteFailed
+from saves.errors import ReadOnlySave, SaveError, SaveWriteFailed
 from saves.files import NotAFile, check_regular
-from saves.layout import clean_state, dump, parse
-from saves.sanitize import UnsafeDocument
+from saves.layout import dump, parse
 from saves.sanitize import clean_name
 from saves.storage import AtomicJSONStorage, atomic_write
 
@@ -124,7 +123,6 @@ def export_campaign(path: Path, target: Path, replace: bool = False) -> None:
     check_target(target, path, replace)
     target = Path(os.path.realpath(target))
     data, _, _, _ = read_campaign(path)
-    data = _whole(data, path)
     data.meta["journal_seq"] = 0
     try:
         atomic_write(target, json.dumps(dump(data), ensure_ascii=False, indent=1, sort_keys=True))
@@ -175,7 +173,6 @@ def import_campaign(source: Path, folder: Path, name: str | None = None) -> Path
     if raw is None:
         raise SaveError(source, "does not exist")
     data, _ = parse(raw, source)
-    data = _whole(data, source)
     if name is not None:
         data.meta["name"] = clean_name(name)
     data.meta.update(cid=uuid.uuid4().hex, journal_seq=0)
@@ -187,7 +184,6 @@ def import_campaign(source: Path, folder: Path, name: str | None = None) -> Path
 def duplicate(path: Path, name: str) -> Path:
     """A copy of campaign ``path`` named ``name``, next to it; returns the new path."""
     data, _, _, _ = read_campaign(path)
-    data = _whole(data, path)
     data.meta.update(name=clean_name(name), cid=uuid.uuid4().hex, journal_seq=0)
     target = free_path(path.parent, name)
     _write_new(target, dump(data))
@@ -216,7 +212,6 @@ def delete(path: Path) -> None:
     try:
         try:
             data, _, _, _ = read_campaign(path)
-            data = _whole(data, path)
             atomic_write(path, json.dumps(dump(data), ensure_ascii=False, separators=(",", ":"), sort_keys=True))  # whole, for the backup
         except SaveError:
             pass  # a damaged campaign is backed up as it is
@@ -230,20 +225,6 @@ def delete(path: Path) -> None:
         raise SaveWriteFailed(path, f"cannot be deleted: {exc.strerror or exc}") from None
     finally:
         held.release()
-
-
-def _whole(data, source: Path):
-    """``data`` with every encounter's state cleaned: states are cleaned
-    only when an encounter is opened, and a file written from ``data``
-    (an export, an import, a copy) must hold no broken text (a lone
-    surrogate cannot even be encoded). Raises :class:`CorruptSave` naming
-    ``source``, which is left untouched."""
-    for enc in data.encounters.values():
-        try:
-            clean_state(enc)
-        except UnsafeDocument as exc:
-            raise CorruptSave(source, f"{exc}; it was left untouched") from None
-    return data
 
 
 def _write_new(target: Path, raw: dict) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +27,11 @@ from tinydb.storages import Storage
 
 from saves.errors import CorruptSave, SaveWriteFailed
 from saves.files import MAX_CAMPAIGN_BYTES, NotAFile, read_regular
+from saves.sanitize import UnsafeDocument, clean_document
+
+# Only a JSON escape (\ud800) can put a lone surrogate in a file we read; our
+# own files hold text as UTF-8, so this search of the bytes is all most reads pay.
+_SURROGATE_ESCAPE = re.compile(rb"\\[uU][dD][89a-fA-F]")
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -94,6 +100,14 @@ class AtomicJSONStorage(Storage):
             raise CorruptSave(self.path, "is nested too deeply to be a campaign file; it was left untouched") from None
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
             raise CorruptSave(self.path, "is JSON but not a campaign file")
+        if _SURROGATE_ESCAPE.search(raw):
+            # Encounter states are cleaned only when opened (saves.layout), but
+            # a state holding broken text could then never be written back (a
+            # fold of the campaign would fail): refuse the file now, whole.
+            try:
+                clean_document(data)
+            except UnsafeDocument as exc:
+                raise CorruptSave(self.path, f"{exc}; it was left untouched") from None
         return data
 
     # -- TinyDB's interface ------------------------------------------------

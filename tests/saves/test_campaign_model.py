@@ -133,6 +133,23 @@ def test_import_refuses_a_lone_surrogate_in_an_encounters_state_and_writes_nothi
     assert list(folder.iterdir()) == []
 
 
+def test_a_lone_surrogate_in_an_encounter_not_yet_opened_refuses_the_file(session, tmp_path):
+    """States are cleaned when an encounter is opened (issue 15), so broken
+    text in another encounter used to open, then crash the fold on quit
+    (UnicodeEncodeError). The file is refused at once, and left untouched."""
+    session.campaign.add_encounter("Other", session.encounter.state)
+    session.close()
+    data = json.loads(session.path.read_text())
+    other = next(e for e in data["encounters"].values() if e["name"] == "Other")
+    other["state"]["combatants"][0]["name"] = "Bo\ud800ar"
+    session.path.write_text(json.dumps(data))
+    before = session.path.read_bytes()
+    with pytest.raises(CorruptSave) as caught:
+        Campaign.open(session.path)
+    assert "surrogate" in str(caught.value)
+    assert session.path.read_bytes() == before
+
+
 def test_sanitizer():
     assert clean_text("a\x1b[31mb\x9b1mc\x1bPq#0\x1b\\d") == "abcd"
     assert clean_text("tab\there\nnew") == "tab\there\nnew"
