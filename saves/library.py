@@ -112,6 +112,8 @@ def check_target(target: Path, source: Path | None = None, replace: bool = False
         held.release()
     if journal_path(real).exists():
         raise SaveError(target, "is a campaign with actions not yet folded in (a journal beside it); open it, or choose another file")
+    if history_path(real).exists():
+        raise SaveError(target, "is a campaign (its history file is beside it); it is never overwritten: choose another file")
     if exists and not replace:
         raise TargetExists(target, "already exists")
 
@@ -130,16 +132,41 @@ def export_campaign(path: Path, target: Path, replace: bool = False) -> None:
         raise SaveWriteFailed(target, f"cannot be written: {exc.strerror or exc}") from None
 
 
+_CAMPAIGN_KEY = re.compile(rb'^\s*\{\s*"(bestiary|encounters|log|meta|party|steps|_default)"\s*:')
+
+
+def looks_like_campaign(path: Path) -> bool:
+    """Whether the existing file ``path`` is a campaign or a campaign export
+    (a JSON object whose first key is one of the campaign's tables, as
+    every campaign this program writes begins, or any TinyDB file's
+    ``_default`` table); reads its first 256 bytes only."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(256)
+    except OSError:
+        return False
+    return _CAMPAIGN_KEY.match(head) is not None
+
+
 def export_text(target: Path, text: str, replace: bool = False, source: Path | None = None) -> Path:
     """Write ``text`` (a recap, a map) to the file ``target`` atomically, as
     UTF-8; returns the real path written. The same refusals as an export
-    (:func:`check_target`): never ``source`` nor a campaign in use, nothing
+    (:func:`check_target`) and never over a campaign file, in use or not
+    (:func:`looks_like_campaign`): never ``source`` nor a campaign in use, nothing
     but a regular file, an existing file only with ``replace`` (else
     :class:`TargetExists`). Raises :class:`SaveError`
     (:class:`SaveWriteFailed` when the disk refuses)."""
     target = Path(target).expanduser()
-    check_target(target, source, replace)
     real = Path(os.path.realpath(target))
+    refusal = "is a campaign file; a map or a recap never replaces one: choose another file"
+    try:
+        check_target(target, source, replace)  # first: a pipe or device is never opened
+    except TargetExists:
+        if looks_like_campaign(real):
+            raise SaveError(target, refusal) from None
+        raise
+    if looks_like_campaign(real):
+        raise SaveError(target, refusal)
     if not real.parent.is_dir():
         raise SaveError(target, f"cannot be written: folder {real.parent} does not exist")
     try:

@@ -214,3 +214,41 @@ def test_backups_and_their_folders_are_private(campaign_file):
         assert stat.S_IMODE(backup.stat().st_mode) == 0o600, backup
     for step in (folder.parent, folder):
         assert stat.S_IMODE(step.stat().st_mode) == 0o700, step
+
+
+def test_a_map_or_recap_never_replaces_a_closed_campaign(tmp_path, campaign_file):
+    """A try-out exported a map over a closed campaign with no journal beside
+    it (as after a fold or ``encounter new``) and lost the campaign: a text
+    export refuses any campaign file, asked to replace or not."""
+    assert not journal_path(campaign_file).exists()
+    before = campaign_file.read_bytes()
+    for replace in (False, True):
+        with pytest.raises(SaveError, match="is a campaign") as refused:
+            library.export_text(campaign_file, "######\n", replace=replace)
+        assert not isinstance(refused.value, library.TargetExists)  # not the "replace it?" question
+    exported = tmp_path / "export.json"
+    library.export_campaign(campaign_file, exported)
+    with pytest.raises(SaveError, match="is a campaign file"):
+        library.export_text(exported, "# Recap\n", replace=True)
+    assert campaign_file.read_bytes() == before
+    notes = tmp_path / "notes.md"
+    notes.write_text("old notes")
+    library.export_text(notes, "# Recap\n", replace=True)  # any other file: replaced when asked
+    assert notes.read_text() == "# Recap\n"
+
+
+def test_no_export_replaces_a_campaign_whose_history_is_beside_it(tmp_path, campaign_file):
+    """The campaign's history file beside it marks a campaign in use."""
+    from saves.history import history_path
+
+    session = Session(Campaign.open(campaign_file), random.Random(1))
+    for _ in range(3):
+        session.apply(cmd.RollDice("1d4"))
+    session.close()
+    assert history_path(campaign_file).exists() and not journal_path(campaign_file).exists()
+    other = tmp_path / "other.json"
+    create_demo(other, random.Random(2)).close()
+    before = campaign_file.read_bytes()
+    with pytest.raises(SaveError, match="history file is beside it"):
+        library.export_campaign(other, campaign_file, replace=True)
+    assert campaign_file.read_bytes() == before
