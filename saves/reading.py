@@ -15,6 +15,7 @@ from core.encounter import EncounterState
 from core.errors import RulesError
 from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
+from core.consistency import state_problems
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, SaveError
 from saves.fold import folding_path
@@ -89,11 +90,18 @@ def validate_file(path: Path) -> bool:
 
 
 def decode_state(enc: EncounterData, path: Path) -> EncounterState:
-    """The encounter's state (its strings cleaned first); raises :class:`CorruptSave`."""
+    """The encounter's state (its strings cleaned first); raises :class:`CorruptSave`
+    when it does not decode or holds what no play makes (a token off the
+    map, hit points outside ``0..hp_max``: :func:`core.consistency.state_problems`)."""
     try:
-        return from_document(clean_state(enc), EncounterState)
+        state = from_document(clean_state(enc), EncounterState)
     except Exception as exc:  # noqa: BLE001 - untrusted document
         raise CorruptSave(path, f"holds a damaged encounter ({exc})") from None
+    problems = state_problems(state)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CorruptSave(path, f"holds an impossible encounter {enc.name!r}: {problems[0]}{more}")
+    return state
 
 
 def ruleset_of(path: Path, meta: dict[str, Any]) -> Ruleset:

@@ -116,6 +116,32 @@ def test_hand_edited_state_is_refused(demo_file):
     assert "hp" in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("edit", "needle"),
+    [
+        (lambda state: state["combatants"][0].update(position=[999, 999]), "off the"),
+        (lambda state: state["combatants"][0].update(hp=-5, hp_max=0), "maximum hit points 0"),
+        (lambda state: state["combatants"][0].update(hp=-5), "outside 0.."),
+        (lambda state: state["combatants"][0].update(hp=10_000), "outside 0.."),
+        (lambda state: state.update(current="nobody"), "not in the encounter"),
+        (lambda state: state["combatants"][1].update(id=state["combatants"][0]["id"]), "share the id"),
+    ],
+)
+def test_a_state_no_play_makes_is_refused_at_open(demo_file, edit, needle):
+    """A try-out opened a copy with a token at (999, 999) and HP -5/0: it
+    opened, then crashed on the first look at the map. Refused at open now,
+    the file untouched."""
+    data = json.loads(demo_file.read_text(encoding="utf-8"))
+    [doc] = data["encounters"].values()
+    edit(doc["state"])
+    demo_file.write_text(json.dumps(data), encoding="utf-8")
+    before = demo_file.read_bytes()
+    with pytest.raises(CorruptSave, match="impossible encounter") as caught:
+        Campaign.open(demo_file)
+    assert needle in str(caught.value)
+    assert demo_file.read_bytes() == before
+
+
 def test_newer_schema_is_refused(demo_file):
     data = json.loads(demo_file.read_text(encoding="utf-8"))
     [meta] = data["meta"].values()

@@ -85,7 +85,7 @@ def test_an_edit_that_breaks_the_undo_history_is_refused_at_undo_not_silently_ap
     session.close()
     data = json.loads(path.read_text())
     [enc] = data["encounters"].values()
-    enc["state"]["combatants"][0]["hp"] += 5  # hand-edited HP no longer matches the history
+    enc["state"]["combatants"][0]["hp"] -= 1  # hand-edited HP (still within 0..max) no longer matches the history
     path.write_text(json.dumps(data))
     session = Session(Campaign.open(path))
     with pytest.raises(CorruptSave, match="undo step"):
