@@ -4,6 +4,8 @@ the boar, ``equestria`` stats, initiative rolled, round 1."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import replace
 from importlib import resources
 
 from core.combatant import Combatant, Side
@@ -32,7 +34,8 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
 
     Tokens listed in ``known`` (glyph -> (name, side, stats, hp) or a
     :class:`core.roster.RosterEntry`) get those; others become foes named
-    after their glyph with 10 HP and zero stats.
+    after their glyph with 10 HP and zero stats. A name given to several
+    tokens is numbered in map order (``Goblin 1``, ``Goblin 2``).
     """
     from core.roster import RosterEntry
 
@@ -62,6 +65,12 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
                 ac=ac,
             )
         )
+    labels = Counter(c.name for c in combatants)
+    count: Counter[str] = Counter()
+    for i, c in enumerate(combatants):  # two tokens of one roster line, or two lines of one name: Goblin 1, Goblin 2
+        if labels[c.name] > 1:
+            count[c.name] += 1
+            combatants[i] = replace(c, name=f"{c.name} {count[c.name]}")
     return EncounterState(name=state.name, grid=state.grid, combatants=tuple(combatants))
 
 

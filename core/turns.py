@@ -24,6 +24,7 @@ from core import events as ev
 from core import limits as lim
 from core import reminders, uses
 from core.combatant import Combatant
+from core.groups import numbered
 from core.errors import IllegalCommand, MoveRefused
 from core.initiative import next_free_below, roll_initiatives, starter_value, summon_value
 from core.phases import Phase
@@ -234,10 +235,14 @@ def _check_newcomer(enc: Any, state: EncounterState, new: Combatant) -> None:
 
 def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
     """Add a combatant; during combat place it by EQ-INIT-4 (summon),
-    EQ-INIT-5 (GM value) or a roll (EQ-INIT-1, unique by EQ-INIT-2)."""
+    EQ-INIT-5 (GM value) or a roll (EQ-INIT-1, unique by EQ-INIT-2). A name
+    already in the encounter gets the next free number (``Boar`` joins as
+    ``Boar 2``), as :func:`core.groups.numbered` numbers a group."""
     new = command.combatant
     if any(c.id == new.id for c in state.combatants):
         raise IllegalCommand(f"a combatant with id {new.id!r} already exists")
+    if any(c.name == new.name for c in state.combatants):  # two "Boar"s: the log and the GM could not tell them apart
+        new = replace(new, name=numbered(new.name, 1, state.combatants)[0][1])
     _check_newcomer(enc, state, new)
     if new.position is not None:
         if not state.grid.contains(new.position):

@@ -154,6 +154,7 @@ class CombatActions:
             else:
                 added = self.run_command(cmd.AddCombatant(combatant, roll_initiative=self.state.round > 0))
             if added is not None:  # a refusal is already in the status line
+                name = self.state.combatant(combatant.id).name  # a name already taken is numbered by the rules
                 self.set_status(f"Added {clean(name)}: place it on the map with P.")
 
         hint = f"; add 'summon' for a summon of {clean(summoner.name)} (its initiative - 1, EQ-INIT-4)" if summoner else ""

@@ -205,3 +205,31 @@ def test_eq_init_6_every_ruleset_gives_a_group_consecutive_unique_turns(ruleset)
         values = [c.initiative for c in enc.state.combatants]
         assert len(set(values)) == len(values)
         assert list(group.values) == list(range(group.values[0], group.values[0] - 4, -1))
+
+
+def test_a_single_creature_of_a_name_already_present_is_numbered():
+    """A try-out added ``Boar foe 10`` beside a Boar: two identical rows, and
+    a log ("attacks of opportunity from Goblin") no one could read. The rules
+    number the newcomer as they number a group."""
+    enc = Encounter(EncounterState("t", GRID, (replace_name(WOLF, "Boar", "c1"),)), get("equestria"), random.Random(1))
+    enc.apply(cmd.AddCombatant(replace_name(WOLF, "Boar", "c2")))
+    enc.apply(cmd.AddCombatant(replace_name(WOLF, "Boar", "c3")))
+    enc.apply(cmd.AddCombatant(replace_name(WOLF, "Fox", "c4")))
+    assert [c.name for c in enc.state.combatants] == ["Boar", "Boar 2", "Boar 3", "Fox"]
+
+
+def test_a_map_roster_name_on_several_tokens_is_numbered():
+    """Two roster lines named Goblin (or one line for two tokens) give Goblin 1 and Goblin 2."""
+    from core.demo import state_from_map
+    from core.roster import read_map_file
+
+    text_map, roster = read_map_file("G . H\n. G .\n\nG Goblin foe 5\nH Goblin foe 7\n", get("equestria"))
+    state = state_from_map("t", text_map, roster)
+    assert sorted(c.name for c in state.combatants) == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    assert len({c.name for c in state.combatants}) == 3
+
+
+def replace_name(template: Combatant, name: str, cid: str) -> Combatant:
+    from dataclasses import replace
+
+    return replace(template, id=cid, name=name)
