@@ -249,6 +249,8 @@ def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
             raise MoveRefused(f"{new.position} is off the map", new.position)
         if state.grid.terrain(new.position).blocks_movement:
             raise MoveRefused(f"{new.position} is inside a {state.grid.terrain(new.position).name}", new.position)
+    if new.initiative is not None:
+        _check_initiative(new.initiative)
     if new.initiative is not None and new.initiative in _taken(state):
         raise IllegalCommand(f"initiative {new.initiative} is taken; initiatives are unique", "EQ-INIT-2")
     events: list[ev.Event] = []
@@ -299,9 +301,16 @@ def remove(enc: Any, state: EncounterState, command: cmd.RemoveCombatant) -> Res
     return state, (*events, *dropped)
 
 
+def _check_initiative(value: int) -> None:
+    """An initiative a GM gives has at most ``MAX_NUMBER_DIGITS`` digits (either sign)."""
+    if abs(value) >= 10**lim.MAX_NUMBER_DIGITS:
+        raise IllegalCommand(f"an initiative has at most {lim.MAX_NUMBER_DIGITS} digits", "EQ-INIT-5")
+
+
 def set_initiative(enc: Any, state: EncounterState, command: cmd.SetInitiative) -> Result:
     """Reorder by hand; the value must be free (EQ-INIT-2)."""
     combatant = state.combatant(command.combatant)
+    _check_initiative(command.value)
     if command.value in _taken(state, but=combatant.id):
         raise IllegalCommand(f"initiative {command.value} is taken; initiatives are unique", "EQ-INIT-2")
     state = state.replace_combatant(replace(combatant, initiative=command.value))

@@ -166,3 +166,29 @@ def test_equestria_rosters_and_sheets_take_the_skills_its_rules_read():
     with pytest.raises(RulesError) as caught:
         parse_creature("Owl foe 5 WINGS 2", equestria)
     assert "skills: " in str(caught.value) and "RIDING" in str(caught.value)
+
+
+def test_a_given_initiative_has_at_most_nine_digits():
+    """A try-out set initiative 99999999999999999999 (the tracker showed 999):
+    refused with the limit named, nothing changed (rule EQ-INIT-5)."""
+    import random
+
+    from core import commands as cmd
+    from core.combatant import Combatant, Side
+    from core.demo import seed_map_text
+    from core.encounter import Encounter, EncounterState
+    from core.errors import IllegalCommand
+    from core.grid import from_text
+    from core.rulesets import get
+
+    boar = Combatant("b", "Boar", Side.FOE, {}, 5, 5)
+    enc = Encounter(EncounterState("t", from_text(seed_map_text()).grid, (boar,)), get("equestria"), random.Random(1))
+    before = enc.state
+    for value in (10**9, -(10**9), 10**20):
+        with pytest.raises(IllegalCommand, match="at most 9 digits"):
+            enc.apply(cmd.SetInitiative("b", value))
+        with pytest.raises(IllegalCommand, match="at most 9 digits"):
+            enc.apply(cmd.AddCombatant(Combatant("w", "Wolf", Side.FOE, {}, 5, 5, initiative=value)))
+    assert enc.state == before
+    enc.apply(cmd.SetInitiative("b", 999_999_999))
+    assert enc.state.combatant("b").initiative == 999_999_999
