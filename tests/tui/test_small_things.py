@@ -82,3 +82,17 @@ def test_to_ascii_keeps_every_width():
     for text in ("\u256d\u2500 Round 1 \u2500\u256e", "HP \u2588\u2588\u2591", "Chara\u2026er", "\U0001f469\u200d\U0001f469\u200d\U0001f467 x", "Caf\u00e9 \u2191\u0033 \u2193", "\x1b[1mB\u00f6ld\x1b[0m"):
         assert to_ascii(text).isascii() and cell_len(to_ascii(text)) == cell_len(text), text
     assert to_ascii("\u256d\u2500\u256e \u00b7 \u2026 \u2014 \u2191\u2193 Caf\u00e9") == "+-+ . . - ^v Cafe"
+
+
+def test_ascii_hp_bars_tell_empty_from_full_and_from_walls():
+    """A try-out with ``--glyphs ascii`` saw ``HP 0/12 ##########`` and
+    ``HP 20/20 ##########``, and token bars drawn as walls."""
+    from core.combatant import Combatant, Side
+    from tui.ascii_output import to_ascii
+    from tui.widgets.creature_sheet import hp_bar
+
+    down = Combatant("a", "A", Side.FOE, {}, 0, 12)
+    half = Combatant("b", "B", Side.FOE, {}, 6, 12)
+    assert to_ascii(hp_bar(down).plain) == ".........."
+    assert to_ascii(hp_bar(half).plain) == "#####....."
+    assert to_ascii("\u2584\u2584\u2584 ") == "=== "  # glyphs.hp_segment's bar; walls are #
