@@ -26,6 +26,7 @@ class SrdMovementSettings:
     """Movement data of ``srd35``; DEFAULT marks a gap in the seed."""
 
     speed_feet: int = 30  # SRD-MOV-1 (a typical speed)
+    speed_stat: str = "SPEED"  # SRD-MOV-1: a creature's speed in feet on its sheet (a roster, an SRD stat block)
     feet_per_square: int = 5  # SRD-MOV-1
     difficult_doublings: int = 1  # SRD-MOV-5
     climb_doublings: int = 2  # DEFAULT: climbing at a quarter speed
@@ -80,17 +81,17 @@ class SrdMovement(MovementModel):
         own = mover.speed_of(MoveType.WALK)
         if own:
             return own
-        return int(mover.stats.get("SPEED", self.settings.speed_feet)) // self.settings.feet_per_square
+        return int(mover.stats.get(self.settings.speed_stat, self.settings.speed_feet)) // self.settings.feet_per_square
 
     def land_speed(self, mover: Combatant) -> tuple[int, str]:
         """Rule SRD-MOV-13: land speed in feet, and how it was reached: the
-        base (its walk speed in squares x 5 ft, else stat ``SPEED`` in feet,
+        base (its walk speed in squares x 5 ft, else its ``speed_stat`` (``SPEED``) in feet,
         else ``speed_feet``), plus the best bonus of each type (a barbarian's
         is lost in heavy armour, a monk's in any armour or a heavier load),
         then slowed by medium/heavy armour or load (``encumbered_speeds``)."""
         s = self.settings
         own = mover.speed_of(MoveType.WALK)
-        base = own * s.feet_per_square if own else int(mover.stats.get("SPEED", s.speed_feet))
+        base = own * s.feet_per_square if own else int(mover.stats.get(s.speed_stat, s.speed_feet))
         armour, load = mover.armour_weight, mover.load
         words = [f"base {base} ft"]
         feet = base

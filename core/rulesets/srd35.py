@@ -53,6 +53,7 @@ class Srd35(Ruleset):
     name = "d20 SRD 3.5 (seed 002)"
     rule_prefix = "SRD"
     Settings = Srd35Settings
+    skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
     check_sides = 20
     initiative_sides = 20
     attack_stat = "STR"

@@ -119,3 +119,25 @@ def test_bad_roster_lines_say_their_line(line, needle):
 def test_a_file_of_too_many_lines_is_refused_whole():
     result = read_creatures("Wolf foe hp 3\n" * (MAX_IMPORT_LINES + 1), get("srd35"))
     assert result.creatures == () and "at most 20,000" in result.problems[0].reason
+
+
+def test_srd_mov_1_an_imported_stat_block_joins_a_fight():
+    """A try-out imported a Dire Wolf block and adding it was refused ("SPEED
+    is not a stat of srd35"): the speed in feet the block gives is a sheet
+    value srd35 reads (rule SRD-MOV-1), so the creature joins and moves at it."""
+    import random
+
+    from core import commands as cmd
+    from core.demo import seed_map_text
+    from core.encounter import Encounter, EncounterState
+    from core.grid import from_text
+    from core.group_commands import AddGroup
+    from core.groups import GroupInitiative
+
+    ruleset = get("srd35")
+    (wolf,) = read_creatures(WOLF, ruleset).creatures
+    enc = Encounter(EncounterState("t", from_text(seed_map_text()).grid, ()), ruleset, random.Random(1))
+    enc.apply(cmd.AddCombatant(wolf))
+    enc.apply(AddGroup(wolf, 2, initiative=GroupInitiative.EACH))
+    assert [c.stats["SPEED"] for c in enc.state.combatants] == [50, 50, 50]
+    assert ruleset.speed_cells(enc.state.combatants[0]) == 10
