@@ -29,6 +29,13 @@ def seed_map_text() -> str:
     return resources.files("core.maps").joinpath("seed003_battle.txt").read_text(encoding="utf-8")
 
 
+def demo_roster(stat_names: tuple[str, ...]) -> dict[str, tuple[str, Side, dict[str, int], int]]:
+    """The demo's creatures (two characters and a boar) for a ruleset with
+    ``stat_names``: names, sides and HP as in the demo, and the stats the
+    ruleset shares with equestria's (the rest 0 until the GM sets them)."""
+    return {glyph: (name, side, {k: v for k, v in stats.items() if k in stat_names}, hp) for glyph, (name, side, stats, hp) in _DEMO_CREATURES.items()}
+
+
 def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> EncounterState:
     """An encounter (round 0) with one combatant per token of ``text_map``.
 

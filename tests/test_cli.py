@@ -90,6 +90,22 @@ def test_new_creates_a_campaign_from_a_map(tmp_path, monkeypatch):
     assert "2 combatants" in notice
 
 
+@pytest.mark.parametrize("ruleset", ["srd35", "tactical_d10", "power_roll"])
+def test_new_without_a_map_in_another_ruleset_gives_the_demo_creatures_on_the_seed_map(tmp_path, monkeypatch, ruleset):
+    """The README shows --map as optional; a try-out was refused 'needs --map' for tactical_d10."""
+    from core.rulesets import get
+
+    launched = []
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append((campaign, notice)) or 0)
+    assert cli.main(["new", str(tmp_path / "c.json"), "--ruleset", ruleset, "--seed", "1"]) == 0
+    campaign, notice = launched[0]
+    state = Campaign.open(tmp_path / "c.json").load_state()
+    assert campaign.data.meta["ruleset"] == ruleset and state.round == 1
+    assert sorted(c.name for c in state.combatants) == ["Boar", "Character 1", "Character 2"]
+    assert all(set(c.stats) <= set(get(ruleset).stat_names) for c in state.combatants)
+    assert ruleset in notice
+
+
 def test_open_or_create_path(tmp_path, monkeypatch):
     launched = []
     monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append(campaign) or 0)

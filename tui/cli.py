@@ -181,9 +181,17 @@ def _new(argv: list[str]) -> int:
 
     args = _new_parser().parse_args(argv)
     rng = _rng(args.seed)
+    if args.map_path is None and args.ruleset != DEFAULT_RULESET:  # the demo's map and creatures in another ruleset
+        from core.demo import demo_roster, seed_map_text
+        from core.grid import from_text
+
+        try:
+            ruleset = get_ruleset(args.ruleset)
+            campaign = create_campaign(_campaign_path(args.path), args.name or args.path.stem, ruleset, from_text(seed_map_text()), rng, demo_roster(ruleset.stat_names))
+        except (RulesError, SaveError) as exc:
+            return _fail(str(exc))
+        return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo's creatures under {ruleset.id} (stats it does not share are 0: e to edit).", args)
     if args.map_path is None:
-        if args.ruleset != DEFAULT_RULESET:
-            return _fail(f"--ruleset {args.ruleset} needs --map: the demo fight is {DEFAULT_RULESET}")
         try:
             campaign = create_demo(_campaign_path(args.path), rng, name=args.name or args.path.stem)
         except (RulesError, SaveError) as exc:
