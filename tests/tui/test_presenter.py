@@ -1,0 +1,100 @@
+"""The presenter outside Textual (tui/presenter.py): apply, refuse, undo,
+redo, and one published view per change."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from core import commands as cmd
+from saves.campaign import Campaign
+from saves.session import Session, create_demo
+from tests.core.test_purity import _imported_after
+from tui.presenter import EncounterPresenter, EncounterView
+
+
+@pytest.fixture
+def presenter(tmp_path):
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(3)).close()
+    session = Session(Campaign.open(path), random.Random(4))
+    yield EncounterPresenter(session)
+    session.close()
+
+
+def test_presenter_imports_neither_textual_nor_rich():
+    loaded = _imported_after(["tui.presenter"])
+    assert "core" in loaded and "saves" in loaded  # the check itself works
+    assert not loaded & {"textual", "rich"}, loaded & {"textual", "rich"}
+
+
+def test_apply_publishes_one_frozen_view_with_the_new_entries(presenter):
+    seen: list[EncounterView] = []
+    presenter.subscribe(seen.append)
+    first = presenter.session.encounter.state.current
+    outcome = presenter.apply(cmd.NextTurn())
+    assert outcome.ok and outcome.turn_changed and outcome.entries
+    [view] = seen
+    assert view.state is presenter.session.encounter.state and view.state.current != first
+    assert view.entries == outcome.entries and view.turn_changed and not view.reloaded
+    assert view.title and view.file_name == "demo.json" and view.read_only is None and view.unsaved is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.title = "other"  # type: ignore[misc]
+
+
+def test_refusal_changes_nothing_and_publishes_nothing(presenter):
+    seen: list[EncounterView] = []
+    presenter.subscribe(seen.append)
+    before, log_length = presenter.session.encounter.state, len(presenter.session.log)
+    outcome = presenter.apply(cmd.Damage("nobody-here", 5))
+    assert not outcome.ok and "nobody-here" in outcome.refusal and outcome.entries == ()
+    assert presenter.session.encounter.state is before and len(presenter.session.log) == log_length
+    assert seen == []
+
+
+def test_undo_restores_the_state_and_redo_puts_it_back(presenter):
+    target = presenter.session.encounter.state.order()[0].id
+    before = presenter.session.encounter.state
+    presenter.apply(cmd.Damage(target, 3))
+    after = presenter.session.encounter.state
+    assert after != before
+    assert presenter.undo().ok and presenter.session.encounter.state == before
+    assert presenter.redo().ok and presenter.session.encounter.state == after
+
+
+def test_nothing_to_undo_is_a_refusal_not_an_exception(presenter):
+    seen: list[EncounterView] = []
+    presenter.subscribe(seen.append)
+    presenter.apply(cmd.NextTurn())
+    while presenter.session.can_undo:
+        presenter.undo()
+    seen.clear()
+    assert presenter.undo().refusal
+    assert presenter.redo().ok  # the history is still there to redo
+    assert len(seen) == 1
+
+
+def test_each_subscriber_is_called_once_per_change_until_it_unsubscribes(presenter):
+    calls_a: list[EncounterView] = []
+    calls_b: list[EncounterView] = []
+    stop_a = presenter.subscribe(calls_a.append)
+    presenter.subscribe(calls_b.append)
+    presenter.apply(cmd.NextTurn())
+    assert len(calls_a) == len(calls_b) == 1
+    stop_a()
+    presenter.apply(cmd.NextTurn())
+    presenter.unsubscribe(calls_b.append)  # not the same bound method object: still removed (equal)
+    presenter.apply(cmd.NextTurn())
+    assert len(calls_a) == 1 and len(calls_b) == 2
+
+
+def test_replace_publishes_a_reloaded_view_of_the_new_session(presenter):
+    seen: list[EncounterView] = []
+    presenter.subscribe(seen.append)
+    session = Session(presenter.session.campaign, random.Random(5))
+    presenter.replace(session)
+    assert presenter.session is session
+    [view] = seen
+    assert view.reloaded and view.entries == ()

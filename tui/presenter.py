@@ -1,0 +1,164 @@
+"""The encounter outside Textual: one presenter owns the session, applies
+commands, undo and redo, and publishes an immutable view to its subscribers.
+
+Screens (the GM's, a players' view, a test) subscribe and render each view
+they are sent; none of them touches the session to change the fight. A
+refusal (:class:`core.errors.RulesError`, :class:`saves.errors.SaveError`)
+never reaches a subscriber: it comes back as an :class:`Outcome` whose
+``refusal`` says why, and nothing is published. This module imports neither
+textual nor rich (``tests/tui/test_presenter.py`` checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from core.errors import RulesError
+from saves.errors import SaveError
+
+if TYPE_CHECKING:
+    from core import commands as cmd
+    from core.encounter import EncounterState
+    from core.rulesets import Ruleset
+    from saves.campaign import LogEntry
+    from saves.session import Session
+
+
+@dataclass(frozen=True)
+class EncounterView:
+    """What a screen shows of the encounter at one moment.
+
+    ``state`` (an immutable :class:`core.encounter.EncounterState`) and
+    ``ruleset`` as they are now; ``tracked_kinds``: ``((kind id, letter),
+    ...)`` of the ruleset's tracked resources; ``title``: the campaign's
+    name, then ``": "`` and the encounter's when they differ (raw text: a
+    screen escapes it); ``file_name`` of the campaign. ``read_only`` and
+    ``unsaved`` give why the session cannot write or why its last write
+    failed (``None``: all well). ``entries`` are the log entries this change
+    added (empty for a plain refresh), ``turn_changed`` whether the round or
+    whose turn it is changed, ``reloaded`` that the session itself was
+    replaced (another encounter): show the session's whole log."""
+
+    state: EncounterState
+    ruleset: Ruleset
+    tracked_kinds: tuple[tuple[str, str], ...]
+    title: str
+    file_name: str
+    read_only: str | None
+    unsaved: str | None
+    entries: tuple[LogEntry, ...] = ()
+    turn_changed: bool = False
+    reloaded: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one apply, undo or redo did: the new log ``entries`` and whether
+    the turn changed, or the ``refusal`` (a sentence) and nothing changed."""
+
+    entries: tuple[LogEntry, ...] = ()
+    refusal: str | None = None
+    turn_changed: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+Subscriber = Callable[[EncounterView], None]
+
+
+class EncounterPresenter:
+    """``EncounterPresenter(session)``: the one place a command reaches the
+    session (which saves before returning) and a view leaves it."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self._subscribers: list[Subscriber] = []
+
+    @property
+    def session(self) -> Session:
+        """The session of the encounter shown (read it; change it through :meth:`apply`)."""
+        return self._session
+
+    # -- subscribers ---------------------------------------------------------
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(view)`` after each change; returns the function that unsubscribes it."""
+        self._subscribers.append(callback)
+        return lambda: self.unsubscribe(callback)
+
+    def unsubscribe(self, callback: Subscriber) -> None:
+        """Stop calling ``callback`` (nothing happens if it was not subscribed)."""
+        if callback in self._subscribers:
+            self._subscribers.remove(callback)
+
+    def _publish(self, view: EncounterView) -> None:
+        for callback in list(self._subscribers):
+            callback(view)
+
+    # -- views ---------------------------------------------------------------
+    def view(self, entries: Sequence[LogEntry] = (), turn_changed: bool = False, reloaded: bool = False) -> EncounterView:
+        """The view of the encounter now (a plain refresh unless told what changed)."""
+        session = self._session
+        campaign = session.campaign
+        encounter_name = campaign.encounter(session.eid).name
+        title = campaign.name if encounter_name == campaign.name else f"{campaign.name}: {encounter_name}"
+        unsaved, read_only = session.unsaved, session.read_only
+        return EncounterView(
+            state=session.encounter.state,
+            ruleset=session.encounter.ruleset,
+            tracked_kinds=tuple((k.id, k.letter) for k in session.encounter.ruleset.tracked_kinds),
+            title=title,
+            file_name=session.path.name,
+            read_only=None if read_only is None else str(read_only),
+            unsaved=None if unsaved is None else unsaved.reason,
+            entries=tuple(entries),
+            turn_changed=turn_changed,
+            reloaded=reloaded,
+        )
+
+    def refresh(self) -> EncounterView:
+        """Publish the view now, with nothing new in the log (after a change
+        outside the encounter's history: house rules, the light)."""
+        view = self.view()
+        self._publish(view)
+        return view
+
+    def replace(self, session: Session) -> EncounterView:
+        """Show another session (another encounter of the campaign): its
+        whole log is published (``reloaded``)."""
+        self._session = session
+        view = self.view(reloaded=True)
+        self._publish(view)
+        return view
+
+    # -- changes ---------------------------------------------------------------
+    def apply(self, command: cmd.Command) -> Outcome:
+        """Apply ``command`` and save (see :meth:`saves.session.Session.apply`)."""
+        return self.run(lambda: self._session.apply(command))
+
+    def undo(self) -> Outcome:
+        """Take back the last step (refused when there is none)."""
+        return self.run(self._session.undo)
+
+    def redo(self) -> Outcome:
+        """Put back the last undone step (refused when there is none)."""
+        return self.run(self._session.redo)
+
+    def run(self, step: Callable[[], list[LogEntry]]) -> Outcome:
+        """Run one session ``step`` that returns its new log entries (apply,
+        undo, redo, a bestiary add) and publish the result; a
+        :class:`RulesError` or :class:`SaveError` it raises becomes the
+        outcome's ``refusal`` and nothing is published."""
+        state = self._session.encounter.state
+        turn_before = (state.round, state.current)
+        try:
+            entries = step()
+        except (RulesError, SaveError) as refusal:
+            return Outcome(refusal=str(refusal))
+        state = self._session.encounter.state
+        turn_changed = turn_before != (state.round, state.current)
+        self._publish(self.view(entries, turn_changed))
+        return Outcome(tuple(entries), None, turn_changed)
