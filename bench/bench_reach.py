@@ -143,12 +143,12 @@ async def _preview(folder: Path, runs: int) -> tuple[Sample, Sample]:
         await pilot.pause()
         state = app.state
         walker = state.combatant("w")
-        cells = sorted(app._reach.costs)
+        cells = sorted(app.encounter_screen._reach.costs)
         assert len(cells) > 1000, "speed 40 reaches far"
 
         def step() -> float:
             cell = rnd.choice(cells)
-            return timed(lambda: app._move_preview(walker, cell))
+            return timed(lambda: app.encounter_screen._move_preview(walker, cell))
 
         def full() -> float:
             return timed(lambda: reach(state.grid, session.encounter.ruleset, walker, state.combatants, walker.budget.movement))

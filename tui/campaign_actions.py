@@ -94,9 +94,7 @@ class CampaignActions:
         session = Session(campaign, self.session.encounter.rng, eid)  # decodes it: a damaged encounter is refused before it becomes current
         if eid != campaign.current_eid:
             campaign.set_current(eid)
-        self.session = session
-        self.selected = self.state.current or (self.state.order()[0].id if self.state.combatants else None)
-        self.reload_views()
+        self.presenter.replace(session)  # the screen shows it from scratch, its current combatant selected
         self.set_status(Text("Encounter: ") + user_text(campaign.encounter(eid).name, "bold"))
 
     # -- bestiary ----------------------------------------------------------------
@@ -124,13 +122,10 @@ class CampaignActions:
         def chosen(name: str) -> None:
 
             def add(count: int, together: bool) -> None:
-                turn_before = (self.state.round, self.state.current)
-                try:
-                    entries = self.session.add_from_bestiary(name, count, together)
-                except (SaveError, RulesError) as problem:
-                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                outcome = self.presenter.run(lambda: self.session.add_from_bestiary(name, count, together))
+                if not outcome.ok:
+                    self.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
                     return
-                self._show_entries(entries, turn_before)
                 self.set_status(f"Added {count} x {clean(name)}: place them on the map with P.")
 
             def answer(value: str) -> None:

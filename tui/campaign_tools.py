@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.errors import RulesError
 from core.travel import TravelSettings
-from saves.errors import SaveError
 from tui.text import clean
 
 
@@ -25,7 +23,7 @@ class CampaignTools:
         from tui.screens.battle import BattleScreen
 
         rules = CheckRules.of(self.session.encounter.ruleset)
-        self.push_screen(BattleScreen(lambda: self.state, self._apply_for_screen, rules, undo=self._undo_for_screen))
+        self.app.push_screen(BattleScreen(lambda: self.state, self._apply_for_screen, rules, undo=self._undo_for_screen))
 
     def action_travel(self) -> None:
         """The travel planner (EQ-TRV-1..2), its group the party's travellers
@@ -39,13 +37,13 @@ class CampaignTools:
         ids = {name: cid for cid, (name, _) in found.items()}
         legs = getattr(self, "travel_legs", [])
         screen = TravelScreen(group, legs, settings=ruleset.settings_for(TravelSettings), apply=self._apply_for_screen, ids=ids)
-        self.push_screen(screen, lambda _: setattr(self, "travel_legs", list(screen.legs)))  # J again shows the same journey
+        self.app.push_screen(screen, lambda _: setattr(self, "travel_legs", list(screen.legs)))  # J again shows the same journey
 
     def action_time(self) -> None:
         """The in-game clock, animals in training and ruses (EQ-ANI-1, EQ-TRK-1)."""
         from tui.screens.time import TimeScreen
 
-        self.push_screen(TimeScreen(lambda: self.state, self._apply_for_screen, self.session.encounter.ruleset, undo=self._undo_for_screen))
+        self.app.push_screen(TimeScreen(lambda: self.state, self._apply_for_screen, self.session.encounter.ruleset, undo=self._undo_for_screen))
 
     def action_energy(self) -> None:
         """ЭНЕР and held breath of the selected creature (EQ-STAT-1, EQ-BRE-1)."""
@@ -122,10 +120,5 @@ class CampaignTools:
         return self._through_session(self.session.undo)
 
     def _through_session(self, step):
-        turn_before = (self.state.round, self.state.current)
-        try:
-            entries = step()
-        except (RulesError, SaveError) as refusal:
-            return clean(str(refusal))
-        self._show_entries(entries, turn_before)
-        return entries
+        outcome = self.presenter.run(step)
+        return list(outcome.entries) if outcome.ok else clean(outcome.refusal)

@@ -17,10 +17,31 @@ from textual.binding import Binding
 
 
 
+# Where each action is implemented (``owner`` below): a class of the
+# screen that binds the keys (:class:`tui.screens.encounter.EncounterScreen`
+# and its mixins), or of the App for an ``app.`` action. Keys that belong to
+# one widget only (the map's cursor, the log's paging) are that widget's
+# own ``BINDINGS``. tests/tui/test_key_owners.py checks both.
+GM = "tui.gm_actions.GMActions"
+MAP = "tui.map_tools.MapTools"
+COMBAT = "tui.combat_actions.CombatActions"
+GROUP = "tui.group_actions.GroupActions"
+VIEW = "tui.screens.view_actions.ViewActions"
+SHEET = "tui.sheet_editor.SheetEditor"
+MORE = "tui.more_actions.MoreActions"
+SCREEN = "tui.screens.encounter.EncounterScreen"
+CAMPAIGN = "tui.campaign_actions.CampaignActions"
+MAP_FILE = "tui.map_file_actions.MapFileActions"
+TOOLS = "tui.campaign_tools.CampaignTools"
+TRACKERS = "tui.tracker_actions.TrackerActions"
+APP_QUIT = "tui.quit_guard.QuitGuard"
+
+
 @dataclass(frozen=True)
 class GMAction:
-    """One action: binding ``id``, default ``key``, App ``action`` name,
-    a short ``label`` for the footer and a ``help`` sentence."""
+    """One action: binding ``id``, default ``key``, ``action`` name (its
+    method is ``action_<name>`` on ``owner``, a dotted class path), a short
+    ``label`` for the footer and a ``help`` sentence."""
 
     id: str
     key: str
@@ -28,62 +49,62 @@ class GMAction:
     label: str
     help: str
     show: bool = True
+    owner: str = SCREEN
 
 
 ACTIONS: tuple[GMAction, ...] = (
-    GMAction("next-turn", "n", "next_turn", "Next", "End the current turn; the next combatant's actions refresh."),
-    GMAction("previous-turn", "p", "previous_turn", "Prev", "Hand the turn back to the previous combatant.", show=False),
-    GMAction("damage", "d", "damage", "Damage", "Damage the selected combatant: a number or dice (2d6+1)."),
-    GMAction("heal", "h", "heal", "Heal", "Heal the selected combatant: a number or dice.", show=False),
-    GMAction("move", "m", "move", "Move", "Move the current combatant with a cursor on the map."),
-    GMAction("place", "P", "place", "Place", "Put the selected combatant's token on any free cell (new arrivals, GM corrections).", show=False),
-    GMAction("paint", "B", "paint", "Brush", "Edit the map: paint terrain with a brush (1-9 pick the terrain).", show=False),
-    GMAction("look", "x", "look", "Look", "Line of sight, cover and distance from the selected combatant to the map cursor.", show=False),
-    GMAction("area", "z", "area", "Area", "Place an area template (radius, zone, cone, line) and see who it hits.", show=False),
-    GMAction("check", "c", "check", "Check", "Roll a check for the current combatant (odds shown first)."),
-    GMAction("roll", "r", "roll", "Roll", "Roll any dice expression; text after it is a comment."),
-    GMAction("attack", "t", "attack", "Attack", "The current combatant attacks the selected one: odds and modifiers first."),
-    GMAction("add-condition", "e", "add_condition", "Add a condition", "Put a condition (with level and rounds) on the selected combatant.", show=False),
-    GMAction("remove-condition", "E", "remove_condition", "Remove a condition", "Take a condition off the selected combatant.", show=False),
-    GMAction("revive", "v", "revive", "Revive", "Bring a dead or defeated combatant back.", show=False),
-    GMAction("delay", "w", "delay", "Delay", "The current combatant waits and acts after the selected one.", show=False),
-    GMAction("set-initiative", "i", "set_initiative", "Initiative", "Reorder by hand: give the selected combatant a free initiative.", show=False),
-    GMAction("add-combatant", "plus", "add_combatant", "Add", "Add a combatant, or several in one line: 4 Wolf foe 2d8+2 (HP rolled each, one initiative for the group or one each).", show=False),
-    GMAction("mark", "space", "mark", "Mark", "Mark or unmark the selected combatant: with marks, d, h and e act on all marked at once (one roll, one undo).", show=False),
-    GMAction("mark-area", "A", "mark_area", "Mark area", "While an area template is placed (z): mark everyone it hits.", show=False),
-    GMAction("clear-marks", "escape", "clear_marks", "Clear marks", "Clear the marks (they also clear when the turn passes).", show=False),
-    GMAction("players-view", "V", "toggle_players_view", "Players", "The map as the players see it (encounter watch): fog from the party's sight, no hidden or unseen foes; V again for the whole map.", show=False),
-    GMAction("hide", "H", "toggle_hidden", "Hide", "Hide the selected combatant from the players' view (encounter watch), or show it again; the GM sees its token marked.", show=False),
-    GMAction("remove-combatant", "X", "remove_combatant", "Remove", "Remove the selected combatant (asks first).", show=False),
-    GMAction("spend-action", "a", "spend_action", "Action", "Spend a full or quick action or a reaction, or trade the full action.", show=False),
-    GMAction("edit-sheet", "s", "edit_sheet", "Sheet", "Edit the selected combatant's sheet: name, stats, HP, speeds, armour, inventory, notes.", show=False),
-    GMAction("more", "full_stop", "more", "More", "More actions: everything the ruleset offers now for whose turn it is and the selected creature (also listed under ? and in Ctrl+P)."),
-    GMAction("undo", "u", "undo", "Undo", "Take back the last action (unlimited; kept after quitting)."),
-    GMAction("redo", "ctrl+r", "redo", "Redo", "Put back the last undone action.", show=False),
-    GMAction("encounters", "k", "encounters", "Encounters", "The campaign's encounters: switch, start a new one with the party, finish this one.", show=False),
-    GMAction("export-map", "M", "export_map", "Export map", "Write this encounter's map with its roster to a text file (emoji or ASCII; encounter new and k read it back).", show=False),
-    GMAction("open-campaign", "o", "open_campaign", "Campaigns", "Open, create, rename, copy, delete, export or import campaigns.", show=False),
-    GMAction("filter-log", "f", "filter_log", "Filter", "Show only the log lines about the selected combatant (f again: all).", show=False),
-    GMAction("copy-line", "y", "copy_line", "Copy", "Copy a log line to the clipboard (the terminal's, over SSH too).", show=False),
-    GMAction("toggle-panel", "l", "toggle_panel", "Log", "On narrow terminals: switch between the creature sheet and the log."),
-    GMAction("cycle-glyphs", "g", "cycle_glyphs", "Glyphs", "Switch the map between Unicode, ASCII and emoji glyphs.", show=False),
-    GMAction("zoom", "Z", "zoom", "Zoom", "Map cell size: automatic, small, large.", show=False),
-    GMAction("battle", "W", "battle", "Battle", "Mass battle of two armies (EQ-WAR): battle points, heroes, exact odds of every ending, round by round.", show=False),
-    GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV): the group's pace, legs by terrain and weather, km a day and days.", show=False),
-    GMAction("energy", "N", "energy", "Energy", "ЭНЕР and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False),
-    GMAction("time", "T", "time", "Time", "The in-game clock (advance minutes, hours, days), animals in training (EQ-ANI-1) and ruses with their uses and ИНТ odds (EQ-TRK-1).", show=False),
-    GMAction("reminders", "R", "reminders", "Remind", "Reminders of the selected combatant: at the start or end of a turn, after N rounds, when it takes damage (a check offered); add, roll a due check, remove.", show=False),
-    GMAction("limited-uses", "U", "limited_uses", "Uses", "Limited uses of the selected combatant (per encounter, day, round, recharge 5-6): spend, add, restore, remove.", show=False),
-    GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS): day, night, darkness, fog, downpour, torches; attacks read them.", show=False),
-    GMAction("help", "question_mark,f1", "help", "Help", "List every key."),
-    GMAction("quit", "q", "quit", "Quit", "Quit; everything is already saved."),
+    GMAction("next-turn", "n", "next_turn", "Next", "End the current turn; the next combatant's actions refresh.", owner=GM),
+    GMAction("previous-turn", "p", "previous_turn", "Prev", "Hand the turn back to the previous combatant.", show=False, owner=GM),
+    GMAction("damage", "d", "damage", "Damage", "Damage the selected combatant: a number or dice (2d6+1).", owner=GM),
+    GMAction("heal", "h", "heal", "Heal", "Heal the selected combatant: a number or dice.", show=False, owner=GM),
+    GMAction("move", "m", "move", "Move", "Move the current combatant with a cursor on the map.", owner=MAP),
+    GMAction("place", "P", "place", "Place", "Put the selected combatant's token on any free cell (new arrivals, GM corrections).", show=False, owner=MAP),
+    GMAction("paint", "B", "paint", "Brush", "Edit the map: paint terrain with a brush (1-9 pick the terrain).", show=False, owner=MAP),
+    GMAction("look", "x", "look", "Look", "Line of sight, cover and distance from the selected combatant to the map cursor.", show=False, owner=MAP),
+    GMAction("area", "z", "area", "Area", "Place an area template (radius, zone, cone, line) and see who it hits.", show=False, owner=MAP),
+    GMAction("check", "c", "check", "Check", "Roll a check for the current combatant (odds shown first).", owner=GM),
+    GMAction("roll", "r", "roll", "Roll", "Roll any dice expression; text after it is a comment.", owner=GM),
+    GMAction("attack", "t", "attack", "Attack", "The current combatant attacks the selected one: odds and modifiers first.", owner=COMBAT),
+    GMAction("add-condition", "e", "add_condition", "Add a condition", "Put a condition (with level and rounds) on the selected combatant.", show=False, owner=COMBAT),
+    GMAction("remove-condition", "E", "remove_condition", "Remove a condition", "Take a condition off the selected combatant.", show=False, owner=COMBAT),
+    GMAction("revive", "v", "revive", "Revive", "Bring a dead or defeated combatant back.", show=False, owner=COMBAT),
+    GMAction("delay", "w", "delay", "Delay", "The current combatant waits and acts after the selected one.", show=False, owner=COMBAT),
+    GMAction("set-initiative", "i", "set_initiative", "Initiative", "Reorder by hand: give the selected combatant a free initiative.", show=False, owner=COMBAT),
+    GMAction("add-combatant", "plus", "add_combatant", "Add", "Add a combatant, or several in one line: 4 Wolf foe 2d8+2 (HP rolled each, one initiative for the group or one each).", show=False, owner=COMBAT),
+    GMAction("mark", "space", "mark", "Mark", "Mark or unmark the selected combatant: with marks, d, h and e act on all marked at once (one roll, one undo).", show=False, owner=GROUP),
+    GMAction("mark-area", "A", "mark_area", "Mark area", "While an area template is placed (z): mark everyone it hits.", show=False, owner=GROUP),
+    GMAction("clear-marks", "escape", "clear_marks", "Clear marks", "Clear the marks (they also clear when the turn passes).", show=False, owner=GROUP),
+    GMAction("players-view", "V", "toggle_players_view", "Players", "The map as the players see it (encounter watch): fog from the party's sight, no hidden or unseen foes; V again for the whole map.", show=False, owner=VIEW),
+    GMAction("hide", "H", "toggle_hidden", "Hide", "Hide the selected combatant from the players' view (encounter watch), or show it again; the GM sees its token marked.", show=False, owner=GM),
+    GMAction("remove-combatant", "X", "remove_combatant", "Remove", "Remove the selected combatant (asks first).", show=False, owner=COMBAT),
+    GMAction("spend-action", "a", "spend_action", "Action", "Spend a full or quick action or a reaction, or trade the full action.", show=False, owner=GM),
+    GMAction("edit-sheet", "s", "edit_sheet", "Sheet", "Edit the selected combatant's sheet: name, stats, HP, speeds, armour, inventory, notes.", show=False, owner=SHEET),
+    GMAction("more", "full_stop", "more", "More", "More actions: everything the ruleset offers now for whose turn it is and the selected creature (also listed under ? and in Ctrl+P).", owner=MORE),
+    GMAction("undo", "u", "undo", "Undo", "Take back the last action (unlimited; kept after quitting).", owner=SCREEN),
+    GMAction("redo", "ctrl+r", "redo", "Redo", "Put back the last undone action.", show=False, owner=SCREEN),
+    GMAction("encounters", "k", "encounters", "Encounters", "The campaign's encounters: switch, start a new one with the party, finish this one.", show=False, owner=CAMPAIGN),
+    GMAction("export-map", "M", "export_map", "Export map", "Write this encounter's map with its roster to a text file (emoji or ASCII; encounter new and k read it back).", show=False, owner=MAP_FILE),
+    GMAction("open-campaign", "o", "open_campaign", "Campaigns", "Open, create, rename, copy, delete, export or import campaigns.", show=False, owner=SCREEN),
+    GMAction("filter-log", "f", "filter_log", "Filter", "Show only the log lines about the selected combatant (f again: all).", show=False, owner=VIEW),
+    GMAction("copy-line", "y", "copy_line", "Copy", "Copy a log line to the clipboard (the terminal's, over SSH too).", show=False, owner=VIEW),
+    GMAction("toggle-panel", "l", "toggle_panel", "Log", "On narrow terminals: switch between the creature sheet and the log.", owner=VIEW),
+    GMAction("cycle-glyphs", "g", "cycle_glyphs", "Glyphs", "Switch the map between Unicode, ASCII and emoji glyphs.", show=False, owner=VIEW),
+    GMAction("zoom", "Z", "zoom", "Zoom", "Map cell size: automatic, small, large.", show=False, owner=VIEW),
+    GMAction("battle", "W", "battle", "Battle", "Mass battle of two armies (EQ-WAR): battle points, heroes, exact odds of every ending, round by round.", show=False, owner=TOOLS),
+    GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV): the group's pace, legs by terrain and weather, km a day and days.", show=False, owner=TOOLS),
+    GMAction("energy", "N", "energy", "Energy", "ЭНЕР and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False, owner=TOOLS),
+    GMAction("time", "T", "time", "Time", "The in-game clock (advance minutes, hours, days), animals in training (EQ-ANI-1) and ruses with their uses and ИНТ odds (EQ-TRK-1).", show=False, owner=TOOLS),
+    GMAction("reminders", "R", "reminders", "Remind", "Reminders of the selected combatant: at the start or end of a turn, after N rounds, when it takes damage (a check offered); add, roll a due check, remove.", show=False, owner=TRACKERS),
+    GMAction("limited-uses", "U", "limited_uses", "Uses", "Limited uses of the selected combatant (per encounter, day, round, recharge 5-6): spend, add, restore, remove.", show=False, owner=TRACKERS),
+    GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS): day, night, darkness, fog, downpour, torches; attacks read them.", show=False, owner=TOOLS),
+    GMAction("help", "question_mark,f1", "help", "Help", "List every key.", owner=VIEW),
+    GMAction("quit", "q", "app.quit", "Quit", "Quit; everything is already saved.", owner=APP_QUIT),
 )
 
 
 def bindings() -> list[Binding]:
-    result = [Binding(a.key, a.action, a.label, show=a.show, id=a.id, tooltip=a.help) for a in ACTIONS]
-    result.append(Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True, id="interrupt-quit"))
-    return result
+    """The encounter screen's bindings (the App adds Ctrl+C, ``interrupt-quit``)."""
+    return [Binding(a.key, a.action, a.label, show=a.show, id=a.id, tooltip=a.help) for a in ACTIONS]
 
 
 def keymap_path() -> Path:

@@ -88,7 +88,7 @@ class MoreActions:
         preview of the command) or, for a cell, through the map."""
         if offer.refusal is not None:
             self.set_status(f"Refused: {clean(offer.refusal)}", error=True)
-            self.bell()
+            self.app.bell()
             return
         if offer.needs is Need.CELL:
             if offer.id == "move":  # the move tool also shows the reach and the path

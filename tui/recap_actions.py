@@ -36,7 +36,7 @@ class RecapActions:
     def _recap_chosen(self, choice: str) -> None:
         text = self.recap_text()
         if choice == "copy":
-            self.copy_to_clipboard(text)
+            self.app.copy_to_clipboard(text)
             self.set_status(f"Copied the recap ({text.count(chr(10))} lines of Markdown) to the clipboard.")
             return
         campaign = self.session.campaign

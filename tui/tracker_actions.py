@@ -77,7 +77,7 @@ class TrackerActions:
             roll = core_offers.find(found, f"{REMINDER_PREFIX}roll.{event.reminder.id}")
             if roll is not None and roll.allowed and all(key != f"{event.combatant} {roll.id}" for key, _ in options):
                 options.append((f"{event.combatant} {roll.id}", offer_label(roll)))
-        if not options or self.screen is not self.screen_stack[0]:
+        if not options or self.app.screen is not self:
             return
         options.append((LATER, "Not now: R or . rolls it later"))
         title = describe(fired[-1])

@@ -65,7 +65,7 @@ async def test_done_when_four_wolves_in_one_line_with_rolled_hp_and_consecutive_
 async def test_each_rolls_its_own_before_combat_means_at_the_start(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        app.run_command(cmd.EndCombat())
+        app.encounter_screen.run_command(cmd.EndCombat())
         await pilot.pause()
         wolves = await add_wolves(pilot, app, "3 Wolf foe 9", mode="each")
         assert [w.initiative for w in wolves] == [None, None, None] and [w.hp for w in wolves] == [9, 9, 9]
@@ -91,9 +91,9 @@ async def test_space_marks_and_d_damages_every_marked_one_through_its_armour_in_
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         wolves = await add_wolves(pilot, app, "3 Wolf foe 12")
-        app.run_command(cmd.EditCombatant(wolves[1].id, cmd.SheetChanges(armour={"fire": 2})))
+        app.encounter_screen.run_command(cmd.EditCombatant(wolves[1].id, cmd.SheetChanges(armour={"fire": 2})))
         for wolf in wolves[:2]:
-            app.select(wolf.id)
+            app.encounter_screen.select(wolf.id)
             await pilot.press("space")
         await pilot.pause()
         tracker = app.query_one("#tracker")
@@ -131,8 +131,8 @@ async def test_done_when_one_area_damage_hits_the_three_wolves_in_it(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         wolves = await add_wolves(pilot, app, "4 Wolf foe 20")
         for wolf, cell in zip(wolves[:3], free_row(app, 3)):
-            app.run_command(cmd.Place(wolf.id, cell))
-        app.select(wolves[1].id)
+            app.encounter_screen.run_command(cmd.Place(wolf.id, cell))
+        app.encounter_screen.select(wolves[1].id)
         await pilot.pause()
         await pilot.press("A")
         assert "Place an area template with z first" in status_of(app)
@@ -167,7 +167,7 @@ async def test_e_offers_every_duration_and_counts_another_creatures_turn(tmp_pat
     async with app.run_test(size=(80, 24)) as pilot:
         current = app.state.current
         other = next(c for c in app.state.order() if c.id != current)
-        app.select(current)
+        app.encounter_screen.select(current)
         await pilot.pause()
         await pilot.press("e")
         await type_text(pilot, "prone")
@@ -198,7 +198,7 @@ async def test_a_condition_for_every_marked_one_is_one_undo_step(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         wolves = await add_wolves(pilot, app, "2 Wolf foe 9")
         for wolf in wolves:
-            app.select(wolf.id)
+            app.encounter_screen.select(wolf.id)
             await pilot.press("space")
         await pilot.press("e")
         await type_text(pilot, "burning")

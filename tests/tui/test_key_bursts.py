@@ -172,7 +172,7 @@ async def test_keys_typed_after_a_refused_attack_are_not_shortcuts(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         current = app.state.current
-        app.run_command(cmd.SpendAction(current, "full"))
+        app.encounter_screen.run_command(cmd.SpendAction(current, "full"))
         burst(app, "down", "t", "1d8", "enter")
         await settle(pilot)
         assert not isinstance(app.screen, PromptScreen)

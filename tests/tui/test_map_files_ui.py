@@ -141,7 +141,7 @@ async def test_the_map_shows_the_marks(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         boar = next(c for c in app.state.combatants if c.name == "Boar")
-        app.run_command(cmd.SetHidden(boar.id, True))
+        app.encounter_screen.run_command(cmd.SetHidden(boar.id, True))
         await pilot.pause()
         grid_map = app.query_one("#map")
         x, y = boar.position

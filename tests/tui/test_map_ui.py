@@ -40,11 +40,11 @@ async def test_move_preview_follows_the_reach_without_searching_again(tmp_path, 
         assert len(grid_map.path) == 1 and "costs 2" in status_of(app)
         mover = app.state.combatant(app.state.current)
         far = max(grid_map.reach, key=lambda cell: abs(cell[0] - mover.position[0]) + abs(cell[1] - mover.position[1]))
-        preview = app._move_preview(mover, far)
+        preview = app.encounter_screen._move_preview(mover, far)
         assert f"costs {grid_map.reach[far]}" in str(preview)
         outside = next((x, y) for y in range(app.state.grid.height) for x in range(app.state.grid.width)
                        if (x, y) not in grid_map.reach and not app.state.grid.terrain((x, y)).blocks_movement)
-        assert "out of reach" in str(app._move_preview(mover, outside))
+        assert "out of reach" in str(app.encounter_screen._move_preview(mover, outside))
         await pilot.press("escape")
 
 

@@ -52,8 +52,8 @@ def disk_full(monkeypatch):
 
 
 async def _two_unsaved_actions(app, pilot):
-    app.run_command(cmd.RollDice("1d6 first"))
-    app.run_command(cmd.RollDice("1d6 second"))
+    app.encounter_screen.run_command(cmd.RollDice("1d6 first"))
+    app.encounter_screen.run_command(cmd.RollDice("1d6 second"))
     await pilot.pause()
     assert app.session.unsaved is not None and app.session.campaign.unsaved_actions == 2
 
@@ -144,7 +144,7 @@ async def test_a_second_ctrl_c_on_the_question_loses_them_with_a_non_zero_status
 async def test_nothing_unsaved_quits_at_once(tmp_path):
     app = demo_app(tmp_path / "c.json")
     async with app.run_test(size=(100, 30)) as pilot:
-        app.run_command(cmd.RollDice("1d6"))
+        app.encounter_screen.run_command(cmd.RollDice("1d6"))
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0

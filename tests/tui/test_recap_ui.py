@@ -31,7 +31,7 @@ async def test_recap_copied_from_the_app_is_the_markdown_of_the_fight(tmp_path):
         await _damage(pilot, "4")
         await pilot.press("n")
         await _open_recap(pilot, app, "copy")
-        assert app.clipboard == app.recap_text()
+        assert app.clipboard == app.encounter_screen.recap_text()
         assert app.clipboard.startswith("# ") and "## Round 1" in app.clipboard
         assert f"| {target} | 0 | 4 |" in app.clipboard
         assert "Copied the recap" in status_of(app)
@@ -64,6 +64,6 @@ async def test_recap_saved_to_a_file_asks_before_replacing_and_refuses_the_campa
         await type_text(pilot, str(out))
         await pilot.press("enter", "down", "enter")
         await pilot.pause()
-        assert out.read_text() == app.recap_text()
+        assert out.read_text() == app.encounter_screen.recap_text()
         assert "Saved the recap" in status_of(app)
     app.session.campaign.close()

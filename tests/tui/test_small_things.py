@@ -35,7 +35,7 @@ async def test_the_palette_finds_the_more_menu_by_its_words(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         titles = [str(c.title) for c in app.get_system_commands(app.screen)]
         assert any("bestiary" in t for t in titles) and any(t.startswith("End combat") for t in titles)
-        assert {label for _key, label in app._more_options()} <= set(titles)
+        assert {label for _key, label in app.encounter_screen._more_options()} <= set(titles)
         assert app.state.round > 0
         await pilot.press("ctrl+p")
         await type_text(pilot, "end combat")

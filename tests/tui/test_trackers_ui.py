@@ -68,9 +68,9 @@ async def test_the_more_menu_lists_spending_a_use(tmp_path):
 
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        app.run_command(AddUse(app.selected, "Fire Breath", Per.RECHARGE, 1, 6, 5, 6))
+        app.encounter_screen.run_command(AddUse(app.selected, "Fire Breath", Per.RECHARGE, 1, 6, 5, 6))
         await pilot.pause()
-        labels = [o.label for o in app.menu_offers()]
+        labels = [o.label for o in app.encounter_screen.menu_offers()]
         assert any(label.startswith("Spend a use of Fire Breath") for label in labels)
         assert any(label.startswith("Remind when") for label in labels)
 

@@ -1,0 +1,277 @@
+"""The GM's encounter screen: the four panes, the status line and the footer.
+
+It owns the GM's keys (built from :data:`tui.keys.ACTIONS`, whose ``owner``
+names the class below that implements each), the selection, the marks, the
+map's modes, the players'-view preview and the sheet/log toggle. It turns
+keys into core commands, hands them to the :class:`tui.presenter.EncounterPresenter`
+(which applies and saves them) and renders each view the presenter
+publishes. Widgets post messages up; they never reach into each other.
+
+Layout: the initiative tracker, sheet and log share the left column and the
+map has the rest. From 120 columns all four show; on narrower terminals the
+sheet and the log take turns (``l``), so the map and tracker always show.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from core import commands as cmd
+from core.combatant import Combatant
+from core.visibility import visible_to
+from saves.campaign import LogEntry
+from tui.campaign_actions import CampaignActions
+from tui.campaign_tools import CampaignTools
+from tui.combat_actions import CombatActions
+from tui.describe import describe
+from tui.gm_actions import GMActions
+from tui.group_actions import GroupActions
+from tui.keys import ACTIONS, bindings
+from tui.map_file_actions import MapFileActions
+from tui.map_tools import MapTools
+from tui.more_actions import MoreActions
+from tui.presenter import EncounterPresenter, EncounterView
+from tui.recap_actions import RecapActions
+from tui.screens.campaign_picker import CampaignPicker
+from tui.screens.prompt import PromptScreen
+from tui.screens.view_actions import ViewActions
+from tui.sheet_editor import SheetEditor
+from tui.text import clean
+from tui.tracker_actions import TrackerActions
+from tui.widgets.creature_sheet import CreatureSheet
+from tui.widgets.dice_log import DiceLog
+from tui.widgets.grid_map import GridMap
+from tui.widgets.initiative_tracker import InitiativeTracker
+from tui.widgets.lines import StatusLine
+from tui.widgets.quiet_footer import QuietFooter
+
+MIN_WIDTH, MIN_HEIGHT = 60, 16
+GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
+
+
+class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, TrackerActions, ViewActions, Screen):
+    """``EncounterScreen(presenter, notice, glyphs)``: ``notice`` is shown in
+    the status line at start, ``glyphs`` picks the map theme."""
+
+    BINDINGS = bindings()
+
+    def __init__(self, presenter: EncounterPresenter, notice: str = "", glyphs: str = "unicode") -> None:
+        super().__init__()
+        self.presenter = presenter
+        self.selected: str | None = presenter.session.encounter.state.current
+        """Id of the combatant the sheet shows and most keys act on."""
+        self._notice = notice
+        self._glyphs = glyphs
+        self.show_log = False
+        """Narrow terminals: the log shows in place of the sheet (key l)."""
+        self.players_preview = False
+        """The map shows what the players see (key V)."""
+        self.last_weapons: dict[str, str] = {}
+        """Combatant id -> the weapon last typed in its attack dialog (the odds map uses it)."""
+        self._refusal: str | None = None  # the last refusal the status line showed
+        presenter.subscribe(self.show_view)
+
+    # -- layout -------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield InitiativeTracker(id="tracker")
+                yield CreatureSheet(id="sheet")
+                yield DiceLog(id="log")
+            yield GridMap(theme=self._glyphs, id="map")
+        yield Static(Text("Terminal too small: make it at least 60x16.", style="bold"), id="too-small")
+        yield StatusLine(id="status")
+        yield QuietFooter(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._apply_size()
+        self.reload_views()
+        self.query_one(InitiativeTracker).focus()
+        self.set_status(self._notice or "Ready. ? lists every key; q quits (all is saved as you go).")
+
+    def on_unmount(self) -> None:
+        self.presenter.unsubscribe(self.show_view)
+
+    def on_resize(self, event) -> None:
+        self._apply_size(event.size)
+
+    def _apply_size(self, size=None) -> None:
+        size = size or self.app.size
+        too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        self.set_class(too_small, "-too-small")
+        self.set_class(self.show_log and size.width < 120, "-show-log")  # wide: sheet and log both show
+
+    # -- the presenter's views ------------------------------------------------
+    @property
+    def session(self):
+        """The presenter's :class:`saves.session.Session` (read it; changes go through the presenter)."""
+        return self.presenter.session
+
+    @property
+    def state(self):
+        return self.presenter.session.encounter.state
+
+    def show_view(self, view: EncounterView) -> None:
+        """Render one view the presenter published: a new encounter from
+        scratch, else its new log lines, the panes and the status line."""
+        if view.reloaded:
+            state = view.state
+            self.selected = state.current or (state.order()[0].id if state.combatants else None)
+            self.reload_views()
+            return
+        entries = list(view.entries)
+        self.query_one(DiceLog).add(entries)
+        if view.turn_changed:
+            self.selected = view.state.current or self.selected
+            self.marked = ()  # the marks were for this turn's area or volley
+        self.refresh_views(follow=view.turn_changed, view=view)
+        self.set_status(describe(entries[-1].event) if entries else Text("Done."))
+        self.show_reminders(entries)  # issue 14: a reminder that fired takes the status line and offers its check
+
+    def reload_views(self) -> None:
+        """Show the session's encounter from scratch (at start, or after switching encounters)."""
+        view = self.presenter.view()
+        grid_map = self.query_one(GridMap)
+        grid_map.border_title = Text(f"{clean(view.title)} \u2014 {clean(view.file_name)}")  # Text: never parsed as markup
+        log = self.query_one(DiceLog)
+        log.border_title = "Log"
+        log.filter_id = None
+        log.load(self.session.log)
+        if self.selected is None and view.state.combatants:
+            self.selected = view.state.order()[0].id
+        self.refresh_views(follow=True, view=view)
+        self.refresh_bindings()
+
+    def _combatant(self, combatant_id: str | None) -> Combatant | None:
+        if combatant_id is None:
+            return None
+        return next((c for c in self.state.combatants if c.id == combatant_id), None)
+
+    def select(self, combatant_id: str) -> None:
+        self.selected = combatant_id
+        self.refresh_views()
+
+    def refresh_views(self, follow: bool = False, view: EncounterView | None = None) -> None:
+        view = view or self.presenter.view()
+        state = view.state
+        if self._combatant(self.selected) is None:
+            self.selected = state.current
+        self.forget_gone_marks()
+        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marked))
+        grid_map = self.query_one(GridMap)
+        if self.players_preview:
+            seen = visible_to(state, view.ruleset)
+            grid_map.show(seen.state, seen.state.current, self.selected)
+            grid_map.set_fog(seen.seen)
+        else:
+            grid_map.show(state, state.current, self.selected)
+        current = self._combatant(state.current)
+        if follow and current is not None and current.position is not None and not grid_map.picking:
+            grid_map.follow(current.position, centre=True)
+        chosen = self._combatant(self.selected)
+        from core.mounted import describe as ride_words  # issue 13: who rides whom (EQ-MNT-1..9)
+
+        riding = ride_words(state, chosen) if chosen is not None else ""
+        self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.tracker_lines(chosen))
+
+    def set_status(self, message: str | Text, error: bool = False) -> None:
+        status = self.query_one(StatusLine)
+        text = message if isinstance(message, Text) else Text(message)
+        if error:
+            self._refusal = text.plain
+            dropped = self.drop_typed_ahead()  # what was typed after a refused key was meant for it
+            if dropped:
+                text = text + Text(f" ({dropped} key{'s' if dropped != 1 else ''} typed after it ignored)", style="italic")
+        if self.session.unsaved is not None:
+            text = Text(f"NOT SAVED ({clean(self.session.unsaved.reason)}) ", style="bold reverse") + text
+        elif self.session.read_only is not None:
+            text = Text("READ-ONLY ", style="bold reverse") + text
+        status.set_class(error, "error")
+        status.show(text)
+
+    def drop_typed_ahead(self) -> int:
+        """Forget the keys typed ahead (the App holds them: :class:`tui.key_order.KeysInOrder`)."""
+        return self.app.drop_typed_ahead()
+
+    def ask(self, screen, then) -> None:
+        """Open a dialog; ``then(answer)`` runs with its answer unless the
+        GM cancelled (Esc), which the status line says. A one-line question
+        whose answer ``then`` refuses (``set_status(..., error=True)``)
+        opens again with the text kept and the refusal shown in it."""
+
+        def answered(value) -> None:
+            if value is None:
+                self.set_status("Cancelled.")
+                return
+            self._refusal, stack = None, len(self.app.screen_stack)
+            then(value)
+            if self._refusal is not None and isinstance(screen, PromptScreen) and len(self.app.screen_stack) == stack:
+                self.ask(screen.again(value, self._refusal), then)
+
+        self.app.push_screen(screen, answered)
+
+    # -- commands ---------------------------------------------------------------
+    def run_command(self, command: cmd.Command) -> list[LogEntry] | None:
+        """Apply ``command`` through the presenter (saved before it returns;
+        the published view is shown); a refusal goes to the status line.
+
+        Returns the new log entries, or ``None`` if the rules refused."""
+        outcome = self.presenter.apply(command)
+        if not outcome.ok:
+            self._refused(outcome.refusal)
+            return None
+        return list(outcome.entries)
+
+    def _refused(self, reason: str) -> None:
+        self.set_status(f"Refused: {clean(reason)}", error=True)
+        self.app.bell()
+
+    def action_undo(self) -> None:
+        if not self.session.can_undo:
+            self.set_status("Nothing to undo: this is where the history starts.")
+            return
+        outcome = self.presenter.undo()
+        if not outcome.ok:
+            self._refused(outcome.refusal)
+
+    def action_redo(self) -> None:
+        if not self.session.can_redo:
+            self.set_status("Nothing to redo.")
+            return
+        outcome = self.presenter.redo()
+        if not outcome.ok:
+            self._refused(outcome.refusal)
+
+    def action_open_campaign(self) -> None:
+        def chosen(path: Path | None) -> None:
+            if path is not None and (path != self.session.path or self.session.read_only is not None):  # read-only: open again, to take over
+                if self.session.unsaved is not None and not self.session.retry_save():
+                    self.set_status("Refused: the last actions are not saved; q offers to retry or save a copy.", error=True)
+                    return
+                self.app.exit(result=path)
+
+        self.ask(CampaignPicker(current=self.session.campaign), chosen)
+
+    # -- keys -------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_mounted:
+            return True
+        if self.app.screen is not self:
+            # A dialog is open (or the command palette runs an action): the encounter's keys wait until it closes.
+            return action not in GM_ACTION_NAMES
+        grid_map = self.query_one(GridMap)
+        if grid_map.picking and action not in ("quit",):
+            return action == "mark_area" and grid_map.mode == "area"  # A marks everyone the area template hits
+        if action == "toggle_panel":
+            return None if self.app.size.width >= 120 else True
+        return True
+
+    def on_initiative_tracker_combatant_selected(self, message: InitiativeTracker.CombatantSelected) -> None:
+        if message.combatant_id != self.selected:
+            self.select(message.combatant_id)
