@@ -9,26 +9,23 @@ cells the party sees now (those seen before greyed). It follows the GM's
 file and journal with ``watchfiles`` (inotify: nothing runs and nothing is
 sent while nothing changes) and keeps its last view while the file is
 missing, locked mid-write or refused, saying so in the status line.
+
+The App is thin: the screen is :class:`tui.screens.players.PlayerScreen`
+(the GM's widgets), the file-following is :class:`tui.player_source.SnapshotSource`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.screen import Screen
 
-from core.combatant import Side
-from core.errors import RulesError
-from saves.errors import SaveError
-from saves.watching import PlayerSnapshot, read_snapshot
-from tui.glyphs import THEME_ORDER, default_theme_name
-from tui.text import clean
-from tui.widgets.grid_map import GridMap
-from tui.widgets.initiative_tracker import InitiativeTracker
-from tui.widgets.lines import StatusLine
+from saves.watching import PlayerSnapshot
+from tui.glyphs import default_theme_name
+from tui.player_source import SnapshotSource
+from tui.screens.players import PlayerScreen
 
 
 class PlayerApp(App[None]):
@@ -36,73 +33,40 @@ class PlayerApp(App[None]):
 
     CSS_PATH = "player.tcss"
     TITLE = "encounter (players' view)"
-    BINDINGS = [
-        Binding("q,ctrl+c", "quit", "Quit", id="player-quit"),
-        Binding("g", "cycle_glyphs", "Glyphs", id="player-glyphs"),
-        Binding("Z", "zoom", "Zoom", id="player-zoom"),
-    ]
+    BINDINGS = [Binding("q,ctrl+c", "quit", "Quit", id="player-quit")]
 
     def __init__(self, path: Path, as_name: str | None = None, glyphs: str | None = None, follow: bool = True) -> None:
         super().__init__()
-        self.path = Path(path)
-        self.as_name = as_name
+        self.source = SnapshotSource(path, as_name)
+        """Reads the campaign (again on each change) and publishes what the party may know."""
         self.follow = follow
-        self._glyphs = glyphs or default_theme_name()
-        self.snapshot: PlayerSnapshot | None = None
-        """The last view shown (a test hook)."""
-        self.problem: str | None = None
-        """Why the campaign could not be read on the last try, or ``None``."""
-        self._remembered: frozenset = frozenset()
+        self.player_screen = PlayerScreen(self.source, glyphs or default_theme_name())
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="body"):
-            yield InitiativeTracker(id="tracker")
-            yield GridMap(theme=self._glyphs, id="map")
-        yield StatusLine(id="status")
+    def get_default_screen(self) -> Screen:
+        return self.player_screen
 
     def on_mount(self) -> None:
-        self.reload()
-        if self.follow:
-            self.run_worker(self._follow(), exclusive=True, group="follow")
-
-    async def _follow(self) -> None:
-        """Reload whenever the campaign or its journal changes (inotify, no polling)."""
-        from watchfiles import awatch
-
-        names = {self.path.name, self.path.name + ".journal"}
-        async for changes in awatch(self.path.parent, debounce=50, step=20, recursive=False):
-            if any(Path(changed).name in names for _, changed in changes):
-                self.reload()
+        if self.follow:  # the screen reads the campaign first, once its widgets are there
+            self.run_worker(self.source.follow(), exclusive=True, group="follow")
 
     def reload(self) -> None:
         """Read the campaign again and show what the party may know."""
-        try:
-            snapshot = read_snapshot(self.path, Side.PARTY, self.as_name)
-        except (SaveError, RulesError) as problem:
-            self.problem = str(problem)
-            self._status(Text(f"Waiting: {clean(self.problem)}", style="yellow"))
-            return
-        self.problem = None
-        self.snapshot = snapshot
-        view = snapshot.view
-        self._remembered = self._remembered | view.seen
-        tracker = self.query_one(InitiativeTracker)
-        tracker.bands = {cid: band.value for cid, band in view.bands.items()}
-        tracker.show(view.state, view.state.current, snapshot.kinds)
-        grid_map = self.query_one(GridMap)
-        title = f"{clean(snapshot.title)} \u2014 players' view"
-        if str(grid_map.border_title or "") != title:  # setting it repaints the whole pane, even unchanged
-            grid_map.border_title = Text(title)
-        grid_map.show(view.state, view.state.current, None)
-        grid_map.set_fog(view.seen, self._remembered - view.seen)
-        self._status(Text(clean(snapshot.turn_line)))
+        self.source.reload()
 
-    def _status(self, text: Text) -> None:
-        self.query_one(StatusLine).show(text)
+    @property
+    def path(self) -> Path:
+        return self.source.path
 
-    def action_cycle_glyphs(self) -> None:
-        grid_map = self.query_one(GridMap)
-        grid_map.set_theme(THEME_ORDER[(THEME_ORDER.index(grid_map.glyphs.name) + 1) % len(THEME_ORDER)])
+    @property
+    def as_name(self) -> str | None:
+        return self.source.as_name
 
-    def action_zoom(self) -> None:
-        self.query_one(GridMap).cycle_zoom()
+    @property
+    def snapshot(self) -> PlayerSnapshot | None:
+        """The last view shown (a test hook)."""
+        return self.source.snapshot
+
+    @property
+    def problem(self) -> str | None:
+        """Why the campaign could not be read on the last try, or ``None``."""
+        return self.source.problem

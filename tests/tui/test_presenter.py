@@ -24,8 +24,8 @@ def presenter(tmp_path):
     session.close()
 
 
-def test_presenter_imports_neither_textual_nor_rich():
-    loaded = _imported_after(["tui.presenter"])
+def test_presenter_and_player_source_import_neither_textual_nor_rich():
+    loaded = _imported_after(["tui.presenter", "tui.player_source"])
     assert "core" in loaded and "saves" in loaded  # the check itself works
     assert not loaded & {"textual", "rich"}, loaded & {"textual", "rich"}
 

@@ -1,0 +1,77 @@
+"""The players' side of a campaign file, followed live: a source that
+publishes a :class:`saves.watching.PlayerSnapshot` each time the GM's
+campaign or its journal changes (``watchfiles``: inotify, no polling).
+
+Outside Textual like :mod:`tui.presenter` (it imports neither textual nor
+rich); :class:`tui.screens.players.PlayerScreen` subscribes to it. It only
+reads: the campaign, its journal, backups and lock are never written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.combatant import Side
+from core.errors import RulesError
+from saves.errors import SaveError
+from saves.watching import PlayerSnapshot, read_snapshot
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The campaign could not be read this time (missing, locked mid-write,
+    refused): ``reason`` says why; the last snapshot stays valid."""
+
+    reason: str
+
+
+Reading = PlayerSnapshot | Waiting
+Subscriber = Callable[[Reading], None]
+
+
+class SnapshotSource:
+    """``SnapshotSource(path, as_name=None, side=Side.PARTY)``: what ``side``
+    (through ``as_name``'s eyes, when given) may know of the campaign at ``path``."""
+
+    def __init__(self, path: Path, as_name: str | None = None, side: Side = Side.PARTY) -> None:
+        self.path = Path(path)
+        self.as_name = as_name
+        self.side = side
+        self.snapshot: PlayerSnapshot | None = None
+        """The last snapshot read, or ``None`` before the first."""
+        self.problem: str | None = None
+        """Why the campaign could not be read on the last try, or ``None``."""
+        self._subscribers: list[Subscriber] = []
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(reading)`` after each read; returns the function that unsubscribes it."""
+        self._subscribers.append(callback)
+        return lambda: self.unsubscribe(callback)
+
+    def unsubscribe(self, callback: Subscriber) -> None:
+        if callback in self._subscribers:
+            self._subscribers.remove(callback)
+
+    def reload(self) -> Reading:
+        """Read the campaign again and publish what the side may know (or why it cannot)."""
+        reading: Reading
+        try:
+            reading = self.snapshot = read_snapshot(self.path, self.side, self.as_name)
+            self.problem = None
+        except (SaveError, RulesError) as problem:
+            self.problem = str(problem)
+            reading = Waiting(self.problem)
+        for callback in list(self._subscribers):
+            callback(reading)
+        return reading
+
+    async def follow(self) -> None:
+        """Reload whenever the campaign or its journal changes (inotify, no polling); runs until cancelled."""
+        from watchfiles import awatch
+
+        names = {self.path.name, self.path.name + ".journal"}
+        async for changes in awatch(self.path.parent, debounce=50, step=20, recursive=False):
+            if any(Path(changed).name in names for _, changed in changes):
+                self.reload()

@@ -1,0 +1,85 @@
+"""The players' screen: the fight as a side knows it, from the GM's own
+widgets (:class:`InitiativeTracker`, :class:`GridMap`, :class:`StatusLine`).
+
+It renders each reading a :class:`tui.player_source.SnapshotSource` publishes:
+what :func:`core.visibility.visible_to` left of the encounter (foes' exact
+HP, stats, notes, secret conditions, hidden and unseen creatures are already
+stripped), the map fogged to the cells the party sees now (those seen
+before greyed). Its only keys are glyphs and zoom (quit is the App's): no
+GM key is bound here, so none can change anything.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+
+from tui.glyphs import THEME_ORDER
+from tui.player_source import Reading, SnapshotSource, Waiting
+from tui.text import clean
+from tui.widgets.grid_map import GridMap
+from tui.widgets.initiative_tracker import InitiativeTracker
+from tui.widgets.lines import StatusLine
+
+
+class PlayerScreen(Screen):
+    """``PlayerScreen(source, glyphs)``: the players' view of ``source``'s campaign."""
+
+    BINDINGS = [
+        Binding("g", "cycle_glyphs", "Glyphs", id="player-glyphs"),
+        Binding("Z", "zoom", "Zoom", id="player-zoom"),
+    ]
+
+    def __init__(self, source: SnapshotSource, glyphs: str = "unicode") -> None:
+        super().__init__()
+        self.source = source
+        self._glyphs = glyphs
+        self._remembered: frozenset = frozenset()
+        self._ready = False  # a reading before the widgets exist waits: on_mount reads again
+        source.subscribe(self.show_reading)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            yield InitiativeTracker(id="tracker")
+            yield GridMap(theme=self._glyphs, id="map")
+        yield StatusLine(id="status")
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.source.reload()
+
+    def on_unmount(self) -> None:
+        self.source.unsubscribe(self.show_reading)
+
+    def show_reading(self, reading: Reading) -> None:
+        """Show one reading: a snapshot, or why the campaign could not be read (the last view stays)."""
+        if not self._ready:
+            return
+        if isinstance(reading, Waiting):
+            self._status(Text(f"Waiting: {clean(reading.reason)}", style="yellow"))
+            return
+        view = reading.view
+        self._remembered = self._remembered | view.seen
+        tracker = self.query_one(InitiativeTracker)
+        tracker.bands = {cid: band.value for cid, band in view.bands.items()}
+        tracker.show(view.state, view.state.current, reading.kinds)
+        grid_map = self.query_one(GridMap)
+        title = f"{clean(reading.title)} \u2014 players' view"
+        if str(grid_map.border_title or "") != title:  # setting it repaints the whole pane, even unchanged
+            grid_map.border_title = Text(title)
+        grid_map.show(view.state, view.state.current, None)
+        grid_map.set_fog(view.seen, self._remembered - view.seen)
+        self._status(Text(clean(reading.turn_line)))
+
+    def _status(self, text: Text) -> None:
+        self.query_one(StatusLine).show(text)
+
+    def action_cycle_glyphs(self) -> None:
+        grid_map = self.query_one(GridMap)
+        grid_map.set_theme(THEME_ORDER[(THEME_ORDER.index(grid_map.glyphs.name) + 1) % len(THEME_ORDER)])
+
+    def action_zoom(self) -> None:
+        self.query_one(GridMap).cycle_zoom()
