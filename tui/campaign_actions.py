@@ -1,6 +1,6 @@
 """Encounters of the campaign (key ``k``) and its bestiary (the ``.`` menu).
 
-A mixin of :class:`tui.app.EncounterApp`. A campaign holds many
+A mixin of :class:`tui.screens.encounter.EncounterScreen`. A campaign holds many
 encounters (planned, running, finished); the party carries on between them
 (finishing an encounter copies the party's HP and conditions back), and
 bestiary templates add numbered creatures (``Boar 1..3``) with stable ids.
@@ -26,7 +26,7 @@ from tui.text import clean, user_text
 
 
 class CampaignActions:
-    """Needs ``session``, ``state``, ``selected``, ``set_status`` and the view refreshers from the App."""
+    """Needs ``session``, ``state``, ``selected``, ``set_status`` and the view refreshers from the screen."""
 
     def action_encounters(self) -> None:
         campaign = self.session.campaign

@@ -2,7 +2,7 @@
 battle screen (key ``W``, rules EQ-WAR-1..4) and the travel planner
 (key ``J``, rules EQ-TRV-1..2).
 
-A mixin of :class:`tui.app.EncounterApp`; the screens change nothing
+A mixin of :class:`tui.screens.encounter.EncounterScreen`; the screens change nothing
 themselves, every action goes through the session here (saved, logged,
 undoable) and shows in the encounter's log too.
 """
@@ -16,7 +16,7 @@ from tui.text import clean
 
 
 class CampaignTools:
-    """Needs ``session``, ``state`` and ``_show_entries`` from the App."""
+    """Needs ``session``, ``state`` and ``presenter`` from the screen."""
 
     def action_battle(self) -> None:
         from core.war_forecast import CheckRules

@@ -1,6 +1,6 @@
 """Combat actions of the GM: attacks, conditions, revival, turn order.
 
-A mixin of :class:`tui.app.EncounterApp` like :mod:`tui.gm_actions`; the
+A mixin of :class:`tui.screens.encounter.EncounterScreen` like :mod:`tui.gm_actions`; the
 odds of an attack are shown, with every modifier and its reason, before
 anything is rolled.
 """
@@ -20,7 +20,7 @@ from tui.text import clean, user_text
 
 
 class CombatActions:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
 
     def _attack_parts(self) -> tuple[Combatant, Combatant] | None:
         attacker = self._combatant(self.state.current)

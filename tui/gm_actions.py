@@ -1,6 +1,6 @@
 """The GM's actions as App methods: dialogs in, core commands out.
 
-A mixin of :class:`tui.app.EncounterApp`; every method ends in
+A mixin of :class:`tui.screens.encounter.EncounterScreen`; every method ends in
 ``self.run_command(...)``, the one place commands are applied and saved.
 """
 
@@ -22,7 +22,7 @@ from tui.text import clean, user_text
 
 
 class GMActions:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
 
     def _hit_points(self, sign: int) -> None:
         if self.marked_combatants():  # several at once: tui/group_actions.py

@@ -2,7 +2,7 @@
 damage, healing or condition for all of them, groups added in one line,
 and the duration of a condition.
 
-A mixin of :class:`tui.app.EncounterApp`. ``space`` marks or unmarks the
+A mixin of :class:`tui.screens.encounter.EncounterScreen`. ``space`` marks or unmarks the
 selected row, ``A`` (while an area template is placed with ``z``) marks
 everyone it hits, Escape clears the marks. With marks, ``d``, ``h`` and
 ``e`` act on every marked creature at once: one roll, one undo step, one
@@ -35,7 +35,7 @@ from tui.text import clean, user_text
 
 
 class GroupActions:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status``, ``ask`` from the App."""
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status``, ``ask`` from the screen."""
 
     marked: tuple[str, ...] = ()
     """Ids of the marked combatants, in the order they were marked."""

@@ -2,7 +2,7 @@
 encounter's map (key ``M``), a new encounter from a map file (the
 encounters list, ``k``) and creatures into the bestiary (the ``.`` menu).
 
-A mixin of :class:`tui.app.EncounterApp`. Reading, writing and parsing are
+A mixin of :class:`tui.screens.encounter.EncounterScreen`. Reading, writing and parsing are
 in :mod:`saves.map_files` and :mod:`core.map_text` /
 :mod:`core.creature_import`; this only asks and shows.
 """
@@ -35,7 +35,7 @@ def _plural(count: int, word: str) -> str:
 
 
 class MapFileActions:
-    """Needs ``session``, ``state``, ``ask``, ``set_status``, ``_switch`` and ``query_one`` from the App."""
+    """Needs ``session``, ``state``, ``ask``, ``set_status``, ``_switch`` and ``query_one`` from the screen."""
 
     # -- export (M) -------------------------------------------------------------
     def action_export_map(self) -> None:

@@ -1,7 +1,7 @@
 """Map modes: move with reach and path preview, look (line of sight and
 cover to the cursor), and area templates that list who they hit.
 
-A mixin of :class:`tui.app.EncounterApp`. The map posts cursor messages;
+A mixin of :class:`tui.screens.encounter.EncounterScreen`. The map posts cursor messages;
 this module answers them according to the map's mode.
 """
 
@@ -77,7 +77,7 @@ class Template:
 
 
 class MapTools:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
 
     _template: Template | None = None
     _placing: str = ""

@@ -2,7 +2,7 @@
 combatant and the selected one (see :mod:`core.offers`) that has no key of
 its own, plus the GM's tools (bestiary, house rules, map size).
 
-A mixin of :class:`tui.app.EncounterApp`. The menu renders offers: their
+A mixin of :class:`tui.screens.encounter.EncounterScreen`. The menu renders offers: their
 labels, rule IDs and, for refused ones, why; it decides no rule itself.
 """
 
@@ -40,7 +40,7 @@ def offer_label(offer: Offer) -> str:
 
 
 class MoreActions:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
 
     def current_offers(self) -> tuple[Offer, ...]:
         """The offers for whose turn it is, with the selected combatant as target."""

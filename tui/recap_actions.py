@@ -2,7 +2,7 @@
 (the terminal's, over SSH too) or saved as a Markdown file. The same text as
 ``encounter recap PATH`` (see :mod:`tui.recap`).
 
-A mixin of :class:`tui.app.EncounterApp`; needs ``session``, ``ask``,
+A mixin of :class:`tui.screens.encounter.EncounterScreen`; needs ``session``, ``ask``,
 ``set_status`` and ``copy_to_clipboard`` from it.
 """
 

@@ -1,6 +1,6 @@
 """Editing the creature sheet from the keyboard: pick a field, type a value.
 
-A mixin of :class:`tui.app.EncounterApp`; the typed text becomes a
+A mixin of :class:`tui.screens.encounter.EncounterScreen`; the typed text becomes a
 :class:`core.commands.SheetChanges` and goes through ``run_command`` like
 every other action (so it is saved, logged and undoable).
 """
@@ -100,7 +100,7 @@ def parse_field(field: str, text: str, combatant: Combatant) -> cmd.SheetChanges
 
 
 class SheetEditor:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the App."""
+    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
 
     def action_edit_sheet(self) -> None:
         target = self._combatant(self.selected)

@@ -2,7 +2,7 @@
 creature, and the one-key offer of a reminder's check when it fires
 (issue 14 items 1 and 3).
 
-A mixin of :class:`tui.app.EncounterApp`. Both menus list the core's
+A mixin of :class:`tui.screens.encounter.EncounterScreen`. Both menus list the core's
 offers (:mod:`core.reminder_offers`: ids ``reminder.*`` and ``use.*``), the
 same ones the ``.`` menu and the palette list; this module decides no rule.
 """

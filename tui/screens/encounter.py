@@ -266,7 +266,7 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
             # A dialog is open (or the command palette runs an action): the encounter's keys wait until it closes.
             return action not in GM_ACTION_NAMES
         grid_map = self.query_one(GridMap)
-        if grid_map.picking and action not in ("quit",):
+        if grid_map.picking:  # q (app.quit) still quits: the App checks it
             return action == "mark_area" and grid_map.mode == "area"  # A marks everyone the area template hits
         if action == "toggle_panel":
             return None if self.app.size.width >= 120 else True
