@@ -259,6 +259,11 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         self.ask(CampaignPicker(current=self.session.campaign), chosen)
 
     # -- keys -------------------------------------------------------------------
+    @property
+    def picking(self) -> bool:
+        """A map cursor is out (move, place, paint, look, area, an offer's cell)."""
+        return self.is_mounted and self.query_one(GridMap).picking
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.is_mounted:
             return True
