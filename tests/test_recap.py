@@ -75,3 +75,64 @@ def test_typed_damage_counts_once_as_applied_and_p_takes_back_what_it_gave_back(
     assert out.count("takes 10 damage") == 1
     boar_row = next(line for line in out.splitlines() if line.startswith("| Boar |"))
     assert boar_row.endswith(f"| {taken} |")
+
+
+def _setup_and_replay(tmp_path):
+    """The GM adds three wolves and hits them with a trap before Character 2
+    acts, Character 2 hits the boar; `n`, Character 1 acts, `p` back to
+    Character 2 (who hits the boar again), `n` again, Character 1 acts again."""
+    from dataclasses import replace
+
+    from core.damage import DamagePart, DamageType
+    from core.group_commands import AddGroup
+    from core.many import DamageMany
+
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(2))
+    assert session.encounter.state.current == "c2"
+    wolf = replace(session.encounter.state.combatant("c3"), name="Wolf")
+    session.apply_all([AddGroup(wolf, 3, "2d8+2")], label="Add 3 Wolf")
+    wolves = tuple(c.id for c in session.encounter.state.combatants if c.name.startswith("Wolf"))
+    session.apply(DamageMany(wolves, (DamagePart(4, DamageType.FIRE),), source="trap"))
+    session.apply(cmd.Damage("c3", 2))
+    session.apply(cmd.NextTurn())
+    session.apply(cmd.Damage("c3", 1))
+    session.apply(cmd.PreviousTurn())
+    session.apply(cmd.Damage("c3", 3))
+    session.apply(cmd.NextTurn())
+    session.apply(cmd.Damage("c3", 5))
+    session.close()
+    return path
+
+
+def test_gm_setup_has_its_own_line_not_the_current_creatures_turn(tmp_path, capsys):
+    """Adding creatures and an area hit before the current creature acts are
+    the GM's: one GM line (a try-out saw them filed under Character 2's turn)."""
+    assert main(["recap", str(_setup_and_replay(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    gm = [line for line in lines if line.startswith("- *GM*:")]
+    assert len(gm) == 1
+    assert "added 3: Wolf 1 (5 HP), Wolf 2 (10 HP), Wolf 3 (10 HP)" in gm[0] and "Wolf 1 takes 4 damage" in gm[0]
+    second = next(line for line in lines if line.startswith("- **Character 2**"))
+    assert "Wolf" not in second and "Boar takes 2 damage" in second
+    assert lines.index(gm[0]) < lines.index(second)  # before the turn it came before
+    assert "| Character 2 | 5 | 0 |" in out  # 2 + 3 on the boar, not the trap's 12
+    assert "| GM | 12 | 0 |" in out
+    assert "| Wolf 1 | 0 | 4 |" in out
+
+
+def test_a_turn_replayed_after_p_is_one_line_holding_both_passes(tmp_path, capsys):
+    """`n`, `p`, `n`: Character 1's turn is one line holding what both passes
+    did (a try-out saw it twice, and Character 2's later action under it)."""
+    assert main(["recap", str(_setup_and_replay(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    first = [line for line in lines if line.startswith("- **Character 1**")]
+    assert len(first) == 1
+    assert "Boar takes 1 damage" in first[0] and "Boar takes 5 damage" in first[0] and "Boar takes 3" not in first[0]
+    second = next(line for line in lines if line.startswith("- **Character 2**"))
+    assert "Boar takes 3 damage" in second
+    assert "1 round, 2 turns." in out
+    assert "| Boar | 0 | 11 |" in out

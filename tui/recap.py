@@ -15,8 +15,12 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from core import events as ev
+from core.group_commands import GroupInitiativeRolled
+from core.many import ManyTargeted
+from core.tracker_events import ReminderAdded, ReminderRemoved, UseAdded, UseRemoved
 from saves.campaign import Campaign
 from saves.codec import to_document
 from saves.records import LogEntry, Redone, Undone
@@ -59,22 +63,78 @@ def _name_of(entries: Iterable[LogEntry]) -> dict[str, str]:
     return names
 
 
-def recap_markdown(title: str, entries: list[LogEntry]) -> str:
-    """The Markdown recap of ``entries`` (one encounter's log)."""
-    kept = _kept(entries)
-    names = _name_of(kept)
-    dealt: dict[str, int] = defaultdict(int)
-    taken: dict[str, int] = defaultdict(int)
-    fell: list[str] = []
-    naturals: list[str] = []
-    turns: list[tuple[int, str | None, list[str]]] = []
+# What the GM does outside a creature's action: setting the fight up.
+_GM_EVENTS = (ev.CombatantAdded, ev.CombatantRemoved, GroupInitiativeRolled, ev.Placed, ev.TerrainPainted, ev.MapResized,
+              ev.HiddenChanged, ev.SecretChanged, ev.SheetEdited, ReminderAdded, ReminderRemoved, UseAdded, UseRemoved)
+# What the creature whose turn it is does itself (as its ``combatant`` or ``attacker``).
+_OWN_ACTIONS = (ev.AttackRolled, ev.Moved, ev.ActionSpent, ev.ActionTaken, ev.MovementActionSpent, ev.FullActionExchanged,
+                ev.CheckRolled, ev.ContestRolled, ev.DiceRolled, ev.PreparationTaken, ev.Jumped, ev.Maneuvered)
+
+
+@dataclass
+class _Line:
+    """One line of a round: a creature's turn (``who``) or the GM's (``who`` None)."""
+
+    round: int
+    who: str | None
+    said: list[str] = field(default_factory=list)
+    added: list[str] = field(default_factory=list)  # the GM's "added ..." in one phrase
+
+
+def _added(event: ev.CombatantAdded) -> str:
+    roll = getattr(event, "roll", None)
+    return f"{event.name} ({roll.total} HP)" if roll is not None else event.name
+
+
+def _acts(event: ev.Event, who: str | None) -> bool:
+    """True when ``event`` is the current creature ``who`` acting: one of
+    its own actions, or HP it took from another creature."""
+    if isinstance(event, ev.HitPointsChanged):
+        return event.delta < 0 and event.combatant != who
+    return isinstance(event, _OWN_ACTIONS) and (getattr(event, "attacker", None) or getattr(event, "combatant", None)) == who
+
+
+def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], fell: list[str], naturals: list[str]) -> list[_Line]:
+    """The rounds' lines in order; fills the damage, fell and naturals tallies.
+
+    A creature's turn is ONE line per round: a turn handed back with ``p``
+    and taken again with ``n`` is the same turn, and its line merges both
+    passes (what the first pass did stays done; ``p`` taking back HP lost
+    at the start of the turn is said and counted). The GM's setup (adding,
+    removing, placing creatures, map and sheet edits, reminders and uses
+    attached, see ``_GM_EVENTS``) and an action on several creatures at
+    once (an area, a trap) done before the current creature acted in its
+    turn, or before the first turn, go on a GM line, placed before that
+    turn's line when the creature had not acted yet; their damage is dealt
+    by "GM", not by the creature whose turn it was."""
+    lines: list[_Line] = []
+    turn_line: dict[tuple[int, str], _Line] = {}
+    current: _Line | None = None
+    acted = False  # the current creature did something itself this turn
+    many_by_gm: set[str] = set()  # the targets of an action on several creatures the GM did
+    gm_line: _Line | None = None  # the GM's line of this turn
+    left: _Line | None = None  # the turn `p` left, which its given-back lines belong to
     previous = None
     for entry in kept:
         event = entry.event
         if isinstance(event, ev.TurnStarted):
-            turns.append((event.round, event.combatant, []))
-            previous = event
+            key = (event.round, event.combatant)
+            current = turn_line.get(key)
+            if current is None:
+                current = turn_line[key] = _Line(event.round, event.combatant)
+                lines.append(current)
+            acted, many_by_gm, previous, left, gm_line = bool(current.said), set(), event, None, None
             continue
+        if isinstance(event, ev.TurnReturned):
+            left = current
+            current = turn_line.get((event.round, event.combatant)) or current
+            acted, many_by_gm, previous, gm_line = True, set(), event, None
+            continue
+        if isinstance(event, ManyTargeted):
+            many_by_gm = set(event.combatants) if current is None or not acted else set()
+        elif getattr(event, "combatant", None) not in many_by_gm:
+            many_by_gm = set()
+        by_gm = current is None or isinstance(event, _GM_EVENTS) or bool(many_by_gm)
         # HP lost is counted once, as applied (after temporary HP and the
         # floor of 0): typed damage logs its detail (DamageTaken) and then
         # the HP change; `p` giving back start-of-turn damage takes it off.
@@ -83,11 +143,13 @@ def recap_markdown(title: str, entries: list[LogEntry]) -> str:
             lost = -_hp_given_back(event.detail)
         if lost:
             taken[event.combatant] += lost
-            if lost > 0 and entry.turn and entry.turn != event.combatant:
+            if lost > 0 and by_gm:
+                dealt[""] += lost
+            elif lost > 0 and entry.turn and entry.turn != event.combatant:
                 dealt[entry.turn] += lost
         repeats = isinstance(event, ev.HitPointsChanged) and isinstance(previous, ev.DamageTaken) and previous.combatant == event.combatant
         previous = event
-        if repeats or isinstance(event, ev.RoundStarted):  # said by the damage line; the round has its heading
+        if repeats or isinstance(event, (ev.RoundStarted, ev.PhaseChanged)):  # said by the damage line; the round has its heading
             continue
         if isinstance(event, (ev.Defeated, ev.Died)):
             fell.append(f"{event.name} ({'died' if isinstance(event, ev.Died) else 'down'} in round {entry.round})")
@@ -96,29 +158,66 @@ def recap_markdown(title: str, entries: list[LogEntry]) -> str:
             if result.natural in (1, 20):
                 who = getattr(event, "attacker_name", None) or getattr(event, "name", "")
                 naturals.append(f"natural {result.natural}: {who}, round {entry.round}")
-        if turns:
-            turns[-1][2].append(_md(describe(event).plain))
-    names = {cid: _md(name) for cid, name in names.items()}
+        if current is None and isinstance(event, ev.InitiativeRolled):
+            continue  # the fight's opening rolls: the tracker's order
+        target = current
+        if isinstance(event, ev.TurnEffectsUndone) and left is not None and left.who == event.combatant:
+            target = left
+        elif by_gm:
+            if gm_line is None or (acted and lines.index(gm_line) < lines.index(current)):
+                gm_line = _Line(current.round if current is not None else 0, None)
+                before = current is not None and not acted and lines[-1] is current
+                lines.insert(len(lines) - 1 if before else len(lines), gm_line)
+            target = gm_line
+        elif _acts(event, current.who):
+            acted = True
+        if isinstance(event, ev.CombatantAdded) and target.who is None:
+            if not target.added:
+                target.said.append("")  # where the "added ..." phrase goes (see recap_markdown)
+            target.added.append(_added(event))
+            continue
+        target.said.append(_md(describe(event).plain))
+    lines.sort(key=lambda line: line.round)  # a GM line after `p` back into an earlier round
+    return lines
+
+
+def recap_markdown(title: str, entries: list[LogEntry]) -> str:
+    """The Markdown recap of ``entries`` (one encounter's log): a heading per
+    round (``Before the fight`` for round 0) with one line per creature's
+    turn and the GM's own lines (see :func:`_lines`), the damage table (HP
+    as applied; the GM's row for what its areas and traps dealt), who fell,
+    natural 1s and 20s, and the longest turn (by log lines)."""
+    kept = _kept(entries)
+    names = {cid: _md(name) for cid, name in _name_of(kept).items()}
+    dealt: dict[str, int] = defaultdict(int)
+    taken: dict[str, int] = defaultdict(int)
+    fell: list[str] = []
+    naturals: list[str] = []
+    rows = _lines(kept, dealt, taken, fell, naturals)
+    turns = [row for row in rows if row.who is not None]
     fell = [_md(f) for f in fell]
     naturals = [_md(n) for n in naturals]
     lines = [f"# {_md(title)}", ""]
-    rounds = max((r for r, _, _ in turns), default=0)
+    rounds = max((row.round for row in turns), default=0)
     lines.append(f"{rounds} round{'s' if rounds != 1 else ''}, {len(turns)} turns.")
-    current_round = 0
-    for round_, who, said in turns:
-        if round_ != current_round:
-            current_round = round_
-            lines += ["", f"## Round {round_}", ""]
+    current_round = None
+    for row in rows:
+        if row.round != current_round:
+            current_round = row.round
+            lines += ["", f"## Round {row.round}" if row.round else "## Before the fight", ""]
+        said = [f"added {len(row.added)}: {', '.join(map(_md, row.added))}" if not s and row.added else s for s in row.said]
         doing = "; ".join(said) if said else "nothing logged"
-        lines.append(f"- **{names.get(who or '', who or '?')}**: {doing}")
+        lines.append(f"- *GM*: {doing}" if row.who is None else f"- **{names.get(row.who, row.who)}**: {doing}")
     lines += ["", "## Damage", "", "| combatant | dealt | taken |", "| --- | ---: | ---: |"]
-    for cid in sorted(set(dealt) | set(taken), key=lambda c: names.get(c, c)):
+    for cid in sorted((set(dealt) | set(taken)) - {""}, key=lambda c: names.get(c, c)):
         lines.append(f"| {names.get(cid, cid)} | {dealt.get(cid, 0)} | {taken.get(cid, 0)} |")
+    if dealt.get(""):
+        lines.append(f"| GM | {dealt['']} | 0 |")
     lines += ["", "## Fell", ""] + ([f"- {f}" for f in fell] or ["- nobody"])
     lines += ["", "## Natural 1s and 20s", ""] + ([f"- {n}" for n in naturals] or ["- none"])
     if turns:
-        longest = max(turns, key=lambda t: len(t[2]))
-        lines += ["", f"Longest turn: {names.get(longest[1] or '', '?')} in round {longest[0]} ({len(longest[2])} log line{'s' if len(longest[2]) != 1 else ''})."]
+        longest = max(turns, key=lambda t: len(t.said))
+        lines += ["", f"Longest turn: {names.get(longest.who or '', '?')} in round {longest.round} ({len(longest.said)} log line{'s' if len(longest.said) != 1 else ''})."]
     return "\n".join(lines) + "\n"
 
 
