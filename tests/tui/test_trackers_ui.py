@@ -160,3 +160,45 @@ async def test_keys_typed_ahead_do_not_fall_into_a_reminders_check_question(tmp_
         assert isinstance(app.screen, ChoiceScreen)
         assert "typed ahead ignored" in str(app.screen.query_one("#prompt-title").render())
         assert app.state.current == who  # the n's did not end the turn behind the question
+
+
+def _badged_campaign(path):
+    """The demo with Character 1 renamed long, burning, with two limited
+    uses and a start-of-turn reminder with a check that fired (due)."""
+    import random
+
+    from core import commands as cmd
+    from core.conditions import Condition
+    from core.uses import AddUse, Per
+    from core.reminders import AddReminder
+    from saves.campaign import Campaign
+    from saves.session import Session, create_demo
+
+    create_demo(path, random.Random(3)).close()
+    session = Session(Campaign.open(path), random.Random(4))
+    session.apply(cmd.EditCombatant("c1", cmd.SheetChanges(name="Sir Reginald the Bold")))
+    session.apply(cmd.AddCondition("c1", Condition("burning", level=2)))
+    session.apply(AddUse("c1", "Fire Breath", Per.ENCOUNTER))
+    session.apply(AddUse("c1", "Roar", Per.ENCOUNTER))
+    session.apply(AddReminder("c1", "save ends", When.START, stat="BODY"))
+    while session.encounter.state.current != "c1":
+        session.apply(cmd.NextTurn())
+    assert session.encounter.state.combatant("c1").reminders[0].due
+    session.close()
+
+
+async def test_badges_stay_visible_at_80_columns_and_the_name_is_cut_instead(tmp_path):
+    """A GM's try-out saw ``R!`` hidden behind a cut name at 80x24: the due
+    reminder shows first, then the other badges; the name gives way, with an ellipsis."""
+    _badged_campaign(tmp_path / "demo.json")
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        name = app.query_one("#tracker").row_cells("c1")[2].plain
+        assert "R!" in name and "\u2026" in name
+        assert name.index("\u2026") < name.index("R!")  # the name is cut, not the badges
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        name = app.query_one("#tracker").row_cells("c1")[2].plain
+        assert name.startswith(" Sir Re") and all(badge in name for badge in ("R!", "bur3", "FB1", "R1"))

@@ -59,21 +59,55 @@ def condition_badges(combatant: Combatant) -> Text:
     return text
 
 
+def reminder_badge(combatant: Combatant) -> Text:
+    """``R2``: the creature's reminders; ``R!`` in reverse when a check is due."""
+    if not combatant.reminders:
+        return Text()
+    due = any(r.due for r in combatant.reminders)
+    return Text("R!" if due else f"R{len(combatant.reminders)}", style="bold reverse yellow" if due else "yellow")
+
+
+def use_badges(combatant: Combatant) -> list[Text]:
+    """Each limited use as its initials and the uses left (``FB0`` in red
+    when none is left), two at most and ``+N``."""
+    parts = []
+    for use in combatant.uses[:2]:
+        initials = "".join(word[0] for word in clean(use.name).split())[:2] or "?"
+        parts.append(Text(f"{initials}{use.uses}", style="red" if use.uses == 0 else "cyan"))
+    if len(combatant.uses) > 2:
+        parts.append(Text(f"+{len(combatant.uses) - 2}", style="cyan"))
+    return parts
+
+
 def tracker_badges(combatant: Combatant) -> Text:
     """The GM's trackers, compact (issue 14): ``R2`` reminders (``R!`` in
     reverse when a check is due), then each limited use as its initials and
     the uses left (``FB0`` in red when none is left), two at most and ``+N``."""
-    text = Text()
-    if combatant.reminders:
-        due = any(r.due for r in combatant.reminders)
-        text.append("R!" if due else f"R{len(combatant.reminders)}", style="bold reverse yellow" if due else "yellow")
-    for use in combatant.uses[:2]:
-        if text.plain:
-            text.append(" ")
-        initials = "".join(word[0] for word in clean(use.name).split())[:2] or "?"
-        text.append(f"{initials}{use.uses}", style="red" if use.uses == 0 else "cyan")
-    if len(combatant.uses) > 2:
-        text.append(f" +{len(combatant.uses) - 2}", style="cyan")
+    return Text(" ").join(part for part in (reminder_badge(combatant), *use_badges(combatant)) if part.plain)
+
+
+def name_with_badges(name: str, badges: list[Text], width: int, style: str = "") -> Text:
+    """``name`` then ``badges`` in ``width`` columns, the badges first to be
+    kept: the name is cut (in the middle, with an ellipsis, down to 3
+    columns such as ``W…1``) to make room; badges that still do not fit
+    are left off from the last, an ellipsis saying so (the sheet shows all)."""
+    badges = [b for b in badges if b.plain]
+    name_room = min(len(name), 3)
+    kept: list[Text] = []
+    used = name_room
+    for index, badge in enumerate(badges):
+        more = index < len(badges) - 1
+        if used + 1 + badge.cell_len + (2 if more else 0) > width:
+            kept.append(Text("\u2026", style="bright_black"))
+            break
+        kept.append(badge)
+        used += 1 + badge.cell_len
+    tail = Text(" ").join(kept)
+    room = width - (tail.cell_len + 1 if kept else 0)
+    text = user_text(shorten(name, max(name_room, room)), style)
+    if kept:
+        text.append(" ")
+        text.append_text(tail)
     return text
 
 
@@ -265,23 +299,12 @@ class InitiativeTracker(LinePane, can_focus=True):
         is_current = combatant.id == state.current
         name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
         marker = Text(">", style="bold reverse") if is_current else Text(" ")
-        badges = condition_badges(combatant)
-        air = breath_badge(combatant, state.round)  # issue 13: EQ-BRE-1 countdown
-        if air.plain:
-            badges = Text(" ").join(b for b in (air, badges) if b.plain)
-        ride = ride_badge(state, combatant)  # issue 13: who rides whom, lost control
-        if ride.plain:
-            badges = Text(" ").join(b for b in (ride, badges) if b.plain)
-        tracked = tracker_badges(combatant)  # issue 14: reminders and limited uses
-        if tracked.plain:
-            badges = Text(" ").join(b for b in (badges, tracked) if b.plain)
-        room = self._name_width - 1 - (badges.cell_len + 1 if badges.plain else 0)
+        # issue 14: a due reminder first (a GM's try-out lost it behind the
+        # name at 80 columns); then who rides whom, the air left (EQ-BRE-1),
+        # conditions and limited uses.
+        badges = [reminder_badge(combatant), ride_badge(state, combatant), breath_badge(combatant, state.round), condition_badges(combatant), *use_badges(combatant)]
         mark = Text("*", style="bold reverse yellow") if combatant.id in self.marked else Text(" ")
-        name = mark + user_text(shorten(clean(combatant.name), max(4, room)), name_style)
-        if badges.plain:
-            name.append(" ")
-            name.append_text(badges)
-        name.truncate(self._name_width, overflow="ellipsis")
+        name = mark + name_with_badges(clean(combatant.name), badges, self._name_width - 1, name_style)
         band = self.bands.get(combatant.id)
         hp = hp_text(combatant) if band is None else Text(BAND_SHORT.get(band, band)[:7], style=BAND_STYLE.get(band, ""))
         hp.pad_left(7 - hp.cell_len)
