@@ -96,7 +96,10 @@ def sheet_lines(state: EncounterState, creature) -> tuple[tuple[str, bool], ...]
 
 
 def tracker_offers(c: OfferContext) -> tuple[Offer, ...]:
-    """Reminders then limited uses of the selected creature (else the actor)."""
+    """Reminders then limited uses of the selected creature (else the actor).
+    Reminders are offered at the start and end of the bearer's turn, of the
+    current creature's (``reminder.start-current``), then of every other
+    combatant's in turn order (``reminder.start-of.<id>``, ``end-of.<id>``)."""
     bearer = c.target or c.actor
     if bearer is None:
         return ()
@@ -133,6 +136,12 @@ def _reminders(c: OfferContext, bearer) -> tuple[Offer, ...]:
     if c.fighting and actor is not None and actor.id != bearer.id:
         found.append(adder(f"{REMINDER_PREFIX}start-current", f"Remind (on {name}) at the start of {actor.name}'s turn", When.START, actor.id, "the fire spreads"))
         found.append(adder(f"{REMINDER_PREFIX}end-current", f"Remind (on {name}) at the end of {actor.name}'s turn", When.END, actor.id, "the held door gives way"))
+    # Any other creature's turn (a GM's try-out found only the current one
+    # offered), in turn order after the current creature's.
+    for other in c.state.order():
+        if other.id != bearer.id and not (c.fighting and actor is not None and other.id == actor.id):
+            found.append(adder(f"{REMINDER_PREFIX}start-of.{other.id}", f"Remind (on {name}) at the start of {other.name}'s turn", When.START, other.id, "the fire spreads"))
+            found.append(adder(f"{REMINDER_PREFIX}end-of.{other.id}", f"Remind (on {name}) at the end of {other.name}'s turn", When.END, other.id, "the held door gives way"))
     clock = actor if c.fighting and actor is not None else bearer
     found.append(adder(
         f"{REMINDER_PREFIX}rounds", f"Remind about {name} after N rounds (at the start of {clock.name}'s turn)", When.ROUNDS, clock.id,

@@ -177,6 +177,22 @@ def test_an_unknown_anchor_is_refused():
         encounter.apply(AddReminder("w", "x", When.START, anchor="nobody"))
 
 
+def test_reminders_are_offered_at_the_start_or_end_of_every_creatures_turn_the_current_first():
+    """A GM's try-out: only the current creature was offered as "another
+    creature". Every combatant other than the bearer is, the current one
+    first; the boar's offers anchor the reminder on the boar's turn."""
+    encounter = _fight()
+    found = offers.offers(encounter.state, encounter.ruleset, None, "w")  # the wolf selected, Aria's turn
+    ids = [o.id for o in found if o.id.startswith("reminder.")]
+    assert {"reminder.start-of.b", "reminder.end-of.b"} <= set(ids)
+    assert "reminder.start-of.w" not in ids and "reminder.start-of.a" not in ids  # the bearer and the current: their own offers
+    assert ids.index("reminder.start-current") < ids.index("reminder.start-of.b")
+    assert "start of Boar's turn" in offers.find(found, "reminder.start-of.b").label
+    encounter.apply(offers.find(found, "reminder.end-of.b").command("the door gives way"))
+    (reminder,) = encounter.state.combatant("w").reminders
+    assert (reminder.when, reminder.anchor) == (When.END, "b")
+
+
 def test_the_typed_reminder_reads_rounds_text_and_an_optional_check():
     stats = ("STR", "DEX", "BODY")
     assert parse_text("save ends | bo 12", stats) == (0, "save ends", "BODY", 12)
