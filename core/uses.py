@@ -176,20 +176,31 @@ def start_of_turn(state: EncounterState, creature_id: str, rng: random.Random) -
     return state.replace_combatant(replace(creature, uses=tuple(after))), tuple(events)
 
 
+def refilled(creature: Combatant) -> tuple[Combatant, tuple[Event, ...]]:
+    """``creature`` with every per-encounter use back (DEFAULT: when a fight
+    ends, is finished, or the creature joins a new encounter) and the
+    :class:`UseChanged` events saying so; the same object when none was spent."""
+    if not any(u.per is Per.ENCOUNTER and u.uses < u.uses_max for u in creature.uses):
+        return creature, ()
+    events: list[Event] = []
+    after = []
+    for use in creature.uses:
+        if use.per is Per.ENCOUNTER and use.uses < use.uses_max:
+            back = replace(use, uses=use.uses_max)
+            events.append(UseChanged(creature.id, creature.name, back, back.uses - use.uses, "the fight ended"))
+            use = back
+        after.append(use)
+    return replace(creature, uses=tuple(after)), tuple(events)
+
+
 def end_of_fight(state: EncounterState) -> Result:
     """Per-encounter uses come back when the fight ends (DEFAULT)."""
     events: list[Event] = []
     for creature in state.combatants:
-        if not any(u.per is Per.ENCOUNTER and u.uses < u.uses_max for u in creature.uses):
-            continue
-        after = []
-        for use in creature.uses:
-            if use.per is Per.ENCOUNTER and use.uses < use.uses_max:
-                back = replace(use, uses=use.uses_max)
-                events.append(UseChanged(creature.id, creature.name, back, back.uses - use.uses, "the fight ended"))
-                use = back
-            after.append(use)
-        state = state.replace_combatant(replace(creature, uses=tuple(after)))
+        after, back = refilled(creature)
+        if back:
+            state = state.replace_combatant(after)
+            events.extend(back)
     return state, tuple(events)
 
 

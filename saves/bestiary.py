@@ -30,12 +30,15 @@ def spawn(template: Combatant, count: int, present: Iterable[Combatant]) -> list
 
 def party_after(state, party: dict) -> list[Combatant]:
     """Party members as ``state`` (an :class:`EncounterState`) leaves them:
-    HP, conditions and resources (limited uses too) kept; place, initiative,
-    turn budget and reminders timed by other creatures' turns dropped.
-    Members are ``party``'s ids and every party-side combatant."""
+    HP, conditions and resources (limited uses too) kept, per-encounter uses
+    back (:func:`core.uses.refilled`, the encounter is over); place,
+    initiative, turn budget and reminders timed by other creatures' turns
+    dropped. Members are ``party``'s ids and every party-side combatant."""
+    from core.uses import refilled
+
     return [
         replace(
-            c, position=None, initiative=None, budget=ActionBudget(), mounted_on=None,
+            refilled(c)[0], position=None, initiative=None, budget=ActionBudget(), mounted_on=None,
             reminders=tuple(r for r in c.reminders if r.anchor == c.id),
         )
         for c in state.combatants

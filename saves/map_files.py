@@ -67,11 +67,13 @@ def read_creature_file(campaign: Campaign, path: Path | str):
 
 def map_encounter(path: Path | str, name: str, ruleset, party=()):
     """``(state, members who joined off the map)`` of a new encounter from
-    the map file at ``path`` (see :func:`core.map_text.encounter_from_map`).
+    the map file at ``path`` (see :func:`core.map_text.encounter_from_map`);
+    the ``party`` joins with its per-encounter uses back (a new fight).
     Raises :class:`SaveError` or :class:`~core.errors.MapFormatError`."""
     from core.map_text import encounter_from_map
+    from core.uses import refilled
 
-    return encounter_from_map(read_text(path), name, ruleset, tuple(party))
+    return encounter_from_map(read_text(path), name, ruleset, tuple(refilled(c)[0] for c in party))
 
 
 def add_encounter_from_map(campaign: Campaign, path: Path | str, name: str, party=()) -> tuple[int, int]:

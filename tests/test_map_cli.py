@@ -99,3 +99,22 @@ def test_import_creatures_refuses_a_fifo_and_a_missing_file(tmp_path, capsys):
     assert "is a named pipe (FIFO), not a file" in capsys.readouterr().err
     assert cli.main(["import-creatures", str(tmp_path / "a.json"), str(tmp_path / "none.txt")]) == 2
     assert "none.txt: does not exist" in capsys.readouterr().err
+
+
+def test_a_party_joining_an_encounter_from_a_map_file_has_its_per_encounter_uses_back(tmp_path):
+    """A new fight (k from a map file, encounter add-encounter): the party's
+    1/encounter uses come back; 1/day ones do not (core.uses DEFAULT)."""
+    from dataclasses import replace
+
+    from core.combatant import Combatant, Side
+    from core.rulesets import get
+    from core.trackers import LimitedUse
+    from core.uses import Per
+    from saves.map_files import map_encounter
+
+    (tmp_path / "moor.txt").write_text("#####\n#A..#\n#####\n\nA Aria party\n")
+    aria = Combatant("a", "Aria", Side.PARTY, {}, 10, 10)
+    aria = replace(aria, uses=(LimitedUse("Roar", Per.ENCOUNTER, 1, 0), LimitedUse("Rage", Per.DAY, 1, 0)))
+    state, _ = map_encounter(tmp_path / "moor.txt", "Moor", get("equestria"), (aria,))
+    (member,) = [c for c in state.combatants if c.name == "Aria"]
+    assert {u.name: u.uses for u in member.uses} == {"Roar": 1, "Rage": 0}

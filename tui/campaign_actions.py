@@ -18,6 +18,7 @@ from core import limits as lim
 from core.groups import GroupInitiative
 from core.encounter import EncounterState
 from core.errors import RulesError
+from core.uses import refilled
 from saves.errors import SaveError
 from saves.session import Session
 from tui.screens.choice import ChoiceScreen
@@ -73,8 +74,8 @@ class CampaignActions:
             if not name or not name.strip():
                 self.set_status("Cancelled.")
                 return
-            party = tuple(
-                replace(c, initiative=None, budget=ActionBudget(), mounted_on=None)
+            party = tuple(  # per-encounter uses back: a new fight; reminders timed by creatures left behind dropped
+                replace(refilled(c)[0], initiative=None, budget=ActionBudget(), mounted_on=None, reminders=tuple(r for r in c.reminders if r.anchor == c.id))
                 for c in self.state.combatants
                 if c.side is Side.PARTY
             )

@@ -147,3 +147,42 @@ async def test_finishing_an_encounter_asks_first(tmp_path):
         assert app.session.campaign.encounter(app.session.eid).status == "finished"
     app.session.campaign.close()
 
+
+
+def _spent_party_uses(path):
+    """The demo with Character 1 having spent its 1/encounter Roar and its 1/day Rage."""
+    import random
+
+    from core.uses import AddUse, Per, SpendUse
+    from saves.campaign import Campaign
+    from saves.session import Session, create_demo
+
+    create_demo(path, random.Random(3)).close()
+    session = Session(Campaign.open(path), random.Random(4))
+    for name, per in (("Roar", Per.ENCOUNTER), ("Rage", Per.DAY)):
+        session.apply(AddUse("c1", name, per))
+        session.apply(SpendUse("c1", name))
+    session.close()
+
+
+async def test_per_encounter_uses_come_back_when_the_encounter_is_finished_or_a_new_one_starts(tmp_path):
+    """A GM's try-out: a 1/encounter use came back only on End combat. It
+    comes back when the encounter is finished with k (the party carries it)
+    and in a new encounter started with k; a 1/day use does not."""
+    _spent_party_uses(tmp_path / "demo.json")
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("k")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("new"), "enter", "enter")
+        uses = {u.name: u.uses for u in app.state.combatant("c1").uses}
+        assert uses == {"Roar": 1, "Rage": 0}
+        await pilot.press("k", "up", "enter")  # the list starts on the current (new) one; the first is above
+        assert {u.name: u.uses for u in app.state.combatant("c1").uses} == {"Roar": 0, "Rage": 0}  # the first fight is as it was
+        await pilot.press("k")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("finish"), "enter", "down", "enter")
+        assert app.session.campaign.encounter(app.session.eid).status == "finished"
+        member = app.session.campaign.party()["c1"]
+        assert {u.name: u.uses for u in member.uses} == {"Roar": 1, "Rage": 0}
+    app.session.campaign.close()
