@@ -8,7 +8,8 @@ line, the token first when it is one letter or emoji::
 
 For ``srd35`` (rule SRD-STAT-1: the six abilities with modifiers, speed in
 feet, AC), a file holding ``Hit Dice:`` lines is read as stat blocks copied
-from the d20 SRD: a name line, then field lines; these are read::
+from the d20 SRD: a name line, then field lines (the description and
+Combat paragraphs between blocks are passed over); these are read::
 
     Wolf
     Size/Type: Medium Animal
@@ -41,6 +42,8 @@ from core.roster import parse_creature
 STAT_BLOCK_RULESETS = ("srd35",)
 """Rulesets whose stat blocks are read (the d20 SRD's)."""
 REQUIRED = ("hit dice", "initiative", "speed", "armor class", "abilities")
+OPENERS = ("size/type", *REQUIRED)
+"""Fields one of which follows a creature's name line (the SRD's first is Size/Type)."""
 ABILITIES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 FIELD = re.compile(r"^\s*([A-Za-z][A-Za-z /]{0,30}?)\s*:\s*(.*)$")
 SIGNED = r"[+\-\u2212\u2013]?\s*\d{1,6}"
@@ -65,6 +68,8 @@ class ImportResult:
 
     creatures: tuple[Combatant, ...]
     problems: tuple[Problem, ...]
+    skipped: int = 0
+    """Lines of prose between stat blocks (descriptions, Combat paragraphs) passed over."""
 
 
 def _slug(name: str) -> str:
@@ -87,9 +92,9 @@ def read_creatures(text: str, ruleset) -> ImportResult:
         if ruleset.id not in STAT_BLOCK_RULESETS:
             first = next(i for i, line in enumerate(lines, 1) if re.match(r"(?i)^\s*hit dice\s*:", line))
             return ImportResult((), (Problem(first, f"d20 SRD stat blocks are read for {', '.join(STAT_BLOCK_RULESETS)} only; this campaign plays {ruleset.id} (use roster lines)"),))
-        found, problems = _stat_blocks(lines, ruleset)
+        found, problems, skipped = _stat_blocks(lines, ruleset)
     else:
-        found, problems = _roster_lines(lines, ruleset)
+        (found, problems), skipped = _roster_lines(lines, ruleset), 0
     creatures: list[Combatant] = []
     names: dict[str, int] = {}
     for number, creature in found:
@@ -101,7 +106,7 @@ def read_creatures(text: str, ruleset) -> ImportResult:
     if len(creatures) > lim.MAX_COMBATANTS:
         problems.append(Problem(found[lim.MAX_COMBATANTS][0], f"more than {lim.MAX_COMBATANTS} creatures (MAX_COMBATANTS)"))
         creatures = creatures[: lim.MAX_COMBATANTS]
-    return ImportResult(tuple(creatures), tuple(sorted(problems, key=lambda p: p.line)))
+    return ImportResult(tuple(creatures), tuple(sorted(problems, key=lambda p: p.line)), skipped)
 
 
 def _roster_lines(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]], list[Problem]]:
@@ -133,10 +138,21 @@ def _signed(text: str) -> int:
     return int(re.sub(r"\s", "", text).replace("\u2212", "-").replace("\u2013", "-"))
 
 
-def _stat_blocks(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]], list[Problem]]:
+def _stat_blocks(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]], list[Problem], int]:
+    """``(creatures with their name's line, problems, lines of prose skipped)``.
+
+    A name line is one that is not a ``Field: value`` line and whose next
+    line (blank lines and ``#`` comments aside) is one of the fields that
+    open a stat block (:data:`OPENERS`, e.g. ``Size/Type:``). Other lines
+    that are not fields are the description and Combat paragraphs between
+    blocks (``Trip (Ex): ...`` included): skipped, counted; field lines
+    after a block's own (``Skills:``, ``Feats:``) are its fields."""
     found: list[tuple[int, Combatant]] = []
     problems: list[Problem] = []
     block: dict | None = None
+    skipped = 0
+    kept = [(number, raw.strip()) for number, raw in enumerate(lines, 1) if raw.strip() and not raw.strip().startswith("#")]
+    fields = [FIELD.match(line) for _, line in kept]
 
     def close() -> None:
         if block is None:
@@ -145,13 +161,14 @@ def _stat_blocks(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]]
         if creature is not None:
             found.append((block["line"], creature))
 
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        match = FIELD.match(line)
-        if match is None:  # a name line starts the next creature
-            close()
+    for index, (number, line) in enumerate(kept):
+        match = fields[index]
+        if match is None:
+            following = fields[index + 1] if index + 1 < len(kept) else None
+            if following is None or " ".join(following.group(1).lower().split()) not in OPENERS:
+                skipped += 1  # prose: a description, a Combat paragraph
+                continue
+            close()  # a name line starts the next creature
             block = {"line": number, "name": " ".join(line.split()), "fields": {}}
             continue
         key = " ".join(match.group(1).lower().split())
@@ -164,7 +181,7 @@ def _stat_blocks(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]]
             continue
         block["fields"][key] = (number, match.group(2).strip())
     close()
-    return found, problems
+    return found, problems, skipped
 
 
 def _block_creature(block: dict, ruleset, problems: list[Problem]) -> Combatant | None:

@@ -119,6 +119,8 @@ def import_creatures(argv: list[str]) -> int:
         return 1
     replaced = sum(1 for c in result.creatures if c.name in known)
     extra = f" ({replaced} replaced a template of the same name)" if replaced else ""
+    if result.skipped:
+        extra += f"; {result.skipped} line{'s' if result.skipped != 1 else ''} of description between stat blocks passed over"
     print(f"encounter: imported {len(result.creatures)} creature{'s' if len(result.creatures) != 1 else ''} into the bestiary of {campaign.path}{extra}", file=sys.stderr)
     return 0
 

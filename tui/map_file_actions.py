@@ -128,7 +128,7 @@ class MapFileActions:
             if not result.creatures:
                 self.set_status(f"Refused: no creatures in {clean(path.name)}.", error=True)
                 return
-            self._save_creatures(result.creatures)
+            self._save_creatures(result.creatures, result.skipped)
             return
         count = len(result.problems)
         title = Text(f"{_plural(count, 'line')} of ", style="bold") + user_text(path.name, "bold") + Text(f" could not be read (listed below); {_plural(len(result.creatures), 'creature')} could.", style="bold")
@@ -143,11 +143,11 @@ class MapFileActions:
             if choice != "yes":
                 self.set_status(f"Nothing imported: {_plural(count, 'line')} could not be read, the first: {clean(str(result.problems[0]))}")
                 return
-            self._save_creatures(result.creatures)
+            self._save_creatures(result.creatures, result.skipped)
 
         self.ask(ChoiceScreen(title, options), answer)
 
-    def _save_creatures(self, creatures) -> None:
+    def _save_creatures(self, creatures, skipped: int = 0) -> None:
         known = self.session.campaign.bestiary()
         try:
             self.session.campaign.put_templates(list(creatures))
@@ -157,4 +157,5 @@ class MapFileActions:
         replaced = sum(1 for c in creatures if c.name in known)
         extra = f" ({replaced} replaced a template of the same name)" if replaced else ""
         names = ", ".join(clean(c.name) for c in creatures[:5]) + (", ..." if len(creatures) > 5 else "")
-        self.set_status(f"Imported {_plural(len(creatures), 'creature')} into the bestiary{extra}: {names}. Add them from the . menu.")
+        prose = f" ({_plural(skipped, 'line')} of description between stat blocks passed over)" if skipped else ""
+        self.set_status(f"Imported {_plural(len(creatures), 'creature')} into the bestiary{extra}: {names}.{prose} Add them from the . menu.")

@@ -141,3 +141,31 @@ def test_srd_mov_1_an_imported_stat_block_joins_a_fight():
     enc.apply(AddGroup(wolf, 2, initiative=GroupInitiative.EACH))
     assert [c.stats["SPEED"] for c in enc.state.combatants] == [50, 50, 50]
     assert ruleset.speed_cells(enc.state.combatants[0]) == 10
+
+
+WOLF_PROSE = """\
+Wolves are pack hunters known for their persistence and cunning.
+
+COMBAT
+A favorite tactic is to send a few individuals against the foe's front
+while the rest of the pack circles and attacks from the flanks or rear.
+Trip (Ex): A wolf that hits with a bite attack can attempt to trip the
+opponent (+1 check modifier) as a free action.
+Skills: *Wolves have a +4 racial bonus on Survival checks when tracking by scent.
+"""
+
+
+def test_srd_stat_1_prose_after_a_block_neither_breaks_nor_pollutes_the_next():
+    """SRD blocks pasted one after another with their description and Combat
+    paragraphs between them: every block is read, the prose is skipped (a
+    GM's try-out saw each prose line refused as a creature without Hit
+    Dice, and a "Trip (Ex)" creature); a truly unreadable line is named."""
+    bad_bat = DIRE_BAT.replace("Armor Class: 20", "Armor Class: twenty")
+    text = "A few animals of the moor.\n\n" + WOLF + WOLF_PROSE + "\n" + bad_bat + WOLF_PROSE + WOLF.replace("Wolf\n", "Grey Wolf\n", 1) + WOLF_PROSE
+    result = read_creatures(text, get("srd35"))
+    assert [c.name for c in result.creatures] == ["Wolf", "Grey Wolf"]
+    assert result.creatures[1].hp == 13 and result.creatures[1].stats["DEX"] == 2
+    (problem,) = result.problems
+    line = text.splitlines().index("Armor Class: twenty (\u20131 size, +6 Dex, +5 natural), touch 15, flat-footed 14") + 1
+    assert problem.line == line and "Dire Bat: cannot read Armor Class 'twenty" in problem.reason
+    assert result.skipped == 1 + 3 * 6  # the opening line and each description; the Skills lines are fields of the block above
