@@ -145,7 +145,8 @@ def _stat_blocks(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]]
     line (blank lines and ``#`` comments aside) is one of the fields that
     open a stat block (:data:`OPENERS`, e.g. ``Size/Type:``). Other lines
     that are not fields are the description and Combat paragraphs between
-    blocks (``Trip (Ex): ...`` included): skipped, counted; field lines
+    blocks (``Trip (Ex): ...`` included): skipped, counted, unless one reads
+    like a roster line (a problem: it was meant as a creature); field lines
     after a block's own (``Skills:``, ``Feats:``) are its fields."""
     found: list[tuple[int, Combatant]] = []
     problems: list[Problem] = []
@@ -166,7 +167,10 @@ def _stat_blocks(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]]
         if match is None:
             following = fields[index + 1] if index + 1 < len(kept) else None
             if following is None or " ".join(following.group(1).lower().split()) not in OPENERS:
-                skipped += 1  # prose: a description, a Combat paragraph
+                if _roster_like(line):
+                    problems.append(Problem(number, f"{line[:40]}: a roster line among stat blocks (no Hit Dice...; put roster lines in a file of their own)"))
+                else:
+                    skipped += 1  # prose: a description, a Combat paragraph
                 continue
             close()  # a name line starts the next creature
             block = {"line": number, "name": " ".join(line.split()), "fields": {}}
@@ -182,6 +186,13 @@ def _stat_blocks(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]]
         block["fields"][key] = (number, match.group(2).strip())
     close()
     return found, problems, skipped
+
+
+def _roster_like(line: str) -> bool:
+    """A roster line (``Goblin foe hp 5``) rather than prose: a side word
+    among its first five words and no full stop at the end."""
+    words = line.split()
+    return not line.endswith(".") and any(w in ("party", "foe", "neutral") for w in words[1:5])
 
 
 def _block_creature(block: dict, ruleset, problems: list[Problem]) -> Combatant | None:

@@ -106,7 +106,7 @@ async def test_import_creatures_shows_every_bad_line_and_imports_only_when_confi
             assert isinstance(app.screen, ChoiceScreen)
             shown = "\n".join(label for _key, label in app.screen._options)
             assert "line 8: Ogre: no Initiative" in shown and "line 9: Ogre: cannot read Hit Dice" in shown
-            assert "line 11: Goblin foe hp 0: no Hit Dice" in shown  # a stat-block file: a name line
+            assert "line 11: Goblin foe hp 0: a roster line among stat blocks" in shown  # a stat-block file: not a creature, not prose
             await _choose(pilot, answer)
             if answer == "no":
                 assert app.session.campaign.bestiary() == {} and "Nothing imported" in status_of(app)
