@@ -51,9 +51,9 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
     combatants = []
     for number, token in enumerate(text_map.tokens, start=1):
         entry = known.get(token.glyph)
-        ac = 0
+        ac, hp_dice = 0, ""
         if isinstance(entry, RosterEntry):
-            label, side, stats, hp, ac = entry.name, entry.side, entry.stats, entry.hp, entry.ac
+            label, side, stats, hp, ac, hp_dice = entry.name, entry.side, entry.stats, entry.hp, entry.ac, entry.hp_dice
         elif entry is not None:
             label, side, stats, hp = entry
         else:
@@ -70,6 +70,7 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
                 position=token.cell,
                 glyph=token.glyph,
                 ac=ac,
+                hp_dice=hp_dice,
             )
         )
     labels = Counter(c.name for c in combatants)

@@ -2,13 +2,14 @@
 
 The result reads back with :func:`core.roster.read_map_file` (``encounter
 new --map``, "New encounter from a map file") into the same terrain, the
-same token cells and the same roster: name, side, hit points (the maximum),
-AC and the ruleset's stats of every combatant on the map. A token standing
+same token cells and the same roster: name, side, hit points (the maximum,
+with the dice they were rolled from), AC and the ruleset's stats of every
+combatant on the map. A token standing
 on other terrain than open ground gets ``on TERRAIN`` at the end of its
 roster line. What a text map cannot hold is said in comment lines under the
 roster (and in :attr:`MapExport.notes`): combatants off the map or sharing a
-cell (a rider on its mount), heights of cells, sizes, lines that would not
-read back. :func:`encounter_from_map` is the way back into a campaign.
+cell (a rider on its mount), heights of cells, sizes, reminders, lines
+that would not read back. :func:`encounter_from_map` is the way back into a campaign.
 Pure: no file is written here (see :mod:`saves.map_files`).
 """
 
@@ -56,8 +57,11 @@ def _glyph_fits(glyph: str, legend: str) -> bool:
 
 
 def roster_line(glyph: str, entry: RosterEntry) -> str:
-    """One roster line: ``A Aria party hp 12 ac 3 DEX 2 on water``."""
+    """One roster line: ``A Aria party hp 12 ac 3 DEX 2 on water``; ``dice
+    2d8+2`` after the HP when they were rolled from dice."""
     words = [glyph, entry.name, entry.side.value, "hp", str(entry.hp)]
+    if entry.hp_dice:
+        words += ["dice", entry.hp_dice]
     if entry.ac:
         words += ["ac", str(entry.ac)]
     for stat, value in entry.stats.items():
@@ -69,7 +73,7 @@ def roster_line(glyph: str, entry: RosterEntry) -> str:
 
 def _entry(combatant: Combatant, ruleset, terrain: str) -> RosterEntry:
     stats = {name: int(combatant.stats[name]) for name in ruleset.stat_names if name in combatant.stats}
-    return RosterEntry(combatant.name, combatant.side, combatant.hp_max, combatant.ac, stats, None if terrain == GROUND.id else terrain)
+    return RosterEntry(combatant.name, combatant.side, combatant.hp_max, combatant.ac, stats, None if terrain == GROUND.id else terrain, combatant.hp_dice)
 
 
 def _reads_back(line: str, glyph: str, entry: RosterEntry, ruleset) -> bool:
@@ -138,6 +142,8 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
         lines.append(f"# {why}: {roster_line('', entry).strip()}")
     if any(c.hp < c.hp_max or c.conditions for c in placed.values()):
         notes.append("creatures start fresh from a text map: current hit points and conditions are not kept")
+    if any(c.reminders for c in placed.values()):  # no place for them in a roster line
+        notes.append("reminders are not kept in a text map")
     if grid.elevation and any(any(r) for r in grid.elevation):
         notes.append("the heights of cells are not kept in a text map")
     if grid.ceiling is not None:

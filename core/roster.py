@@ -69,7 +69,9 @@ def stats_text(ruleset) -> str:
 
 def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
     """One creature as typed: ``Wolf foe 9 DEX 2`` (name, then any of a side,
-    HP as a bare number after the side or ``hp N``, ``ac N``, ``STAT N``).
+    HP as a bare number after the side or ``hp N``, ``ac N``, ``STAT N``,
+    and ``dice 2d8+2``: the dice its HP were rolled from, kept in ``hp_dice``
+    with ``hp`` as given, as an exported map writes them).
 
     ``ruleset`` (anything with ``id`` and ``stat_names``), when given,
     refuses stats it does not have. ``dice``: HP may be dice (``Wolf foe
@@ -109,6 +111,13 @@ def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
                 index += 1
         elif low == "hp" and hp_word(following) is not None:
             hp, hp_dice = hp_word(following)
+            index += 1
+        elif low == "dice" and is_hp_dice(following) and not hp_dice:  # "hp 13 dice 2d8+2": the HP as rolled, and its dice
+            try:
+                hp_dice_range(following)
+            except IllegalCommand as problem:
+                raise CreatureFormatError(str(problem)) from None
+            hp_dice = following
             index += 1
         elif low == "ac" and NUMBER.match(following):
             ac = int(following)
@@ -160,7 +169,7 @@ def parse_roster(text: str, first_line: int = 1, ruleset=None) -> dict[str, Rost
             raise MapFormatError(f"{glyph}: {problem.reason}", number) from None
         if glyph in roster:
             raise MapFormatError(f"{glyph} is listed twice", number)
-        roster[glyph] = RosterEntry(entry.name or f"Creature {glyph}", entry.side, entry.hp, entry.ac, entry.stats, terrain)
+        roster[glyph] = RosterEntry(entry.name or f"Creature {glyph}", entry.side, entry.hp, entry.ac, entry.stats, terrain, entry.hp_dice)
     return roster
 
 

@@ -146,3 +146,24 @@ def test_tac_map_1_export_then_read_is_the_same_terrain_cells_and_roster(rows, p
     back = _read_back(export_map(state, ruleset, legend).text, ruleset)
     assert back.grid == grid
     assert _people(back) == _people(state)
+
+
+def test_tac_map_1_hp_dice_round_trip_and_reminders_are_said_to_be_left_out():
+    """A GM's try-out: an exported wolf lost its HP dice. The roster line
+    keeps them (``dice 2d8+2`` after its HP) and ``encounter new`` reads
+    them back with the same HP; reminders have no place in a roster line:
+    a note says so."""
+    from core.trackers import Reminder, When
+
+    wolf = Combatant("w", "Wolf 1", Side.FOE, {"DEX": 2}, 13, 13, position=(1, 1), hp_dice="2d8+2")
+    wolf = replace(wolf, reminders=(Reminder("r1", "save ends", When.START, "w"),))
+    state, ruleset = _field(wolf, ruleset_id="equestria")
+    export = export_map(state, ruleset, "ascii", "Moor")
+    assert "Wolf 1 foe hp 13 dice 2d8+2 DEX 2" in export.text
+    assert any("reminders are not kept" in note for note in export.notes)
+    (back,) = _read_back(export.text, ruleset).combatants
+    assert (back.hp, back.hp_max, back.hp_dice) == (13, 13, "2d8+2")
+    (back,) = encounter_from_map(export.text, "New", ruleset)[0].combatants
+    assert back.hp_dice == "2d8+2"
+    with pytest.raises(MapFormatError, match="must roll at least 1"):
+        read_map_file("#####\n#W..#\n#####\n\nW Wolf foe hp 9 dice 1d4-4\n", ruleset)
