@@ -1,4 +1,5 @@
-"""Regenerate the pictures in screenshots/: ``python screenshots/make.py``.
+"""Regenerate the pictures in screenshots/: ``python screenshots/make.py``
+(or only some: ``python screenshots/make.py group-80x24 odds-map-120x40``).
 
 Each picture is the real app on the seeded demo campaign, driven by Pilot,
 saved as SVG by Textual and converted to PNG with ``rsvg-convert`` (Debian:
@@ -162,13 +163,25 @@ SHOTS.update({
     "night-fog-80x24": ((80, 24), ["L", "ctrl+a", "ctrl+k", *_typed("night fog"), "down", "t", *_typed("1d6 piercing ranged")[:-1]]),
 })
 
+# Issue 14: a group added in one line, a reminder firing with its check offered, the odds map.
+SHOTS.update({
+    "group-80x24": ((80, 24), ["plus", *_typed("4 Wolf foe 2d8+2")[:-1]]),
+    "reminder-80x24": ((80, 24), ["down", "R", "enter", *_typed("save ends | BODY 12"), "n"]),
+    "odds-map-120x40": ((120, 40), ["down", "t", *_typed("1d6 piercing ranged")[:-1], "escape", "m", "left", "left", "down"]),
+})
 
-def main() -> None:
+
+def main(only: list[str] | None = None) -> None:
+    """Every picture, or only those named (``make.py group-80x24``)."""
     with tempfile.TemporaryDirectory() as tmp:
         for name, (size, keys) in SHOTS.items():
+            if only and name not in only:
+                continue
             svg = asyncio.run(_shoot(name, size, keys, Path(tmp)))
             _to_png(svg)
             print(f"wrote {svg.relative_to(HERE.parent)} (+ .png)")
+        if only:
+            return
         path = _player_campaign(Path(tmp))
         for name, size in (("player-80x24", (80, 24)), ("player-120x40", (120, 40))):
             svg = asyncio.run(_shoot_player(name, size, path))
@@ -178,4 +191,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
