@@ -171,3 +171,23 @@ async def test_every_dialog_opens_and_closes(tmp_path, size):
             assert app._exception is None
             assert unsafe_output(captured_text(written, mark)) == []
         assert app.state.round == 1  # nothing applied by cancelled dialogs
+
+
+@pytest.mark.parametrize("mode_key", ["m", "x"])
+async def test_a_map_cursor_keeps_its_keys_after_a_resize_through_too_small(tmp_path, mode_key):
+    """A try-out pressed m (or x), made the window 50x14 and 80x24 again:
+    only q worked after it, as the hidden map had lost the focus."""
+    app = demo_app(tmp_path / "c.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(mode_key)
+        assert app.encounter_screen.picking
+        await settle(pilot, 50, 14)
+        await settle(pilot, 80, 24)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.encounter_screen.picking
+        before = app.state.current
+        await pilot.press("n")  # the GM's keys work again
+        await pilot.pause()
+        assert app.state.current != before

@@ -104,8 +104,21 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
     def _apply_size(self, size=None) -> None:
         size = size or self.app.size
         too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        was_small = self.has_class("-too-small")
         self.set_class(too_small, "-too-small")
         self.set_class(self.show_log and size.width < 120, "-show-log")  # wide: sheet and log both show
+        if was_small and not too_small:  # the panes were hidden, and focus left them
+            self.call_after_refresh(self._focus_again)
+
+    def _focus_again(self) -> None:
+        """Give the keys back to the map while its cursor is out (else only
+        q worked after a resize through "too small"), else to the tracker."""
+        if self.focused is not None and self.focused.display:
+            return
+        if self.picking:
+            self.query_one(GridMap).focus()
+        else:
+            self.query_one(InitiativeTracker).focus()
 
     # -- the presenter's views ------------------------------------------------
     @property
