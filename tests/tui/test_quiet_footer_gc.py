@@ -46,3 +46,22 @@ async def test_full_collections_wait_for_a_pause(tmp_path):
         assert app.collect_if_idle() is True
         assert app.collect_if_idle() is False  # nothing due any more
     assert gc.get_threshold()[2] < 1_000  # as it was once the app ends
+
+
+async def test_a_map_mode_left_and_a_dialog_opened_in_one_burst_leave_no_stale_keys(tmp_path):
+    """A try-out typed ``m``, Esc and ``r`` quickly: the roll dialog sat over
+    a footer still offering "Move here"; it shows the GM's keys (waiting)."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.prompt import PromptScreen
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.encounter_screen.query_one(QuietFooter)
+        await pilot.press("m", "escape", "r")
+        for _ in range(5):
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, PromptScreen)
+        actions = [key.action for key in footer.query(FooterKey)]
+        assert "next_turn" in actions and not any("move_here" in a or "confirm" in a or a == "pick" for a in actions), actions

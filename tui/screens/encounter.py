@@ -281,8 +281,9 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         if not self.is_mounted:
             return True
         if self.app.screen is not self:
-            # A dialog is open (or the command palette runs an action): the encounter's keys wait until it closes.
-            return action not in GM_ACTION_NAMES
+            # A dialog is open (or the command palette runs an action): the encounter's keys wait until it
+            # closes (None: still listed, as disabled, so the footer can show them: QuietFooter).
+            return None if action in GM_ACTION_NAMES else True
         grid_map = self.query_one(GridMap)
         if grid_map.picking:  # q (app.quit) still quits: the App checks it
             return action == "mark_area" and grid_map.mode == "area"  # A marks everyone the area template hits

@@ -7,13 +7,20 @@ milliseconds on a loaded machine and the whole row sent to the terminal
 again. :class:`QuietFooter` compares what it would show with what it shows
 and rebuilds only on a difference. While a dialog is open over its screen
 it keeps the screen's keys (the dialog says its own: Enter, Esc), so
-opening and closing one does not rewrite the footer either.
+opening and closing one does not rewrite the footer either; but keys that
+changed before the dialog opened (a map mode left with Esc, then ``r``
+in one burst) are shown, never a mode's stale keys.
 """
 
 from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer
+
+
+def _keys(shown: tuple) -> tuple:
+    """``shown`` without the enabled flags: which keys, not whether they act now."""
+    return tuple((key, label, action) for key, label, action, _enabled, _tip in shown)
 
 
 class QuietFooter(Footer):
@@ -45,7 +52,7 @@ class QuietFooter(Footer):
     async def _recompose_if_changed(self) -> None:
         if not self.is_attached:
             return
-        if self._shown is not None and self.app.screen is not self.screen:
-            return  # a dialog on top: keep the screen's keys
+        if self._shown is not None and self.app.screen is not self.screen and _keys(self.shown_keys()) == _keys(self._shown):
+            return  # a dialog on top: keep the screen's keys (only which are enabled changed)
         if self.shown_keys() != self._shown:
             await self.recompose()
