@@ -117,6 +117,10 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self.set_status(message.reason, error=True)
         self.bell()
 
+    def on_prompt_screen_revised(self, message: PromptScreen.Revised) -> None:
+        """The GM edited what a refusal was about: the status line stops repeating it."""
+        self.encounter_screen.clear_refusal()
+
     def action_interrupt(self) -> None:
         """Ctrl+C: quit at once, from anywhere (everything is already saved; if not, asks)."""
         self.quit_at_once()

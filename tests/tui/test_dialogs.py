@@ -88,6 +88,27 @@ async def test_a_refusal_by_the_rules_reopens_the_dialog_with_the_text(tmp_path)
         assert app.state == before
 
 
+async def test_editing_a_refused_entry_clears_the_refusal_from_the_status_line(tmp_path):
+    """A try-out added ``ranged`` after an out-of-reach refusal: the preview
+    was valid, but the status line under the dialog still said "Refused"."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        attacker = app.session.encounter.current
+        far = next(c for c in app.state.order() if c.id != attacker.id and (cells_apart(attacker, c) or 0) > 1)
+        await select_by_keys(pilot, app, far.name)
+        await pilot.press("t")
+        await type_text(pilot, "1d6")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Refused" in status_of(app) and "Refused" in app.screen.shown_hint
+        await type_text(pilot, " ranged")
+        await pilot.pause()
+        assert "Refused" not in status_of(app) and "Refused" not in app.screen.shown_hint
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptScreen)
+
+
 def test_a_filter_matches_every_typed_word_in_any_case():
     assert matches("End combat: all sides agree", "end COM")
     assert matches("End combat: all sides agree", "agree end")

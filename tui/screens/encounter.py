@@ -208,6 +208,12 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         status.set_class(error, "error")
         status.show(text)
 
+    def clear_refusal(self) -> None:
+        """Empty the status line if it shows a refusal (the GM is fixing what was refused)."""
+        status = self.query_one(StatusLine)
+        if status.has_class("error"):
+            self.set_status("")
+
     def drop_typed_ahead(self) -> int:
         """Forget the keys typed ahead (the App holds them: :class:`tui.key_order.KeysInOrder`)."""
         return self.app.drop_typed_ahead()

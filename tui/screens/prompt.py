@@ -55,6 +55,9 @@ class PromptScreen(ModalScreen[str | None]):
             super().__init__()
             self.reason = reason
 
+    class Revised(Message):
+        """The entry a refusal was about has been edited: that refusal is stale."""
+
     def __init__(
         self,
         title: Text | str,
@@ -109,6 +112,9 @@ class PromptScreen(ModalScreen[str | None]):
                 self.problem = clean(str(problem))
                 shown = getattr(problem, "shown", None)  # a refusal that brings its whole preview (odds and why not)
                 text = shown if isinstance(shown, Text) else Text(self.problem, style="italic yellow")
+        if self._refusal is not None and self._refusal[0] != value:
+            self._refusal = None  # edited: the refusal was about the old text
+            self.post_message(self.Revised())
         if self._refusal is not None and self._refusal[0] == value:
             reason = Text(self._refusal[1], style="bold red")
             why = self._refusal[1].removeprefix("Refused: ")
