@@ -97,16 +97,31 @@ class CombatActions:
             self.set_status("Select a combatant first.", error=True)
             return
 
+        def read(value: str) -> cmd.SetInitiative:
+            text = value.strip()
+            if not lim.is_whole(text.removeprefix("-")):
+                raise ValueError(f"initiative is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits, e.g. 14 or -2")
+            return cmd.SetInitiative(target.id, int(text))
+
+        def preview(value: str) -> Text:
+            from core.offers import dry_run
+
+            command = read(value)
+            problem = dry_run(self.state, self.session.encounter.ruleset, command)
+            if problem is not None:
+                raise problem
+            return Text(f"sets initiative {command.value}")
+
         def answer(value: str) -> None:
             try:
-                number = int(value)
-            except ValueError:
-                self.set_status("Refused: initiative is a whole number.", error=True)
+                command = read(value)
+            except ValueError as problem:
+                self.set_status(f"Refused: {problem}.", error=True)
                 return
-            self.run_command(cmd.SetInitiative(target.id, number))
+            self.run_command(command)
 
         title = Text("New initiative for ") + user_text(target.name, "bold") + Text(" (must be free)")
-        self.ask(PromptScreen(title, value=str(target.initiative or "")), answer)
+        self.ask(PromptScreen(title, value=str(target.initiative or ""), hint=preview), answer)
 
     def action_add_combatant(self) -> None:
         summoner = self._combatant(self.selected)

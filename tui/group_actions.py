@@ -164,6 +164,20 @@ class GroupActions:
         who = user_text(targets[0].name, "bold") if len(targets) == 1 else self._who(targets)
 
         def chosen(name: str) -> None:
+            def command_for(duration: Duration | None, level: int):
+                from core import commands as cmd
+
+                condition = Condition(name, level, duration or Duration.permanent(), source="GM")
+                return cmd.AddCondition(ids[0], condition) if len(ids) == 1 else ConditionMany(ids, condition)
+
+            def check(duration: Duration | None, level: int) -> None:
+                """What Enter would get from the rules, shown as the GM types (a level 0 is refused there)."""
+                from core.offers import dry_run
+
+                problem = dry_run(self.state, self.session.encounter.ruleset, command_for(duration, level))
+                if problem is not None:
+                    raise problem
+
             def done(duration: Duration | None, level: int) -> None:
                 condition = Condition(name, level, duration or Duration.permanent(), source="GM")
                 if len(ids) == 1:
@@ -175,13 +189,14 @@ class GroupActions:
                     names = names_text(tuple(c.name for c in targets), 4)
                     self.set_status(Text(f"{name} {level} on ") + user_text(names, "bold") + Text(f", {clean(lasting)}."))
 
-            self.ask_duration(Text(f"{name} on ") + who, targets[0].id, done)
+            self.ask_duration(Text(f"{name} on ") + who, targets[0].id, done, check)
 
         self.ask(ChoiceScreen(Text("Condition for ") + who, options), chosen)
 
-    def ask_duration(self, what: Text, target_id: str, then: Callable[[Duration | None, int], None]) -> None:
+    def ask_duration(self, what: Text, target_id: str, then: Callable[[Duration | None, int], None], check: Callable[[Duration | None, int], None] | None = None) -> None:
         """Ask how long ``what`` lasts (:data:`core.durations.CHOICES`, on
-        whose turns) and its level; ``then(duration, level)``."""
+        whose turns) and its level; ``then(duration, level)``. ``check``
+        raises the rules' refusal of a duration and level, shown as typed."""
         current = self._combatant(self.state.current)
         default_anchor = current.id if current is not None else target_id
         anchor_name = clean((current or self._combatant(target_id)).name)
@@ -196,6 +211,8 @@ class GroupActions:
 
             def preview(value: str) -> Text:
                 duration, level = read(value)
+                if check is not None:
+                    check(duration, level)
                 return Text(f"level {level}, {clean(duration_words(duration, self.state))}")
 
             def answer(value: str) -> None:

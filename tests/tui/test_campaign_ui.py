@@ -20,6 +20,40 @@ async def test_set_initiative_by_hand_reorders(tmp_path):
         assert app.state.combatant(last.id).initiative == 30
 
 
+async def test_the_initiative_dialog_refuses_as_typed(tmp_path):
+    """A try-out typed a 20-digit initiative and a 5000-digit one; nothing
+    said no until Enter, then "initiative is a whole number". The dialog
+    now says as it is typed what the rules would say: too long, taken."""
+    from tui.screens.prompt import PromptScreen
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        first, last = app.state.order()[0], app.state.order()[-1]
+        await select_by_keys(pilot, app, last.name)
+        before = app.state
+        await pilot.press("i")
+        for _ in range(5):
+            await pilot.press("backspace")
+        await type_text(pilot, "99999999999999999999")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and "at most 9 digits" in app.screen.shown_hint
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and app.state == before
+        for _ in range(20):
+            await pilot.press("backspace")
+        await type_text(pilot, str(first.initiative))
+        await pilot.pause()
+        assert "taken" in app.screen.shown_hint
+        await pilot.press("backspace", "backspace")
+        await type_text(pilot, "-2")
+        await pilot.pause()
+        assert app.screen.shown_hint == "sets initiative -2"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.combatant(last.id).initiative == -2
+
+
 async def test_add_and_remove_a_combatant(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -65,6 +65,26 @@ async def test_add_and_remove_a_condition(tmp_path):
         assert app.state.combatant(target.id).conditions == ()
 
 
+async def test_the_condition_level_preview_refuses_what_enter_would(tmp_path):
+    """A try-out typed ``0 0``: the preview said "level 0, until removed",
+    Enter said "a condition level must be at least 1". The preview asks the rules."""
+    from tui.screens.prompt import PromptScreen
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e")
+        await pilot.press("enter")
+        await pilot.press("enter")  # until removed, or N rounds
+        await type_text(pilot, "0 0")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        assert "at least 1" in app.screen.shown_hint and app.screen.problem is not None
+        await pilot.press("backspace", "backspace", "backspace")
+        await type_text(pilot, "2")
+        await pilot.pause()
+        assert app.screen.problem is None and "level 2" in app.screen.shown_hint
+
+
 async def test_help_lists_every_action(tmp_path):
     from tui.keys import ACTIONS
 
