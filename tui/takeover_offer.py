@@ -42,6 +42,8 @@ class TakeOverOffer:
         title += Text("Take it over? That encounter saves everything it has shown and quits; then this one can make changes.")
         options = [("take", "Take it over"), ("look", "Only look (read-only)")]
         initial = "take" if holder.looks_abandoned else "look"
+        if initial == "look":  # the safe answer first, preselected
+            options.reverse()
 
         def answer(choice: str | None) -> None:
             if choice == "take":
