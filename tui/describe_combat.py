@@ -75,7 +75,9 @@ def _(event: ev.TemporaryHitPoints) -> Text:
 @describe.register
 def _(event: ev.ConditionAdded) -> Text:
     if event.until:
-        text = _t(_name(event.name), " is ", (f"{clean(event.condition.name)} {event.condition.level}", "bold magenta"), f" {clean(event.until)}")
+        lasting = clean(event.until)
+        lasting = f"for {lasting}" if lasting[:1].isdigit() else lasting  # "bleeding 2 for 3 rounds", not "bleeding 2 3 rounds"
+        text = _t(_name(event.name), " is ", (f"{clean(event.condition.name)} {event.condition.level}", "bold magenta"), f" {lasting}")
     else:
         text = _t(_name(event.name), " is ", (condition_text(event.condition), "bold magenta"))
     if event.notes:

@@ -56,3 +56,14 @@ def test_rerolled_dice_show_the_face_they_rolled_struck_through():
     assert "0" not in shown
     struck = [text.plain[span.start : span.end] for span in text.spans if "strike" in str(span.style)]
     assert struck == [str(d.value) for d in rolled.dice if not d.kept] and all(int(v) < 3 for v in struck)
+
+
+def test_a_condition_for_some_rounds_reads_as_a_sentence():
+    """A try-out read "Character 2 is bleeding 2 3 rounds"."""
+    from core.conditions import Condition
+
+    condition = Condition("bleeding", 2)
+    line = describe(ev.ConditionAdded("c2", "Character 2", condition, until="3 rounds (to the start of Boar's turn)")).plain
+    assert line == "Character 2 is bleeding 2 for 3 rounds (to the start of Boar's turn)"
+    line = describe(ev.ConditionAdded("c2", "Character 2", condition, until="until the end of Boar's turn")).plain
+    assert line == "Character 2 is bleeding 2 until the end of Boar's turn"
