@@ -239,6 +239,8 @@ def _check_tree(expression: str, node, limits: DiceLimits, depth: int) -> None:
     if isinstance(node, ast.Dice):
         if node.num > limits.max_dice:
             raise DiceError(expression, f"more than {limits.max_dice} dice in {node}")
+        if node.num < 1:
+            raise DiceError(expression, f"roll at least 1 die ({node} rolls nothing)")
         if node.size != "%":
             if node.size < 1:
                 raise DiceError(expression, f"a die needs at least 1 side ({node})")

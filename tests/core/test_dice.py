@@ -147,3 +147,10 @@ def test_exploding_dice_add_one_die_per_six_and_a_seed_gives_one_result(seed):
     assert result.total == sum(die.value for die in result.dice)
     assert result == roll("3d6e6", random.Random(seed))
 
+
+
+@pytest.mark.parametrize("expression", ["0d6", "2+0d20", "0d6 fire"])
+def test_zero_dice_are_refused_not_rolled_as_zero(expression):
+    """A try-out rolled ``r 0d6`` and got ``= 0``: no die was rolled, so it is refused."""
+    with pytest.raises(DiceError, match="at least 1 die"):
+        roll(expression, random.Random(1))
