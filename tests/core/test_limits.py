@@ -162,7 +162,7 @@ def test_equestria_rosters_and_sheets_take_the_skills_its_rules_read():
     assert set(equestria.skill_names) >= {"RIDING", "DARKVISION", "ACROBATICS"}
     with pytest.raises(RulesError) as caught:
         parse_creature("Knight party 10 RIDING 3", get("srd35"))
-    assert "RIDING is not a stat of srd35 (its stats: STR, DEX, CON, INT, WIS, CHA)" in str(caught.value)
+    assert "RIDING is not a stat of srd35 (its stats: STR, DEX, CON, INT, WIS, CHA; skills: SPEED)" in str(caught.value)
     with pytest.raises(RulesError) as caught:
         parse_creature("Owl foe 5 WINGS 2", equestria)
     assert "skills: " in str(caught.value) and "RIDING" in str(caught.value)
