@@ -141,7 +141,20 @@ class CampaignActions:
                 options = [(mode.value, mode.label + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
                 self.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(name, "bold"), options), lambda key: add(count, key == GroupInitiative.GROUP.value))
 
-            self.ask(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1"), answer)
+            def preview(value: str) -> Text:
+                from core.group_commands import AddGroup
+                from core.offers import dry_run
+
+                if not lim.is_whole(value.strip()):
+                    raise ValueError(f"how many, 1 to {lim.MAX_GROUP}")
+                count = int(value)
+                template = templates[name]
+                problem = dry_run(self.state, self.session.encounter.ruleset, AddGroup(template, count, template.hp_dice))
+                if problem is not None:
+                    raise problem
+                return Text(f"adds {count} x ") + user_text(name, "bold") + Text(f", HP {clean(template.hp_dice)} each" if template.hp_dice else "")
+
+            self.ask(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1", hint=preview), answer)
 
         self.ask(ChoiceScreen("Add from the bestiary", options), chosen)
 

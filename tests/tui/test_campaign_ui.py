@@ -95,7 +95,13 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("tool:bestiary"), "enter", "enter")
         await pilot.press("backspace")
+        await type_text(pilot, "51")
+        await pilot.pause()
+        assert "1 to 50" in app.screen.shown_hint  # said as typed (a try-out saw nothing until Enter)
+        await pilot.press("backspace", "backspace")
         await type_text(pilot, "3")
+        await pilot.pause()
+        assert app.screen.shown_hint == "adds 3 x Boar"
         await pilot.press("enter")
         await pilot.press("down", "enter")  # each rolls its own initiative (when combat starts)
         boars = sorted((c.id, c.name) for c in app.state.combatants if c.name.startswith("Boar"))
