@@ -23,12 +23,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from saves.watching import PlayerSnapshot
+from tui.frame_diff import DiffedDisplay
 from tui.glyphs import default_theme_name
 from tui.player_source import SnapshotSource
 from tui.screens.players import PlayerScreen
 
 
-class PlayerApp(App[None]):
+class PlayerApp(DiffedDisplay, App[None]):
     """``PlayerApp(path, as_name=None)``: the party's view of the campaign at ``path``."""
 
     CSS_PATH = "player.tcss"
