@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from core.combatant import ActionBudget, Combatant, Inventory, Side
@@ -67,20 +68,28 @@ def seen_cells(grid: Grid, eyes: Iterable[Combatant], sight_range: int) -> froze
     """Cells any of ``eyes`` sees: line of sight (EQ-MAP-4, EQ-MAP-3) within
     ``sight_range`` cells (Chebyshev; 0 = no limit). A creature off the map
     or burrowed sees nothing."""
-    from core.geometry.sight import line_of_sight
-
-    seen: set[Cell] = set()
+    seen: frozenset[Cell] = frozenset()
     for viewer in eyes:
         if viewer.position is None or viewer.layer is Layer.BURROWED or viewer.dead:
             continue
-        x0, y0 = viewer.position
-        reach = sight_range or max(grid.width, grid.height)
-        for y in range(max(0, y0 - reach), min(grid.height, y0 + reach + 1)):
-            for x in range(max(0, x0 - reach), min(grid.width, x0 + reach + 1)):
-                if (x, y) in seen:
-                    continue
-                if any(line_of_sight(grid, cell, (x, y)) for cell in viewer.cells):
-                    seen.add((x, y))
+        seen |= _seen_from(grid, viewer.position, tuple(viewer.cells), sight_range or max(grid.width, grid.height))
+    return seen
+
+
+@lru_cache(maxsize=64)
+def _seen_from(grid: Grid, position: Cell, eyes: tuple[Cell, ...], reach: int) -> frozenset[Cell]:
+    """Cells seen from any of the cells ``eyes`` (the footprint of one
+    creature at ``position``) within ``reach`` cells of ``position``. Kept for the last grids and
+    footprints: a player view asks again after every action, and most
+    actions move nobody (a move asks only for the creature that moved)."""
+    from core.geometry.sight import line_of_sight
+
+    seen: set[Cell] = set()
+    x0, y0 = position
+    for y in range(max(0, y0 - reach), min(grid.height, y0 + reach + 1)):
+        for x in range(max(0, x0 - reach), min(grid.width, x0 + reach + 1)):
+            if any(line_of_sight(grid, cell, (x, y)) for cell in eyes):
+                seen.add((x, y))
     return frozenset(seen)
 
 

@@ -1,0 +1,57 @@
+"""Seen cells are kept per creature (core/visibility.py): a player view
+asks after every action, and the answer is the same as working it out
+afresh, cell by cell, from line of sight (rule EQ-MAP-4)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.combatant import Combatant, Side
+from core.geometry.sight import line_of_sight
+from core.grid import from_text
+from core.visibility import _seen_from, seen_cells
+
+W, H = 9, 7
+
+
+def _grid(walls):
+    rows = ["".join("#" if (x, y) in walls else "." for x in range(W)) for y in range(H)]
+    return from_text("\n".join(rows)).grid
+
+
+def _afresh(grid, eyes, sight_range):
+    out = set()
+    for c in eyes:
+        x0, y0 = c.position
+        reach = sight_range or max(grid.width, grid.height)
+        for y in range(grid.height):
+            for x in range(grid.width):
+                if max(abs(x - x0), abs(y - y0)) <= reach and any(line_of_sight(grid, e, (x, y)) for e in c.cells):
+                    out.add((x, y))
+    return frozenset(out)
+
+
+cells = st.tuples(st.integers(0, W - 2), st.integers(0, H - 2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(cells, max_size=20), st.lists(cells, min_size=1, max_size=3), st.integers(0, 4), st.integers(0, 2))
+def test_seen_cells_equal_line_of_sight_worked_out_afresh_rule_eq_map_4(walls, places, sight_range, big):
+    grid = _grid(walls)
+    eyes = [Combatant(f"p{i}", f"P{i}", Side.PARTY, {}, 5, 5, position=place, footprint=(2, 2) if i < big else None)
+            for i, place in enumerate(places)]
+    assert seen_cells(grid, eyes, sight_range) == _afresh(grid, eyes, sight_range)
+    moved = [replace(c, position=((c.position[0] + 3) % (W - 1), c.position[1])) for c in eyes]
+    assert seen_cells(grid, moved, sight_range) == _afresh(grid, moved, sight_range)  # kept by place, never stale
+
+
+def test_asking_again_for_an_equal_map_and_creature_does_not_work_it_out_again():
+    grid = _grid({(4, y) for y in range(H - 1)})
+    hero = Combatant("h", "Hero", Side.PARTY, {}, 5, 5, position=(1, 1))
+    first = seen_cells(grid, [hero], 0)
+    hits = _seen_from.cache_info().hits
+    again = seen_cells(_grid({(4, y) for y in range(H - 1)}), [replace(hero, hp=2)], 0)  # a new, equal state
+    assert again == first and _seen_from.cache_info().hits == hits + 1
