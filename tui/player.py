@@ -6,7 +6,7 @@ it shows comes from :func:`core.visibility.visible_to`, so foes' exact HP,
 stats, notes, secret conditions, hidden creatures and foes nobody of the
 party sees are stripped before anything is drawn; the map shows only the
 cells the party sees now (those seen before greyed). It follows the GM's
-file and journal with ``watchfiles`` (inotify: nothing runs and nothing is
+file and journal through inotify (saves.file_events: nothing runs and nothing is
 sent while nothing changes) and keeps its last view while the file is
 missing, locked mid-write or refused, saying so in the status line.
 

@@ -1,6 +1,7 @@
 """The players' side of a campaign file, followed live: a source that
 publishes a :class:`saves.watching.PlayerSnapshot` each time the GM's
-campaign or its journal changes (``watchfiles``: inotify, no polling).
+campaign or its journal changes (:mod:`saves.file_events`: inotify
+through the event loop, no polling).
 
 Outside Textual like :mod:`tui.presenter` (it imports neither textual nor
 rich); :class:`tui.screens.players.PlayerScreen` subscribes to it. It only
@@ -16,6 +17,7 @@ from pathlib import Path
 from core.combatant import Side
 from core.errors import RulesError
 from saves.errors import SaveError
+from saves.file_events import campaign_changes
 from saves.watching import PlayerSnapshot, read_snapshot
 
 
@@ -69,9 +71,5 @@ class SnapshotSource:
 
     async def follow(self) -> None:
         """Reload whenever the campaign or its journal changes (inotify, no polling); runs until cancelled."""
-        from watchfiles import awatch
-
-        names = {self.path.name, self.path.name + ".journal"}
-        async for changes in awatch(self.path.parent, debounce=50, step=20, recursive=False):
-            if any(Path(changed).name in names for _, changed in changes):
-                self.reload()
+        async for _ in campaign_changes(self.path):
+            self.reload()
