@@ -38,14 +38,15 @@ from saves.sanitize import UnsafeDocument, clean_document
 
 @dataclass(frozen=True)
 class PlayerSnapshot:
-    """``view`` of the current encounter for a side, with the campaign's
-    ``title``, the ruleset's tracked action ``kinds`` (id, letter) and a
-    ``turn_line`` for the status line."""
+    """``view`` of the current encounter (``eid``) for a side, with the
+    campaign's ``title``, the ruleset's tracked action ``kinds`` (id,
+    letter) and a ``turn_line`` for the status line."""
 
     view: SideView
     title: str
     kinds: tuple[tuple[str, str], ...]
     turn_line: str
+    eid: int = 0
 
 
 FileId = tuple[int, int, int] | None
@@ -227,4 +228,4 @@ def read_snapshot(path: Path, side: Side = Side.PARTY, as_name: str | None = Non
     else:
         turn = f"Round {shown.round}: someone you cannot see is acting."
     kinds = tuple((k.id, k.letter) for k in ruleset.tracked_kinds)
-    return PlayerSnapshot(view, title, kinds, turn + " Players' view (read-only); q quits.")
+    return PlayerSnapshot(view, title, kinds, turn + " Players' view (read-only); q quits.", int(data.meta["current"]))

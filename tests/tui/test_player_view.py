@@ -136,3 +136,27 @@ async def test_the_gm_previews_the_players_view_on_the_map_with_V(tmp_path):
         await pilot.press("V")
         await pilot.pause()
         assert not app.players_preview and grid_map.fog is None
+
+
+async def test_cells_seen_in_another_encounter_are_not_shown_as_seen_before(tmp_path):
+    """The players' memory of the map is the encounter's: the GM switching to
+    a fight on another map must not uncover its cells where the old map was seen."""
+    from core.combatant import Combatant, Side
+    from core.encounter import EncounterState
+    from core.grid import from_text
+    from tui.widgets.grid_map import GridMap
+
+    path = _demo(tmp_path)
+    app = PlayerApp(path, follow=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        first_seen = app.snapshot.view.seen
+        cellar = from_text("\n".join(["#" * 30] + ["#" + "." * 4 + "#" * 25] * 15 + ["#" * 30])).grid
+        hero = Combatant("h", "Hero", Side.PARTY, {"DEX": 1}, 10, 10, position=(1, 1))
+        campaign = Campaign.open(path)
+        campaign.set_current(campaign.add_encounter("Cellar", EncounterState("cellar", cellar, (hero,)), "running"))
+        campaign.close()
+        app.reload()
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        assert first_seen - app.snapshot.view.seen  # the old map's cells the hero cannot see here
+        assert grid_map.remembered == frozenset()

@@ -38,6 +38,7 @@ class PlayerScreen(Screen):
         self.source = source
         self._glyphs = glyphs
         self._remembered: frozenset = frozenset()
+        self._eid: int | None = None  # the encounter the cells were seen in
         self._ready = False  # a reading before the widgets exist waits: on_mount reads again
         source.subscribe(self.show_reading)
 
@@ -62,6 +63,8 @@ class PlayerScreen(Screen):
             self._status(Text(f"Waiting: {clean(reading.reason)}", style="yellow"))
             return
         view = reading.view
+        if reading.eid != self._eid:  # another encounter, maybe another map: nothing seen before
+            self._remembered, self._eid = frozenset(), reading.eid
         self._remembered = self._remembered | view.seen
         tracker = self.query_one(InitiativeTracker)
         tracker.bands = {cid: band.value for cid, band in view.bands.items()}
