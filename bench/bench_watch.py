@@ -11,9 +11,12 @@ A B ... after one unrecorded turn of each:
 
 A. the GM's key-to-frame: ``n`` typed into the GM's app, to the last byte
    of the frame it causes (the app applies the action, saves it and draws);
-B. the watcher's delay: ``NextTurn`` applied by the Session (it returns
-   once the action is on disk, as the GM's app has it before it draws), to
-   the last byte of the watcher's frame; and the bytes of that frame.
+B. the watcher's delay: from the Session starting to apply ``NextTurn``
+   (as the GM's app does after the key) to the last byte of the watcher's
+   frame; and the bytes of that frame. The watcher wakes when the journal
+   line is written and may draw while the apply still waits for its fsync;
+   this process reads the watcher's pty only once the apply has returned,
+   so such a frame counts the whole apply: B is never shorter than it was.
 
 "Last byte" is the last chunk before the terminal has been quiet for
 0.4 s. Then 5 s of idle on the watcher.
@@ -75,10 +78,11 @@ def gm_key(gm: PtyProcess) -> float:
 
 
 def watcher_frame(session: Session, watcher: PtyProcess) -> tuple[int, float]:
-    """B: ``(bytes, seconds)`` from the GM's apply being on disk to the watcher's frame's last byte."""
+    """B: ``(bytes, seconds)`` from the GM's apply starting to the watcher's frame's last byte."""
     mark = watcher.mark()
+    began = time.perf_counter()
     session.apply(cmd.NextTurn())
-    return frame_after(watcher, mark, time.perf_counter())
+    return frame_after(watcher, mark, began)
 
 
 def measure(runs: int, idle: float) -> tuple[Sample, Sample, Sample, int]:
@@ -122,7 +126,7 @@ def rows(quick: bool = False) -> list[Row]:
     return [
         Row("watcher bytes per GM n at 120x40 (p95)", f"<= {kb(BYTES_LIMIT)}", f"{kb(sizes.p95)} (median {kb(sizes.median)}, {sizes.runs} runs)", sizes.p95 <= BYTES_LIMIT),
         Row("watcher idle bytes", f"0 B in {idle:g} s", f"{quiet} B", quiet == 0),
-        Row("watcher frame after the GM's apply / GM's key-to-frame", f"median <= {MEDIAN_LIMIT:g}, p95 <= {P95_LIMIT:g}", timing, median <= MEDIAN_LIMIT and p95 <= P95_LIMIT),
+        Row("watcher frame from the GM's apply / GM's key-to-frame", f"median <= {MEDIAN_LIMIT:g}, p95 <= {P95_LIMIT:g}", timing, median <= MEDIAN_LIMIT and p95 <= P95_LIMIT),
     ]
 
 
