@@ -149,8 +149,9 @@ class FollowedCampaign:
                 if index < len(lines) - 1 and any(decode_line(later) for later in lines[index + 1:]):
                     return False  # a damaged line before good ones: the whole read says so
                 break  # a torn last line (a write under way, or a killed GM): not yet
-            if record.get("cid") != self.data.meta["cid"] or record.get("seq") != self._seq + len(records) + 1:  # type: ignore[union-attr]
-                return False
+            seq = record.get("seq")
+            if record.get("cid") != self.data.meta["cid"] or type(seq) is not int or seq != self._seq + len(records) + 1:  # type: ignore[union-attr]
+                return False  # another campaign's journal, or not the next record: the whole read says what it is
             try:
                 records.append(clean_document(record))
             except UnsafeDocument:
