@@ -106,19 +106,24 @@ def _stripped(c: Combatant, band: HealthBand) -> Combatant:
 
 def visible_to(state: Any, ruleset: Any, side: Side = Side.PARTY, as_id: str | None = None) -> SideView:
     """What ``side`` may know of ``state`` (see the module). With ``as_id``
-    only that member's eyes count (a player's own view); raises
-    :class:`IllegalCommand` when ``as_id`` is not a visible member of ``side``."""
-    members = [c for c in state.combatants if c.side is side and not c.hidden]
+    only that member's eyes count (a player's own view), and that member
+    shows even when the GM hides it from the others (its player knows where
+    it is); raises :class:`IllegalCommand` when ``as_id`` is no member of ``side``."""
+
+    def me(c: Combatant) -> bool:
+        return as_id is not None and c.side is side and (c.id == as_id or c.name == as_id)
+
+    members = [c for c in state.combatants if c.side is side and (not c.hidden or me(c))]
     if as_id is not None:
-        members = [c for c in members if c.id == as_id or c.name == as_id]
+        members = [c for c in members if me(c)]
         if not members:
-            raise IllegalCommand(f"no visible {side.value} member {as_id!r} to look through")
+            raise IllegalCommand(f"no {side.value} member {as_id!r} to look through")
     settings = ruleset.settings
     seen = seen_cells(state.grid, members, getattr(settings, "sight_range", 0))
     kept: list[Combatant] = []
     bands: dict[str, HealthBand] = {}
     for c in state.combatants:
-        if c.hidden:
+        if c.hidden and not me(c):
             continue
         if c.side is side:
             kept.append(replace(c, conditions=tuple(x for x in c.conditions if not x.secret), notes="" if c.notes_secret else c.notes))

@@ -27,7 +27,7 @@ def _campaign_parser(prog: str, description: str, player: bool = True) -> argpar
 def _players_view_path(args: argparse.Namespace) -> Path:
     """The campaign's path, checked as a players' view would read it: raises
     :class:`SaveError` for a missing, corrupt or newer file and
-    :class:`RulesError` for an ``--as`` that is no visible party member."""
+    :class:`RulesError` for an ``--as`` that is no party member."""
     from saves.watching import read_snapshot
 
     path = _campaign_path(args.path)

@@ -75,9 +75,20 @@ def test_hidden_creatures_and_secret_conditions_and_notes_are_left_out():
 
 def test_one_players_own_eyes():
     state = _state()
-    with pytest.raises(IllegalCommand, match="no visible party member"):
+    with pytest.raises(IllegalCommand, match="no party member"):
         visible_to(state, EQ, as_id="Bandit")
     assert visible_to(state, EQ, as_id="Hero").viewers == ("h",)
+
+
+def test_a_player_still_sees_their_own_character_when_the_gm_hides_it():
+    """A watcher ``--as Hero`` froze on "no visible party member" when the GM
+    hid the Hero (sneaking): its player knows where it is and what it sees;
+    the rest of the party does not see it."""
+    encounter = Encounter(_state(), EQ, random.Random(1))
+    encounter.apply(cmd.SetHidden("h"))
+    own = visible_to(encounter.state, EQ, as_id="Hero")
+    assert own.viewers == ("h",) and "h" in {c.id for c in own.state.combatants}
+    assert "h" not in {c.id for c in visible_to(encounter.state, EQ).state.combatants}
 
 
 @settings(max_examples=40, deadline=None)

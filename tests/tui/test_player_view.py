@@ -105,7 +105,7 @@ def test_watch_refuses_a_missing_or_corrupt_campaign_and_a_stranger(tmp_path, ca
     path = _demo(tmp_path)
     assert main(["watch", str(path), "--as", "Boar"]) == 2
     err = capsys.readouterr().err
-    assert "does not exist" in err and "no visible party member 'Boar'" in err
+    assert "does not exist" in err and "no party member 'Boar'" in err
 
 
 async def test_the_gm_hides_and_reveals_with_H_logged_and_undoable(tmp_path):
