@@ -243,6 +243,8 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
     try:
         if isinstance(command, cmd.Attack):
             return _attack_details(state, ruleset, command)
+        if isinstance(command, cmd.OpportunityAttack):  # SRD-MOV-16: the attack it makes, with its odds
+            return _attack_details(state, ruleset, command.attack)
         if isinstance(command, cmd.RollCheck):
             return _check_details(state, ruleset, command)
         from core.offers_mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1

@@ -67,7 +67,7 @@ def _overrun(attacker: str, defender: str, text: str) -> cmd.Overrun:
 def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
     """The offers of SRD-MOV-13, -15, -16, -17 for the actor and the selected target."""
     from core.offers_common import attack_command
-    from core.srd_maneuvers import opportunity_refusal
+    from core.srd_maneuvers import opportunity_refusal, step_refusal
 
     actor, other = c.actor, c.other
     found: list[Offer] = []
@@ -102,6 +102,7 @@ def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
         found.append(c.offer(
             "five-foot-step", f"{actor.name}: 5-ft step (1 square, provokes nothing, no other movement)", Group.MOVEMENT,
             lambda cell: cmd.FiveFootStep(a, tuple(cell)), check=False, rule="SRD-MOV-16", needs=Need.CELL, actor=a,
+            refusal=step_refusal(actor),
         ))
         found.append(c.offer(
             "tumble", f"{actor.name}: Tumble past threatened squares (DC {c.ruleset.settings.tumble_dc_threatened}, half speed)",

@@ -181,6 +181,14 @@ def opportunity_attack(enc: Any, state: Any, command: cmd.OpportunityAttack) -> 
     return state, (*spent, note, *events)
 
 
+def step_refusal(who: Combatant) -> str | None:
+    """Why ``who`` may take no 5-ft step this round (it already moved or
+    stepped; rule SRD-MOV-9), or ``None``."""
+    if who.budget.movement_max - who.budget.movement > 0 or "stepped" in who.budget.marks:
+        return f"{who.name} already moved this round: no 5-ft step"
+    return None
+
+
 def five_foot_step(enc: Any, state: Any, command: cmd.FiveFootStep) -> Result:
     """SRD-MOV-9, -16: 1 square costing 1 (not into difficult terrain), only
     if it has not moved this round; it provokes nothing and ends its
@@ -192,8 +200,8 @@ def five_foot_step(enc: Any, state: Any, command: cmd.FiveFootStep) -> Result:
     if who.position is None:
         raise IllegalCommand(f"{who.name} is not on the map", "SRD-MOV-9")
     fighting = state.round > 0
-    if fighting and (who.budget.movement_max - who.budget.movement > 0 or "stepped" in who.budget.marks):
-        raise IllegalCommand(f"{who.name} already moved this round: no 5-ft step", "SRD-MOV-9")
+    if fighting and step_refusal(who):
+        raise IllegalCommand(step_refusal(who), "SRD-MOV-9")
     path = find_path(state.grid, enc.ruleset, who, state.combatants, tuple(command.to), options=move_options(state, who, enc.ruleset))
     if len(path.cells) != 1 or path.cost != 1:
         raise IllegalCommand(f"a 5-ft step is 1 square costing 1; ({command.to[0]}, {command.to[1]}) costs {path.cost}", "SRD-MOV-9")

@@ -64,7 +64,6 @@ class Srd35(Ruleset):
         ActionKind("double_move", "Double move (standard + move: 2x speed)", rule="SRD-MOV-9"),
         ActionKind("run", "Run (full round: 4x speed, 3x in heavy armour)", rule="SRD-MOV-9"),
         ActionKind("full_round", "Full-round action", rule="SRD-MOV-9"),
-        ActionKind("five_foot_step", "5-foot step", rule="SRD-MOV-9"),
         ActionKind("aoo", "Attack of opportunity (reaction, one a round)", off_turn=True, rule="SRD-MOV-16"),
     )
     renamed_settings = {"feet_per_cell": "feet_per_square", "double_move_multiplier": "double_move"}
@@ -106,7 +105,9 @@ class Srd35(Ruleset):
     def spend(self, combatant: Combatant, kind: str, override: bool = False) -> ActionBudget:
         """Rule SRD-MOV-9: ``double_move`` (standard + move) -> 2 x speed;
         ``run`` (full round) -> 4 x speed (3 x with stat ``HEAVY_ARMOUR`` > 0);
-        ``full_round`` -> only a 5-ft step; ``standard``/``move`` one each."""
+        ``full_round`` -> only a 5-ft step; ``standard``/``move`` one each.
+        The 5-ft step itself is a move (:class:`core.commands.FiveFootStep`,
+        offered as ``five-foot-step``), not an action spent without moving."""
         if kind not in self.action_kinds:
             raise IllegalCommand(f"srd35 has no {kind!r} action; use one of {', '.join(self.action_kinds)}")
         budget = combatant.budget
@@ -114,10 +115,6 @@ class Srd35(Ruleset):
             if budget.left(kind) <= 0 and not override:
                 raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn", "SRD-MOV-9")
             return budget.spend(kind) if budget.left(kind) > 0 else budget
-        if kind == "five_foot_step":
-            if budget.movement_max - budget.movement > 0 and not override:
-                raise IllegalCommand(f"{combatant.name} already moved; no 5-ft step", "SRD-MOV-9")
-            return budget
         if (budget.left("standard") <= 0 or budget.left("move") <= 0) and not override:
             raise IllegalCommand(f"{kind.replace('_', ' ')} needs both the standard and the move action", "SRD-MOV-9")
         speed = self.speed_cells(combatant)

@@ -42,7 +42,9 @@ def test_rulesets_add_their_own_offers_tac_act_2_eq_day_3_srd_mov_9():
     assert {"tactical.dash", "tactical.dodge", "tactical.defend", "contest.grapple", "contest.shove", "contest.trip",
             "contest.disarm", "mp.crouch", "mp.prone"} <= _ids(_fight("tactical_d10"))
     assert {"poison", "exchange"} <= _ids(_fight("equestria"))
-    assert {"spend.double_move", "spend.run", "spend.five_foot_step"} <= _ids(_fight("srd35"))
+    srd = _ids(_fight("srd35"))
+    assert {"spend.double_move", "spend.run", "five-foot-step"} <= srd
+    assert "spend.five_foot_step" not in srd  # one 5-ft step, the one that moves (a try-out met two, one moving nothing)
     power = _ids(_fight("power_roll"))
     assert not power & {"poison", "tactical.dash", "contest.grapple", "mp.crouch", "spend.run"}
 

@@ -152,6 +152,20 @@ def test_srd_mov_16_a_5_ft_step_does_not_provoke():
         enc.apply(cmd.Move("h", (0, 2)))  # no other movement that round
 
 
+def test_srd_mov_9_one_5_ft_step_offer_refused_once_it_moved_and_the_aoo_shows_its_odds():
+    """A try-out met two 5-ft step offers (one spent an action and moved
+    nothing), the moving one offered as allowed after a move, and an attack
+    of opportunity typed with no odds shown (rules SRD-MOV-9, SRD-MOV-16)."""
+    enc = _duel(rounds=1)
+    ids = [o.id for o in offers(enc.state, enc.ruleset, "h", "g")]
+    assert ids.count("five-foot-step") == 1 and "spend.five_foot_step" not in ids
+    assert _offer(enc, "h", "five-foot-step").allowed
+    enc.apply(cmd.Move("h", (1, 2)))
+    assert "already moved" in _offer(enc, "h", "five-foot-step").refusal
+    shown = preview(enc.state, enc.ruleset, _offer(enc, "h", "aoo", "g").command("1d6 slashing"))
+    assert shown.odds and sum(p for _, p in shown.odds) == 1 and shown.expression.startswith("1d20")
+
+
 def test_srd_mov_16_tumble_dc_15_moves_at_half_speed_without_provoking():
     enc = _duel()
     enc.apply(_offer(enc, "h", "tumble").command("+30"))  # d20 + 2 + 30 >= 15 always
