@@ -65,14 +65,24 @@ def vertical_gap(a: Combatant, b: Combatant, settings: object = None) -> int:
     return max(0, high.altitude - low.altitude - body_height(low, settings))
 
 
+def melee_reach(settings: object, attacker: Combatant) -> int:
+    """How far ``attacker`` reaches in melee, in cells: the ruleset's
+    ``melee_reach`` (DEFAULT 1, adjacent), or its size's natural reach
+    where the ruleset lists one (``size_reach``: srd35's tall Large 2,
+    Huge 3 ... DEFAULT d20 SRD)."""
+    reach = int(getattr(settings, "melee_reach", 1))
+    by_size = dict(getattr(settings, "size_reach", ()))
+    return max(reach, int(by_size.get(attacker.size.value, reach)))
+
+
 def melee_refusal(settings: object, attacker: Combatant, target: Combatant) -> IllegalCommand | None:
     """Why ``attacker`` cannot reach ``target`` in melee now (an error to
     raise, naming the rule), or ``None``.
 
-    Horizontal: at most ``melee_reach`` cells apart (DEFAULT 1, adjacent);
+    Horizontal: at most :func:`melee_reach` cells apart (DEFAULT 1, adjacent);
     vertical: :func:`vertical_gap` is 0 (EQ-MOV-4). Creatures off the map
     are the GM's to judge (``None``)."""
-    reach = int(getattr(settings, "melee_reach", 1))
+    reach = melee_reach(settings, attacker)
     apart = cells_apart(attacker, target)
     if apart is None:
         return None

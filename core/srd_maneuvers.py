@@ -18,7 +18,7 @@ from typing import Any
 from core import commands as cmd
 from core import conditions as cond
 from core import events as ev
-from core.battlefield import cells_apart
+from core.battlefield import cells_apart, melee_reach
 from core.checks import CheckResult, Modifier, Tier
 from core.combatant import Combatant, Side
 from core.errors import IllegalCommand
@@ -99,11 +99,11 @@ def set_body(enc: Any, state: Any, command: cmd.SetBody) -> Result:
 # -- SRD-MOV-16: attacks of opportunity -----------------------------------------------------
 def threatens(settings: Any, attacker: Combatant, cells: Iterable[Cell]) -> bool:
     """Whether ``attacker`` threatens any of ``cells``: on the map, not
-    helpless, within its melee reach (``melee_reach``, DEFAULT 1 square =
-    5 ft, the d20 SRD reach of Small and Medium creatures)."""
+    helpless, within its melee reach (:func:`core.battlefield.melee_reach`:
+    1 square = 5 ft for Small and Medium creatures, more for larger ones)."""
     if attacker.defeated or not attacker.cells:
         return False
-    reach = int(getattr(settings, "melee_reach", 1))
+    reach = melee_reach(settings, attacker)
     return any(max(abs(p[0] - q[0]), abs(p[1] - q[1])) <= reach for p in attacker.cells for q in cells)
 
 

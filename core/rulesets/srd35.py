@@ -36,6 +36,7 @@ class Srd35Settings(CommonSettings, SrdMovementSettings, DiceFallSettings):
     tumble_dc_threatened: int = 15  # DEFAULT (d20 SRD): past threatened squares without provoking
     tumble_dc_through: int = 25  # DEFAULT (d20 SRD): through an enemy's squares
     tumble_doublings: int = 1  # DEFAULT (d20 SRD): tumbling at half speed, each square costs 2
+    size_reach: tuple[tuple[str, int], ...] = (("large", 2), ("huge", 3), ("gargantuan", 4), ("colossal", 6))  # DEFAULT (d20 SRD): natural reach of tall creatures, squares (SRD-MOV-16 threatens)
     overrun_kind: str = "standard"  # DEFAULT (d20 SRD): a standard action during a move
     overrun_stat: str = "STR"  # DEFAULT (d20 SRD)
     overrun_defence_stats: tuple[str, ...] = ("STR", "DEX")  # DEFAULT (d20 SRD): the defender's better

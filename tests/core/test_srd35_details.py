@@ -166,6 +166,23 @@ def test_srd_mov_9_one_5_ft_step_offer_refused_once_it_moved_and_the_aoo_shows_i
     assert shown.odds and sum(p for _, p in shown.odds) == 1 and shown.expression.startswith("1d20")
 
 
+def test_srd_mov_16_a_large_creature_reaches_and_threatens_two_squares():
+    """DEFAULT d20 SRD (srd35 ``size_reach``): a tall Large creature's
+    natural reach is 10 ft, 2 squares; a Medium one's 5 ft (a try-out's large
+    Brute was refused at 2 squares, and threatened only adjacent squares)."""
+    from core.battlefield import melee_refusal
+    from core.srd_maneuvers import threatens
+
+    settings = get("srd35").settings
+    brute = creature("b", {"STR": 4}, position=(0, 0), size=Size.LARGE, footprint=(1, 1))
+    man = creature("m", {"STR": 1}, position=(0, 0))
+    far = creature("t", {}, position=(2, 0), side=Side.FOE)  # one square between them
+    assert melee_refusal(settings, brute, far) is None and threatens(settings, brute, [(2, 0)])
+    assert melee_refusal(settings, man, far) is not None and not threatens(settings, man, [(2, 0)])
+    farther = creature("t", {}, position=(3, 0), side=Side.FOE)
+    assert "out of melee reach (2)" in str(melee_refusal(settings, brute, farther))
+
+
 def test_srd_mov_16_tumble_dc_15_moves_at_half_speed_without_provoking():
     enc = _duel()
     enc.apply(_offer(enc, "h", "tumble").command("+30"))  # d20 + 2 + 30 >= 15 always
