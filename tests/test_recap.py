@@ -30,7 +30,7 @@ def test_recap_lists_turns_damage_and_who_fell(tmp_path, capsys):
     assert main(["recap", str(_fight(tmp_path))]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# Demo") and "## Round 1" in out
-    assert "| Character 2 | 5 | 0 |" in out and "| Character 1 | 11 | 0 |" in out  # 20 requested, 11 HP left to take
+    assert "| GM | 16 | 0 |" in out  # typed with no attack: 5, then 20 requested and 11 HP left to take
     assert "Boar\\|[b] (down in round 1)" in out  # a | in a name does not break the table
     assert "takes 3" not in out  # the undone damage
 
@@ -118,8 +118,8 @@ def test_gm_setup_has_its_own_line_not_the_current_creatures_turn(tmp_path, caps
     second = next(line for line in lines if line.startswith("- **Character 2**"))
     assert "Wolf" not in second and "Boar takes 2 damage" in second
     assert lines.index(gm[0]) < lines.index(second)  # before the turn it came before
-    assert "| Character 2 | 5 | 0 |" in out  # 2 + 3 on the boar, not the trap's 12
-    assert "| GM | 12 | 0 |" in out
+    assert "| Character 2 |" not in out  # its 2 + 3 on the boar were typed with no attack: the GM's
+    assert "| GM | 23 | 0 |" in out  # the trap's 12 and every typed hit (2 + 1 + 3 + 5)
     assert "| Wolf 1 | 0 | 4 |" in out
 
 
@@ -136,3 +136,23 @@ def test_a_turn_replayed_after_p_is_one_line_holding_both_passes(tmp_path, capsy
     assert "Boar takes 3 damage" in second
     assert "1 round, 2 turns." in out
     assert "| Boar | 0 | 11 |" in out
+
+
+def test_typed_damage_is_the_attackers_only_on_a_creature_it_attacked_that_turn(tmp_path, capsys):
+    """A try-out's `d 4` on an ally during Character 1's turn was "dealt" by
+    Character 1, and `d 3` during the Wolf's turn after its attack missed the
+    hero was the Wolf's. Typed damage counts for the creature whose turn it
+    is only on a creature it attacked (or maneuvered against) that turn."""
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(2))
+    assert session.encounter.state.current == "c2"
+    session.apply(cmd.Attack("c2", "c3", override=True))  # whatever it rolls, the boar was its target
+    session.apply(cmd.Damage("c3", 4))
+    session.apply(cmd.Damage("c1", 2))  # its ally, never attacked: the GM's
+    session.close()
+    assert main(["recap", str(path)]) == 0
+    out = capsys.readouterr().out
+    boar_taken = int(next(line for line in out.splitlines() if line.startswith("| Boar |")).split("|")[3])
+    assert f"| Character 2 | {boar_taken} | 0 |" in out and boar_taken >= 4
+    assert "| GM | 2 | 0 |" in out and "| Character 1 | 0 | 2 |" in out

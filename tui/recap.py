@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from core import events as ev
 from core.group_commands import GroupInitiativeRolled
+from core.maneuver_events import Maneuvered
 from core.many import ManyTargeted
 from core.tracker_events import ReminderAdded, ReminderRemoved, UseAdded, UseRemoved
 from saves.campaign import Campaign
@@ -96,6 +97,15 @@ def _acts(event: ev.Event, who: str | None) -> bool:
     return isinstance(event, _OWN_ACTIONS) and (getattr(event, "attacker", None) or getattr(event, "combatant", None)) == who
 
 
+def _aimed_at(event, who: str | None) -> set[str]:
+    """The creature ``who`` attacked or maneuvered against in ``event``, if any."""
+    if getattr(event, "attacker", None) == who and getattr(event, "target", None):
+        return {event.target}
+    if isinstance(event, Maneuvered) and event.combatant == who and event.other:
+        return {event.other}
+    return set()
+
+
 def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], fell: list[str], naturals: list[str]) -> list[_Line]:
     """The rounds' lines in order; fills the damage, fell and naturals tallies.
 
@@ -108,7 +118,10 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
     once (an area, a trap) done before the current creature acted in its
     turn, or before the first turn, go on a GM line, placed before that
     turn's line when the creature had not acted yet; their damage is dealt
-    by "GM", not by the creature whose turn it was."""
+    by "GM", not by the creature whose turn it was. So is damage the GM typed
+    on a creature the one whose turn it is did not attack or maneuver
+    against that turn (a trap, a spell, a fall): a try-out's ally hit by
+    ``d`` was "dealt" by its friend."""
     lines: list[_Line] = []
     turn_line: dict[tuple[int, str], _Line] = {}
     current: _Line | None = None
@@ -117,6 +130,7 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
     gm_line: _Line | None = None  # the GM's line of this turn
     left: _Line | None = None  # the turn `p` left, which its given-back lines belong to
     previous = None
+    aimed: set[str] = set()  # whom the creature whose turn it is attacked or maneuvered against this turn
     for entry in kept:
         event = entry.event
         if isinstance(event, ev.TurnStarted):
@@ -126,17 +140,21 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
                 current = turn_line[key] = _Line(event.round, event.combatant)
                 lines.append(current)
             acted, many_by_gm, previous, left, gm_line = bool(current.said), set(), event, None, None
+            aimed = set()
             continue
         if isinstance(event, ev.TurnReturned):
             left = current
             current = turn_line.get((event.round, event.combatant)) or current
             acted, many_by_gm, previous, gm_line = True, set(), event, None
+            aimed = set()
             continue
         if isinstance(event, ManyTargeted):
             many_by_gm = set(event.combatants) if current is None or not acted else set()
         elif getattr(event, "combatant", None) not in many_by_gm:
             many_by_gm = set()
         by_gm = current is None or isinstance(event, _GM_EVENTS) or bool(many_by_gm)
+        if current is not None:
+            aimed |= _aimed_at(event, current.who)
         # HP lost is counted once, as applied (after temporary HP and the
         # floor of 0): typed damage logs its detail (DamageTaken) and then
         # the HP change; `p` giving back start-of-turn damage takes it off.
@@ -145,8 +163,8 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
             lost = -_hp_given_back(event.detail)
         if lost:
             taken[event.combatant] += lost
-            if lost > 0 and by_gm:
-                dealt[""] += lost
+            if lost > 0 and (by_gm or (entry.turn and entry.turn != event.combatant and event.combatant not in aimed)):
+                dealt[""] += lost  # typed by the GM: the creature whose turn it is never aimed at this one
             elif lost > 0 and entry.turn and entry.turn != event.combatant:
                 dealt[entry.turn] += lost
         repeats = isinstance(event, ev.HitPointsChanged) and isinstance(previous, ev.DamageTaken) and previous.combatant == event.combatant
