@@ -43,6 +43,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     CSS_PATH = "app.tcss"
     TITLE = "encounter"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]  # tall terminals: longer choice lists
     BINDINGS = [Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True, id="interrupt-quit")]
 
     def __init__(self, session: Session, notice: str = "", glyphs: str | None = None, keymap: dict[str, str] | None = None) -> None:

@@ -191,3 +191,15 @@ async def test_a_map_cursor_keeps_its_keys_after_a_resize_through_too_small(tmp_
         await pilot.press("n")  # the GM's keys work again
         await pilot.pause()
         assert app.state.current != before
+
+
+async def test_a_choice_list_shows_more_rows_on_a_tall_terminal(tmp_path):
+    """A try-out at 160x48 saw the . menu six rows high; from 45 rows it shows 14."""
+    heights = {}
+    for size in ((80, 24), (160, 48)):
+        app = demo_app(tmp_path / f"{size[0]}.json")
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("full_stop")
+            await pilot.pause()
+            heights[size] = app.screen.query_one("#choice-list").size.height
+    assert heights[(80, 24)] == 6 and heights[(160, 48)] == 14
