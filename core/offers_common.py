@@ -269,7 +269,8 @@ def _attack_details(state: EncounterState, ruleset: Ruleset, command: cmd.Attack
     chances = ruleset.check_odds(plan.total_modifier, plan.difficulty, plan.advantage, attack=True)
     expression = check_expression(ruleset.check_sides, plan.total_modifier, plan.advantage, ruleset.check_count)
     return {
-        "odds": _odds(chances), "modifiers": plan.modifiers, "expression": expression, "difficulty": plan.difficulty,
+        "odds": _odds(chances), "modifiers": plan.modifiers, "expression": expression,
+        "difficulty": plan.difficulty if ruleset.attacks_beat_a_number else None,
         "notes": (f"{plan.stat} {plan.stat_value:+d}", *_charge_note(state, ruleset, command), *_advantage_notes(plan)),
     }
 

@@ -140,6 +140,9 @@ class Ruleset:
     attack_tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
     hit_tiers: ClassVar[tuple[Tier, ...]] = (Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
     """Attack tiers that count as a hit where one figure is shown (the odds map)."""
+    attacks_beat_a_number: ClassVar[bool] = True
+    """Whether an attack rolls against a number (AC, a difficulty) a preview
+    shows as ``vs N``; ``power_roll``'s tiers come from the total alone (PR-ROLL-1)."""
 
     @property
     def default_difficulty(self) -> int:

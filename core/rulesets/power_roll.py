@@ -50,6 +50,7 @@ class PowerRoll(Ruleset):
     attack_kind = "main"
     tiers = (Tier.TIER_1, Tier.TIER_2, Tier.TIER_3)
     attack_tiers = tiers
+    attacks_beat_a_number = False  # PR-ROLL-1: an attack's tier comes from its total, not from a number to beat
     hit_tiers = (Tier.TIER_2, Tier.TIER_3)  # every tier hits (PR-ROLL-1); the map's figure is tier 2 or better
     condition_names = (
         "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",

@@ -139,3 +139,14 @@ def test_offers_cite_the_rulesets_own_rules_and_mark_borrowed_ones_default():
     assert srd["end-combat"] == "EQ-SIT-3 DEFAULT" and srd["spend.run"] == "SRD-MOV-9"
     equestria = {o.id: o.rule for o in offers(_fight("equestria").state, get("equestria"), None, "b")}
     assert equestria["end-combat"] == "EQ-SIT-3" and equestria["typed-damage"] == "TAC-DMG-1 DEFAULT"
+
+
+def test_pr_roll_1_an_attack_preview_has_no_number_to_beat():
+    """power_roll's tiers come from the total alone: a try-out's preview said
+    "2d10+0 vs 0"; srd35 keeps its AC."""
+    from core.offers import preview
+
+    for ruleset_id, has in (("power_roll", False), ("srd35", True)):
+        enc = _fight(ruleset_id)
+        shown = preview(enc.state, enc.ruleset, cmd.Attack("a", "b"))
+        assert (shown.difficulty is not None) is has and shown.odds
