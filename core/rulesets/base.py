@@ -97,6 +97,23 @@ class Ruleset:
             clean[key] = value
         return type(self)(dataclasses.replace(self.settings, **clean))
 
+    def house_rule_refusal(self, name: str, value: Any) -> str | None:
+        """Why setting ``name`` to ``value`` would break play, or ``None``:
+        a count, distance or bonus whose DEFAULT is not negative must not be
+        (movement points -3), a die needs a side (``fall_die`` 0 rolled
+        ``3d0``), a ``..._stat`` names a stat or skill of this ruleset."""
+        default = getattr(self.Settings(), name, None)
+        if isinstance(value, bool) or isinstance(default, bool):
+            return None
+        if isinstance(value, int) and isinstance(default, int):
+            if ("die" in name.split("_") or name.endswith("_sides")) and value < 1:
+                return f"{name} is a die: at least 1 side"
+            if default >= 0 and value < 0:
+                return f"{name} cannot be negative (its DEFAULT is {default})"
+        if isinstance(value, str) and name.endswith("_stat") and value != default and value not in self.sheet_names:
+            return f"{name} names a stat: one of {', '.join(self.sheet_names)}"
+        return None
+
     def house_rules(self) -> dict[str, Any]:
         """The settings that differ from this ruleset's defaults."""
         defaults = self.Settings()

@@ -159,3 +159,15 @@ def test_no_ruleset_is_named_outside_its_own_module_in_core():
                 offenders.append(f"{path.name}:{number}: {line.strip()}")
     assert offenders == []
     assert not any(re.search(r"def step_cost\b|\.step_cost\(", p.read_text()) for p in CORE.rglob("*.py"))
+
+
+def test_house_rules_that_would_break_play_are_named():
+    """Movement points -3, a fall die of 0, a check stat no creature has."""
+    from core.rulesets import get
+
+    tactical = get("tactical_d10")
+    assert "cannot be negative" in tactical.house_rule_refusal("movement_points", -3)
+    assert "at least 1 side" in tactical.house_rule_refusal("fall_die", 0)
+    assert tactical.house_rule_refusal("movement_points", 7) is None
+    assert "names a stat" in get("srd35").house_rule_refusal("initiative_stat", "LUCK")
+    assert get("srd35").house_rule_refusal("initiative_stat", "WIS") is None

@@ -3,7 +3,7 @@ encounters of a campaign and house rules."""
 
 from __future__ import annotations
 
-from tests.tui.helpers import demo_app, select_by_keys, type_text
+from tests.tui.helpers import demo_app, select_by_keys, status_of, type_text
 
 
 async def test_set_initiative_by_hand_reorders(tmp_path):
@@ -138,6 +138,26 @@ async def test_house_rule_changes_the_default_difficulty_and_is_saved(tmp_path):
     reopened = Campaign.open(path)
     assert reopened.ruleset.default_difficulty == 10
     reopened.close()
+
+
+async def test_a_house_rule_that_would_break_play_is_refused(tmp_path):
+    """A try-out saved walk speed -3 and a fall die of 0 (then every fall was
+    refused as '3d0'): refused with why, nothing saved."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        before = app.session.campaign.ruleset.house_rules()
+        await pilot.press("full_stop")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("tool:house"), "enter")
+        names = app.screen.option_ids
+        await pilot.press(*["down"] * names.index("walk_speed"), "enter")
+        await pilot.press(*["backspace"] * 4)
+        await type_text(pilot, "-3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "cannot be negative" in status_of(app)
+        assert app.session.campaign.ruleset.house_rules() == before
+    app.session.campaign.close()
 
 
 async def test_a_summon_acts_just_after_its_summoner_eq_init_4(tmp_path):
