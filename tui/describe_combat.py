@@ -122,8 +122,10 @@ def _(event: ev.OverrideUsed) -> Text:
 def _(event: ev.ContestRolled) -> Text:
     text = _t(_name(event.attacker_name), f" {clean(event.action)} ", _name(event.target_name), ": ")
     text.append_text(roll_text(event.attack.roll))
+    text.append_text(modifiers_text(event.attack.modifiers))  # "(-4 trip)": every modifier with its reason
     text.append(" vs ")
     text.append_text(roll_text(event.defence.roll))
+    text.append_text(modifiers_text(event.defence.modifiers))
     text.append(" success" if event.success else " fails", style="bold green" if event.success else "bold red")
     return text
 

@@ -67,3 +67,16 @@ def test_a_condition_for_some_rounds_reads_as_a_sentence():
     assert line == "Character 2 is bleeding 2 for 3 rounds (to the start of Boar's turn)"
     line = describe(ev.ConditionAdded("c2", "Character 2", condition, until="until the end of Boar's turn")).plain
     assert line == "Character 2 is bleeding 2 until the end of Boar's turn"
+
+
+def test_a_contest_line_gives_every_modifier_its_reason():
+    """A try-out read "1d10-4 [5] = 1 vs 1d10+1" for a trip: the -4 had no reason (TAC-ACT-2)."""
+    from core.checks import Modifier
+    from core.rulesets import get
+
+    ruleset = get("tactical_d10")
+    rng = random.Random(1)
+    attack = ruleset.roll_check(rng, 1, 0, modifiers=(Modifier(-4, "trip", "TAC-ACT-2"),), purpose="trip")
+    defence = ruleset.roll_check(rng, 1, 0, purpose="resist trip")
+    line = describe(ev.ContestRolled("a", "Aria", "g", "Goblin", "trip", attack, defence, True, 1, "a")).plain
+    assert "(-4 trip)" in line
