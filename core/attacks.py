@@ -247,9 +247,8 @@ def resolve_attack(
         amount = max(0, rolled.total)
         if tier is Tier.CRITICAL_SUCCESS and s.critical_damage_percent != 100:
             amount = amount * s.critical_damage_percent // 100
-        if tier is Tier.TIER_1 and not weapon.tier_damage:
-            amount //= 2  # DEFAULT: tier 1 of a weapon without tier damage deals half
         parts.append(DamagePart(amount, component.damage_type))
+    tier_1_half = tier is Tier.TIER_1 and not weapon.tier_damage  # DEFAULT: tier 1 of a weapon without tier damage deals half
     from core.tactical_options import dash_attack_bonus  # TAC-OPT-1
 
     dash = dash_attack_bonus(s, attacker)
@@ -258,7 +257,8 @@ def resolve_attack(
     defend = target.stat(defend_stat) // 2 if defend_stat and "defending" in target_levels else 0
     outcome = resolve(
         s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,
-        immunities=target.immunities, alignment=target.alignment, half=tier is Tier.HALF, defend_reduction=defend,
+        immunities=target.immunities, alignment=target.alignment, half=tier is Tier.HALF or tier_1_half, defend_reduction=defend,
+        half_why=("tier 1: half damage (DEFAULT)", "PR-ROLL-1") if tier_1_half else ("total equals AC: half damage", "TAC-ATK-1"),
     )
     effects = list(type_effects(s, outcome, tier is Tier.CRITICAL_SUCCESS, target, ears_blocked=ears_blocked, eyes_covered=eyes_covered))
     coating_used = False

@@ -106,8 +106,10 @@ def resolve(
     half: bool = False,
     defend_reduction: int = 0,
     ignore_armour: bool = False,
+    half_why: tuple[str, str] = ("total equals AC: half damage", "TAC-ATK-1"),
 ) -> DamageOutcome:
     """Damage ``parts`` deal to a target with the given defences (see module doc).
+    ``half`` halves the total, logged with ``half_why`` (reason, rule ID).
 
     Raises :class:`IllegalCommand` for a negative amount.
     """
@@ -159,7 +161,7 @@ def resolve(
     total = sum(o.final for o in outcomes)
     steps: list[Modifier] = []
     if half and total:
-        steps.append(Modifier(total // 2 - total, "total equals AC: half damage", "TAC-ATK-1"))
+        steps.append(Modifier(total // 2 - total, *half_why))
         total //= 2
     if defend_reduction and total:
         new = max(1, total - defend_reduction)

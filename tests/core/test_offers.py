@@ -150,3 +150,24 @@ def test_pr_roll_1_an_attack_preview_has_no_number_to_beat():
         enc = _fight(ruleset_id)
         shown = preview(enc.state, enc.ruleset, cmd.Attack("a", "b"))
         assert (shown.difficulty is not None) is has and shown.odds
+
+
+def test_pr_roll_1_a_tier_1_hit_says_why_its_damage_is_halved():
+    """A try-out read "tier 1 hit ... rolled 2d6 [3, 4] = 7 -> takes 3 damage"
+    with no reason for the halving (DEFAULT: tier 1 of a weapon without tier
+    damage deals half)."""
+    from core.attacks import Weapon, WeaponDamage, resolve_attack
+    from core.checks import Tier
+
+    ruleset = get("power_roll")
+    a = Combatant("a", "Aria", Side.PARTY, {}, 12, 12, position=(1, 1))
+    b = Combatant("b", "Bandit", Side.FOE, {}, 30, 30, position=(2, 1))
+    sword = Weapon("sword", (WeaponDamage("2d6"),))
+    for seed in range(200):
+        outcome = resolve_attack(ruleset, random.Random(seed), a, b, sword)
+        if outcome.check.tier is Tier.TIER_1:
+            break
+    assert outcome.check.tier is Tier.TIER_1
+    halving = [m for m in outcome.damage.steps if m.rule == "PR-ROLL-1"]
+    assert halving and "tier 1: half damage" in halving[0].reason
+    assert outcome.damage.total == sum(r.total for r in outcome.rolls) // 2
