@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tui.helpers import demo_app, type_text
+from tests.tui.helpers import demo_app, select_by_keys, status_of, type_text
 from tui.screens.travel import TravelScreen
 from tui.widgets.initiative_tracker import breath_badge
 
@@ -57,6 +57,7 @@ async def test_eq_trv_1_a_leg_without_terrain_is_refused_and_nothing_changes(tmp
 async def test_eq_bre_1_energy_and_breath_from_the_keyboard(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
+        await select_by_keys(pilot, app, "Boar")  # BODY +2: 40 s of air at rest, 4 rounds
         who = app.selected
         for text in ("set 10", "-3 interrupted journey", "hold rest"):
             await pilot.press("N")
@@ -67,9 +68,10 @@ async def test_eq_bre_1_energy_and_breath_from_the_keyboard(tmp_path):
         assert (creature.energy, creature.energy_max) == (7, 10)
         assert creature.breath is not None and creature.breath.activity.value == "rest"
         body = creature.stat("BODY")
-        left = body * 20 - 10  # EQ-BRE-1 at rest, the round it began counted
+        seconds = body * 20  # EQ-BRE-1 at rest: the badge counts rounds of air left, this one included
         badge = breath_badge(creature, app.state.round).plain
-        assert badge == (f"air{-(-left // 10)}" if left > 0 else "noair")
+        assert seconds == 40 and badge == "air4"
+        assert f"{-(-seconds // 10)} round" in status_of(app)  # the hold's own words agree with the badge
         await pilot.press("N")
         await type_text(pilot, "fly away")
         await pilot.press("enter")

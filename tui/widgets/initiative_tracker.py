@@ -112,11 +112,12 @@ def name_with_badges(name: str, badges: list[Text], width: int, style: str = "")
 
 
 def breath_badge(combatant: Combatant, round_now: int) -> Text:
-    """EQ-BRE-1 countdown: ``air3`` rounds of air left, ``air1`` in red the
-    round before it runs out (the warning), ``noair`` once past (ЭНЕР drains)."""
+    """EQ-BRE-1 countdown: ``air3`` rounds of air left counting this one (as
+    the hold's status line says: "40 s, 4 rounds"), ``air1`` in red for the
+    last round, ``noair`` once the air ran out before this round (ЭНЕР drains)."""
     if combatant.breath is None:
         return Text("")
-    from core.energy import breath_left
+    from core.energy import ROUND_SECONDS, breath_left
     from core.errors import RulesError
 
     try:
@@ -125,9 +126,10 @@ def breath_badge(combatant: Combatant, round_now: int) -> Text:
         return Text("")
     if left is None:
         return Text("")
-    if left <= 0:
+    at_start = left + ROUND_SECONDS  # breath_left counts this round as over
+    if at_start <= 0:
         return Text("noair", style="bold reverse red")
-    rounds = -(-left // 10)
+    rounds = -(-at_start // ROUND_SECONDS)
     return Text(f"air{rounds}", style="bold red" if rounds <= 1 else "cyan")
 
 
