@@ -193,6 +193,10 @@ class CampaignActions:
                         return
                 else:
                     value = raw
+                refusal = ruleset.house_rule_refusal(name, value)
+                if refusal is not None:
+                    self.set_status(f"Refused: {clean(refusal)}.", error=True)
+                    return
                 overrides = dict(ruleset.house_rules())
                 overrides[name] = value
                 try:
