@@ -359,6 +359,7 @@ class Campaign(CampaignRecords):
                 return
             self._journal = Journal(jpath, 0)
         plan = fold.capture(self.data, self._seq, self.data.meta.get("history_length", 0), self.path, (fpath,))
+        plan.paced = True  # beside the game: never holds the interpreter for long (fold.Plan.pace)
         results: list[fold.Result] = []
         thread = threading.Thread(target=lambda: results.append(fold.write(plan)), name="encounter-fold", daemon=True)
         self._folding = (thread, plan, results)
@@ -383,10 +384,14 @@ class Campaign(CampaignRecords):
 
     def close(self, fold_journal: bool = True) -> None:
         """Write what is queued, wait for a fold under way, fold the journal
-        (unless ``fold_journal`` is false: quitting the app, quickly; the next
-        opener folds it beside the game), release the lock. Never raises for disk trouble."""
+        (unless ``fold_journal`` is false: quitting the app, quickly; a fold
+        under way that has not started writing is then put off too; the next
+        opener folds the journals beside the game), release the lock. Never
+        raises for disk trouble."""
         with self._guard:  # not at the same time as a hand-over
             if self.read_only is None and self._lock is not None and self._lock.held:
+                if not fold_journal and self._folding is not None:
+                    self._folding[1].cancel()  # quitting: a fold not yet writing is left to the next opener
                 self._wait_for_fold()
                 self._flush(fold_when_due=False)
                 if fold_journal and (self._journal.size or self._pending or fold.folding_path(self.path).exists()):

@@ -22,10 +22,18 @@ from typing import Any
 
 from saves.errors import CorruptSave
 from saves.files import MAX_JOURNAL_BYTES, NotAFile, read_regular
+from saves.texts import record_text
 
 
 def _encode(record: dict[str, Any]) -> bytes:
-    body = json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    """One framed line; the texts of an action's step and log documents are
+    kept for the fold that writes them into the history (:mod:`saves.texts`)."""
+    return frame(record_text(record))
+
+
+def frame(text: str) -> bytes:
+    """``<crc32, 8 hex digits> <text>\\n`` of a record's JSON ``text``."""
+    body = text.encode("utf-8")
     return b"%08x " % zlib.crc32(body) + body + b"\n"
 
 

@@ -18,7 +18,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -34,8 +34,10 @@ from saves.sanitize import UnsafeDocument, clean_document
 _SURROGATE_ESCAPE = re.compile(rb"\\[uU][dD][89a-fA-F]")
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) atomically; raises ``OSError``."""
+def atomic_write(path: Path, text: str | Iterable[bytes]) -> int:
+    """Replace ``path`` with ``text`` (UTF-8; or pieces of bytes, written as
+    they come) atomically; returns the bytes written; raises ``OSError``
+    (or what producing the pieces raised: nothing is replaced then)."""
     folder = path.parent
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
@@ -44,8 +46,10 @@ def atomic_write(path: Path, text: str) -> None:
         except OSError:
             mode = 0o600
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        size = 0
+        with os.fdopen(fd, "wb") as handle:
+            for piece in [text.encode("utf-8")] if isinstance(text, str) else text:
+                size += handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
@@ -58,13 +62,14 @@ def atomic_write(path: Path, text: str) -> None:
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
-        return
+        return size
     try:
         os.fsync(dir_fd)
     except OSError:
         pass
     finally:
         os.close(dir_fd)
+    return size
 
 
 class AtomicJSONStorage(Storage):

@@ -125,6 +125,7 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
     _GAME_RAN = True
     from tui.app import EncounterApp  # textual loads only when the UI starts
     from tui.key_order import use_escape_then_key_parser
+    from tui.quick_exit import quick_exit_driver
 
     use_escape_then_key_parser()  # Esc then a key in one read (SSH) is two keys, not Alt+key
     from tui.keys import keymap_path, load_keymap
@@ -142,6 +143,7 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
         app = None
         try:
             app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap)
+            app.driver_class = quick_exit_driver(app.driver_class)  # the terminal back at once on quit
             restore = install_exit_handlers(exit_soon(app.exit))  # SIGTERM/SIGHUP quit cleanly
             restore_takeover = install_takeover_handler(campaign.hand_over, app.exit)  # another encounter takes over
             try:

@@ -122,9 +122,10 @@ def _stage_child(path, write_fd: int, stage_name: str, background: bool) -> None
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 @pytest.mark.parametrize("background", [True, False], ids=["background-fold", "fold-on-close"])
-@pytest.mark.parametrize("stage_name", ["history", "file", "journal"])
+@pytest.mark.parametrize("stage_name", ["encoded", "history", "file", "journal"])
 def test_a_kill_at_each_step_of_a_fold_loses_nothing(tmp_path, stage_name, background):
-    """Killed after the history segment is written (the file not yet), after
+    """Killed once a fold has encoded everything (a background one in small
+    paced slices) and written nothing, after the history segment is written (the file not yet), after
     the file is written (the folded journal not yet deleted), after the
     journal is deleted: the campaign opens with every acknowledged action,
     undo walks back to the start, and the next fold completes."""
