@@ -6,7 +6,8 @@ pane again (30-120 KB at 120x40, too much over SSH), although most of them
 are already on the terminal as they are. :class:`TerminalCells` remembers
 what was written to each cell (its character and style) and turns each
 update the compositor makes into writes of the cells that differ, as
-curses does. It sits at the one place screen updates are written,
+curses does, each run with only the style changes between its cells
+(:mod:`tui.sgr`). It sits at the one place screen updates are written,
 ``App._display`` (see :class:`DiffedDisplay`); what is written is exactly
 what Textual would have written minus cells the terminal already shows.
 
@@ -26,6 +27,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
+
+from tui import sgr
 
 GAP = 6
 """Unchanged cells between two changed runs of one write that are written
@@ -162,24 +165,26 @@ class TerminalCells:
         else:
             self.forget()
             return update.render_segments(console)
-        out: list[str] = []
+        color_system = console._color_system or ColorSystem.TRUECOLOR
+        runs: list = []
         for y, x, strip in writes:
-            out.append(self._write(y, x, strip, console))
-        return "".join(out)
+            runs.extend(self._write(y, x, strip, console, color_system))
+        return self._emit(runs, color_system)
 
-    def _write(self, y: int, x: int, strip: Strip, console: Console) -> str:
+    def _write(self, y: int, x: int, strip: Strip, console: Console, color_system) -> list:
+        """The changed runs of one write, ``(row, first column, end column,
+        pieces)`` (or a string to write as it is); the memory updated."""
         new = cells_of(strip)
         while y >= len(self.rows):
             self.rows.append(([], []))
         old = self.rows[y]
         if new is None:  # not ours to read: written as it is, the row then unknown
             self.rows[y] = ([None] * len(old[0]), [None] * len(old[0]))
-            return _move_to(x, y) + strip.render(console)
+            return [_move_to(x, y) + strip.render(console)]
         chars, styles = new
-        color_system = console._color_system or ColorSystem.TRUECOLOR
         looks = [space_look(style, color_system) if char == " " else look(style, color_system) for char, style in zip(chars, styles)]
-        out = [
-            _move_to(x + start, y) + Strip(_segments(chars[start:end], styles[start:end], looks[start:end], color_system)).render(console)
+        runs = [
+            (y, x + start, x + end, _segments(chars[start:end], styles[start:end], looks[start:end], color_system))
             for start, end in changed_runs(old, (chars, looks), x)
         ]
         width = x + len(chars)
@@ -188,7 +193,51 @@ class TerminalCells:
             old[1].extend([None] * (width - len(old[1])))
         old[0][x:width] = chars
         old[1][x:width] = looks
+        return runs
+
+    def _emit(self, runs: list, color_system) -> str:
+        """The runs written, one after the other on a row joined through the
+        few unchanged cells between them (written again from memory: cheaper
+        than moving the cursor over them, e.g. between two footer keys)."""
+        out: list[str] = []
+        pending = None
+        for run in runs:
+            if isinstance(run, str):
+                out.append(_render_run(pending, color_system))
+                pending = None
+                out.append(run)
+                continue
+            if pending is not None and run[0] == pending[0] and 0 <= run[1] - pending[2] <= GAP:
+                between = self._known(run[0], pending[2], run[1])
+                if between is not None:
+                    pending = (pending[0], pending[1], run[2], pending[3] + between + run[3])
+                    continue
+            out.append(_render_run(pending, color_system))
+            pending = run
+        out.append(_render_run(pending, color_system))
         return "".join(out)
+
+    def _known(self, y: int, start: int, end: int) -> list | None:
+        """The cells ``start..end`` of row ``y`` as pieces ``(text, SGR
+        codes)``, from memory; ``None`` when one is unknown or linked."""
+        chars, looks = self.rows[y]
+        if end > len(chars):
+            return None
+        pieces = []
+        for char, seen in zip(chars[start:end], looks[start:end]):
+            if isinstance(seen, tuple) and seen[0] == "space":
+                seen = seen[1]
+            if char is None or not isinstance(seen, str):
+                return None
+            pieces.append((char, seen))
+        return pieces
+
+
+def _render_run(run, color_system) -> str:
+    if run is None:
+        return ""
+    y, x, _end, pieces = run
+    return _move_to(x, y) + sgr.render(pieces, color_system)
 
 
 def _move_to(x: int, y: int) -> str:

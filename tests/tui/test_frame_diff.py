@@ -14,6 +14,7 @@ from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
+from tests.tui.test_sgr import RESET, apply_codes
 from tui.frame_diff import TerminalCells
 
 WIDTH, HEIGHT = 12, 4
@@ -28,7 +29,7 @@ def console() -> Console:
 def play(screen: dict, output: str) -> None:
     """Apply terminal output to ``screen`` ({(x, y): (char, sgr)})."""
     x = y = 0
-    sgr = ""
+    sgr = RESET
     for move_y, move_x, codes, char in TOKEN.findall(output):
         if move_y:
             x, y = int(move_x) - 1, int(move_y) - 1
@@ -38,15 +39,13 @@ def play(screen: dict, output: str) -> None:
             screen[(x, y)] = (char, sgr)
             x += 1
         else:
-            sgr = "" if codes in ("", "0") else codes
+            sgr = apply_codes(sgr, codes.split(";") if codes else ["0"])
 
 
 def shown(screen: dict) -> dict:
-    """What shows: for a space only its background codes."""
+    """What shows: for a space only its background."""
     def look(char, sgr):
-        if char != " ":
-            return char, sgr
-        return " ", tuple(c for c in sgr.split(";") if c.startswith("4") or c.startswith("10"))
+        return (char, sgr) if char != " " else (" ", sgr[2])
     return {cell: look(*value) for cell, value in screen.items()}
 
 
@@ -112,3 +111,29 @@ def test_partial_updates_are_remembered_and_a_resize_forgets():
     assert cells.render(frame(changed), con) == ""  # the terminal already shows it
     cells.forget()
     assert "XY" in cells.render(frame(changed), con)  # after a resize: the whole frame
+
+
+def chopped(rows: list[list[tuple[str, int]]]) -> ChopsUpdate:
+    """The frame as Textual sends widgets' updates: one chop per part of each row."""
+    chops, ends = [], []
+    for row in rows:
+        line, x = {}, 0
+        for text, s in row:
+            line[x] = Strip([Segment(text, STYLES[s])])
+            x += len(text)
+        chops.append(line)
+        ends.append(list(line)[1:] + [x])
+    return ChopsUpdate(chops, [(y, 0, WIDTH) for y in range(HEIGHT)], ends)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(row_st, min_size=HEIGHT, max_size=HEIGHT), min_size=2, max_size=4))
+def test_chops_of_one_row_written_as_one_run_show_the_last_frame(frames):
+    """Runs of neighbouring chops are joined through the unchanged cells between them."""
+    cells, con, screen = TerminalCells(), console(), {}
+    play(screen, cells.render(frame(frames[0]), con))
+    for rows in frames[1:]:
+        play(screen, cells.render(chopped(rows), con))
+    whole: dict = {}
+    play(whole, frame(frames[-1]).render_segments(con))
+    assert shown(screen) == shown(whole)
