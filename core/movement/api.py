@@ -143,8 +143,8 @@ def reach(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Comba
     elif budget is not None:
         solid = s.lay.solid(s.rules.solid, s.footprint) if s.rules.corner != "any" else bytearray()
         cells: dict[Cell, int] = {}
-        best = reach_bits(s.lay, s.base, solid, s.rules.corner, s.start, max(0, budget), s.blocked, cells)
-        return Reach(s, best, None, {}, cells)
+        reach_bits(s.lay, s.base, solid, s.rules.corner, s.start, max(0, budget), s.blocked, cells)
+        return Reach(s, None, None, {}, cells)
     else:
         sources = {s.start: 0}
     best, came = _run(s, sources, budget)
@@ -155,21 +155,23 @@ class Reach:
     """The result of one reach search: ``costs`` maps each cell the mover
     may end in to its cheapest cost; :meth:`path` rebuilds the path."""
 
-    def __init__(self, setup: _Setup, best: dict[int, int], came: dict[int, int] | None, sources: dict[int, int],
+    def __init__(self, setup: _Setup, best: dict[int, int] | None, came: dict[int, int] | None, sources: dict[int, int],
                  cells: dict[Cell, int] | None = None) -> None:
         self._s = setup
-        self._best = best
+        self._flat = best
         self._came = came
         self._sources = sources
+        self._passed: dict[int, int] = {}  # cells passed through, not ended in (with ``cells``)
         lay, nostop = setup.lay, setup.nostop
         costs: dict[Cell, int] = {}
-        if cells is not None:
+        if cells is not None:  # best by flat index: made from the cells when a path is asked for
             costs = cells
             for i in nostop:
-                if i in best:
-                    costs.pop(lay.cell(i), None)
+                cell = lay.cell(i)
+                if cell in costs:
+                    self._passed[i] = costs.pop(cell)
         elif setup.rules.diagonal == "alternate":
-            for state, cost in best.items():
+            for state, cost in best.items():  # type: ignore[union-attr]
                 i = state >> 1
                 if i in nostop:
                     continue
@@ -178,8 +180,17 @@ class Reach:
                     costs[cell] = cost
         else:
             stride = lay.stride
-            costs = {(i % stride - 1, i // stride - 1): cost for i, cost in best.items() if i not in nostop}
+            costs = {(i % stride - 1, i // stride - 1): cost for i, cost in best.items() if i not in nostop}  # type: ignore[union-attr]
         self.costs: dict[Cell, int] = costs
+
+    @property
+    def _best(self) -> dict[int, int]:
+        """Cheapest cost by flat index (state), every cell reached."""
+        if self._flat is None:
+            index = self._s.lay.index
+            self._flat = {index(cell): cost for cell, cost in self.costs.items()}
+            self._flat.update(self._passed)
+        return self._flat
 
     def path(self, goal: Cell) -> Path:
         """The cheapest path to ``goal`` found by this search (no new search:

@@ -7,6 +7,9 @@ within the budget: one int per entry-cost class, one per reach level.
 
 from __future__ import annotations
 
+from itertools import accumulate, count, repeat
+from operator import add
+
 from core.movement.layout import Layout
 
 
@@ -57,7 +60,8 @@ def reach_bits(
     and level k of the reach is the 8-neighbour dilation of the earlier
     levels masked by the cells costing ``k - j``. ``costs`` must be the
     cached (unblocked) list; ``blocked`` lists indices no one may enter.
-    When ``cells`` is given it is filled with ``(x, y) -> cost`` too."""
+    When ``cells`` is given it is filled with ``(x, y) -> cost`` instead
+    (and only the start is in the returned dict)."""
     stride = lay.stride
     height = len(costs) // stride
     sx, sy = start % stride, start // stride
@@ -103,6 +107,7 @@ def reach_bits(
     result = {start: 0}
     if cells is not None:
         cells[(sx - 1, sy - 1)] = 0
+    flat_of, cell_of = _window(lay, x0, y0, ww, y1 - y0 + 1)
     # Level k only grows from the levels at most ``longest`` steps back, so
     # once that many levels in a row added nothing, nothing more can come
     # (a huge budget, e.g. moving before combat, stops at the map's reach).
@@ -126,12 +131,32 @@ def reach_bits(
         fresh = now & ~prev
         idle = 0 if fresh else idle + 1
         if fresh:
-            bits = bin(fresh)[:1:-1]
-            pos = bits.find("1")
-            while pos >= 0:
-                r, col = divmod(pos, wide)
-                result[(y0 + r) * stride + x0 + col] = k
-                if cells is not None:
-                    cells[(x0 + col - 1, y0 + r - 1)] = k
-                pos = bits.find("1", pos + 1)
+            # the set bits' positions, found by C loops: the lengths of the runs of
+            # zeros between them, summed, plus one per bit before
+            at = map(add, accumulate(map(len, bin(fresh)[:1:-1].split("1")[:-1])), count())
+            if cells is None:
+                result.update(zip(map(flat_of.__getitem__, at), repeat(k)))
+            else:
+                cells.update(zip(map(cell_of.__getitem__, at), repeat(k)))
     return result
+
+
+def _window(lay: Layout, x0: int, y0: int, ww: int, wh: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """For each bit of a window (``ww`` columns and a guard, ``wh`` rows, at
+    padded ``(x0, y0)``): its flat index and its cell (cached per window:
+    the same mover after an undo, or the next reach of the turn, finds it)."""
+    windows = lay.cache.setdefault("windows", {})  # a few, apart from the map's tables
+    key = (x0, y0, ww, wh)
+    hit = windows.get(key)
+    if hit is not None:
+        return hit
+    stride = lay.stride
+    flat_of: list[int] = []
+    cell_of: list[tuple[int, int]] = []
+    for r in range(wh):
+        flat_of.extend(range((y0 + r) * stride + x0, (y0 + r) * stride + x0 + ww + 1))
+        cell_of.extend((x0 + col - 1, y0 + r - 1) for col in range(ww + 1))
+    if len(windows) >= 8:
+        windows.pop(next(iter(windows)))
+    windows[key] = (flat_of, cell_of)
+    return flat_of, cell_of
