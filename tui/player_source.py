@@ -19,6 +19,7 @@ from core.errors import RulesError
 from saves.errors import SaveError
 from saves.file_events import campaign_changes
 from saves.watching import PlayerSnapshot, read_snapshot
+from tui.publisher import Publisher
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ Reading = PlayerSnapshot | Waiting
 Subscriber = Callable[[Reading], None]
 
 
-class SnapshotSource:
+class SnapshotSource(Publisher[Reading]):
     """``SnapshotSource(path, as_name=None, side=Side.PARTY)``: what ``side``
     (through ``as_name``'s eyes, when given) may know of the campaign at ``path``."""
 
@@ -45,16 +46,7 @@ class SnapshotSource:
         """The last snapshot read, or ``None`` before the first."""
         self.problem: str | None = None
         """Why the campaign could not be read on the last try, or ``None``."""
-        self._subscribers: list[Subscriber] = []
-
-    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
-        """Call ``callback(reading)`` after each read; returns the function that unsubscribes it."""
-        self._subscribers.append(callback)
-        return lambda: self.unsubscribe(callback)
-
-    def unsubscribe(self, callback: Subscriber) -> None:
-        if callback in self._subscribers:
-            self._subscribers.remove(callback)
+        super().__init__()
 
     def reload(self) -> Reading:
         """Read the campaign again and publish what the side may know (or why it cannot)."""
@@ -65,8 +57,7 @@ class SnapshotSource:
         except (SaveError, RulesError) as problem:
             self.problem = str(problem)
             reading = Waiting(self.problem)
-        for callback in list(self._subscribers):
-            callback(reading)
+        self._publish(reading)
         return reading
 
     async def follow(self) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from core.errors import RulesError
 from saves.errors import SaveError
+from tui.publisher import Publisher
 
 if TYPE_CHECKING:
     from core import commands as cmd
@@ -70,33 +71,18 @@ class Outcome:
 Subscriber = Callable[[EncounterView], None]
 
 
-class EncounterPresenter:
+class EncounterPresenter(Publisher[EncounterView]):
     """``EncounterPresenter(session)``: the one place a command reaches the
     session (which saves before returning) and a view leaves it."""
 
     def __init__(self, session: Session) -> None:
+        super().__init__()
         self._session = session
-        self._subscribers: list[Subscriber] = []
 
     @property
     def session(self) -> Session:
         """The session of the encounter shown (read it; change it through :meth:`apply`)."""
         return self._session
-
-    # -- subscribers ---------------------------------------------------------
-    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
-        """Call ``callback(view)`` after each change; returns the function that unsubscribes it."""
-        self._subscribers.append(callback)
-        return lambda: self.unsubscribe(callback)
-
-    def unsubscribe(self, callback: Subscriber) -> None:
-        """Stop calling ``callback`` (nothing happens if it was not subscribed)."""
-        if callback in self._subscribers:
-            self._subscribers.remove(callback)
-
-    def _publish(self, view: EncounterView) -> None:
-        for callback in list(self._subscribers):
-            callback(view)
 
     # -- views ---------------------------------------------------------------
     def view(self, entries: Sequence[LogEntry] = (), turn_changed: bool = False, reloaded: bool = False) -> EncounterView:
