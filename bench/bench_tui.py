@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.common import Row, interleaved, ratio_row  # noqa: E402
 from tests.tui.helpers import crowd_campaign  # noqa: E402
 from tests.tui.pty_terminal import PtyProcess  # noqa: E402
 
@@ -129,6 +130,21 @@ def key_to_frame(runs: int, home: Path) -> tuple[float, float]:
         proc.send(b"q")
         proc.wait(10)
     return statistics.median(first for _, first, _ in keys), statistics.median(last for _, _, last in keys)
+
+
+def rows(quick: bool = False) -> list[Row]:
+    """Issue 15's last goal for ``python -m bench``: start to first frame of
+    ``encounter --demo`` against a bare Textual app showing one Static, the
+    two started in turns (A B A B), median and p95; goal <= 2."""
+    runs = 3 if quick else 9
+    with tempfile.TemporaryDirectory(prefix="bench-tui-") as folder:
+        home = Path(folder)
+        bare_script = home / "bare_app.py"
+        bare_script.write_text(BARE_APP, encoding="utf-8")
+        first_frame_time(encounter_argv(None), b"Round 1", home)  # creates the demo file; warms the disk cache
+        ours, bare = interleaved(lambda: first_frame_time(encounter_argv(None), b"Round 1", home),
+                                 lambda: first_frame_time([sys.executable, str(bare_script)], b"bare textual frame", home), runs)
+    return [ratio_row("start to first frame: the demo / a bare Textual app", ours, bare, 2, labels=("demo", "bare Textual"))]
 
 
 def main() -> int:
