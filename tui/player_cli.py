@@ -53,9 +53,10 @@ def watch(argv: list[str]) -> int:
 
 
 def serve_command(path: Path, as_name: str | None) -> str:
-    """The shell command each browser tab runs: this Python's ``encounter watch``."""
+    """The shell command each browser tab runs: this Python's ``encounter watch``,
+    ``exec``'d so that the tab is one process (no shell left behind it)."""
     words = [sys.executable, "-m", "tui.cli", "watch", str(path.resolve())] + (["--as", as_name] if as_name else [])
-    return shlex.join(words)
+    return "exec " + shlex.join(words)
 
 
 def serve(argv: list[str]) -> int:

@@ -1,0 +1,113 @@
+"""encounter serve leaves no process behind: a browser tab's ``encounter
+watch`` ends when its connection or its server is gone (tui/served_driver.py).
+
+The server runs in a session of its own, so every process it started (the
+tabs' shells and views) is found by its session id, even once orphaned."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from saves.session import create_demo
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the server's processes in /proc")
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 30.0
+"""Seconds a process is given to end: generous, for a loaded machine."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _in_session(sid: int) -> list[int]:
+    """Live processes (not zombies) of session ``sid``."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{name}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] != "Z" and int(fields[3]) == sid:
+            found.append(int(name))
+    return found
+
+
+def _left_after(sid: int) -> list[int]:
+    """Processes of session ``sid`` still there after :data:`WAIT` seconds at most."""
+    deadline = time.monotonic() + WAIT
+    while (left := _in_session(sid)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return left
+
+
+async def _open_tab(http: aiohttp.ClientSession, port: int) -> aiohttp.ClientWebSocketResponse:
+    """A browser tab's websocket, once the players' view has drawn on it."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        try:
+            socket_ = await http.ws_connect(f"http://127.0.0.1:{port}/ws?width=100&height=30")
+            break
+        except aiohttp.ClientError:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)
+    await socket_.send_json(["resize", {"width": 100, "height": 30}])
+    drawn = ""
+    while "players' view" not in drawn:
+        message = await asyncio.wait_for(socket_.receive(), WAIT)
+        assert message.type == aiohttp.WSMsgType.BINARY, message
+        drawn += message.data.decode("utf-8", "replace")
+    return socket_
+
+
+@pytest.fixture
+def server(tmp_path):
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    port = _free_port()
+    process = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", str(path), "--port", str(port)], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    yield process, port
+    for pid in _in_session(process.pid):  # whatever a failed test left
+        os.kill(pid, signal.SIGKILL)
+    process.wait(timeout=WAIT)
+
+
+async def test_a_tab_ends_when_its_server_dies_without_a_word(server):
+    process, port = server
+    async with aiohttp.ClientSession() as http:
+        tab = await _open_tab(http, port)
+        assert len(_in_session(process.pid)) >= 2  # the server and the tab's view
+        process.kill()  # no quit reaches the tab: only its stdin ends
+        process.wait(timeout=WAIT)
+        assert _left_after(process.pid) == []
+        await tab.close()
+
+
+async def test_no_tab_outlives_the_server_after_a_browser_quits_abruptly(server):
+    process, port = server
+    async with aiohttp.ClientSession() as http:
+        dropped = await _open_tab(http, port)
+        kept = await _open_tab(http, port)
+        dropped._response.connection.transport.abort()  # a browser killed, not a tab closed
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=WAIT)
+        assert _left_after(process.pid) == []
+        await kept.close()
