@@ -10,16 +10,22 @@ thread just returns at end of file (``web_driver.py`` ``run_input_thread``,
 ``_input_reader_linux.py`` ``if not data: return``), so the App never hears
 of it and lives on, an orphan that keeps rendering for no one whenever the
 campaign changes. :class:`ServedDriver` treats either sign as the browser
-being gone: it stops writing and asks the App to exit.
+being gone: it stops writing and asks the App to exit, and should the App
+not have ended :data:`GRACE` seconds later (busy rendering, a shutdown
+stuck), it ends the process: the view is read-only, nothing is lost.
 """
 
 from __future__ import annotations
 
 import os
-from threading import Lock
+from threading import Lock, Timer
 
 from textual import messages
 from textual.drivers.web_driver import WebDriver
+
+
+GRACE = 5.0
+"""Seconds the App has to exit by itself once its server is gone."""
 
 
 class ServedDriver(WebDriver):
@@ -55,3 +61,6 @@ class ServedDriver(WebDriver):
             self.server_gone = True
         if not self.exit_event.is_set():
             self._app.post_message(messages.ExitApp())
+        last_resort = Timer(GRACE, os._exit, (1,))
+        last_resort.daemon = True  # gone with the process if the App ends in time
+        last_resort.start()

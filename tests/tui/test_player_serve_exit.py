@@ -111,3 +111,37 @@ async def test_no_tab_outlives_the_server_after_a_browser_quits_abruptly(server)
         process.wait(timeout=WAIT)
         assert _left_after(process.pid) == []
         await kept.close()
+
+
+STUCK_APP = """
+import os
+import time
+from textual.app import App
+from tui.served_driver import ServedDriver
+
+class Stuck(App):
+    def on_mount(self):
+        self.set_timer(0.1, self.stuck)
+
+    def stuck(self):
+        os.write(2, b"stuck\\n")  # Textual captures print()
+        while True:  # an App that never again reads its messages (ExitApp neither)
+            time.sleep(0.05)
+
+Stuck(driver_class=ServedDriver).run()
+"""
+
+
+def test_a_view_too_busy_to_exit_is_ended_once_its_server_is_gone():
+    env = dict(os.environ, COLUMNS="80", ROWS="24")
+    env.pop("TEXTUAL_DRIVER", None)
+    process = subprocess.Popen([sys.executable, "-c", STUCK_APP], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        assert process.stderr.readline() == b"stuck\n"
+        process.stdin.close()  # the server is gone
+        assert process.wait(timeout=WAIT) == 1
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
