@@ -8,8 +8,8 @@ or shut down before it could say it), the child sees only the end of its
 stdin and a broken stdout, and Textual's driver ignores both: its input
 thread just returns at end of file (``web_driver.py`` ``run_input_thread``,
 ``_input_reader_linux.py`` ``if not data: return``), so the App never hears
-of it and lives on, an orphan that keeps rendering for no one whenever the
-campaign changes. :class:`ServedDriver` treats either sign as the browser
+of it and lives on, an orphan following the campaign for no one until
+killed. :class:`ServedDriver` treats either sign as the browser
 being gone: it stops writing and asks the App to exit, and should the App
 not have ended :data:`GRACE` seconds later (busy rendering, a shutdown
 stuck), it ends the process: the view is read-only, nothing is lost.
