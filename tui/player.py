@@ -20,6 +20,7 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 
 from saves.watching import PlayerSnapshot
@@ -42,6 +43,17 @@ class PlayerApp(DiffedDisplay, App[None]):
         """Reads the campaign (again on each change) and publishes what the party may know."""
         self.follow = follow
         self.player_screen = PlayerScreen(self.source, glyphs or default_theme_name())
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's choice, but under ``encounter serve`` (its web driver)
+        :class:`tui.served_driver.ServedDriver`, which exits when the server
+        is gone instead of living on as an orphan."""
+        driver_class = super().get_driver_class()
+        if driver_class.__module__ == "textual.drivers.web_driver" and driver_class.__name__ == "WebDriver":
+            from tui.served_driver import ServedDriver
+
+            return ServedDriver
+        return driver_class
 
     def get_default_screen(self) -> Screen:
         return self.player_screen
