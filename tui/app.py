@@ -46,7 +46,8 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]  # tall terminals: longer choice lists
     BINDINGS = [Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True, id="interrupt-quit")]
 
-    def __init__(self, session: Session, notice: str = "", glyphs: str | None = None, keymap: dict[str, str] | None = None) -> None:
+    def __init__(self, session: Session, notice: str = "", glyphs: str | None = None, keymap: dict[str, str] | None = None,
+                 keymap_problems: list[str] | None = None) -> None:
         super().__init__()
         self.presenter = EncounterPresenter(session)
         """Owns the session: every command, undo and redo goes through it."""
@@ -54,6 +55,8 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self._glyphs = glyphs or default_theme_name()
         self.keymap_overrides = dict(keymap or {})
         """The user's key map (action id -> key), as the help screen shows it."""
+        self.keymap_problems = list(keymap_problems or [])
+        """What keys.json got wrong, every line (the help screen lists them)."""
         self.encounter_screen = EncounterScreen(self.presenter, notice, self._glyphs)
         """The GM's screen (the default one, ``screen_stack[0]``)."""
 

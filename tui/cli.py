@@ -130,11 +130,10 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
     use_escape_then_key_parser()  # Esc then a key in one read (SSH) is two keys, not Alt+key
     from tui.keys import keymap_path, load_keymap
 
-    keymap, problems = load_keymap(keymap_path())
-    if problems:
-        if len(problems) > 3:  # the status line has room for a few
-            problems = problems[:3] + [f"{len(problems) - 3} more key map problems"]
-        notice = "; ".join(problems + ([notice] if notice else []))
+    keymap, keymap_problems = load_keymap(keymap_path())
+    if keymap_problems:  # the status line has room for one; ? lists them all
+        more = f" (and {len(keymap_problems) - 1} more)" if len(keymap_problems) > 1 else ""
+        notice = "; ".join([f"{keymap_problems[0]}{more}: ? lists them"] + ([notice] if notice else []))
     glyphs = getattr(ui, "glyphs", None)
     while True:
         paths.remember_campaign(campaign.path)
@@ -142,7 +141,7 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
             notice = str(campaign.read_only)
         app = None
         try:
-            app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap)
+            app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap, keymap_problems=keymap_problems)
             app.driver_class = quick_exit_driver(app.driver_class)  # the terminal back at once on quit
             restore = install_exit_handlers(exit_soon(app.exit))  # SIGTERM/SIGHUP quit cleanly
             restore_takeover = install_takeover_handler(campaign.hand_over, app.exit)  # another encounter takes over

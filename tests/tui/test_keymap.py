@@ -129,3 +129,23 @@ async def test_the_app_starts_with_the_default_key_and_says_why(tmp_path):
         assert app.state.current != first
         await pilot.press("d")
         assert type(app.screen).__name__ == "PromptScreen"  # damage is still on d
+
+
+async def test_help_lists_every_key_map_problem(tmp_path):
+    """A try-out's three keys.json problems were cut to one status line at
+    start ("...roll: 'nota..."): the status names the first and says ? lists
+    them, and the help screen shows every one in full."""
+    from tui.screens.help import HelpScreen
+
+    data = {"damage": "x", "heal": "d", "roll": "nota key", "next-turn": "f5"}
+    keymap, problems = load_keymap(write(tmp_path, data))
+    assert len(problems) >= 2
+    demo_app(tmp_path / "demo.json").session.campaign.close()
+    session = Session(Campaign.open(tmp_path / "demo.json"), random.Random(1))
+    app = EncounterApp(session, notice=f"{problems[0]} (and {len(problems) - 1} more): ? lists them", keymap=keymap, keymap_problems=problems)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shot = app.export_screenshot().replace("&#160;", " ")
+        assert "heal stays on h" in shot  # not the first problem, which the status line names

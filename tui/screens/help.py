@@ -31,16 +31,19 @@ def key_label(keys: str) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """``HelpScreen(keymap, offers)``: every key, then ``offers`` — (label,
-    refusal or ``None``) pairs of what the ruleset offers now under ``.``
-    and the palette. Any of Esc, q, ? closes it."""
+    """``HelpScreen(keymap, offers, keymap_problems)``: every key, then
+    ``offers`` — (label, refusal or ``None``) pairs of what the ruleset
+    offers now under ``.`` and the palette — then what keys.json got wrong.
+    Any of Esc, q, ? closes it."""
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help-close")]
 
-    def __init__(self, keymap: dict[str, str] | None = None, offers: list[tuple[str, str | None]] | None = None) -> None:
+    def __init__(self, keymap: dict[str, str] | None = None, offers: list[tuple[str, str | None]] | None = None,
+                 keymap_problems: list[str] | None = None) -> None:
         super().__init__()
         self._keymap = keymap or {}
         self._offers = offers or []
+        self._problems = keymap_problems or []
 
     @property
     def rows(self) -> list[tuple[str, str]]:
@@ -63,6 +66,8 @@ class HelpScreen(ModalScreen[None]):
         table.add_row("", Text("Keys can be changed in keys.json (see the README). Esc closes this.", style="italic"))
         with VerticalScroll(id="help-box"):
             yield Static(Text("encounter \u2014 keys", style="bold"))
+            if self._problems:  # first, and every one: the status line at start had room for one
+                yield Static(Text("\n".join(self._problems), style="yellow"), id="keymap-problems")
             yield Static(table)
 
     def action_dismiss(self, result: None = None) -> None:

@@ -78,4 +78,4 @@ class ViewActions:
         from tui.more_actions import offer_label
 
         offers = [(offer_label(o), o.refusal) for o in self.menu_offers()]
-        self.app.push_screen(HelpScreen(self.app.keymap_overrides, offers))
+        self.app.push_screen(HelpScreen(self.app.keymap_overrides, offers, self.app.keymap_problems))
