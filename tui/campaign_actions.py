@@ -67,6 +67,7 @@ class CampaignActions:
         except (SaveError, RulesError) as problem:
             self.set_status(f"Refused: {clean(str(problem))}", error=True)
             return
+        self.reload_views()  # the title says "(finished)"
         self.set_status("Encounter finished; the party carries its HP and conditions into the next one.")
 
     def _new_encounter(self) -> None:

@@ -34,10 +34,11 @@ class EncounterView:
     ``state`` (an immutable :class:`core.encounter.EncounterState`) and
     ``ruleset`` as they are now; ``tracked_kinds``: ``((kind id, letter),
     ...)`` of the ruleset's tracked resources; ``title``: the campaign's
-    name, then ``": "`` and the encounter's when they differ (raw text: a
-    screen escapes it); ``file_name`` of the campaign. ``read_only`` and
-    ``unsaved`` give why the session cannot write or why its last write
-    failed (``None``: all well). ``entries`` are the log entries this change
+    name, then ``": "`` and the encounter's when they differ, and
+    ``" (finished)"`` for a finished encounter (raw text: a screen escapes
+    it); ``file_name`` of the campaign. ``read_only`` and ``unsaved`` give
+    why the session cannot write or why its last write failed (``None``:
+    all well). ``entries`` are the log entries this change
     added (empty for a plain refresh), ``turn_changed`` whether the round or
     whose turn it is changed, ``reloaded`` that the session itself was
     replaced (another encounter): show the session's whole log."""
@@ -89,8 +90,10 @@ class EncounterPresenter(Publisher[EncounterView]):
         """The view of the encounter now (a plain refresh unless told what changed)."""
         session = self._session
         campaign = session.campaign
-        encounter_name = campaign.encounter(session.eid).name
-        title = campaign.name if encounter_name == campaign.name else f"{campaign.name}: {encounter_name}"
+        encounter = campaign.encounter(session.eid)
+        title = campaign.name if encounter.name == campaign.name else f"{campaign.name}: {encounter.name}"
+        if encounter.status == "finished":  # it still takes corrections; the title says it is over
+            title += " (finished)"
         unsaved, read_only = session.unsaved, session.read_only
         return EncounterView(
             state=session.encounter.state,

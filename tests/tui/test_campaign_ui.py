@@ -203,8 +203,10 @@ async def test_finishing_an_encounter_asks_first(tmp_path):
         assert app.session.campaign.encounter(app.session.eid).status == "running"
         await pilot.press("k")
         options = app.screen.option_ids
+        assert "(finished)" not in str(app.query_one("#map").border_title)
         await pilot.press(*["down"] * options.index("finish"), "enter", "down", "enter")
         assert app.session.campaign.encounter(app.session.eid).status == "finished"
+        assert "(finished)" in str(app.query_one("#map").border_title)  # it still plays; the title says it is over
     app.session.campaign.close()
 
 

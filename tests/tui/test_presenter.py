@@ -98,3 +98,12 @@ def test_replace_publishes_a_reloaded_view_of_the_new_session(presenter):
     assert presenter.session is session
     [view] = seen
     assert view.reloaded and view.entries == ()
+
+
+def test_a_finished_encounter_says_so_in_its_title(presenter):
+    """A try-out went back to a finished encounter and kept playing it with
+    nothing on screen saying it was over."""
+    campaign = presenter.session.campaign
+    assert "(finished)" not in presenter.view().title
+    campaign.set_encounter(presenter.session.eid, status="finished")
+    assert presenter.view().title.endswith(" (finished)")
