@@ -155,6 +155,14 @@ def dry_run(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> Ru
     return None
 
 
+def refuse_as_applied(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> None:
+    """Raise the refusal :func:`dry_run` finds for ``command`` (what Enter
+    would meet), so a dialog can show it as the GM types; nothing changes."""
+    problem = dry_run(state, ruleset, command)
+    if problem is not None:
+        raise problem
+
+
 def offers(state: EncounterState, ruleset: Ruleset, actor_id: str | None = None, target: str | None = None) -> tuple[Offer, ...]:
     """Every action of ``ruleset`` for ``actor_id`` (default: whose turn it
     is) with ``target`` selected, allowed or not (see :attr:`Offer.refusal`),

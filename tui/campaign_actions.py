@@ -144,15 +144,13 @@ class CampaignActions:
 
             def preview(value: str) -> Text:
                 from core.group_commands import AddGroup
-                from core.offers import dry_run
+                from core.offers import refuse_as_applied
 
                 if not lim.is_whole(value.strip()):
                     raise ValueError(f"how many, 1 to {lim.MAX_GROUP}")
                 count = int(value)
                 template = templates[name]
-                problem = dry_run(self.state, self.session.encounter.ruleset, AddGroup(template, count, template.hp_dice))
-                if problem is not None:
-                    raise problem
+                refuse_as_applied(self.state, self.session.encounter.ruleset, AddGroup(template, count, template.hp_dice))
                 return Text(f"adds {count} x ") + user_text(name, "bold") + Text(f", HP {clean(template.hp_dice)} each" if template.hp_dice else "")
 
             self.ask(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1", hint=preview), answer)

@@ -104,12 +104,10 @@ class CombatActions:
             return cmd.SetInitiative(target.id, int(text))
 
         def preview(value: str) -> Text:
-            from core.offers import dry_run
+            from core.offers import refuse_as_applied
 
             command = read(value)
-            problem = dry_run(self.state, self.session.encounter.ruleset, command)
-            if problem is not None:
-                raise problem
+            refuse_as_applied(self.state, self.session.encounter.ruleset, command)
             return Text(f"sets initiative {command.value}")
 
         def answer(value: str) -> None:

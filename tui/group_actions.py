@@ -172,11 +172,9 @@ class GroupActions:
 
             def check(duration: Duration | None, level: int) -> None:
                 """What Enter would get from the rules, shown as the GM types (a level 0 is refused there)."""
-                from core.offers import dry_run
+                from core.offers import refuse_as_applied
 
-                problem = dry_run(self.state, self.session.encounter.ruleset, command_for(duration, level))
-                if problem is not None:
-                    raise problem
+                refuse_as_applied(self.state, self.session.encounter.ruleset, command_for(duration, level))
 
             def done(duration: Duration | None, level: int) -> None:
                 condition = Condition(name, level, duration or Duration.permanent(), source="GM")
