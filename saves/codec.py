@@ -29,23 +29,40 @@ class CodecError(ValueError):
     """A document does not have the shape its type needs."""
 
 
+def _tagged_class(tag: str) -> type | None:
+    """The event or command class named ``tag``: the core's own first; the
+    campaign tools' modules are imported only for a tag not among them, so a
+    campaign that never used a tool opens without loading its rules."""
+    return _core_tagged().get(tag) or _tool_tagged().get(tag)
+
+
 @cache
-def _tagged_classes() -> dict[str, type]:
+def _core_tagged() -> dict[str, type]:
+    from saves import records  # saves-level log records (Undone, Redone)
+
+    return _tagged_in(((events, events.Event), (records, events.Event), (commands, commands.Command)))
+
+
+@cache
+def _tool_tagged() -> dict[str, type]:
     from core import energy, energy_events, mounted_commands, table_commands, vision_commands, war_commands, war_events  # campaign tools (issue 13): their own modules
     from core import group_commands, many  # issue 14: groups and several targets
     from core import breath_turns, campaign_time, time_events, training_commands  # issue 13: time, training, breath in play
     from core import reminders, tracker_events, uses  # the GM's reminders and limited uses (issue 14)
-    from saves import records  # saves-level log records (Undone, Redone)
 
+    return _tagged_in(((war_events, events.Event), (energy_events, events.Event), (war_commands, commands.Command), (energy, commands.Command),
+                       (vision_commands, events.Event), (vision_commands, commands.Command), (table_commands, commands.Command),
+                       (group_commands, events.Event), (group_commands, commands.Command), (many, events.Event), (many, commands.Command),
+                       (mounted_commands, commands.Command),
+                       (time_events, events.Event), (breath_turns, commands.Command), (campaign_time, commands.Command),
+                       (training_commands, commands.Command),
+                       (tracker_events, events.Event), (reminders, commands.Command), (uses, commands.Command)))
+
+
+def _tagged_in(modules) -> dict[str, type]:
+    """The dataclasses of each ``(module, base)`` that subclass ``base``, by class name."""
     found: dict[str, type] = {}
-    tools = ((war_events, events.Event), (energy_events, events.Event), (war_commands, commands.Command), (energy, commands.Command),
-             (vision_commands, events.Event), (vision_commands, commands.Command), (table_commands, commands.Command),
-             (group_commands, events.Event), (group_commands, commands.Command), (many, events.Event), (many, commands.Command),
-             (mounted_commands, commands.Command),
-             (time_events, events.Event), (breath_turns, commands.Command), (campaign_time, commands.Command),
-             (training_commands, commands.Command),
-             (tracker_events, events.Event), (reminders, commands.Command), (uses, commands.Command))
-    for module, base in ((events, events.Event), (records, events.Event), (commands, commands.Command), *tools):
+    for module, base in modules:
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, base) and dataclasses.is_dataclass(value):
                 found[value.__name__] = value
@@ -169,7 +186,7 @@ def _dataclass(doc: Any, cls: type) -> Any:
     if not isinstance(doc, dict):
         raise CodecError(f"expected a {cls.__name__} object, got {type(doc).__name__}")
     if issubclass(cls, (events.Event, commands.Command)):
-        tagged = _tagged_classes().get(str(doc.get(TAG, "")))
+        tagged = _tagged_class(str(doc.get(TAG, "")))
         if tagged is None or not issubclass(tagged, cls):
             raise CodecError(f"unknown {cls.__name__} type {doc.get(TAG)!r}")
         cls = tagged

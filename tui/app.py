@@ -69,9 +69,14 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         filter_output(self)
         self.set_class(self._glyphs == "ascii", ASCII_CLASS)  # ASCII means ASCII everywhere on screen
         self.offer_take_over()
-        self.set_timer(0.5, handlers)  # load the rules while the GM reads: the first key then does not wait for them
-        # d20 builds its grammar on import (0.2-1 s): build it beside the UI, so
-        # the first dice typed (or refused) answers at once (issue 11 item 11).
+        self.call_after_refresh(self._warm_up)
+
+    def _warm_up(self) -> None:
+        """Once the first frame is out, what the first keys need: the rules
+        (loaded while the GM reads) and d20's grammar (0.2-1 s to build,
+        beside the UI, so the first dice typed or refused answer at once,
+        issue 11 item 11). Before the first frame they would only delay it."""
+        self.set_timer(0.5, handlers)
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
 
     # -- forwarding, for callers (tests, benches) that knew the App as the screen --

@@ -111,6 +111,44 @@ def test_rulesets_and_movement_models_load_one_at_a_time():
     assert sorted(result["order"]) == ["equestria", "power_roll", "srd35", "tactical_d10"]
 
 
+# The campaign tools' commands and events: loaded for a tag not among the core's (saves/codec.py).
+TOOL_VOCABULARY = ("core.war_commands", "core.table_commands", "core.training_commands", "core.energy", "core.mounted_commands")
+
+
+def test_reading_a_log_of_core_events_loads_no_campaign_tool(tmp_path):
+    """Issue 15, start-up: the demo's log (core events only) decodes with
+    the core's own classes; the tools' command modules (about 35 ms of
+    class definitions) load only for a tag the core does not know."""
+    path = _demo(tmp_path)
+    result = _run(
+        f"""
+        import json, random, sys
+        from saves.campaign import Campaign
+        from saves.session import Session
+        session = Session(Campaign.open({str(path)!r}), random.Random(1))
+        kinds = sorted({{type(entry.event).__name__ for entry in session.log}})
+        loaded = [m for m in {TOOL_VOCABULARY!r} if m in sys.modules]
+        session.close()
+        print(json.dumps({{"kinds": kinds, "loaded": loaded}}))
+        """
+    )
+    assert "InitiativeRolled" in result["kinds"] and result["loaded"] == []
+
+
+def test_a_campaign_tool_tag_still_decodes_in_a_fresh_process():
+    """The other half: a tool's tag (a mass battle's retreat) loads its module on the way."""
+    result = _run(
+        """
+        import json, sys
+        from core import commands
+        from saves.codec import from_document
+        value = from_document({"$type": "OrderRetreat", "side": 0}, commands.Command)
+        print(json.dumps({"type": type(value).__name__, "module": type(value).__module__}))
+        """
+    )
+    assert result == {"type": "OrderRetreat", "module": "core.war_commands"}
+
+
 def test_commands_round_trip_through_the_codec_and_only_they_and_events_are_tagged():
     command = cmd.Attack("c1", "c3", advantage=cmd.Advantage.ADVANTAGE)
     doc = to_document(command)
