@@ -17,7 +17,7 @@ QUIET = 0.4  # seconds without output that mean "the frame is done"
 
 
 def encounter_argv(path: Path | None) -> list[str]:
-    return [sys.executable, "-m", "tui.cli", *([str(path)] if path else ["--demo"]), "--seed", "1"]
+    return [sys.executable, "-m", "tui.program", *([str(path)] if path else ["--demo"]), "--seed", "1"]  # as the encounter command starts
 
 
 def start(argv: list[str], home: Path, size: tuple[int, int]) -> PtyProcess:

@@ -12,6 +12,7 @@ Every failure is one line on stderr and exit status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import sys
@@ -218,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] == "new":
             return _new(argv[1:])
+        if argv and argv[0] in ("watch", "serve", "recap", "export-map", "add-encounter", "import-creatures"):
+            gc.enable()  # off while the program started (tui.program); a game's App turns it on as it mounts
         if argv and argv[0] in ("watch", "serve", "recap"):
             from tui import player_cli  # the players' view and the recap read a campaign, they never play one
 

@@ -7,7 +7,8 @@ campaign, landing on whichever key happened to trigger it (the stall bench,
 ``bench/bench_stall.py``). :class:`CollectWhenIdle` instead
 
 - freezes what is alive once the app has mounted (``gc.freeze``: the
-  loaded campaign and modules are never walked again; they are not garbage),
+  loaded campaign and modules are never walked again; they are not garbage)
+  and turns collection on (the program starts with it off, :mod:`tui.program`),
 - leaves the young generations to Python as usual (they are quick), and
 - runs the full collection itself once no key or click has come for
   :data:`IDLE_SECONDS` and some collection is due.
@@ -46,6 +47,7 @@ class CollectWhenIdle:
     # Textual calls the handler of every class in the MRO (App's own too).
     def _on_mount(self, event) -> None:
         gc.freeze()  # no collection first: it would delay the first frame (what is frozen now stays, once)
+        gc.enable()  # the program starts with collection off (tui.program)
         young, middle, _old = self._thresholds = gc.get_threshold()
         gc.set_threshold(young, middle, NEVER)
         self.set_interval(CHECK_SECONDS, self.collect_if_idle, name="collect when idle")

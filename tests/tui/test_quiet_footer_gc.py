@@ -65,3 +65,54 @@ async def test_a_map_mode_left_and_a_dialog_opened_in_one_burst_leave_no_stale_k
         assert isinstance(app.screen, PromptScreen)
         actions = [key.action for key in footer.query(FooterKey)]
         assert "next_turn" in actions and not any("move_here" in a or "confirm" in a or a == "pick" for a in actions), actions
+
+
+async def test_the_app_turns_collection_on_as_it_mounts_what_is_alive_frozen(tmp_path):
+    """Issue 15, start-up: the ``encounter`` program starts with collection
+    off (tui/program.py: loading makes nothing to free, and the passes cost
+    about 80 ms of the start); the App turns it on as it mounts, after
+    freezing what is alive, and a second App in the process finds it on."""
+    gc.disable()
+    try:
+        app = demo_app(tmp_path / "demo.json")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+            assert gc.get_freeze_count() > 0
+    finally:
+        gc.enable()
+
+
+def test_the_commands_that_run_no_game_turn_collection_on(tmp_path, capsys):
+    """``encounter recap`` (and watch, serve, the map and creature commands)
+    never mount the App: the command itself turns collection back on."""
+    import random
+
+    from saves.session import create_demo
+    from tui import cli
+
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    gc.disable()
+    try:
+        assert cli.main(["recap", str(path)]) == 0
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_encounter_program_starts_with_collection_off(tmp_path, monkeypatch):
+    """tui.program.run: off before tui.cli (and with it core and saves) loads."""
+    import sys
+    import types
+
+    from tui import program
+
+    seen = {}
+    fake_cli = types.SimpleNamespace(run=lambda: seen.setdefault("enabled", gc.isenabled()))
+    monkeypatch.setitem(sys.modules, "tui.cli", fake_cli)
+    try:
+        program.run()
+    finally:
+        gc.enable()
+    assert seen == {"enabled": False}
