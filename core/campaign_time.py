@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from core.clock import DAY, HOUR, MINUTE, ROUND_SECONDS, Clock
+from core.clock import DAY, HOUR, MINUTE, ROUND_SECONDS, Clock, clock_label, now_seconds  # noqa: F401 (clock_label: where callers look)
 from core.commands import Command
 from core.errors import IllegalCommand
 from core.events import CoatingEnded, Event
@@ -40,20 +40,6 @@ class AdvanceClock(Command):
 
     seconds: int
     reason: str = ""
-
-
-def now_seconds(state: EncounterState) -> int:
-    """Seconds since day 1, 00:00 now: the clock plus 10 s for each round
-    of the current fight already over (round 1 starts at the clock)."""
-    return state.clock.seconds + max(0, state.round - 1) * ROUND_SECONDS
-
-
-def clock_label(seconds: int, with_seconds: bool = True) -> str:
-    """Compact time for a title: ``Day 3 14:20`` (``Day 1 00:00:20`` when
-    seconds show, as in a fight, unless not ``with_seconds``)."""
-    rest = seconds % DAY
-    text = f"Day {seconds // DAY + 1} {rest // HOUR:02d}:{rest % HOUR // MINUTE:02d}"
-    return text + (f":{rest % MINUTE:02d}" if rest % MINUTE and with_seconds else "")
 
 
 def parse_span(text: str) -> int:

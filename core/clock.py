@@ -10,8 +10,12 @@ read it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from core.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from core.encounter import EncounterState
 
 ROUND_SECONDS = 10
 MINUTE = 60
@@ -59,3 +63,17 @@ class Clock:
 def rounds_for(seconds: int) -> int:
     """Rounds (10 s) that ``seconds`` starts into: 6 s is within the first round, 60 s is 6 rounds."""
     return -(-seconds // ROUND_SECONDS)
+
+
+def now_seconds(state: EncounterState) -> int:
+    """Seconds since day 1, 00:00 now: the clock plus 10 s for each round
+    of the current fight already over (round 1 starts at the clock)."""
+    return state.clock.seconds + max(0, state.round - 1) * ROUND_SECONDS
+
+
+def clock_label(seconds: int, with_seconds: bool = True) -> str:
+    """Compact time for a title: ``Day 3 14:20`` (``Day 1 00:00:20`` when
+    seconds show, as in a fight, unless not ``with_seconds``)."""
+    rest = seconds % DAY
+    text = f"Day {seconds // DAY + 1} {rest // HOUR:02d}:{rest % HOUR // MINUTE:02d}"
+    return text + (f":{rest % MINUTE:02d}" if rest % MINUTE and with_seconds else "")

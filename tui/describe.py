@@ -86,7 +86,27 @@ def percent(probability: float) -> str:
 @singledispatch
 def describe(event: ev.Event) -> Text:
     """A one-line description of ``event``."""
+    if _load_tool_lines():
+        return describe(event)
     return Text(type(event).__name__)
+
+
+_tool_lines_loaded = False
+
+
+def _load_tool_lines() -> bool:
+    """The campaign tools' log lines (mass combat, energy, breath, campaign
+    time, training: issue 13), imported the first time an event has no line
+    here: True if that was now. Their modules register on :func:`describe`;
+    a campaign that never used a tool starts without loading them (issue 15,
+    start-up: about 45 ms)."""
+    global _tool_lines_loaded
+    if _tool_lines_loaded:
+        return False
+    _tool_lines_loaded = True
+    from tui import describe_time, describe_war  # noqa: F401
+
+    return True
 
 
 @describe.register
@@ -242,8 +262,6 @@ def preview_text(shown) -> Text:
         text.append(f"{len(shown.path) - 1} cells, {shown.cost} {shown.unit}")
     return text
 
-# Mass combat, energy and breath (issue 13) log lines.
-from tui import describe_war  # noqa: E402,F401
+# Groups, reminders and limited uses (issue 14). The campaign tools' lines load on first use (_load_tool_lines).
 from tui import describe_groups  # noqa: E402,F401
-from tui import describe_time  # noqa: E402,F401  campaign time, training, ruses, breath in play (issue 13)
-from tui import describe_trackers  # noqa: E402,F401  (reminders and limited uses, issue 14)
+from tui import describe_trackers  # noqa: E402,F401

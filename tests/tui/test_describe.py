@@ -80,3 +80,33 @@ def test_a_contest_line_gives_every_modifier_its_reason():
     defence = ruleset.roll_check(rng, 1, 0, purpose="resist trip")
     line = describe(ev.ContestRolled("a", "Aria", "g", "Goblin", "trip", attack, defence, True, 1, "a")).plain
     assert "(-4 trip)" in line
+
+
+def test_the_campaign_tools_lines_load_with_their_first_event():
+    """Issue 15, start-up: the mass combat and campaign time lines (and the
+    events they import) are not loaded for a log that has none; the first
+    such event loads them, and it and the next are described in full."""
+    import json
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    code = textwrap.dedent(
+        """
+        import json, sys
+        import tui.app
+        from tui.describe import describe
+        before = [m for m in ("tui.describe_war", "tui.describe_time", "core.war_events", "core.time_events") if m in sys.modules]
+        from core.war_events import BattleSetUp
+        from core.time_events import ClockAdvanced
+        lines = [describe(BattleSetUp(("North", "South"), (10000, 7000), (10, 7))).plain,
+                 describe(ClockAdvanced(0, 86400 + 3600, "travel")).plain]
+        print(json.dumps({"before": before, "lines": lines}))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout.splitlines()[-1])
+    assert result["before"] == []
+    assert result["lines"][0] == "Battle: North 10,000 -> 10 BP vs South 7,000 -> 7 BP"
+    assert result["lines"][1].startswith("Time: Day 1 00:00 -> Day 2 01:00")

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.events import Click, MouseScrollDown, MouseScrollUp
 from textual.message import Message
 
-from core.campaign_time import clock_label, now_seconds
+from core.clock import clock_label, now_seconds
 from core.combatant import Combatant, Side
 from core.encounter import EncounterState
 from tui.text import clean, user_text
