@@ -188,7 +188,7 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         if follow and current is not None and current.position is not None and not grid_map.picking:
             grid_map.follow(current.position, centre=True)
         chosen = self._combatant(self.selected)
-        from core.mounted import describe as ride_words  # issue 13: who rides whom (EQ-MNT-1..9)
+        from core.seats import describe as ride_words  # issue 13: who rides whom (EQ-MNT-1..9)
 
         riding = ride_words(state, chosen) if chosen is not None else ""
         self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.tracker_lines(chosen))

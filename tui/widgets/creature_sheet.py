@@ -59,7 +59,7 @@ class CreatureSheet(LinePane):
     def show(
         self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool, riding: str = "", trackers: tuple[tuple[str, bool], ...] = (),
     ) -> None:
-        """``riding``: who rides whom and lost control, in core's words (core.mounted.describe);
+        """``riding``: who rides whom and lost control, in core's words (core.seats.describe);
         ``trackers``: lines of its reminders and limited uses (text, due), see
         :func:`core.reminder_offers.sheet_lines`."""
         if self.border_title != "Sheet":

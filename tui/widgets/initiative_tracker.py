@@ -136,8 +136,8 @@ def breath_badge(combatant: Combatant, round_now: int) -> Text:
 def ride_badge(state: EncounterState, combatant: Combatant) -> Text:
     """``rid`` rides, ``mnt`` is ridden, ``psg`` a passenger; ``ctl!`` in red
     when control is lost, ``chk!`` when a riding check is due, ``bolt`` a
-    bolted animal (from core.mounted.describe's words, no rule here)."""
-    from core.mounted import describe as ride_words
+    bolted animal (from core.seats.describe's words, no rule here)."""
+    from core.seats import describe as ride_words
 
     words = ride_words(state, combatant)
     if not words:
