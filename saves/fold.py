@@ -46,7 +46,7 @@ from typing import Any
 from saves import backups
 from saves.errors import SaveWriteFailed
 from saves.files import kind_of
-from saves.history import CHUNK, history_path
+from saves.history import CHUNK, EncounterHistory, HistoryFile, history_path
 from saves import texts
 from saves.layout import CampaignData
 from saves.migrations import SCHEMA_VERSION
@@ -160,12 +160,34 @@ def settle(data: CampaignData, plan: Plan, result: Result) -> None:
             continue
         if result.error is None:
             enc.history.extend(result.added.get(part.eid, []))
+            _read_back_older_steps(enc, plan, result)
         else:
             enc.steps.written_failed(part.dirty)
             enc.log.written_failed(part.log_start)
     if result.error is None:
         data.meta["journal_seq"] = max(data.meta["journal_seq"], plan.seq)
         data.meta["history_length"] = result.history_length
+
+
+KEEP_STEPS = 200
+"""Undo steps of an encounter kept in memory once a fold has written them:
+the last ones, which undo and redo meet first. Older ones are read back
+from the history segment when an undo reaches them, so a long session's
+memory does not grow with every action (about 40 KB a step)."""
+
+
+def _read_back_older_steps(enc: Any, plan: Plan, result: Result) -> None:
+    """After a fold: ``enc``'s steps now in the history, but the last
+    :data:`KEEP_STEPS`, leave memory (:meth:`saves.history.StepList.forget_written`)."""
+    if not enc.history:
+        return
+    history = enc.steps.history
+    if history is None:  # its first record: the history indexes it from now on
+        log_count = sum(record[1] for record in enc.history)
+        history = EncounterHistory(HistoryFile(history_path(plan.path), result.history_length, plan.meta["cid"]), enc.eid, enc.history, 0, log_count)
+        enc.steps.history = history
+    history.file.length = max(history.file.length, result.history_length)  # the new records can be read
+    enc.steps.forget_written(KEEP_STEPS)
 
 
 def write(plan: Plan) -> Result:

@@ -166,7 +166,9 @@ class EncounterHistory:
 
 class StepList:
     """An encounter's undo steps: ``steps[i]`` is step ``i + 1``. Those in the
-    history are read when asked for; those taken since stay in memory."""
+    history are read when asked for; those taken since stay in memory until
+    a fold has written them, and then only the last
+    :data:`saves.fold.KEEP_STEPS` (:meth:`forget_written`)."""
 
     def __init__(self, history: EncounterHistory | None = None, steps: Sequence[dict[str, Any]] = ()) -> None:
         self.history = history
@@ -203,6 +205,21 @@ class StepList:
         self._count += 1
         self._mem[self._count] = step
         self.dirty = min(self.dirty, self._count)
+
+    def forget_written(self, keep: int) -> None:
+        """Drop from memory the steps the history segment holds as they are
+        here (those below ``dirty``), all but the last ``keep``: an undo that
+        far back reads them from the history, as after a reopen. Needs
+        :attr:`history`; without it nothing is dropped."""
+        if self.history is None:
+            return
+        for n in [n for n in self._mem if n < self.dirty and n <= self._count - keep]:
+            del self._mem[n]
+
+    @property
+    def in_memory(self) -> int:
+        """How many steps are held in memory (the rest are read from the history)."""
+        return len(self._mem)
 
     def take_pending(self) -> tuple[int, list[dict[str, Any]]]:
         """``(dirty, steps dirty..count)`` to write to the history; marks them written."""

@@ -171,3 +171,49 @@ def test_an_unreadable_last_line_keeps_the_numbering(path):
     [entry] = reopened.apply(cmd.RollDice("1d4"))
     assert entry.seq == last["seq"] + 1
     reopened.close()
+
+
+def test_a_long_session_keeps_only_the_last_undo_steps_in_memory_and_undoes_back_through_the_rest(path, monkeypatch):
+    """Issue 15: undo steps a fold has written leave memory but the last
+    KEEP_STEPS (each held about 40 KB: 1 500 actions grew a session by
+    140 MB); an undo past them reads the history segment, in the same
+    session, with no reopen, and redo comes back the same way."""
+    monkeypatch.setattr(campaign_module, "COMPACT_MIN_BYTES", 2048)  # many folds
+    monkeypatch.setattr(fold, "KEEP_STEPS", 10)
+    session = Session(Campaign.open(path), random.Random(2))
+    hashes = [state_hash(session.encounter.state)]
+    for index in range(90):
+        session.apply([cmd.NextTurn(), cmd.RollDice("1d4"), cmd.Damage(session.encounter.state.combatants[0].id, 1)][index % 3])
+        hashes.append(state_hash(session.encounter.state))
+    session.campaign._wait_for_fold()
+    steps = session.campaign.data.encounters[session.eid].steps
+    assert len(steps) == 90 and steps.in_memory < 40  # the rest are read back from the history
+    for expected in reversed(hashes[:-1]):
+        session.undo()
+        assert state_hash(session.encounter.state) == expected
+    assert not session.can_undo
+    for expected in hashes[1:]:
+        session.redo()
+        assert state_hash(session.encounter.state) == expected
+    session.close()
+
+
+def test_an_encounter_added_in_play_reads_its_first_folded_steps_back_too(path, monkeypatch):
+    """An encounter with no history yet gets one at its first fold."""
+    monkeypatch.setattr(campaign_module, "COMPACT_MIN_BYTES", 2048)
+    monkeypatch.setattr(fold, "KEEP_STEPS", 5)
+    first = Session(Campaign.open(path), random.Random(2))
+    eid = first.campaign.add_encounter("Second", first.encounter.state)
+    session = Session(first.campaign, random.Random(2), eid=eid)
+    assert session.campaign.data.encounters[eid].steps.history is None
+    hashes = [state_hash(session.encounter.state)]
+    for _ in range(60):
+        session.apply(cmd.NextTurn())
+        hashes.append(state_hash(session.encounter.state))
+    session.campaign._wait_for_fold()
+    steps = session.campaign.data.encounters[eid].steps
+    assert steps.history is not None and steps.in_memory < 30
+    for expected in reversed(hashes[:-1]):
+        session.undo()
+        assert state_hash(session.encounter.state) == expected
+    session.close()
