@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from dataclasses import dataclass
 
 from core.attacks import UNARMED, Weapon, WeaponDamage
@@ -316,8 +318,26 @@ class ApplyPoison(Command):
     level: int = 1
 
 
-# Commands of the map and the sheet, and of the maneuvers, live in their own
-# modules; they are re-exported here so that ``core.commands`` names every command.
-from core.map_commands import SheetChanges, EditCombatant, Place, PaintTerrain, ResizeMap, ChangeAltitude, SetHidden, SetSecret  # noqa: E402,F401
-from core.maneuver_commands import Jump, Fall, Squeeze, Teleport, Dig, DigEarth, PullOut, ForcedMove, ClimbCreature, ShakeOff, ThrowItem, DefendedAttack, AreaAttack, SpearWall, MinimumMove  # noqa: E402,F401
-from core.srd_commands import EscapeArtist, FiveFootStep, OpportunityAttack, Overrun, SetBody, SetBurden, Tumble  # noqa: E402,F401
+# Commands of the map and the sheet, of the maneuvers and of SRD movement live
+# in their own modules. ``core.commands`` still names every command, but these
+# names resolve when first used (PEP 562 module ``__getattr__``): starting the
+# program does not define classes no one has used yet (issue 15, start-up).
+_ELSEWHERE = {
+    name: module
+    for module, names in (
+        ("core.map_commands", "SheetChanges EditCombatant Place PaintTerrain ResizeMap ChangeAltitude SetHidden SetSecret"),
+        ("core.maneuver_commands", "Jump Fall Squeeze Teleport Dig DigEarth PullOut ForcedMove ClimbCreature ShakeOff ThrowItem "
+                                   "DefendedAttack AreaAttack SpearWall MinimumMove"),
+        ("core.srd_commands", "EscapeArtist FiveFootStep OpportunityAttack Overrun SetBody SetBurden Tumble"),
+    )
+    for name in names.split()
+}
+
+
+def __getattr__(name: str) -> type:
+    module = _ELSEWHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'core.commands' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # once found, an ordinary attribute
+    return value

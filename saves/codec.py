@@ -46,11 +46,13 @@ def _core_tagged() -> dict[str, type]:
 @cache
 def _tool_tagged() -> dict[str, type]:
     from core import energy, energy_events, mounted_commands, table_commands, vision_commands, war_commands, war_events  # campaign tools (issue 13): their own modules
+    from core import maneuver_commands, map_commands, srd_commands  # named by core.commands, loaded on first use
     from core import group_commands, many  # issue 14: groups and several targets
     from core import breath_turns, campaign_time, time_events, training_commands  # issue 13: time, training, breath in play
     from core import reminders, tracker_events, uses  # the GM's reminders and limited uses (issue 14)
 
-    return _tagged_in(((war_events, events.Event), (energy_events, events.Event), (war_commands, commands.Command), (energy, commands.Command),
+    return _tagged_in(((map_commands, commands.Command), (maneuver_commands, commands.Command), (srd_commands, commands.Command),
+                       (war_events, events.Event), (energy_events, events.Event), (war_commands, commands.Command), (energy, commands.Command),
                        (vision_commands, events.Event), (vision_commands, commands.Command), (table_commands, commands.Command),
                        (group_commands, events.Event), (group_commands, commands.Command), (many, events.Event), (many, commands.Command),
                        (mounted_commands, commands.Command),

@@ -27,6 +27,7 @@ LAZY = (
     "core.altitude", "core.mapedit", "core.initiative", "core.movement.api", "core.movement.engine", "core.geometry",
     "core.battlefield", "core.roster", "core.rulesets.srd35", "core.rulesets.tactical_d10",
     "core.rulesets.power_roll", "d20",
+    "core.map_commands", "core.maneuver_commands", "core.srd_commands",  # named by core.commands, loaded when first used
 )
 
 
