@@ -40,7 +40,7 @@ def _tagged_class(tag: str) -> type | None:
 def _core_tagged() -> dict[str, type]:
     from saves import records  # saves-level log records (Undone, Redone)
 
-    return _tagged_in(((events, events.Event), (records, events.Event), (commands, commands.Command)))
+    return _tagged_in(events, records, commands)
 
 
 @cache
@@ -51,22 +51,17 @@ def _tool_tagged() -> dict[str, type]:
     from core import breath_turns, campaign_time, time_events, training_commands  # issue 13: time, training, breath in play
     from core import reminders, tracker_events, uses  # the GM's reminders and limited uses (issue 14)
 
-    return _tagged_in(((map_commands, commands.Command), (maneuver_commands, commands.Command), (srd_commands, commands.Command),
-                       (war_events, events.Event), (energy_events, events.Event), (war_commands, commands.Command), (energy, commands.Command),
-                       (vision_commands, events.Event), (vision_commands, commands.Command), (table_commands, commands.Command),
-                       (group_commands, events.Event), (group_commands, commands.Command), (many, events.Event), (many, commands.Command),
-                       (mounted_commands, commands.Command),
-                       (time_events, events.Event), (breath_turns, commands.Command), (campaign_time, commands.Command),
-                       (training_commands, commands.Command),
-                       (tracker_events, events.Event), (reminders, commands.Command), (uses, commands.Command)))
+    return _tagged_in(map_commands, maneuver_commands, srd_commands, war_events, war_commands, energy_events, energy,
+                      vision_commands, table_commands, group_commands, many, mounted_commands, time_events, breath_turns,
+                      campaign_time, training_commands, tracker_events, reminders, uses)
 
 
-def _tagged_in(modules) -> dict[str, type]:
-    """The dataclasses of each ``(module, base)`` that subclass ``base``, by class name."""
+def _tagged_in(*modules) -> dict[str, type]:
+    """The event and command dataclasses of ``modules``, by class name."""
     found: dict[str, type] = {}
-    for module, base in modules:
+    for module in modules:
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, base) and dataclasses.is_dataclass(value):
+            if isinstance(value, type) and issubclass(value, (events.Event, commands.Command)) and dataclasses.is_dataclass(value):
                 found[value.__name__] = value
     return found
 

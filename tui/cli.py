@@ -214,18 +214,22 @@ def _new(argv: list[str]) -> int:
     return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
 
 
+_READERS = ("watch", "serve", "recap")  # tui.player_cli
+_MAP_COMMANDS = ("export-map", "add-encounter", "import-creatures")  # tui.map_cli
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] == "new":
             return _new(argv[1:])
-        if argv and argv[0] in ("watch", "serve", "recap", "export-map", "add-encounter", "import-creatures"):
+        if argv and argv[0] in _READERS + _MAP_COMMANDS:
             gc.enable()  # off while the program started (tui.program); a game's App turns it on as it mounts
-        if argv and argv[0] in ("watch", "serve", "recap"):
+        if argv and argv[0] in _READERS:
             from tui import player_cli  # the players' view and the recap read a campaign, they never play one
 
             return player_cli.COMMANDS[argv[0]](argv[1:])
-        if argv and argv[0] in ("export-map", "add-encounter", "import-creatures"):
+        if argv and argv[0] in _MAP_COMMANDS:
             from tui import map_cli  # maps and creatures in and out of a campaign, no UI
 
             return map_cli.COMMANDS[argv[0]](argv[1:])
