@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core import dice  # noqa: E402
+from core.dice import rolls as dice  # noqa: E402
 from core.errors import DiceError, RulesError  # noqa: E402
-from core.roster import read_map_file  # noqa: E402
+from core.dice.roster import read_map_file  # noqa: E402
 
 RUNS = 40
 TARGET_MS = 10.0

@@ -24,7 +24,7 @@ if __package__ in (None, ""):  # run as a script
 
 from bench.common import Row, interleaved, ratio_row  # noqa: E402
 from bench.gen_campaign import generate  # noqa: E402
-from core import commands as cmd  # noqa: E402
+from core.combat import commands as cmd  # noqa: E402
 from saves.campaign import Campaign  # noqa: E402
 from saves.session import Session  # noqa: E402
 

@@ -25,14 +25,14 @@ from pathlib import Path
 import networkx as nx
 
 from bench.common import Row, Sample, interleaved, ratio_row, timed
-from core import commands as cmd
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
-from core.grid import Grid
-from core.mobility import MoveType
-from core.movement import model_for, reach, reachable
-from core.movement.layout import TERRAIN_INDEX
-from core.movement.model import MoveOptions
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
+from core.board.grid import Grid
+from core.values.mobility import MoveType
+from core.board.movement import model_for, reach, reachable
+from core.board.movement.layout import TERRAIN_INDEX
+from core.board.movement.model import MoveOptions
 from core.rulesets import get as get_ruleset
 from saves.campaign import Campaign
 from saves.session import Session

@@ -48,7 +48,7 @@ if __package__ in (None, ""):  # run as a script
 
 from bench.common import Row, Sample, kb, ms  # noqa: E402
 from bench.terminal import QUIET, encounter_argv, settled, start  # noqa: E402
-from core import commands as cmd  # noqa: E402
+from core.combat import commands as cmd  # noqa: E402
 from saves.campaign import Campaign  # noqa: E402
 from saves.session import Session, create_demo  # noqa: E402
 from tests.tui.pty_terminal import PtyProcess  # noqa: E402

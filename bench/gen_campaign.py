@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core import commands as cmd  # noqa: E402
-from core.encounter import Encounter  # noqa: E402
+from core.combat import commands as cmd  # noqa: E402
+from core.combat.encounter import Encounter  # noqa: E402
 from saves import campaign as campaign_module  # noqa: E402
 from saves.campaign import Campaign  # noqa: E402
 from saves.history import LogList, StepList  # noqa: E402

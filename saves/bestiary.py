@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from core.combatant import ActionBudget, Combatant
-from core.groups import fresh, numbered
+from core.values.combatant import ActionBudget, Combatant
+from core.combat.groups import fresh, numbered
 from saves.sanitize import clean_name
 
 
 def spawn(template: Combatant, count: int, present: Iterable[Combatant]) -> list[Combatant]:
     """``count`` fresh creatures from ``template`` (full HP, no place or
     initiative), numbered after those of the same template in ``present``
-    (:func:`core.groups.numbered`). A single creature of a template not yet
+    (:func:`core.combat.groups.numbered`). A single creature of a template not yet
     present keeps the plain name. Hit points are the template's: adding
-    through :class:`core.groups.AddGroup` rolls a template's ``hp_dice``."""
+    through :class:`core.combat.groups.AddGroup` rolls a template's ``hp_dice``."""
     if count < 1:
         return []
     base = clean_name(template.name) or "Creature"
@@ -31,10 +31,10 @@ def spawn(template: Combatant, count: int, present: Iterable[Combatant]) -> list
 def party_after(state, party: dict) -> list[Combatant]:
     """Party members as ``state`` (an :class:`EncounterState`) leaves them:
     HP, conditions and resources (limited uses too) kept, per-encounter uses
-    back (:func:`core.uses.refilled`, the encounter is over); place,
+    back (:func:`core.combat.trackers.uses.refilled`, the encounter is over); place,
     initiative, turn budget and reminders timed by other creatures' turns
     dropped. Members are ``party``'s ids and every party-side combatant."""
-    from core.uses import refilled
+    from core.combat.trackers.uses import refilled
 
     return [
         replace(

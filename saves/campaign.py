@@ -41,9 +41,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from core import events
-from core.combatant import Combatant
-from core.encounter import EncounterState
+from core.combat import events
+from core.values.combatant import Combatant
+from core.combat.encounter import EncounterState
 from core.errors import IllegalCommand
 from core.rulesets.base import Ruleset
 from saves import backups, fold, lock, patch

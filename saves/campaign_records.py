@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.combatant import Combatant
-from core.encounter import EncounterState
+from core.values.combatant import Combatant
+from core.combat.encounter import EncounterState
 from core.rulesets import get as get_ruleset
 from saves.bestiary import party_after
 from saves.codec import to_document

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from core import commands, events
+from core.combat import commands, events
 from core.errors import RulesError
 
 TAG = "$type"
@@ -45,11 +45,16 @@ def _core_tagged() -> dict[str, type]:
 
 @cache
 def _tool_tagged() -> dict[str, type]:
-    from core import energy, energy_events, mounted_commands, table_commands, vision_commands, war_commands, war_events  # campaign tools (issue 13): their own modules
-    from core import maneuver_commands, map_commands, srd_commands  # named by core.commands, loaded on first use
-    from core import group_commands, many  # issue 14: groups and several targets
-    from core import breath_turns, campaign_time, time_events, training_commands  # issue 13: time, training, breath in play
-    from core import reminders, tracker_events, uses  # the GM's reminders and limited uses (issue 14)
+    from core.campaign import energy, energy_events, lighting as vision_commands
+    from core.combat.mounted import commands as mounted_commands
+    from core.rulesets.equestria import table_calls as table_commands
+    from core.campaign.war import commands as war_commands, events as war_events  # campaign tools: their own modules
+    from core.combat.maneuvers import commands as maneuver_commands
+    from core.combat import map_commands
+    from core.rulesets.srd35 import commands as srd_commands  # named by core.combat.commands, loaded on first use
+    from core.combat import add_group as group_commands, several_targets as many  # groups and several targets
+    from core.campaign import breath_turns, timekeeping as campaign_time, time_events, training_commands  # time, training, breath in play
+    from core.combat.trackers import reminders, events as tracker_events, uses  # the GM's reminders and limited uses
 
     return _tagged_in(map_commands, maneuver_commands, srd_commands, war_events, war_commands, energy_events, energy,
                       vision_commands, table_commands, group_commands, many, mounted_commands, time_events, breath_turns,
@@ -79,7 +84,7 @@ _MEMO_SIZE = 50_000
 # The way back, by the document's identity: a document an undo restores
 # (saves/patch.py shares what did not change) decodes to the very value it
 # came from, so an unchanged map is the same Grid object and keeps its caches
-# (the flattened map of core/movement/layout.py, the map pane's cells).
+# (the flattened map of core/board/movement/layout.py, the map pane's cells).
 _DECODED: dict[int, tuple[Any, Any]] = {}
 
 

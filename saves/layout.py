@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core import events
-from core.combatant import Combatant
-from core.encounter import EncounterState
+from core.combat import events
+from core.values.combatant import Combatant
+from core.combat.encounter import EncounterState
 from core.rulesets import get as get_ruleset
 from saves import patch
 from saves.codec import from_document

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core import limits as lim
-from core.map_text import MapExport, export_map
+from core.values import limits as lim
+from core.board.map_text import MapExport, export_map
 from saves.campaign import Campaign
 from saves.errors import SaveError
 from saves.files import NotAFile, read_regular
@@ -57,21 +57,21 @@ def export_encounter(campaign: Campaign, eid: int | None = None, legend: str = "
 
 def read_creature_file(campaign: Campaign, path: Path | str):
     """The creatures of the file at ``path`` for ``campaign``'s ruleset, as
-    a :class:`core.creature_import.ImportResult` (nothing saved yet; see
+    a :class:`core.dice.creature_import.ImportResult` (nothing saved yet; see
     :meth:`Campaign.put_templates`). Raises :class:`SaveError` when the file
     cannot be read."""
-    from core.creature_import import read_creatures
+    from core.dice.creature_import import read_creatures
 
     return read_creatures(read_text(path, "creature"), campaign.ruleset)
 
 
 def map_encounter(path: Path | str, name: str, ruleset, party=()):
     """``(state, members who joined off the map)`` of a new encounter from
-    the map file at ``path`` (see :func:`core.map_text.encounter_from_map`);
+    the map file at ``path`` (see :func:`core.board.map_text.encounter_from_map`);
     the ``party`` joins with its per-encounter uses back (a new fight).
     Raises :class:`SaveError` or :class:`~core.errors.MapFormatError`."""
-    from core.map_text import encounter_from_map
-    from core.uses import refilled
+    from core.board.map_text import encounter_from_map
+    from core.combat.trackers.uses import refilled
 
     return encounter_from_map(read_text(path), name, ruleset, tuple(refilled(c)[0] for c in party))
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.encounter import EncounterState
+from core.combat.encounter import EncounterState
 from core.errors import RulesError
 from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
-from core.consistency import state_problems
+from core.combat.consistency import state_problems
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, SaveError
 from saves.fold import folding_path
@@ -92,7 +92,7 @@ def validate_file(path: Path) -> bool:
 def decode_state(enc: EncounterData, path: Path) -> EncounterState:
     """The encounter's state (its strings cleaned first); raises :class:`CorruptSave`
     when it does not decode or holds what no play makes (a token off the
-    map, hit points outside ``0..hp_max``: :func:`core.consistency.state_problems`)."""
+    map, hit points outside ``0..hp_max``: :func:`core.combat.consistency.state_problems`)."""
     try:
         state = from_document(clean_state(enc), EncounterState)
     except Exception as exc:  # noqa: BLE001 - untrusted document

@@ -3,7 +3,7 @@
 :class:`LogEntry` is one line of an encounter's log. The log is append-only:
 undoing an action does not erase its lines, it adds an :class:`Undone`
 line (and redo a :class:`Redone` one), so the table's history stays
-readable. ``Undone`` / ``Redone`` are :class:`core.events.Event` subclasses
+readable. ``Undone`` / ``Redone`` are :class:`core.combat.events.Event` subclasses
 so that the log holds one kind of thing; the codec stores them with the
 same ``"$type"`` tag as core events.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from core import events
+from core.combat import events
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Redone(events.Event):
 
 def make_entries(state, new_events: Iterable[events.Event], first_seq: int) -> list[LogEntry]:
     """Number ``new_events`` from ``first_seq``, stamped with ``state``'s round and turn
-    (``state``: a :class:`core.encounter.EncounterState`)."""
+    (``state``: a :class:`core.combat.encounter.EncounterState`)."""
     return [LogEntry(first_seq + i, state.round, state.current, e) for i, e in enumerate(new_events)]
 
 

@@ -17,18 +17,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.demo import DEMO_NAME, demo_encounter, state_from_map
-from core.encounter import Encounter, EncounterState
+from core.combat.demo import DEMO_NAME, demo_encounter, state_from_map
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import RulesError
-from core.grid import TextMap
+from core.board.grid import TextMap
 from core.rulesets.base import Ruleset
 from saves import paths
 from saves.sanitize import clean_name
 from saves.campaign import Campaign, LogEntry, make_entries
 from saves.errors import ReadOnlySave, SaveWriteFailed
 
-if TYPE_CHECKING:  # core.commands loads with the first command (see core.encounter.handlers)
-    from core import commands as cmd
+if TYPE_CHECKING:  # core.combat.commands loads with the first command (see core.combat.encounter.handlers)
+    from core.combat import commands as cmd
 
 
 class Session:
@@ -111,13 +111,13 @@ class Session:
     def add_from_bestiary(self, template: str, count: int = 1, together: bool = False) -> list[LogEntry]:
         """Add ``count`` creatures of bestiary ``template`` (``Boar 1..3``,
         stable ids ``boar-1``...) as one undoable step (a
-        :class:`core.group_commands.AddGroup`); off the map until moved. A
+        :class:`core.combat.add_group.AddGroup`); off the map until moved. A
         template with ``hp_dice`` rolls each one's hit points. ``together``:
         one initiative roll for the group on consecutive values; else each
         rolls its own, now during combat or when combat starts
-        (:class:`core.groups.GroupInitiative`)."""
-        from core.group_commands import AddGroup  # not before the first frame, see TYPE_CHECKING above
-        from core.groups import GroupInitiative
+        (:class:`core.combat.groups.GroupInitiative`)."""
+        from core.combat.add_group import AddGroup  # not before the first frame, see TYPE_CHECKING above
+        from core.combat.groups import GroupInitiative
 
         model = self.campaign.bestiary()[template]
         model = replace(model, name=clean_name(model.name) or "Creature")
@@ -135,8 +135,8 @@ class Session:
 def create_campaign(path: Path, name: str, ruleset: Ruleset, text_map: TextMap, rng: random.Random, roster: dict | None = None) -> Campaign:
     """A new campaign file at ``path`` from a text map: every token becomes
     a combatant (named, sided and statted by ``roster``, see
-    :mod:`core.roster`), initiative rolled, round 1."""
-    from core.commands import StartCombat  # not before the first frame, see TYPE_CHECKING above
+    :mod:`core.dice.roster`), initiative rolled, round 1."""
+    from core.combat.commands import StartCombat  # not before the first frame, see TYPE_CHECKING above
 
     encounter = Encounter(state_from_map(name, text_map, roster), ruleset, rng)
     first = encounter.apply(StartCombat()) if encounter.state.combatants else ()

@@ -2,7 +2,7 @@
 
 :func:`read_snapshot` reads the campaign without its lock (it does not
 matter whether the GM's process is running), folds the journal in memory,
-and returns what :func:`core.visibility.visible_to` lets the side know of
+and returns what :func:`core.combat.visibility.visible_to` lets the side know of
 the current encounter. Raises :class:`SaveError` (missing, corrupt or newer
 file) and :class:`RulesError` (``as_name`` is not a visible party member).
 
@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.combatant import Side
-from core.encounter import EncounterState
+from core.values.combatant import Side
+from core.combat.encounter import EncounterState
 from core.rulesets.base import Ruleset
-from core.visibility import SideView, visible_to
+from core.combat.visibility import SideView, visible_to
 from saves import backups
 from saves.errors import CorruptSave, NewerSave, SaveError
 from saves.files import MAX_JOURNAL_BYTES, NotAFile, check_regular, real_path

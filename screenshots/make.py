@@ -81,7 +81,7 @@ SHOTS = {
 
 def _player_campaign(folder: Path) -> Path:
     """The demo with the boar hurt and one party move: what a players' view shows."""
-    from core import commands as cmd
+    from core.combat import commands as cmd
 
     os.environ["ENCOUNTER_HOME"] = str(folder / "player")
     path = paths.demo_path()

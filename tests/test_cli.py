@@ -46,7 +46,7 @@ def test_new_help(encounter_home):
     [
         (["new", "x.json", "--map", "missing.txt"], "cannot read map"),
         (["new", "x.json", "--map", "pyproject.toml"], "Cannot read the map"),
-        (["new", "x.json", "--map", "core/maps/seed003_battle.txt", "--ruleset", "chess"], "unknown ruleset"),
+        (["new", "x.json", "--map", "core/board/maps/seed003_battle.txt", "--ruleset", "chess"], "unknown ruleset"),
     ],
 )
 def test_bad_new_arguments(encounter_home, tmp_path, args, needle):

@@ -103,13 +103,13 @@ def test_import_creatures_refuses_a_fifo_and_a_missing_file(tmp_path, capsys):
 
 def test_a_party_joining_an_encounter_from_a_map_file_has_its_per_encounter_uses_back(tmp_path):
     """A new fight (k from a map file, encounter add-encounter): the party's
-    1/encounter uses come back; 1/day ones do not (core.uses DEFAULT)."""
+    1/encounter uses come back; 1/day ones do not (core.combat.trackers.uses DEFAULT)."""
     from dataclasses import replace
 
-    from core.combatant import Combatant, Side
+    from core.values.combatant import Combatant, Side
     from core.rulesets import get
-    from core.trackers import LimitedUse
-    from core.uses import Per
+    from core.values.trackers import LimitedUse
+    from core.combat.trackers.uses import Per
     from saves.map_files import map_encounter
 
     (tmp_path / "moor.txt").write_text("#####\n#A..#\n#####\n\nA Aria party\n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 from tui.cli import main
@@ -54,8 +54,8 @@ def test_typed_damage_counts_once_as_applied_and_p_takes_back_what_it_gave_back(
     count in the recap (a GM's try-out saw every hit twice), counted as
     applied (10 fire on 9 HP takes 9). Burning damage that `p` handed back
     (TAC-EFF-1, issue 10 item 5) is not counted as taken."""
-    from core.conditions import Condition
-    from core.damage import DamagePart, DamageType
+    from core.values.conditions import Condition
+    from core.combat.damage import DamagePart, DamageType
 
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
@@ -83,9 +83,9 @@ def _setup_and_replay(tmp_path):
     Character 2 (who hits the boar again), `n` again, Character 1 acts again."""
     from dataclasses import replace
 
-    from core.damage import DamagePart, DamageType
-    from core.group_commands import AddGroup
-    from core.many import DamageMany
+    from core.combat.damage import DamagePart, DamageType
+    from core.combat.add_group import AddGroup
+    from core.combat.several_targets import DamageMany
 
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()

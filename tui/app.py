@@ -20,8 +20,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core import dice
-from core.encounter import handlers
+from core.dice import rolls as dice
+from core.combat.encounter import handlers
 from saves.session import Session
 from tui.ascii_output import ASCII_CLASS, filter_output
 from tui.frame_diff import DiffedDisplay
@@ -74,8 +74,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     def _warm_up(self) -> None:
         """Once the first frame is out, what the first keys need: the rules
         (loaded while the GM reads) and d20's grammar (0.2-1 s to build,
-        beside the UI, so the first dice typed or refused answer at once,
-        issue 11 item 11). Before the first frame they would only delay it."""
+        beside the UI, so the first dice typed or refused answer at once). Before the first frame they would only delay it."""
         self.set_timer(0.5, handlers)
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
 

@@ -13,12 +13,12 @@ from dataclasses import replace
 
 from rich.text import Text
 
-from core.combatant import ActionBudget, Side
-from core import limits as lim
-from core.groups import GroupInitiative
-from core.encounter import EncounterState
+from core.values.combatant import ActionBudget, Side
+from core.values import limits as lim
+from core.combat.groups import GroupInitiative
+from core.combat.encounter import EncounterState
 from core.errors import RulesError
-from core.uses import refilled
+from core.combat.trackers.uses import refilled
 from saves.errors import SaveError
 from saves.session import Session
 from tui.screens.choice import ChoiceScreen
@@ -143,8 +143,8 @@ class CampaignActions:
                 self.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(name, "bold"), options), lambda key: add(count, key == GroupInitiative.GROUP.value))
 
             def preview(value: str) -> Text:
-                from core.group_commands import AddGroup
-                from core.offers import refuse_as_applied
+                from core.combat.add_group import AddGroup
+                from core.offers.base import refuse_as_applied
 
                 if not lim.is_whole(value.strip()):
                     raise ValueError(f"how many, 1 to {lim.MAX_GROUP}")

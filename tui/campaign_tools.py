@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.travel import TravelSettings
+from core.campaign.travel import TravelSettings
 from tui.text import clean
 
 
@@ -19,7 +19,7 @@ class CampaignTools:
     """Needs ``session``, ``state`` and ``presenter`` from the screen."""
 
     def action_battle(self) -> None:
-        from core.war_forecast import CheckRules
+        from core.campaign.war.forecast import CheckRules
         from tui.screens.battle import BattleScreen
 
         rules = CheckRules.of(self.session.encounter.ruleset)
@@ -27,8 +27,8 @@ class CampaignTools:
 
     def action_travel(self) -> None:
         """The travel planner (EQ-TRV-1..2), its group the party's travellers
-        at their ДВИЖ (:func:`core.travel.travellers`)."""
-        from core.travel import travellers
+        at their ДВИЖ (:func:`core.campaign.travel.travellers`)."""
+        from core.campaign.travel import travellers
         from tui.screens.travel import TravelScreen
 
         ruleset = self.session.encounter.ruleset
@@ -57,9 +57,9 @@ class CampaignTools:
         self.ask(PromptScreen(title, "-2 interrupted journey"), lambda text: self._energy_typed(target.id, text))
 
     def _energy_typed(self, target: str, text: str) -> None:
-        from core.breath import Activity
-        from core.breath_turns import SetBreathing
-        from core.energy import Breathe, HoldBreath, RegainEnergy, SetEnergy, SpendEnergy
+        from core.campaign.breath import Activity
+        from core.campaign.breath_turns import SetBreathing
+        from core.campaign.energy import Breathe, HoldBreath, RegainEnergy, SetEnergy, SpendEnergy
 
         words = text.split()
         if not words:
@@ -102,7 +102,7 @@ class CampaignTools:
         self.ask(PromptScreen(f"Light and weather: {VISION_HELP}", "night fog; torch Ayla", value=value, hint=hint), self._vision_typed)
 
     def _vision_typed(self, text: str) -> None:
-        from core.vision_commands import SetVision
+        from core.campaign.lighting import SetVision
         from tui.vision_forms import parse_vision
 
         try:

@@ -179,13 +179,13 @@ def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:
 
 
 def _new(argv: list[str]) -> int:
-    from core.roster import read_map_file  # only "encounter new" reads a map file
+    from core.dice.roster import read_map_file  # only "encounter new" reads a map file
 
     args = _new_parser().parse_args(argv)
     rng = _rng(args.seed)
     if args.map_path is None and args.ruleset != DEFAULT_RULESET:  # the demo's map and creatures in another ruleset
-        from core.demo import demo_roster, seed_map_text
-        from core.grid import from_text
+        from core.combat.demo import demo_roster, seed_map_text
+        from core.board.grid import from_text
 
         try:
             ruleset = get_ruleset(args.ruleset)

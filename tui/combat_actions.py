@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import commands as cmd
-from core import limits as lim
-from core import offers as core_offers
-from core.combatant import Combatant
+from core.combat import commands as cmd
+from core.values import limits as lim
+from core.offers import base as core_offers
+from core.values.combatant import Combatant
 from core.errors import CreatureFormatError, RulesError
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -104,7 +104,7 @@ class CombatActions:
             return cmd.SetInitiative(target.id, int(text))
 
         def preview(value: str) -> Text:
-            from core.offers import refuse_as_applied
+            from core.offers.base import refuse_as_applied
 
             command = read(value)
             refuse_as_applied(self.state, self.session.encounter.ruleset, command)
@@ -126,7 +126,7 @@ class CombatActions:
 
         def read(value: str):
             """``(count, entry, summoned)`` from ``4 Wolf foe 2d8+2 DEX 2 [summon]``; raises ``ValueError``."""
-            from core.roster import parse_group
+            from core.dice.roster import parse_group
 
             words = value.split()
             summoned = bool(words) and words[-1].lower() in ("summon", "summoned")

@@ -7,9 +7,9 @@ from functools import singledispatch
 
 from rich.text import Text
 
-from core import events as ev
-from core.checks import Tier
-from core.dice import DiceRoll
+from core.combat import events as ev
+from core.dice.checks import Tier
+from core.dice.rolls import DiceRoll
 from saves.records import Redone, Undone, Unreadable
 from tui.text import clean
 
@@ -96,10 +96,10 @@ _tool_lines_loaded = False
 
 def _load_tool_lines() -> bool:
     """The campaign tools' log lines (mass combat, energy, breath, campaign
-    time, training: issue 13), imported the first time an event has no line
+    time, training), imported the first time an event has no line
     here: True if that was now. Their modules register on :func:`describe`;
-    a campaign that never used a tool starts without loading them (issue 15,
-    start-up: about 45 ms)."""
+    a campaign that never used a tool starts without loading them (about 45 ms
+    of start-up)."""
     global _tool_lines_loaded
     if _tool_lines_loaded:
         return False
@@ -233,13 +233,13 @@ def human_label(label: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", clean(label)).lower()
 
 
-# Combat resolution events (issue 6) live in their own module.
+# Combat resolution events live in their own module.
 from tui import describe_combat  # noqa: E402,F401
 from tui import describe_maneuvers  # noqa: E402,F401
 
 
 def preview_text(shown) -> Text:
-    """A :class:`core.offers.Preview` as the lines under a dialog's input:
+    """A :class:`core.offers.base.Preview` as the lines under a dialog's input:
     the refusal, or the roll against its difficulty with every modifier and
     the chance of each outcome; a move's path cost."""
     text = Text()
@@ -262,6 +262,6 @@ def preview_text(shown) -> Text:
         text.append(f"{len(shown.path) - 1} cells, {shown.cost} {shown.unit}")
     return text
 
-# Groups, reminders and limited uses (issue 14). The campaign tools' lines load on first use (_load_tool_lines).
+# Groups, reminders and limited uses. The campaign tools' lines load on first use (_load_tool_lines).
 from tui import describe_groups  # noqa: E402,F401
 from tui import describe_trackers  # noqa: E402,F401

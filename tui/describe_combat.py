@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import events as ev
-from core.conditions import Boundary, Condition
+from core.combat import events as ev
+from core.values.conditions import Boundary, Condition
 from tui.describe import _t, check_text, describe, modifiers_text, roll_text
 from tui.text import clean
 

@@ -1,12 +1,12 @@
-"""Log lines for groups (issue 14): hit points rolled, one initiative for a
+"""Log lines for groups: hit points rolled, one initiative for a
 group, and one action on several creatures."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from core.group_commands import GroupInitiativeRolled, HitPointsRolled
-from core.many import ManyTargeted
+from core.combat.add_group import GroupInitiativeRolled, HitPointsRolled
+from core.combat.several_targets import ManyTargeted
 from tui.describe import _t, describe, roll_text
 from tui.text import clean
 

@@ -1,10 +1,10 @@
-"""Log lines for jumps, falls and the other maneuvers of issue 10."""
+"""Log lines for jumps, falls and the other maneuvers."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from core import events as ev
+from core.combat import events as ev
 from tui.describe import _t, check_text, describe, roll_text
 from tui.text import clean
 

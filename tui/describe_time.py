@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import time_events as tev
-from core.campaign_time import clock_label
+from core.campaign import time_events as tev
+from core.campaign.timekeeping import clock_label
 from tui.describe import bold_name as _bold, describe
 from tui.text import clean
 

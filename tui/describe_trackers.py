@@ -1,4 +1,4 @@
-"""Log lines of the GM's reminders and limited uses (issue 14).
+"""Log lines of the GM's reminders and limited uses.
 
 Registered on :func:`tui.describe.describe` when imported (by it)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import tracker_events as tev
-from core.trackers import When
+from core.combat.trackers import events as tev
+from core.values.trackers import When
 from tui.describe import bold_name as _bold, describe, roll_text
 from tui.text import clean
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import war_events as wev
-from core.war import EndKind
+from core.campaign.war import events as wev
+from core.campaign.war.battle import EndKind
 from tui.describe import bold_name as _bold, TIER_STYLE, check_text, describe, roll_text
 from tui.text import clean
 
@@ -92,7 +92,7 @@ def _(event: wev.BattleCleared) -> Text:
 
 
 # -- energy and held breath (EQ-STAT-1, EQ-BRE-1) -------------------------------------
-from core import energy_events as eev  # noqa: E402
+from core.campaign import energy_events as eev  # noqa: E402
 
 
 @describe.register
@@ -115,7 +115,7 @@ def _(event: eev.BreathTaken) -> Text:
 
 
 # -- light and weather (EQ-VIS-1..2) -------------------------------------------------------
-from core import vision_commands as vis  # noqa: E402
+from core.campaign import lighting as vis  # noqa: E402
 
 
 @describe.register

@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 
-from core.combatant import Combatant, Side
+from core.values.combatant import Combatant, Side
 from tui.text import clean
 
 TERRAIN_STYLE: dict[str, Style] = {

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import commands as cmd
-from core import offers as core_offers
-from core.dice import parse
+from core.combat import commands as cmd
+from core.offers import base as core_offers
+from core.dice.rolls import parse
 from core.errors import RulesError
-from core.notation import parse_amount
+from core.dice.notation import parse_amount
 from tui.describe import describe
 from tui.more_actions import offer_label
 from tui.previews import would_do

@@ -1,4 +1,4 @@
-"""Groups in the tracker (issue 14): marks on several combatants, one
+"""Groups in the tracker: marks on several combatants, one
 damage, healing or condition for all of them, groups added in one line,
 and the duration of a condition.
 
@@ -6,7 +6,7 @@ A mixin of :class:`tui.screens.encounter.EncounterScreen`. ``space`` marks or un
 selected row, ``A`` (while an area template is placed with ``z``) marks
 everyone it hits, Escape clears the marks. With marks, ``d``, ``h`` and
 ``e`` act on every marked creature at once: one roll, one undo step, one
-group of log lines (core: :mod:`core.many`). Marks stay after an action
+group of log lines (core: :mod:`core.combat.several_targets`). Marks stay after an action
 (a fireball's damage, then its burning, hit the same creatures) and clear
 with Escape or when the turn passes. The rules are core's: this module
 builds commands and shows what they return.
@@ -18,16 +18,16 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from core import limits as lim
-from core.combatant import Combatant
-from core.conditions import Condition, Duration
-from core.durations import CHOICES, Until, make as make_duration, words as duration_words
+from core.values import limits as lim
+from core.values.combatant import Combatant
+from core.values.conditions import Condition, Duration
+from core.combat.durations import CHOICES, Until, make as make_duration, words as duration_words
 from core.errors import RulesError
-from core.events import CombatantAdded
-from core.group_commands import AddGroup
-from core.groups import GroupInitiative
-from core.many import ConditionMany, DamageMany, HealMany
-from core.notation import parse_amount, parse_damage
+from core.combat.events import CombatantAdded
+from core.combat.add_group import AddGroup
+from core.combat.groups import GroupInitiative
+from core.combat.several_targets import ConditionMany, DamageMany, HealMany
+from core.dice.notation import parse_amount, parse_damage
 from tui.describe_groups import names_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -109,7 +109,7 @@ class GroupActions:
             def build(value: str):
                 parts = parse_damage(value)
                 fixed = tuple(p for p in parts if p.expression.isdigit())
-                from core.damage import DamagePart
+                from core.combat.damage import DamagePart
 
                 return DamageMany(ids, tuple(DamagePart(int(p.expression), p.damage_type) for p in fixed), tuple(p for p in parts if p not in fixed), value.strip())
 
@@ -145,7 +145,7 @@ class GroupActions:
 
     @staticmethod
     def _many_preview(events) -> Text:
-        from core import events as ev
+        from core.combat import events as ev
 
         parts = []
         for event in events:
@@ -165,21 +165,21 @@ class GroupActions:
 
         def chosen(name: str) -> None:
             def command_for(duration: Duration | None, level: int):
-                from core import commands as cmd
+                from core.combat import commands as cmd
 
                 condition = Condition(name, level, duration or Duration.permanent(), source="GM")
                 return cmd.AddCondition(ids[0], condition) if len(ids) == 1 else ConditionMany(ids, condition)
 
             def check(duration: Duration | None, level: int) -> None:
                 """What Enter would get from the rules, shown as the GM types (a level 0 is refused there)."""
-                from core.offers import refuse_as_applied
+                from core.offers.base import refuse_as_applied
 
                 refuse_as_applied(self.state, self.session.encounter.ruleset, command_for(duration, level))
 
             def done(duration: Duration | None, level: int) -> None:
                 condition = Condition(name, level, duration or Duration.permanent(), source="GM")
                 if len(ids) == 1:
-                    from core import commands as cmd
+                    from core.combat import commands as cmd
 
                     self.run_command(cmd.AddCondition(ids[0], condition))
                 elif self.run_command(ConditionMany(ids, condition)):
@@ -192,7 +192,7 @@ class GroupActions:
         self.ask(ChoiceScreen(Text("Condition for ") + who, options), chosen)
 
     def ask_duration(self, what: Text, target_id: str, then: Callable[[Duration | None, int], None], check: Callable[[Duration | None, int], None] | None = None) -> None:
-        """Ask how long ``what`` lasts (:data:`core.durations.CHOICES`, on
+        """Ask how long ``what`` lasts (:data:`core.combat.durations.CHOICES`, on
         whose turns) and its level; ``then(duration, level)``. ``check``
         raises the rules' refusal of a duration and level, shown as typed."""
         current = self._combatant(self.state.current)
@@ -269,9 +269,9 @@ class GroupActions:
 
     # -- a group in one line --------------------------------------------------------------------
     def add_group(self, count: int, entry, summoner: Combatant | None) -> None:
-        """Add ``count`` creatures of ``entry`` (a :class:`core.roster.RosterEntry`);
+        """Add ``count`` creatures of ``entry`` (a :class:`core.dice.roster.RosterEntry`);
         for more than one, ask how they get initiative."""
-        from core.combatant import Combatant as C
+        from core.values.combatant import Combatant as C
 
         template = C("new", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, hp_dice=entry.hp_dice)
 

@@ -3,7 +3,7 @@
 The file is untrusted: it is read by :func:`saves.files.read_regular`
 (a FIFO, device or folder is refused at once; it would hang or flood the
 start), refused over ``MAX_KEYMAP_BYTES`` and when nested deeper
-than ``MAX_KEYMAP_DEPTH`` (limits in :mod:`core.limits`). Each entry is
+than ``MAX_KEYMAP_DEPTH`` (limits in :mod:`core.values.limits`). Each entry is
 then checked on its own: an unknown action id, a value that is not a key
 name, a key kept for the app (Ctrl+C, Tab, arrows...) or a key another
 action already uses (unless that action is rebound too) is refused with a
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from textual.keys import Keys, _character_to_key
 
-from core import limits as lim
+from core.values import limits as lim
 from saves.files import MAX_SMALL_FILE_BYTES, read_regular
 from tui.keys import ACTIONS
 

@@ -3,8 +3,8 @@ encounter's map (key ``M``), a new encounter from a map file (the
 encounters list, ``k``) and creatures into the bestiary (the ``.`` menu).
 
 A mixin of :class:`tui.screens.encounter.EncounterScreen`. Reading, writing and parsing are
-in :mod:`saves.map_files` and :mod:`core.map_text` /
-:mod:`core.creature_import`; this only asks and shows.
+in :mod:`saves.map_files` and :mod:`core.board.map_text` /
+:mod:`core.dice.creature_import`; this only asks and shows.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from pathlib import Path
 
 from rich.text import Text
 
-from core.combatant import Side
-from core.creature_import import STAT_BLOCK_RULESETS
+from core.values.combatant import Side
+from core.dice.creature_import import STAT_BLOCK_RULESETS
 from core.errors import RulesError
-from core.map_text import export_map
+from core.board.map_text import export_map
 from saves.errors import SaveError
 from saves.library import TargetExists
 from saves.map_files import map_encounter, read_creature_file, write_map

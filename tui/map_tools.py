@@ -11,18 +11,18 @@ from dataclasses import dataclass, replace
 
 from rich.text import Text
 
-from core import commands as cmd
-from core.battlefield import readout
-from core.combatant import Combatant
+from core.combat import commands as cmd
+from core.board.battlefield import readout
+from core.values.combatant import Combatant
 from core.errors import RulesError
-from core.geometry import DIRECTIONS, distance as geometry_distance, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
-from core.grid import Cell
-from core import offers as core_offers
-from core.notation import parse_attack
-from core.odds_map import best_cells, odds_map
+from core.board.geometry import DIRECTIONS, distance as geometry_distance, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
+from core.board.grid import Cell
+from core.offers import base as core_offers
+from core.dice.notation import parse_attack
+from core.offers.odds_map import best_cells, odds_map
 from tui.describe import modifiers_text, percent, preview_text
-from core.movement import Reach
-from core.offers import Offer
+from core.board.movement import Reach
+from core.offers.base import Offer
 from tui.screens.choice import ChoiceScreen
 from tui.text import clean, user_text
 from tui.widgets.grid_map import GridMap
@@ -82,7 +82,7 @@ class MapTools:
     _template: Template | None = None
     _placing: str = ""
     _reach: Reach | None = None
-    _odds: dict = {}  # cell -> core.odds_map.CellOdds while moving with a target selected  # the move being previewed: the cursor follows its paths
+    _odds: dict = {}  # cell -> core.offers.odds_map.CellOdds while moving with a target selected  # the move being previewed: the cursor follows its paths
 
     # -- move ------------------------------------------------------------------
     def action_move(self) -> None:
@@ -134,7 +134,7 @@ class MapTools:
             line.append_text(modifiers_text(odds.modifiers))
         return line
 
-    # -- any offer that needs a cell (core.offers.Need.CELL) ---------------------
+    # -- any offer that needs a cell (core.offers.base.Need.CELL) ---------------------
     _offer: Offer | None = None
 
     def pick_offer_cell(self, offer: Offer) -> None:

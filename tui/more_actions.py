@@ -1,5 +1,5 @@
 """The "more" menu (key ``.``): every offer of the ruleset for the current
-combatant and the selected one (see :mod:`core.offers`) that has no key of
+combatant and the selected one (see :mod:`core.offers.base`) that has no key of
 its own, plus the GM's tools (bestiary, house rules, map size).
 
 A mixin of :class:`tui.screens.encounter.EncounterScreen`. The menu renders offers: their
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import offers as core_offers
+from core.offers import base as core_offers
 from core.errors import IllegalCommand, RulesError
-from core.offers import Need, Offer
+from core.offers.base import Need, Offer
 from tui.describe import preview_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -124,7 +124,7 @@ class MoreActions:
         self.ask(PromptScreen(title, placeholder=offer.example, hint=hint), answer)
 
     def _resize(self, text: str) -> None:
-        from core import commands as cmd
+        from core.combat import commands as cmd
 
         words = text.replace("x", " ").split()
         if len(words) != 2 or not all(w.isascii() and w.isdigit() and len(w) <= 6 for w in words):

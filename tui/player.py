@@ -2,7 +2,7 @@
 party knows it, in a second terminal, following the GM's campaign live.
 
 Read-only: it never writes the campaign, its journal, backups or lock. What
-it shows comes from :func:`core.visibility.visible_to`, so foes' exact HP,
+it shows comes from :func:`core.combat.visibility.visible_to`, so foes' exact HP,
 stats, notes, secret conditions, hidden creatures and foes nobody of the
 party sees are stripped before anything is drawn; the map shows only the
 cells the party sees now (those seen before greyed). It follows the GM's

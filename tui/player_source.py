@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.combatant import Side
+from core.values.combatant import Side
 from core.errors import RulesError
 from saves.errors import SaveError
 from saves.file_events import campaign_changes

@@ -9,8 +9,8 @@ rolls (a roll shown before it is made would be a fake one).
 
 from __future__ import annotations
 
-from core import commands as cmd
-from core.encounter import Encounter, handlers
+from core.combat import commands as cmd
+from core.combat.encounter import Encounter, handlers
 from core.errors import IllegalCommand
 
 DICE_FREE = (cmd.Damage, cmd.Heal, cmd.Revive, cmd.SetInitiative, cmd.GrantTemporaryHitPoints)
@@ -20,7 +20,7 @@ def would_do(encounter: Encounter, command: cmd.Command) -> tuple:
     """The events ``command`` would cause on ``encounter`` now; nothing
     changes. Raises what :meth:`Encounter.apply` raises (``RulesError``),
     and ``IllegalCommand`` for a command type that may roll dice."""
-    from core.many import DamageMany, HealMany
+    from core.combat.several_targets import DamageMany, HealMany
 
     rolls = (isinstance(command, DamageMany) and command.dice) or (isinstance(command, HealMany) and isinstance(command.amount, str))
     if not isinstance(command, DICE_FREE + (DamageMany, HealMany)) or rolls:

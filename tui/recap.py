@@ -19,11 +19,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from core import events as ev
-from core.group_commands import GroupInitiativeRolled
-from core.maneuver_events import Maneuvered
-from core.many import ManyTargeted
-from core.tracker_events import ReminderAdded, ReminderRemoved, UseAdded, UseRemoved
+from core.combat import events as ev
+from core.combat.add_group import GroupInitiativeRolled
+from core.combat.maneuvers.events import Maneuvered
+from core.combat.several_targets import ManyTargeted
+from core.combat.trackers.events import ReminderAdded, ReminderRemoved, UseAdded, UseRemoved
 from saves.campaign import Campaign
 from saves.codec import to_document
 from saves.records import LogEntry, Redone, Undone
@@ -52,7 +52,7 @@ def _kept(entries: list[LogEntry]) -> list[LogEntry]:
 
 
 def _hp_given_back(detail: str) -> int:
-    """HP a turn handed back returned (``core.boundary`` says "N HP given back")."""
+    """HP a turn handed back returned (``core.combat.boundary`` says "N HP given back")."""
     found = re.search(r"(-?\d+) HP given back", detail)
     return int(found.group(1)) if found else 0
 

@@ -1,7 +1,7 @@
 """Editing the creature sheet from the keyboard: pick a field, type a value.
 
 A mixin of :class:`tui.screens.encounter.EncounterScreen`; the typed text becomes a
-:class:`core.commands.SheetChanges` and goes through ``run_command`` like
+:class:`core.combat.commands.SheetChanges` and goes through ``run_command`` like
 every other action (so it is saved, logged and undoable).
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import commands as cmd
-from core.combatant import Combatant, Inventory, Side
-from core.mobility import Size
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Inventory, Side
+from core.values.mobility import Size
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.text import clean, user_text

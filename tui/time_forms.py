@@ -1,15 +1,15 @@
 """Parsing what the GM types on the time screen (key ``T``): spans of
 time, animals to train, ruses and their uses. Parsers raise ``ValueError``
 with the expected form; the rules themselves are the core's
-(:mod:`core.campaign_time`, :mod:`core.training_commands`)."""
+(:mod:`core.campaign.timekeeping`, :mod:`core.campaign.training_commands`)."""
 
 from __future__ import annotations
 
 import re
 
-from core.campaign_time import parse_span
+from core.campaign.timekeeping import parse_span
 from core.errors import RulesError
-from core.training_commands import RUSE_CHECKS, StartTraining, UseRuse
+from core.campaign.training_commands import RUSE_CHECKS, StartTraining, UseRuse
 
 SPAN_HELP = "a span and why: 10m, 2h 30m, 3d, 5r (rounds of 10 s), 45s; then a reason (rest, travel)"
 TRAIN_HELP = "ANIMAL [ИНТ] [sapient]: TRICK [by TRAINER]; ИНТ from the sheet when the animal is a combatant"

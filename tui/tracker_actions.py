@@ -1,9 +1,8 @@
 """Keys ``R`` (reminders) and ``U`` (limited uses) of the selected
-creature, and the one-key offer of a reminder's check when it fires
-(issue 14 items 1 and 3).
+creature, and the one-key offer of a reminder's check when it fires.
 
 A mixin of :class:`tui.screens.encounter.EncounterScreen`. Both menus list the core's
-offers (:mod:`core.reminder_offers`: ids ``reminder.*`` and ``use.*``), the
+offers (:mod:`core.offers.trackers`: ids ``reminder.*`` and ``use.*``), the
 same ones the ``.`` menu and the palette list; this module decides no rule.
 """
 
@@ -11,9 +10,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core import offers as core_offers
-from core.reminder_offers import REMINDER_PREFIX, USE_PREFIX, sheet_lines
-from core.tracker_events import ReminderFired
+from core.offers import base as core_offers
+from core.offers.trackers import REMINDER_PREFIX, USE_PREFIX, sheet_lines
+from core.combat.trackers.events import ReminderFired
 from tui.describe import describe
 from tui.screens.choice import ChoiceScreen
 from tui.text import clean

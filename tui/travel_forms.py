@@ -3,8 +3,8 @@ Errors are ``ValueError`` with a message."""
 
 from __future__ import annotations
 
-from core import limits as lim
-from core.travel import WEATHERS, Leg
+from core.values import limits as lim
+from core.campaign.travel import WEATHERS, Leg
 
 GROUP_HELP = "name ДВИЖ, name ДВИЖ, ... (e.g. Ayla 3, Pony 2)"
 LEGS_HELP = "terrain km [weather]; ... (e.g. forest 21 rain; road 30)"

@@ -3,7 +3,7 @@ Errors are ``ValueError`` with a message."""
 
 from __future__ import annotations
 
-from core.vision import LIGHTS, SOURCES, WEATHERS, LightSource
+from core.board.vision import LIGHTS, SOURCES, WEATHERS, LightSource
 
 VISION_HELP = "light weather; torch NAME; lantern X,Y (e.g. night fog; torch Ayla)"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core import limits as lim
-from core.war import Hero
+from core.values import limits as lim
+from core.campaign.war.battle import Hero
 
 ARMY_HELP = "name soldiers [str N] [cha N] [mod N] [bp N] [leader NAME]"
 HEROES_HELP = "name army(1/2 or its name) modifier; ... (empty: no heroes)"

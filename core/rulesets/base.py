@@ -6,7 +6,7 @@ falling included) and components that read it: checks and tiers,
 initiative, the turn economy (:class:`ActionKind` with labels and tracker
 letters), the movement model (:attr:`Ruleset.movement`), falling
 (:meth:`Ruleset.fall`), the conditions catalogue, and the extra offers it
-adds to :func:`core.offers.offers` (:meth:`Ruleset.extra_offers`). A
+adds to :func:`core.offers.base.offers` (:meth:`Ruleset.extra_offers`). A
 campaign's house rules are a mapping of setting names to values applied by
 :meth:`Ruleset.with_house_rules`; an unknown name or a value of the wrong
 type is refused, and every component sees the override because they all
@@ -23,16 +23,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from fractions import Fraction
 
-from core.checks import Advantage, CheckResult, Modifier, Tier, roll_check, tier_odds
-from core.combatant import ActionBudget, Combatant
-from core.conditions import ConditionSpec, catalogue_for
+from core.dice.checks import Advantage, CheckResult, Modifier, Tier, roll_check, tier_odds
+from core.values.combatant import ActionBudget, Combatant
+from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 
 T = TypeVar("T")
 
 if TYPE_CHECKING:
-    from core.movement.falling import Fall
-    from core.movement.model import MovementModel
+    from core.board.movement.falling import Fall
+    from core.board.movement.model import MovementModel
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
 
@@ -70,7 +70,7 @@ class Ruleset:
 
     def settings_for(self, kind: type[T]) -> T:
         """The settings ``kind`` of a campaign tool (mass combat
-        :class:`core.war.WarSettings`, travel, vision, breath, training) as
+        :class:`core.campaign.war.battle.WarSettings`, travel, vision, breath, training) as
         this ruleset plays them: its own settings, house rules included,
         when the ruleset holds those fields (``equestria``, whose seeds they
         come from), else ``kind()``'s DEFAULTs."""
@@ -267,7 +267,7 @@ class Ruleset:
         """Movement per turn in this ruleset's unit, for the way the creature
         moves now (flying, swimming, burrowing or on foot), from the
         ruleset's movement model (EQ-MOV-1, TAC-MOV-1, SRD-MOV-1, PR-MOV-1)."""
-        from core.mobility import Layer, MoveType
+        from core.values.mobility import Layer, MoveType
 
         model = self.movement
         move = {Layer.AIR: MoveType.FLY, Layer.UNDERWATER: MoveType.SWIM, Layer.BURROWED: MoveType.BURROW}.get(combatant.layer, MoveType.WALK)
@@ -329,7 +329,7 @@ class Ruleset:
     def turn_started(self, encounter: Any, state: Any, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
         """What the ruleset does by itself at the start of ``combatant_id``'s
         turn, after its budget refreshes (TAC-ACT-3); ``(state, events)``,
-        default nothing. Handing the turn back gives it back (core.boundary)."""
+        default nothing. Handing the turn back gives it back (core.combat.boundary)."""
         return state, ()
 
     # -- movement and falling ---------------------------------------------------
@@ -347,7 +347,7 @@ class Ruleset:
         """What a fall of ``height`` cells does (rule EQ-MOV-8 by default:
         1d6 per full 2 cells, settings ``fall_*``); ``agility`` and
         ``liquid_depth`` matter where the ruleset says (power_roll)."""
-        from core.movement.falling import dice_fall
+        from core.board.movement.falling import dice_fall
 
         return dice_fall(height, self.settings)
 
@@ -369,8 +369,8 @@ class Ruleset:
         return generic
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
-        """Offers only this ruleset has (see :mod:`core.offers`), for
-        ``context`` (an :class:`core.offers.OfferContext`); default none."""
+        """Offers only this ruleset has (see :mod:`core.offers.base`), for
+        ``context`` (an :class:`core.offers.base.OfferContext`); default none."""
         return ()
 
     def __repr__(self) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 class CommonSettings:
     skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
     melee_reach: int = 1  # DEFAULT: a melee attack reaches adjacent cells (diagonals too)
-    bloodied_percent: int = 50  # DEFAULT: players see a foe "bloodied" at or below this share of its HP, else "hurt" (core.visibility)
+    bloodied_percent: int = 50  # DEFAULT: players see a foe "bloodied" at or below this share of its HP, else "hurt" (core.combat.visibility)
     sight_range: int = 0  # cells a creature sees in the players' view; 0 = the whole map (EQ-VIS-1: 1 km on a clear day)
     size_categories: tuple[str, ...] = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")  # SRD-MOV-4 d20 ladder (equestria: EQ-SIZE-1's four)
     mount_size_steps: int = 2  # EQ-MNT-1: a mount is at least 2 size categories larger than its rider (DEFAULT in every ruleset)
@@ -68,7 +68,7 @@ class CommonSettings:
     theft_stat: str = "DEX"  # EQ-DAY-2
     weapon_poison_rounds: int = 60  # EQ-DAY-3: 10 minutes of 10-second rounds
     preparation_bonus: int = 0  # EQ-SIT-2: GM-granted bonus, DEFAULT none
-    # -- falls, squeezing (issue 10) --------------------------------------------
+    # -- falls, squeezing --------------------------------------------
     fall_damage_type: str = "bludgeoning"  # EQ-FALL-1 DEFAULT: falls deal bludgeoning damage
     prone_flier_falls: bool = False  # PR-MOV-5 (True in power_roll): a flier knocked prone or at speed 0 falls unless it hovers
     speed_zero_conditions: tuple[str, ...] = ("grappled", "iced")  # PR-MOV-5: conditions that set speed 0 (TAC-ACT-2, TAC-EFF-2)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from importlib import resources
 
-from core.combatant import Combatant, Side
-from core.grid import Grid, TextMap, from_text
+from core.values.combatant import Combatant, Side
+from core.board.grid import Grid, TextMap, from_text
 
 
 def seed_map() -> TextMap:
     """The second map of seed 003 (TAC-MAP-1)."""
-    return from_text(resources.files("core.maps").joinpath("seed003_battle.txt").read_text(encoding="utf-8"))
+    return from_text(resources.files("core.board.maps").joinpath("seed003_battle.txt").read_text(encoding="utf-8"))
 
 
 def ascii_grid(text: str) -> Grid:

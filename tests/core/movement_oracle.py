@@ -1,6 +1,6 @@
 """The reference reach the fast searches are checked against.
 
-A plain Dijkstra over the flat map of :mod:`core.movement.layout`, written
+A plain Dijkstra over the flat map of :mod:`core.board.movement.layout`, written
 for being obviously right rather than fast: eight neighbours, each entered
 for the cost of the cell entered, a diagonal refused by the corner rule.
 """

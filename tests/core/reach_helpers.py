@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from core import events as ev
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
-from core.grid import Grid
+from core.combat import events as ev
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
+from core.board.grid import Grid
 from core.rulesets import get
 
 
@@ -20,7 +20,7 @@ def encounter(ruleset_id: str, *combatants: Combatant, seed: int = 1, grid: Grid
     grid = grid or Grid.filled(12, 12)
     enc = Encounter(EncounterState("t", grid, combatants), get(ruleset_id, house), random.Random(seed))
     if fight:
-        from core import commands as cmd
+        from core.combat import commands as cmd
 
         enc.apply(cmd.StartCombat(starter=combatants[0].id))
     return enc

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from core import commands as cmd
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
-from core.grid import Grid
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
+from core.board.grid import Grid
 from core.rulesets import get
 
 

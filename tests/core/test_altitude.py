@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.demo import demo_encounter
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.demo import demo_encounter
 from core.errors import IllegalCommand
-from core.grid import Grid
-from core.mobility import Layer
+from core.board.grid import Grid
+from core.values.mobility import Layer
 
 
 @pytest.fixture

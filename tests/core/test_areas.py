@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.combatant import Side
+from core.values.combatant import Side
 from core.errors import IllegalCommand
-from core.geometry import Weapon, cone, distance, explosion, large_cone, line, radius, small_cone, weapon_pattern, zone
-from core.grid import Grid
-from core.mobility import Size
+from core.board.geometry import Weapon, cone, distance, explosion, large_cone, line, radius, small_cone, weapon_pattern, zone
+from core.board.grid import Grid
+from core.values.mobility import Size
 from tests.core.movement_helpers import creature
 
 GRID = Grid.filled(22, 17)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.battlefield import attack_situation
-from core.combatant import Combatant, Side
-from core.demo import seed_map_text
+from core.board.battlefield import attack_situation
+from core.values.combatant import Combatant, Side
+from core.combat.demo import seed_map_text
 from core.errors import IllegalCommand
-from core.grid import Cover, from_text
+from core.board.grid import Cover, from_text
 
 
 @pytest.mark.parametrize("off_map", ["attacker", "target"])

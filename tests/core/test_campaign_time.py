@@ -10,17 +10,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core.breath import Activity
-from core.breath_turns import InterruptTravel, SetBreathing
-from core.campaign_time import AdvanceClock, clock_label, now_seconds, parse_span
-from core.clock import DAY, HOUR, MINUTE, Clock
-from core.conditions import Coating
-from core.demo import demo_encounter
-from core.energy import Breathe, HoldBreath
+from core.combat import commands as cmd
+from core.campaign.breath import Activity
+from core.campaign.breath_turns import InterruptTravel, SetBreathing
+from core.campaign.timekeeping import AdvanceClock, clock_label, now_seconds, parse_span
+from core.values.clock import DAY, HOUR, MINUTE, Clock
+from core.values.conditions import Coating
+from core.combat.demo import demo_encounter
+from core.campaign.energy import Breathe, HoldBreath
 from core.errors import IllegalCommand, RulesError
-from core.time_events import BreathRunningOut, TrainingProgressed
-from core.training_commands import AddRuse, DropTraining, StartTraining, UseRuse, ruse_check
+from core.campaign.time_events import BreathRunningOut, TrainingProgressed
+from core.campaign.training_commands import AddRuse, DropTraining, StartTraining, UseRuse, ruse_check
 
 
 def _fight(body=3, energy=10):
@@ -229,7 +229,7 @@ def test_eq_trv_2_an_interrupted_journey_costs_each_traveller_the_gms_energy():
 
 def test_eq_bre_1_the_more_menu_offers_hold_breath_with_its_seconds_then_breathe():
     """Rule EQ-BRE-1: ТЕЛ 3 -> rest 60 s, light 15 s, heavy 6 s in the offer's label."""
-    from core.offers import find, offers
+    from core.offers.base import find, offers
 
     encounter = _fight()
     hold = find(offers(encounter.state, encounter.ruleset, target="c2"), "breath.hold")

@@ -8,16 +8,16 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from core.breath import Activity
-from core.demo import demo_encounter
-from core.energy import HoldBreath
-from core.energy_events import BreathHeld
+from core.campaign.breath import Activity
+from core.combat.demo import demo_encounter
+from core.campaign.energy import HoldBreath
+from core.campaign.energy_events import BreathHeld
 from core.rulesets import get
-from core.training import TrainingSettings
-from core.training_commands import StartTraining
-from core.travel import TravelSettings, travellers
-from core.war import WarSettings
-from core.war_commands import SetUpBattle
+from core.campaign.training import TrainingSettings
+from core.campaign.training_commands import StartTraining
+from core.campaign.travel import TravelSettings, travellers
+from core.campaign.war.battle import WarSettings
+from core.campaign.war.commands import SetUpBattle
 
 
 def _encounter(house: dict | None = None):

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from core.breath import Activity, BreathHold, BreathSettings, body_of, breath_seconds, energy_lost
-from core.clock import DAY, Clock, rounds_for
+from core.campaign.breath import Activity, BreathHold, BreathSettings, body_of, breath_seconds, energy_lost
+from core.values.clock import DAY, Clock, rounds_for
 from core.errors import IllegalCommand
-from core.training import Ruse, days_per_trick, level, start_training, train, use_ruse
-from core.travel import Leg, TravelSettings, day_rate, group_move, interruption_cost, km_per_day, plan, split
+from core.campaign.training import Ruse, days_per_trick, level, start_training, train, use_ruse
+from core.campaign.travel import Leg, TravelSettings, day_rate, group_move, interruption_cost, km_per_day, plan, split
 
 
 # -- EQ-BRE-1 ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from core.checks import Advantage, Tier
+from core.dice.checks import Advantage, Tier
 from core.rulesets import get
 
 EQ = get("equestria")

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import Grid
+from core.board.grid import Grid
 from core.rulesets import get
 
 
@@ -68,7 +68,7 @@ def test_tac_act_2_gm_override_rolls_it_and_logs_the_override():
 def test_eq_mov_4_a_contest_with_a_creature_at_altitude_3_is_out_of_reach():
     from dataclasses import replace
 
-    from core.mobility import Layer
+    from core.values.mobility import Layer
 
     encounter = _fight(1)
     boar = encounter.state.combatant("b")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.combatant import Side
-from core.creature_import import MAX_IMPORT_LINES, read_creatures
-from core.mobility import Size
+from core.values.combatant import Side
+from core.dice.creature_import import MAX_IMPORT_LINES, read_creatures
+from core.values.mobility import Size
 from core.rulesets import get
 
 WOLF = """\
@@ -127,12 +127,12 @@ def test_srd_mov_1_an_imported_stat_block_joins_a_fight():
     value srd35 reads (rule SRD-MOV-1), so the creature joins and moves at it."""
     import random
 
-    from core import commands as cmd
-    from core.demo import seed_map_text
-    from core.encounter import Encounter, EncounterState
-    from core.grid import from_text
-    from core.group_commands import AddGroup
-    from core.groups import GroupInitiative
+    from core.combat import commands as cmd
+    from core.combat.demo import seed_map_text
+    from core.combat.encounter import Encounter, EncounterState
+    from core.board.grid import from_text
+    from core.combat.add_group import AddGroup
+    from core.combat.groups import GroupInitiative
 
     ruleset = get("srd35")
     (wolf,) = read_creatures(WOLF, ruleset).creatures

@@ -1,4 +1,4 @@
-"""core.dice: d20 behind limits; one DiceError for every bad input."""
+"""core.dice.rolls: d20 behind limits; one DiceError for every bad input."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.dice import DiceLimits, DiceRoll, roll
+from core.dice.rolls import DiceLimits, DiceRoll, roll
 from core.errors import DiceError
 
 

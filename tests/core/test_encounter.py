@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Combatant, Side
-from core.demo import demo_encounter
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Combatant, Side
+from core.combat.demo import demo_encounter
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand, MoveRefused, RulesError
-from core.grid import Grid, from_text
+from core.board.grid import Grid, from_text
 from core.rulesets import get
 
 EQ = get("equestria")
@@ -257,8 +257,8 @@ def test_place_refuses_an_occupied_cell(demo):
 
 
 def test_melee_attack_out_of_reach_is_refused_unless_overridden(demo):
-    from core.attacks import Weapon, WeaponDamage
-    from core.modifiers import Reach
+    from core.combat.attacks import Weapon, WeaponDamage
+    from core.dice.modifiers import Reach
 
     boar = next(c for c in demo.state.combatants if c.name == "Boar")
     hero = next(c for c in demo.state.combatants if c.name == "Character 1")

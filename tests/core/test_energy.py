@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from core import energy as cmd
-from core.breath import Activity
-from core.demo import demo_encounter
-from core.energy import breath_left
+from core.campaign import energy as cmd
+from core.campaign.breath import Activity
+from core.combat.demo import demo_encounter
+from core.campaign.energy import breath_left
 from core.errors import IllegalCommand
 
 

@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from core import commands as cmd
-from core.attacks import Weapon, WeaponDamage, plan_attack
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat.attacks import Weapon, WeaponDamage, plan_attack
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import Grid
-from core.mobility import Size
-from core.modifiers import Reach
+from core.board.grid import Grid
+from core.values.mobility import Size
+from core.dice.modifiers import Reach
 from core.rulesets import get
 
 
@@ -62,7 +62,7 @@ def test_eq_mnt_1_mounting_needs_an_adjacent_willing_creature():
 
 def test_eq_chk_4_what_was_spent_on_a_failed_check_stays_spent():
     """EQ-CHK-4: resources spent on an ability are spent even if its check fails."""
-    from core.checks import Tier
+    from core.dice.checks import Tier
 
     encounter, a, _ = _two("equestria")
     encounter.apply(cmd.StartCombat(starter="a"))

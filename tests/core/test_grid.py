@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import seed_map_text
+from core.combat.demo import seed_map_text
 from core.errors import MapFormatError
-from core.grid import TERRAINS, Grid, from_text, to_text
+from core.board.grid import TERRAINS, Grid, from_text, to_text
 
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "003_6f3c66bbbfe649b2.txt"
 

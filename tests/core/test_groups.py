@@ -9,18 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core import events as ev
-from core import limits as lim
-from core.combatant import Combatant, Side
-from core.demo import seed_map_text
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values import limits as lim
+from core.values.combatant import Combatant, Side
+from core.combat.demo import seed_map_text
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import CreatureFormatError, IllegalCommand
-from core.grid import from_text
-from core.group_commands import AddGroup, GroupInitiativeRolled, HitPointsRolled
-from core.groups import GroupInitiative, hp_dice_range, numbered
-from core.initiative import consecutive_block
-from core.roster import parse_group
+from core.board.grid import from_text
+from core.combat.add_group import AddGroup, GroupInitiativeRolled, HitPointsRolled
+from core.combat.groups import GroupInitiative, hp_dice_range, numbered
+from core.combat.initiative import consecutive_block
+from core.dice.roster import parse_group
 from core.rulesets import get
 
 GRID = from_text(seed_map_text()).grid
@@ -220,8 +220,8 @@ def test_a_single_creature_of_a_name_already_present_is_numbered():
 
 def test_a_map_roster_name_on_several_tokens_is_numbered():
     """Two roster lines named Goblin (or one line for two tokens) give Goblin 1 and Goblin 2."""
-    from core.demo import state_from_map
-    from core.roster import read_map_file
+    from core.combat.demo import state_from_map
+    from core.dice.roster import read_map_file
 
     text_map, roster = read_map_file("G . H\n. G .\n\nG Goblin foe 5\nH Goblin foe 7\n", get("equestria"))
     state = state_from_map("t", text_map, roster)

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.combatant import Combatant, Side
-from core.initiative import assign_unique, next_free_below, roll_initiatives
+from core.values.combatant import Combatant, Side
+from core.combat.initiative import assign_unique, next_free_below, roll_initiatives
 from core.rulesets import get
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from core.errors import IllegalCommand
-from core.kinds import AltitudeMove, ContestKind, MpAction, TacticalAction
+from core.values.kinds import AltitudeMove, ContestKind, MpAction, TacticalAction
 
 
 def test_strings_become_the_enum_members_and_still_compare_equal():

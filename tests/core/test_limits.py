@@ -1,4 +1,4 @@
-"""Limits of core/limits.py: each refused with a message naming it, fast
+"""Limits of core/values/limits.py: each refused with a message naming it, fast
 (the input is never read past the limit), and parsing linear in the input."""
 
 from __future__ import annotations
@@ -7,22 +7,22 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import limits as lim
-from core.combatant import Combatant, Side
-from core.demo import state_from_map
-from core.encounter import Encounter
+from core.combat import commands as cmd
+from core.values import limits as lim
+from core.values.combatant import Combatant, Side
+from core.combat.demo import state_from_map
+from core.combat.encounter import Encounter
 from core.errors import CreatureFormatError, IllegalCommand, MapFormatError, RulesError
-from core.grid import from_text, split_glyphs
-from core.roster import parse_creature, read_map_file
+from core.board.grid import from_text, split_glyphs
+from core.dice.roster import parse_creature, read_map_file
 from core.rulesets import get as get_ruleset
 
 
 def test_a_ten_megabyte_line_is_refused_by_its_length_before_it_is_split(monkeypatch):
-    import core.grid
+    import core.board.grid
 
-    real = core.grid.split_glyphs
-    monkeypatch.setattr(core.grid, "split_glyphs", lambda line: pytest.fail("the long line was split") if len(line) > 10_000 else real(line))
+    real = core.board.grid.split_glyphs
+    monkeypatch.setattr(core.board.grid, "split_glyphs", lambda line: pytest.fail("the long line was split") if len(line) > 10_000 else real(line))
     with pytest.raises(MapFormatError) as caught:
         from_text("." * 10_000_000)
     assert "a map file may have" in str(caught.value)
@@ -128,7 +128,7 @@ def test_adding_a_combatant_keeps_to_the_limits_and_the_ruleset(count, name, sta
 
 @pytest.mark.parametrize("text", ["\u00b2", "9" * 5000, "+" + "9" * 5000, "9" * (lim.MAX_NUMBER_DIGITS + 1)])
 def test_typed_numbers_beyond_int_are_refused_with_a_message(text):
-    from core.notation import NotationError, parse_amount, parse_attack, parse_check
+    from core.dice.notation import NotationError, parse_amount, parse_attack, parse_check
 
     with pytest.raises(NotationError):
         parse_amount(text)
@@ -153,7 +153,7 @@ def test_equestria_rosters_and_sheets_take_the_skills_its_rules_read():
     equestria roster may give them (they were refused as "not a stat"); a
     ruleset whose rules do not read them still refuses them, naming its
     stats and skills."""
-    from core.roster import parse_creature
+    from core.dice.roster import parse_creature
     from core.rulesets import get
 
     equestria = get("equestria")
@@ -173,12 +173,12 @@ def test_a_given_initiative_has_at_most_nine_digits():
     refused with the limit named, nothing changed (rule EQ-INIT-5)."""
     import random
 
-    from core import commands as cmd
-    from core.combatant import Combatant, Side
-    from core.demo import seed_map_text
-    from core.encounter import Encounter, EncounterState
+    from core.combat import commands as cmd
+    from core.values.combatant import Combatant, Side
+    from core.combat.demo import seed_map_text
+    from core.combat.encounter import Encounter, EncounterState
     from core.errors import IllegalCommand
-    from core.grid import from_text
+    from core.board.grid import from_text
     from core.rulesets import get
 
     boar = Combatant("b", "Boar", Side.FOE, {}, 5, 5)

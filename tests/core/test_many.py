@@ -8,18 +8,18 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Combatant, Side
-from core.conditions import Boundary, Condition, Duration
-from core.damage import DamageType as T
-from core.demo import seed_map_text
-from core.durations import CHOICES, Until, make, words
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Combatant, Side
+from core.values.conditions import Boundary, Condition, Duration
+from core.combat.damage import DamageType as T
+from core.combat.demo import seed_map_text
+from core.combat.durations import CHOICES, Until, make, words
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import from_text
-from core.many import ConditionMany, DamageMany, HealMany, ManyTargeted
-from core.notation import parse_damage
+from core.board.grid import from_text
+from core.combat.several_targets import ConditionMany, DamageMany, HealMany, ManyTargeted
+from core.dice.notation import parse_damage
 from core.rulesets import get
 
 GRID = from_text(seed_map_text()).grid

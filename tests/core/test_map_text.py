@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, strategies as st
 
-from core.combatant import Combatant, Side
-from core.demo import demo_encounter, state_from_map
-from core.encounter import EncounterState
+from core.values.combatant import Combatant, Side
+from core.combat.demo import demo_encounter, state_from_map
+from core.combat.encounter import EncounterState
 from core.errors import MapFormatError
-from core.grid import TERRAINS, WATER, Grid, from_text
-from core.map_text import encounter_from_map, export_map
-from core.mobility import Size
-from core.roster import RosterEntry, read_map_file
+from core.board.grid import TERRAINS, WATER, Grid, from_text
+from core.board.map_text import encounter_from_map, export_map
+from core.values.mobility import Size
+from core.dice.roster import RosterEntry, read_map_file
 from core.rulesets import get
 
 
@@ -153,7 +153,7 @@ def test_tac_map_1_hp_dice_round_trip_and_reminders_are_said_to_be_left_out():
     keeps them (``dice 2d8+2`` after its HP) and ``encounter new`` reads
     them back with the same HP; reminders have no place in a roster line:
     a note says so."""
-    from core.trackers import Reminder, When
+    from core.values.trackers import Reminder, When
 
     wolf = Combatant("w", "Wolf 1", Side.FOE, {"DEX": 2}, 13, 13, position=(1, 1), hp_dice="2d8+2")
     wolf = replace(wolf, reminders=(Reminder("r1", "save ends", When.START, "w"),))

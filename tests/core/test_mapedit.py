@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.demo import demo_encounter
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.demo import demo_encounter
 from core.errors import IllegalCommand
 
 

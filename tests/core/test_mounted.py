@@ -11,15 +11,15 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import commands as cmd
-from core import mounted_commands as mc
-from core import offers as O
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat.mounted import commands as mc
+from core.offers import base as O
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import Grid
-from core.mobility import Size
-from core.mounted import charge_bonus, riding_modifiers, seat_offset, thrown_height
+from core.board.grid import Grid
+from core.values.mobility import Size
+from core.combat.mounted.riding import charge_bonus, riding_modifiers, seat_offset, thrown_height
 from core.rulesets import get
 
 
@@ -137,7 +137,7 @@ def _lost(seed: int) -> Encounter:
 
 def test_eq_mnt_6_regaining_control_crit_refunds_the_maneuver_success_spends_it():
     """EQ-MNT-6: critical success calms it and refunds the maneuver; success calms it, no refund."""
-    from core.checks import Tier
+    from core.dice.checks import Tier
 
     enc, _ = _roll_until(lambda t: t is Tier.CRITICAL_SUCCESS, lambda e: e.apply(mc.RegainControl("k")), _lost)
     knight = enc.state.combatant("k")
@@ -164,7 +164,7 @@ def test_eq_mnt_6_total_loss_throws_the_rider_a_fall_from_5_m_and_eq_mnt_7_call_
 def test_eq_mnt_5_knocked_down_rider_fails_the_check_and_lands_within_1_cell():
     """EQ-MNT-5: knocked down -> a Riding check; failure falls off within 1 m (1 cell) of the mount."""
     def knock(enc):
-        enc.apply(cmd.AddCondition("k", __import__("core.conditions", fromlist=["Condition"]).Condition("prone")))
+        enc.apply(cmd.AddCondition("k", __import__("core.values.conditions", fromlist=["Condition"]).Condition("prone")))
         assert enc.state.combatant("k").riding_due == "seat"
         return enc.apply(mc.RidingCheck("k", "seat"))
 

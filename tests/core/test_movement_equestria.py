@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.combatant import Side
+from core.values.combatant import Side
 from core.errors import IllegalCommand, MoveRefused
-from core.grid import BOULDER, CHASM, GLASS, ROCK, WATER, Grid
-from core.mobility import Layer, MoveType, Size
-from core.movement import fall, find_path, model_for, reachable
-from core.movement.equestria import equestria_jump_distance
+from core.board.grid import BOULDER, CHASM, GLASS, ROCK, WATER, Grid
+from core.values.mobility import Layer, MoveType, Size
+from core.board.movement import fall, find_path, model_for, reachable
+from core.rulesets.equestria.movement import equestria_jump_distance
 from core.rulesets import get
 from tests.core.movement_helpers import creature, seed_map
 

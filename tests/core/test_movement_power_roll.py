@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from core.combatant import Side
+from core.values.combatant import Side
 from core.errors import IllegalCommand, MoveRefused
-from core.grid import BOULDER, ROCK, WALL, WATER, Grid
-from core.mobility import Layer, MoveType
-from core.movement import fall, find_path, model_for, reach, reachable
-from core.movement.falling import land_on_creature, long_fall_distance, long_fall_rounds, power_roll_fall
-from core.movement.power_roll import burrowed_forced_move, climb_creature, falls_from_flight, shake_off
+from core.board.grid import BOULDER, ROCK, WALL, WATER, Grid
+from core.values.mobility import Layer, MoveType
+from core.board.movement import fall, find_path, model_for, reach, reachable
+from core.board.movement.falling import land_on_creature, long_fall_distance, long_fall_rounds, power_roll_fall
+from core.rulesets.power_roll.movement import burrowed_forced_move, climb_creature, falls_from_flight, shake_off
 from tests.core.movement_helpers import creature
 
 PR = "power_roll"

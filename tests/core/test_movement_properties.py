@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.geometry import line_of_sight
-from core.grid import Grid
-from core.movement import find_path, reachable
+from core.board.geometry import line_of_sight
+from core.board.grid import Grid
+from core.board.movement import find_path, reachable
 from tests.core.movement_helpers import creature
 
 RULESETS = st.sampled_from(["equestria", "srd35", "tactical_d10", "power_roll"])
@@ -68,8 +68,8 @@ def test_line_of_sight_is_symmetric_on_flat_ground(case, data):
 def test_bitboard_reach_equals_the_bucket_search(case, corner, budget, blocked_cells):
     """The fast reach (reach_bits) and the plain Dijkstra (the tests' oracle) agree,
     occupants included, budgets beyond the map's far side too (where the search stops early)."""
-    from core.movement import api
-    from core.movement.bitboard import reach_bits
+    from core.board.movement import api
+    from core.board.movement.bitboard import reach_bits
     from tests.core.movement_oracle import reach_same
 
     grid, start = case

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from core.combatant import Side
+from core.values.combatant import Side
 from core.errors import MoveRefused
-from core.grid import BOULDER, CHASM, WALL, Grid
-from core.mobility import Layer, MoveType, Size
-from core.movement import MoveOptions, check_step, find_path, last_legal_stop, minimum_move, model_for, reachable
-from core.movement.srd35 import Pace, diagonal_cost, nearest
+from core.board.grid import BOULDER, CHASM, WALL, Grid
+from core.values.mobility import Layer, MoveType, Size
+from core.board.movement import MoveOptions, check_step, find_path, last_legal_stop, minimum_move, model_for, reachable
+from core.rulesets.srd35.movement import Pace, diagonal_cost, nearest
 from tests.core.movement_helpers import creature
 
 SRD = "srd35"

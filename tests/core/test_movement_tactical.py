@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from core.combatant import Side
+from core.values.combatant import Side
 from core.errors import IllegalCommand, MoveRefused
-from core.grid import Grid
-from core.mobility import MoveType
-from core.movement import check_step, find_path, model_for, reachable
-from core.movement.tactical_d10 import MpAction
+from core.board.grid import Grid
+from core.values.mobility import MoveType
+from core.board.movement import check_step, find_path, model_for, reachable
+from core.rulesets.tactical_d10.movement import MpAction
 from tests.core.movement_helpers import creature, seed_map
 
 TAC = "tactical_d10"

@@ -1,4 +1,4 @@
-"""The odds map (core/odds_map.py, issue 14): the chance to hit from every
+"""The odds map (core/offers/odds_map.py, issue 14): the chance to hit from every
 reachable cell, by the attack preview's own rules."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from core.attacks import UNARMED, Weapon, WeaponDamage
-from core.combatant import Combatant, Side
-from core.encounter import EncounterState
+from core.combat.attacks import UNARMED, Weapon, WeaponDamage
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import EncounterState
 from core.errors import IllegalCommand
-from core.grid import from_text
-from core.modifiers import Reach
-from core.odds_map import best_cells, odds_map
+from core.board.grid import from_text
+from core.dice.modifiers import Reach
+from core.offers.odds_map import best_cells, odds_map
 from core.rulesets import get
 
 # A boulder (half cover, EQ-COV-2) stands between row 1 and the target at (5, 3).

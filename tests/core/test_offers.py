@@ -1,4 +1,4 @@
-"""Offers and previews (core/offers.py): what a creature can do now, and what
+"""Offers and previews (core/offers/base.py): what a creature can do now, and what
 a command would do, decided by the core alone (issue 10)."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from core import commands as cmd
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand, RulesError
-from core.grid import Grid
-from core.offers import Need, dry_run, find, move_reach, offers, preview
+from core.board.grid import Grid
+from core.offers.base import Need, dry_run, find, move_reach, offers, preview
 from core.rulesets import RULESET_IDS, get
 
 
@@ -144,7 +144,7 @@ def test_offers_cite_the_rulesets_own_rules_and_mark_borrowed_ones_default():
 def test_pr_roll_1_an_attack_preview_has_no_number_to_beat():
     """power_roll's tiers come from the total alone: a try-out's preview said
     "2d10+0 vs 0"; srd35 keeps its AC."""
-    from core.offers import preview
+    from core.offers.base import preview
 
     for ruleset_id, has in (("power_roll", False), ("srd35", True)):
         enc = _fight(ruleset_id)
@@ -156,8 +156,8 @@ def test_pr_roll_1_a_tier_1_hit_says_why_its_damage_is_halved():
     """A try-out read "tier 1 hit ... rolled 2d6 [3, 4] = 7 -> takes 3 damage"
     with no reason for the halving (DEFAULT: tier 1 of a weapon without tier
     damage deals half)."""
-    from core.attacks import Weapon, WeaponDamage, resolve_attack
-    from core.checks import Tier
+    from core.combat.attacks import Weapon, WeaponDamage, resolve_attack
+    from core.dice.checks import Tier
 
     ruleset = get("power_roll")
     a = Combatant("a", "Aria", Side.PARTY, {}, 12, 12, position=(1, 1))

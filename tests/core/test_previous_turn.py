@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Combatant, Side
-from core.conditions import Condition, Duration
-from core.encounter import Encounter, EncounterState
-from core.grid import Grid
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Combatant, Side
+from core.values.conditions import Condition, Duration
+from core.combat.encounter import Encounter, EncounterState
+from core.board.grid import Grid
 from core.rulesets import get
 
 

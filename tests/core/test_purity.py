@@ -31,7 +31,7 @@ def _imported_after(modules: list[str]) -> set[str]:
 
 def test_core_imports_no_ui_or_storage():
     modules = _modules(core)
-    assert "core.encounter" in modules and "core.dice" in modules
+    assert "core.combat.encounter" in modules and "core.dice.rolls" in modules
     loaded = _imported_after(modules)
     assert not loaded & {"textual", "rich", "tinydb"}, loaded & {"textual", "rich", "tinydb"}
 

@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.attacks import Weapon, WeaponDamage
-from core.battlefield import melee_refusal, readout, vertical_gap
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.attacks import Weapon, WeaponDamage
+from core.board.battlefield import melee_refusal, readout, vertical_gap
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import Grid
-from core.mobility import Layer, Size
-from core.modifiers import Reach
+from core.board.grid import Grid
+from core.values.mobility import Layer, Size
+from core.dice.modifiers import Reach
 from core.rulesets import get
 
 

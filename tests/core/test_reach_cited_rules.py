@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.attacks import Weapon, WeaponDamage, plan_attack
-from core.combatant import Side
-from core.conditions import Condition
-from core.damage import DamageType
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.attacks import Weapon, WeaponDamage, plan_attack
+from core.values.combatant import Side
+from core.values.conditions import Condition
+from core.combat.damage import DamageType
 from core.errors import IllegalCommand, MoveRefused
-from core.grid import BUSH, Grid, WALL
-from core.mobility import Layer, MoveType
+from core.board.grid import BUSH, Grid, WALL
+from core.values.mobility import Layer, MoveType
 from tests.core.reach_helpers import creature, damage_to, encounter, of
 
 
@@ -67,8 +67,8 @@ def test_eq_act_9_an_unarmed_attack_reaches_an_adjacent_target_only():
 
 
 def test_eq_map_5_no_line_of_sight_no_direct_target():
-    from core.battlefield import attack_situation
-    from core.modifiers import Reach
+    from core.board.battlefield import attack_situation
+    from core.dice.modifiers import Reach
 
     grid = Grid.filled(8, 5).with_terrain((3, 2), WALL)
     a, b = creature("a", {"DEX": 2}), creature("b", {"DEX": 0}, position=(4, 2), side=Side.FOE)
@@ -102,8 +102,8 @@ def test_tac_eff_3_corrosion_lowers_metal_armour_ac_and_metal_weapons_to_hit():
 
 
 def test_pr_stat_1_size_is_a_number_from_the_size_stat_or_the_footprint():
-    from core.mobility import Size
-    from core.movement.power_roll import size_number
+    from core.values.mobility import Size
+    from core.rulesets.power_roll.movement import size_number
 
     assert size_number(creature("a", {})) == 1
     assert size_number(creature("a", {}, size=Size.LARGE)) == 2

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
+from core.combat import commands as cmd
+from core.combat import events as ev
 from core.errors import IllegalCommand
-from core.mobility import Layer, MoveType, Size
-from core.offers import find, offers
+from core.values.mobility import Layer, MoveType, Size
+from core.offers.base import find, offers
 from tests.core.reach_helpers import creature, damage_to, encounter, of
 
 
@@ -125,7 +125,7 @@ def test_eq_mov_1_a_creature_in_the_air_without_a_listed_speed_flies_8():
 
 # -- EQ-ACT-4 reactions ---------------------------------------------------------------------
 def _duel(defender_stats, seed=1, inventory=None):
-    from core.combatant import Inventory, Side
+    from core.values.combatant import Inventory, Side
 
     a = creature("a", {"STR": 5, "DEX": 0}, initiative=15)
     b = creature("b", defender_stats, position=(3, 2), side=Side.FOE, initiative=5, inventory=inventory or Inventory())
@@ -155,7 +155,7 @@ def test_eq_act_4_dodge_after_a_hit_a_dex_check_avoids_the_damage_and_spends_the
 
 
 def test_eq_act_4_block_needs_a_shield_and_str_plus_1():
-    from core.combatant import Inventory
+    from core.values.combatant import Inventory
 
     no_shield = _duel({"DEX": 1, "STR": 2})
     with pytest.raises(IllegalCommand, match="no shield"):
@@ -175,7 +175,7 @@ def test_eq_act_4_dex_0_has_no_reaction_to_dodge_with():
 
 
 def test_eq_act_4_throw_and_catch_each_a_dex_check_the_catch_spends_the_reaction():
-    from core.combatant import Inventory
+    from core.values.combatant import Inventory
 
     seen = set()
     for seed in range(40):

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.conditions import Condition
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.conditions import Condition
 from core.errors import IllegalCommand
-from core.grid import Grid, ROCK, WATER
-from core.mobility import Layer
-from core.offers import find, offers
+from core.board.grid import Grid, ROCK, WATER
+from core.values.mobility import Layer
+from core.offers.base import find, offers
 from tests.core.reach_helpers import creature, damage_to, encounter, of
 
 
@@ -67,7 +67,7 @@ def test_pr_mov_5_a_flier_at_speed_0_falls():
 
 
 def test_pr_clb_2_a_climber_knocked_prone_falls_to_an_adjacent_space():
-    from core.mobility import Size
+    from core.values.mobility import Size
 
     big = creature("g", {"MIGHT": 3, "HEIGHT": 3}, position=(5, 5), size=Size.LARGE)
     enc = encounter("power_roll", _faller(position=(4, 5)), big)
@@ -101,7 +101,7 @@ def test_pr_mov_4_the_test_adds_0_1_2_cells_by_tier_and_spends_the_move():
 
 
 def test_pr_mov_4_no_jumping_out_of_difficult_terrain():
-    from core.grid import SWAMP
+    from core.board.grid import SWAMP
 
     enc = encounter("power_roll", creature("a", {"MIGHT": 2}), grid=Grid.filled(8, 8).with_terrain((2, 2), SWAMP))
     with pytest.raises(IllegalCommand, match="difficult terrain"):
@@ -168,7 +168,7 @@ def test_pr_bur_4_pull_a_willing_burrower_1_cell_up():
 
 # -- climbing a creature -------------------------------------------------------------------------
 def test_pr_clb_1_climbing_an_unwilling_creature_by_tier_and_advantage_on_it():
-    from core.mobility import Size
+    from core.values.mobility import Size
 
     seen = set()
     for seed in range(40):
@@ -181,7 +181,7 @@ def test_pr_clb_1_climbing_an_unwilling_creature_by_tier_and_advantage_on_it():
         assert climbing == (tier == "tier 3") and ("free strike" in event.outcome) == (tier == "tier 1")
         seen.add(tier)
         if climbing:
-            from core.attacks import plan_attack
+            from core.combat.attacks import plan_attack
 
             plan = plan_attack(enc.ruleset, enc.state.combatant("a"), enc.state.combatant("g"))
             assert plan.advantage.value == 1
@@ -195,7 +195,7 @@ def test_pr_clb_1_only_a_larger_creature_can_be_climbed():
 
 
 def test_pr_clb_1_shaking_off_by_the_climbers_tier():
-    from core.mobility import Size
+    from core.values.mobility import Size
 
     seen = set()
     for seed in range(40):
@@ -229,7 +229,7 @@ def test_pr_tel_1_teleport_within_its_speed_ends_grabbed_and_may_stand():
 
 
 def test_pr_tel_2_teleporting_another_needs_line_of_effect_and_the_effects_distance():
-    from core.grid import WALL
+    from core.board.grid import WALL
 
     grid = Grid.filled(12, 12).with_terrain((4, 2), WALL).with_terrain((4, 1), WALL).with_terrain((4, 3), WALL)
     enc = encounter("power_roll", creature("a", {}), creature("b", {}, position=(3, 2)), grid=grid)

@@ -9,15 +9,15 @@ from fractions import Fraction
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.attacks import Weapon, plan_attack
-from core.combatant import Inventory, Side
-from core.damage import DamageType
-from core.attacks import WeaponDamage
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.attacks import Weapon, plan_attack
+from core.values.combatant import Inventory, Side
+from core.combat.damage import DamageType
+from core.combat.attacks import WeaponDamage
 from core.errors import IllegalCommand
-from core.grid import BOULDER, Grid
-from core.offers import find, offers, preview
+from core.board.grid import BOULDER, Grid
+from core.offers.base import find, offers, preview
 from tests.core.reach_helpers import creature, damage_to, encounter, of
 
 
@@ -153,7 +153,7 @@ def test_srd_mov_8_squeezing_doubles_the_cost_and_gives_minus_4_to_attacks_and_a
 
 
 def test_srd_mov_10_a_full_round_always_moves_1_square_and_srd_mov_18_it_provokes():
-    from core.grid import SWAMP
+    from core.board.grid import SWAMP
 
     grid = Grid.filled(6, 6).with_terrain((3, 3), SWAMP)
     enc = encounter("srd35", creature("a", {"DEX": 0, "SPEED": 5}, initiative=15), grid=grid, fight=True)  # 1 square a move

@@ -10,19 +10,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core import events as ev
-from core import tracker_events as tev
-from core import offers
-from core.combatant import Combatant, Side
-from core.conditions import Condition
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.trackers import events as tev
+from core.offers import base as offers
+from core.values.combatant import Combatant, Side
+from core.values.conditions import Condition
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand, RulesError
-from core.grid import Grid
-from core.notation import NotationError
-from core.reminders import AddReminder, RemoveReminder, RollReminder, parse_text
+from core.board.grid import Grid
+from core.dice.notation import NotationError
+from core.combat.trackers.reminders import AddReminder, RemoveReminder, RollReminder, parse_text
 from core.rulesets import get
-from core.trackers import When
+from core.values.trackers import When
 
 
 def _fight(ruleset: str = "equestria") -> Encounter:
@@ -287,7 +287,7 @@ def test_commands_and_events_round_trip_through_the_codec():
 
 
 def test_players_do_not_see_the_gms_reminders():
-    from core.visibility import visible_to
+    from core.combat.visibility import visible_to
 
     encounter = _fight()
     encounter.apply(AddReminder("w", "secret plan", When.START))

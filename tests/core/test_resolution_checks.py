@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from core.checks import Advantage, Tier
+from core.dice.checks import Advantage, Tier
 from core.errors import IllegalCommand
-from core.grid import Cover
-from core.modifiers import Awareness, Posture, Reach, Situation, assemble
+from core.board.grid import Cover
+from core.dice.modifiers import Awareness, Posture, Reach, Situation, assemble
 from core.rulesets import get
 
 
@@ -160,10 +160,10 @@ def test_tac_pos_3_a15_slowed_target_ranged_plus_1_per_mp_the_cell_costs_melee_p
 @pytest.mark.parametrize(("cell", "terrain", "ranged", "melee"), [((15, 2), "boulder", 2, 1), ((1, 2), "rock", 3, 1), ((14, 2), "ground", 0, 0)])
 def test_tac_pos_3_a15_the_cost_of_the_targets_cell_is_read_from_the_seed_map(cell, terrain, ranged, melee):
     """TAC-POS-3 on seed 003's map (TAC-MOV-1 boulder 2 MP, TAC-MAP-1 rock climbed at 3 MP)."""
-    from core.battlefield import attack_situation
-    from core.combatant import Combatant, Side
-    from core.demo import seed_map_text
-    from core.grid import from_text
+    from core.board.battlefield import attack_situation
+    from core.values.combatant import Combatant, Side
+    from core.combat.demo import seed_map_text
+    from core.board.grid import from_text
 
     grid = from_text(seed_map_text()).grid
     assert grid.terrain(cell).id == terrain

@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.attacks import Weapon, WeaponDamage
-from core.checks import Tier
-from core.combatant import Combatant, Side
-from core.damage import DamagePart, DamageType as T
-from core.demo import seed_map_text
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.attacks import Weapon, WeaponDamage
+from core.dice.checks import Tier
+from core.values.combatant import Combatant, Side
+from core.combat.damage import DamagePart, DamageType as T
+from core.combat.demo import seed_map_text
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import from_text
+from core.board.grid import from_text
 from core.rulesets import get
 
 
@@ -74,7 +74,7 @@ def test_a9_tac_atk_1_below_ac_misses_no_damage():
 
 def test_tac_dmg_1_resistance_weakness_and_armour_raising_damage():
     s = get("tactical_d10").settings
-    from core.damage import resolve
+    from core.combat.damage import resolve
 
     assert resolve(s, (DamagePart(6, T.FIRE),), resistances=("fire",)).total == 3
     assert resolve(s, (DamagePart(6, T.FIRE),), weaknesses=("fire",)).total == 9
@@ -84,7 +84,7 @@ def test_tac_dmg_1_resistance_weakness_and_armour_raising_damage():
 
 def test_tac_dmg_2_penetrating_ignores_armour_holy_necrotic_plus_50_percent():
     s = get("tactical_d10").settings
-    from core.damage import resolve
+    from core.combat.damage import resolve
 
     assert resolve(s, (DamagePart(5, T.PENETRATING),), armour={"any": 4}).total == 5
     assert resolve(s, (DamagePart(6, T.HOLY),), alignment="chaotic evil").total == 9

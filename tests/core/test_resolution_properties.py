@@ -8,14 +8,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Combatant, Side
-from core.damage import DamagePart, DamageType
-from core.demo import seed_map_text
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Combatant, Side
+from core.combat.damage import DamagePart, DamageType
+from core.combat.demo import seed_map_text
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import RulesError
-from core.grid import from_text
+from core.board.grid import from_text
 from core.rulesets import get
 
 GRID = from_text(seed_map_text()).grid

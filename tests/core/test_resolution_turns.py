@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Combatant, Side
-from core.demo import seed_map_text
-from core.dicelog import dice_log
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Combatant, Side
+from core.combat.demo import seed_map_text
+from core.dice.dicelog import dice_log
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import from_text
-from core.initiative import starter_value, summon_value
-from core.phases import Phase
+from core.board.grid import from_text
+from core.combat.initiative import starter_value, summon_value
+from core.values.phases import Phase
 from core.rulesets import get
 
 GRID = from_text(seed_map_text()).grid
@@ -187,7 +187,7 @@ def test_removing_current_passes_to_next_without_skip_or_repeat():
 def test_eq_mnt_1_rider_and_mount_share_a_turn():
     from dataclasses import replace
 
-    from core.mobility import Size
+    from core.values.mobility import Size
 
     horse = replace(c("horse", 8, DEX=1), size=Size.HUGE)  # EQ-MNT-1: two sizes above a medium rider
     enc = fight("equestria", c("rider", 12, DEX=1), horse, c("foe", 10, Side.FOE))
@@ -247,7 +247,7 @@ def test_srd_mov_9_no_run_after_moving():
     """SRD-MOV-9: a run (4 x speed, 30 ft -> 24 squares) is a full-round
     action: refused once the creature has moved this turn, unless the GM
     overrides (logged); a double move after moving is still allowed."""
-    from core.grid import Grid
+    from core.board.grid import Grid
 
     def moved() -> Encounter:
         mover = Combatant("a", "A", Side.PARTY, {}, 10, 10, position=(1, 1), initiative=9)

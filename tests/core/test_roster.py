@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.combatant import Side
-from core.demo import state_from_map
+from core.values.combatant import Side
+from core.combat.demo import state_from_map
 from core.errors import MapFormatError
-from core.roster import RosterEntry, read_map_file
+from core.dice.roster import RosterEntry, read_map_file
 
 MAP = "#######\n#A.\U0001f417.B#\n#######\n"
 

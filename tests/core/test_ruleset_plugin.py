@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from core import commands as cmd
-from core.checks import Tier
-from core.combatant import ActionBudget, Combatant, Side
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.dice.checks import Tier
+from core.values.combatant import ActionBudget, Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import RulesError
-from core.grid import Grid
-from core.movement import fall, model_for
-from core.movement.equestria import EquestriaMovement, EquestriaMovementSettings
-from core.movement.falling import DiceFallSettings
-from core.offers import find, offers
+from core.board.grid import Grid
+from core.board.movement import fall, model_for
+from core.rulesets.equestria.movement import EquestriaMovement, EquestriaMovementSettings
+from core.board.movement.falling import DiceFallSettings
+from core.offers.base import find, offers
 from core.rulesets import RULESET_IDS, get, register
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings

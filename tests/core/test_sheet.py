@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Inventory, Side
-from core.demo import demo_encounter
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Inventory, Side
+from core.combat.demo import demo_encounter
 from core.errors import IllegalCommand
-from core.mobility import Size
+from core.values.mobility import Size
 
 
 @pytest.fixture

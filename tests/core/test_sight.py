@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.combatant import Side
-from core.geometry import cover_between, crossed_cells, flanked, flankers, line_of_effect, line_of_sight, sight
-from core.grid import BOULDER, BUSH, GLASS, TREE, WALL, Cover, Grid
-from core.mobility import Layer
+from core.values.combatant import Side
+from core.board.geometry import cover_between, crossed_cells, flanked, flankers, line_of_effect, line_of_sight, sight
+from core.board.grid import BOULDER, BUSH, GLASS, TREE, WALL, Cover, Grid
+from core.values.mobility import Layer
 from tests.core.movement_helpers import creature, seed_map
 
 OPEN = Grid.filled(12, 12)

@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Side
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Side
 from core.errors import IllegalCommand, MoveRefused
-from core.geometry.sight import sight
-from core.grid import BOULDER, WALL, Grid
-from core.mobility import Size
-from core.movement import find_path, reachable
-from core.offers import find, offers, preview
+from core.board.geometry.sight import sight
+from core.board.grid import BOULDER, WALL, Grid
+from core.values.mobility import Size
+from core.board.movement import find_path, reachable
+from core.offers.base import find, offers, preview
 from core.rulesets import get
 from saves.campaign import Campaign
 from saves.session import Session
@@ -170,8 +170,8 @@ def test_srd_mov_16_a_large_creature_reaches_and_threatens_two_squares():
     """DEFAULT d20 SRD (srd35 ``size_reach``): a tall Large creature's
     natural reach is 10 ft, 2 squares; a Medium one's 5 ft (a try-out's large
     Brute was refused at 2 squares, and threatened only adjacent squares)."""
-    from core.battlefield import melee_refusal
-    from core.srd_maneuvers import threatens
+    from core.board.battlefield import melee_refusal
+    from core.rulesets.srd35.maneuvers import threatens
 
     settings = get("srd35").settings
     brute = creature("b", {"STR": 4}, position=(0, 0), size=Size.LARGE, footprint=(1, 1))
@@ -229,7 +229,7 @@ def test_srd_mov_17_escape_artist_dc_30_then_no_attacks_minus_4_ac_and_no_dex():
     assert {c.name for c in hero.conditions} == {"squeezing", "squeezing tightly"}
     with pytest.raises(IllegalCommand):
         enc.apply(cmd.Attack("h", "g"))
-    from core.attacks import plan_attack
+    from core.combat.attacks import plan_attack
 
     assert plan_attack(enc.ruleset, enc.state.combatant("g"), hero).difficulty == 10 - 2 - 4  # AC 10, no DEX +2, -4
     enc.apply(cmd.Squeeze("h", False))

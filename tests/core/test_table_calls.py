@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core import events as ev
-from core import table_commands as tc
-from core.checks import Tier
-from core.combatant import Combatant, Held, Side
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.rulesets.equestria import table_calls as tc
+from core.dice.checks import Tier
+from core.values.combatant import Combatant, Held, Side
 from core.errors import IllegalCommand, RulesError
-from core.limbs import limbs_in_use
-from core.offers import find, offers
+from core.combat.limbs import limbs_in_use
+from core.offers.base import find, offers
 from saves.codec import from_document, to_document
 from tests.core.reach_helpers import creature, damage_to, encounter, of
 

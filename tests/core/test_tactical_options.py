@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from core import commands as cmd
-from core import events as ev
-from core.combatant import Inventory, Side
-from core.conditions import Condition
-from core.offers import find, offers
-from core.offers_common import attack_command
-from core.attacks import plan_attack
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values.combatant import Inventory, Side
+from core.values.conditions import Condition
+from core.offers.base import find, offers
+from core.offers.common import attack_command
+from core.combat.attacks import plan_attack
 from tests.core.reach_helpers import creature, damage_to, encounter, of
 
 SWITCHES = ("opt_crouched_jump", "opt_shove_while_grappling", "opt_dash_attack", "opt_dash_shove", "opt_dash_jump",
@@ -156,7 +156,7 @@ def test_tac_pos_6_no_invisible_attacker_advantage_against_a_creature_not_relyin
 
 
 def test_tac_opt_1_the_jump_preview_shows_the_easier_difficulty_from_a_crouch():
-    from core.offers import preview
+    from core.offers.base import preview
 
     enc = _duel({"opt_crouched_jump": True}, conditions=(Condition("crouched"),))
     shown = preview(enc.state, enc.ruleset, cmd.Jump("a", (2, 4)))

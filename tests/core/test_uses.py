@@ -10,18 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core import events as ev
-from core import tracker_events as tev
-from core import offers
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.trackers import events as tev
+from core.offers import base as offers
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import Grid
-from core.notation import NotationError
+from core.board.grid import Grid
+from core.dice.notation import NotationError
 from core.rulesets import get
-from core.trackers import Per
-from core.uses import AddUse, RemoveUse, RestoreUse, SpendUse, parse_use
+from core.values.trackers import Per
+from core.combat.trackers.uses import AddUse, RemoveUse, RestoreUse, SpendUse, parse_use
 
 
 def _fight(seed: int = 1) -> Encounter:
@@ -227,8 +227,8 @@ def test_uses_round_trip_through_the_codec():
 def test_a_creature_from_the_bestiary_has_every_use_and_no_foreign_reminders():
     from dataclasses import replace
 
-    from core.reminders import AddReminder
-    from core.trackers import When
+    from core.combat.trackers.reminders import AddReminder
+    from core.values.trackers import When
     from saves.bestiary import party_after, spawn
 
     encounter = _fight()

@@ -1,4 +1,4 @@
-"""What a side may know (core/visibility.py, issue 12): foes' HP as bands,
+"""What a side may know (core/combat/visibility.py, issue 12): foes' HP as bands,
 no stats or notes, no hidden or unseen foes, no secret conditions; the GM's
 hide/reveal and secret marks are commands, logged and undoable."""
 
@@ -9,14 +9,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core.combatant import Combatant, Side
-from core.conditions import Condition
-from core.encounter import Encounter, EncounterState
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Side
+from core.values.conditions import Condition
+from core.combat.encounter import Encounter, EncounterState
 from core.errors import IllegalCommand
-from core.grid import from_text
+from core.board.grid import from_text
 from core.rulesets import get
-from core.visibility import HealthBand, health_band, visible_to
+from core.combat.visibility import HealthBand, health_band, visible_to
 
 import pytest
 
@@ -104,7 +104,7 @@ def test_no_stripped_field_of_a_foe_survives_property(hp_max, hp_seed, note, ac)
 
 
 def test_turn_change_records_with_exact_hp_are_not_in_the_players_view():
-    """The records p uses (core.boundary) hold foes' exact HP and conditions: the players' view drops them."""
+    """The records p uses (core.combat.boundary) hold foes' exact HP and conditions: the players' view drops them."""
     encounter = Encounter(_state(initiative=5), EQ, random.Random(1))
     encounter.state = encounter.state.replace_combatant(
         __import__("dataclasses").replace(encounter.state.combatant("h"), initiative=10)

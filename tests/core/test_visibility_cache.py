@@ -1,4 +1,4 @@
-"""Seen cells are kept per creature (core/visibility.py): a player view
+"""Seen cells are kept per creature (core/combat/visibility.py): a player view
 asks after every action, and the answer is the same as working it out
 afresh, cell by cell, from line of sight (rule EQ-MAP-4)."""
 
@@ -9,10 +9,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.combatant import Combatant, Side
-from core.geometry.sight import line_of_sight
-from core.grid import from_text
-from core.visibility import _seen_from, seen_cells
+from core.values.combatant import Combatant, Side
+from core.board.geometry.sight import line_of_sight
+from core.board.grid import from_text
+from core.combat.visibility import _seen_from, seen_cells
 
 W, H = 9, 7
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.errors import IllegalCommand
-from core.vision import Conditions, LightSource, Sighting, sighting
+from core.board.vision import Conditions, LightSource, Sighting, sighting
 
 
 @pytest.mark.parametrize(

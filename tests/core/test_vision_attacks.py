@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from core.demo import demo_encounter
+from core.combat.demo import demo_encounter
 from core.errors import IllegalCommand
-from core.modifiers import assemble
-from core.offers_common import attack_command
-from core.vision import LightSource
-from core.vision_commands import SetVision
+from core.dice.modifiers import assemble
+from core.offers.common import attack_command
+from core.board.vision import LightSource
+from core.campaign.lighting import SetVision
 
 
 def _skirmish(distance: int):
@@ -70,7 +70,7 @@ def test_eq_vis_1_bad_conditions_are_refused_and_nothing_changes():
 def test_eq_vis_1_the_preview_says_why_the_attack_rolls_with_disadvantage_before_the_roll():
     """Beyond sight the attack rolls 2d20kl1: the preview names why, as the
     log does after the roll (a GM saw the disadvantage with no reason)."""
-    from core.offers import preview
+    from core.offers.base import preview
 
     encounter, a, b = _skirmish(3)
     attack = attack_command(encounter.state, encounter.ruleset, a, b, "1d6 ranged")

@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from core import war_commands as cmd
-from core.demo import demo_encounter
+from core.campaign.war import commands as cmd
+from core.combat.demo import demo_encounter
 from core.errors import IllegalCommand, RulesError
-from core.war import Army, EndKind, Ending, Hero, WarSettings, battle_points, new_battle, soldier_losses
-from core.war_round import fight_round, order_retreat, roll_aftermath
+from core.campaign.war.battle import Army, EndKind, Ending, Hero, WarSettings, battle_points, new_battle, soldier_losses
+from core.campaign.war.rounds import fight_round, order_retreat, roll_aftermath
 from tests.core.war_helpers import ScriptDice
 
 

@@ -14,9 +14,9 @@ from fractions import Fraction
 import pytest
 
 from core.rulesets.equestria import Equestria
-from core.war import EndKind, Ending, Hero, WarSettings, new_battle
-from core.war_forecast import CheckRules, forecast
-from core.war_round import fight_round
+from core.campaign.war.battle import EndKind, Ending, Hero, WarSettings, new_battle
+from core.campaign.war.forecast import CheckRules, forecast
+from core.campaign.war.rounds import fight_round
 from tests.core.war_helpers import FastDice, brute_force_battle, small_tier
 
 EQ = CheckRules.of(Equestria())

@@ -8,11 +8,11 @@ from dataclasses import replace
 from collections import defaultdict
 from fractions import Fraction
 
-from core.checks import CheckResult, Advantage, Modifier
-from core.dice import DiceRoll, Die
+from core.dice.checks import CheckResult, Advantage, Modifier
+from core.dice.rolls import DiceRoll, Die
 from core.rulesets.equestria import Equestria, EquestriaSettings
-from core.war import Battle
-from core.war_round import fight_round
+from core.campaign.war.battle import Battle
+from core.campaign.war.rounds import fight_round
 
 TIER = Equestria().tier
 

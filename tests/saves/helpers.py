@@ -6,7 +6,7 @@ import hashlib
 import json
 import random
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from core.errors import RulesError
 from saves.codec import to_document
 from saves.session import Session

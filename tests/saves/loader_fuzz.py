@@ -26,7 +26,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves import library
 from saves.campaign import Campaign
 from saves.errors import SaveError

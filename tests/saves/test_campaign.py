@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core import events as ev
-from core.encounter import EncounterState
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.encounter import EncounterState
 from saves.campaign import SCHEMA_VERSION, Campaign
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, SaveError
@@ -217,7 +217,7 @@ def test_open_default_creates_the_demo_once(encounter_home):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(["next", "prev", "dmg", "heal", "check", "dice"]), max_size=15), st.integers(0, 1000))
 def test_codec_round_trips_every_state_and_event(tmp_path, actions, seed):
-    from core.demo import demo_encounter
+    from core.combat.demo import demo_encounter
 
     encounter, events = demo_encounter(random.Random(seed))
     collected = list(events)

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from core import commands as cmd
-from core.combatant import Combatant, Side
-from core.encounter import EncounterState
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import EncounterState
 from saves import library, paths
 from saves.bestiary import spawn
 from saves.campaign import Campaign

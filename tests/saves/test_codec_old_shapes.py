@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import random
 
-from core import commands as cmd
-from core.damage import DamagePart, DamageType
-from core.demo import demo_encounter
-from core.encounter import EncounterState
+from core.combat import commands as cmd
+from core.combat.damage import DamagePart, DamageType
+from core.combat.demo import demo_encounter
+from core.combat.encounter import EncounterState
 from saves.codec import from_document, to_document
 
 
@@ -41,7 +41,7 @@ def test_an_old_state_document_without_turn_boundaries_loads():
 def test_typed_kinds_round_trip_and_old_strings_decode_to_the_enums():
     """Contests, TAC-ACT-2 actions, MP actions and altitude moves are enums
     saved as the same strings as before (issue 10 item 6)."""
-    from core.kinds import AltitudeMove, ContestKind, MpAction, TacticalAction
+    from core.values.kinds import AltitudeMove, ContestKind, MpAction, TacticalAction
 
     old = [
         ({"$type": "Contest", "attacker": "a", "target": "b", "action": "shove", "cells": 2}, ContestKind.SHOVE),

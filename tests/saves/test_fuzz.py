@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign, journal_path
 from saves.errors import CorruptSave, NewerSave
 from saves.session import Session, create_demo

@@ -14,7 +14,7 @@ import random
 import pytest
 from tinydb import TinyDB
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves import campaign as campaign_module
 from saves import fold, library
 from saves.campaign import Campaign, journal_path

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign, journal_path
 from saves.errors import CorruptSave
 from saves.journal import Journal, read_journal

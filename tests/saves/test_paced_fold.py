@@ -18,8 +18,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
-from core.grid import Grid
+from core.combat import commands as cmd
+from core.board.grid import Grid
 from saves import campaign as campaign_module
 from saves import fold, texts
 from saves.campaign import Campaign, journal_path

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves import backups, library, paths
 from saves.campaign import Campaign, journal_path
 from saves.errors import CorruptSave, ReadOnlySave, SaveError

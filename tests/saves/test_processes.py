@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.errors import ReadOnlySave
 from saves.session import Session, create_demo
@@ -30,7 +30,7 @@ def test_a_second_process_opens_read_only_with_a_clear_message(tmp_path):
     holder = _python(
         f"""
         import random, sys
-        from core import commands as cmd
+        from core.combat import commands as cmd
         from saves.campaign import Campaign
         from saves.session import Session
         session = Session(Campaign.open({str(path)!r}), random.Random(1))
@@ -96,7 +96,7 @@ def test_disk_full_keeps_state_in_memory_and_the_file_intact_then_retries(tmp_pa
         f"""
         import json, random, resource, signal
         from pathlib import Path
-        from core import commands as cmd
+        from core.combat import commands as cmd
         from saves.campaign import Campaign, journal_path
         from saves.session import Session
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # what saves.signals.install_exit_handlers does

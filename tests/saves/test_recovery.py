@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves import backups
 from saves.campaign import Campaign
 from saves.errors import CorruptSave, NewerSave

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROGRAM = """
 import asyncio, random, sys
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session
 from saves.signals import exit_soon, install_exit_handlers

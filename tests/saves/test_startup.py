@@ -14,8 +14,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from core import commands as cmd
-from core import events as ev
+from core.combat import commands as cmd
+from core.combat import events as ev
 from saves.codec import from_document, to_document
 from saves.session import create_demo
 
@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Not needed before the first frame of an equestria campaign.
 LAZY = (
-    "core.turns", "core.economy", "core.resolution", "core.scene", "core.sheet",
-    "core.altitude", "core.mapedit", "core.initiative", "core.movement.api", "core.movement.engine", "core.geometry",
-    "core.battlefield", "core.roster", "core.rulesets.srd35", "core.rulesets.tactical_d10",
+    "core.combat.turns", "core.combat.economy", "core.combat.resolution", "core.combat.scene", "core.combat.sheet",
+    "core.combat.maneuvers.altitude", "core.combat.mapedit", "core.combat.initiative", "core.board.movement.api", "core.board.movement.engine", "core.board.geometry",
+    "core.board.battlefield", "core.dice.roster", "core.rulesets.srd35", "core.rulesets.tactical_d10",
     "core.rulesets.power_roll", "d20",
-    "core.map_commands", "core.maneuver_commands", "core.srd_commands",  # named by core.commands, loaded when first used
+    "core.combat.map_commands", "core.combat.maneuvers.commands", "core.rulesets.srd35.commands",  # named by core.combat.commands, loaded when first used
 )
 
 
@@ -71,7 +71,7 @@ def test_a_command_after_a_cold_open_applies_saves_and_undoes(tmp_path):
         from saves.campaign import Campaign
         from saves.session import Session
         session = Session(Campaign.open({str(path)!r}), random.Random(1))
-        from core import commands as cmd
+        from core.combat import commands as cmd
         moved = session.apply(cmd.Move("c2", (5, 5)))
         turn = session.apply(cmd.NextTurn())
         session.undo()
@@ -94,26 +94,26 @@ def test_rulesets_and_movement_models_load_one_at_a_time():
         """
         import json, sys
         from core.rulesets import get
-        from core.movement import model_for
+        from core.board.movement import model_for
         srd = get("srd35")
         model_for(srd)
-        after_one = sorted(m for m in sys.modules if m.startswith(("core.rulesets.", "core.movement.")))
+        after_one = sorted(m for m in sys.modules if m.startswith(("core.rulesets.", "core.board.movement.")))
         from core.rulesets import RULESETS, DEFAULT_RULESET, RULESET_IDS
         print(json.dumps({"after_one": after_one, "ids": {k: v.id for k, v in RULESETS.items()},
                           "order": list(RULESET_IDS), "default": DEFAULT_RULESET}))
         """
     )
     loaded = set(result["after_one"])
-    assert {"core.rulesets.srd35", "core.movement.srd35"} <= loaded
+    assert {"core.rulesets.srd35", "core.rulesets.srd35.movement"} <= loaded
     assert not loaded & {"core.rulesets.equestria", "core.rulesets.power_roll", "core.rulesets.tactical_d10",
-                         "core.movement.equestria", "core.movement.power_roll", "core.movement.tactical_d10"}
+                         "core.rulesets.equestria.movement", "core.rulesets.power_roll.movement", "core.rulesets.tactical_d10.movement"}
     assert result["ids"] == {rid: rid for rid in ("equestria", "srd35", "tactical_d10", "power_roll")}
     assert result["order"][0] == "equestria" == result["default"]  # the default first, then by name
     assert sorted(result["order"]) == ["equestria", "power_roll", "srd35", "tactical_d10"]
 
 
 # The campaign tools' commands and events: loaded for a tag not among the core's (saves/codec.py).
-TOOL_VOCABULARY = ("core.war_commands", "core.table_commands", "core.training_commands", "core.energy", "core.mounted_commands")
+TOOL_VOCABULARY = ("core.campaign.war.commands", "core.rulesets.equestria.table_calls", "core.campaign.training_commands", "core.campaign.energy", "core.combat.mounted.commands")
 
 
 def test_reading_a_log_of_core_events_loads_no_campaign_tool(tmp_path):
@@ -141,13 +141,13 @@ def test_a_campaign_tool_tag_still_decodes_in_a_fresh_process():
     result = _run(
         """
         import json, sys
-        from core import commands
+        from core.combat import commands
         from saves.codec import from_document
         value = from_document({"$type": "OrderRetreat", "side": 0}, commands.Command)
         print(json.dumps({"type": type(value).__name__, "module": type(value).__module__}))
         """
     )
-    assert result == {"type": "OrderRetreat", "module": "core.war_commands"}
+    assert result == {"type": "OrderRetreat", "module": "core.campaign.war.commands"}
 
 
 def test_commands_round_trip_through_the_codec_and_only_they_and_events_are_tagged():

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from core import commands as cmd
-from core import table_commands as tc
+from core.combat import commands as cmd
+from core.rulesets.equestria import table_calls as tc
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 

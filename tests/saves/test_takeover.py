@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves import takeover
 from saves.campaign import Campaign
 from saves.lock import lock_path
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="
 
 HOLDER = """
 import asyncio, random, sys
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session
 from saves.signals import install_takeover_handler

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 import random
 
-from core.breath import Activity
-from core.campaign_time import AdvanceClock, now_seconds
-from core.clock import DAY
-from core.energy import HoldBreath, SetEnergy
-from core.training_commands import AddRuse, StartTraining, UseRuse
+from core.campaign.breath import Activity
+from core.campaign.timekeeping import AdvanceClock, now_seconds
+from core.values.clock import DAY
+from core.campaign.energy import HoldBreath, SetEnergy
+from core.campaign.training_commands import AddRuse, StartTraining, UseRuse
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 
@@ -42,7 +42,7 @@ def test_eq_bre_1_breath_energy_taken_is_saved(tmp_path):
     who = session.encounter.state.current
     session.apply(SetEnergy(who, 10))
     session.apply(HoldBreath(who, Activity.HEAVY))
-    from core import commands as cmd
+    from core.combat import commands as cmd
 
     for _ in range(12):
         session.apply(cmd.NextTurn())

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from core.errors import IllegalCommand
 from saves.campaign import Campaign
 from saves.records import Redone, Undone
@@ -133,7 +133,7 @@ def test_several_commands_as_one_step_are_all_or_nothing(tmp_path):
 def test_undo_and_redo_give_back_the_same_map_object_so_its_caches_stay(tmp_path):
     """An unchanged map decodes to the very Grid it was (its flattened form
     for the movement search is kept on it), after undo and after redo."""
-    from core.movement.layout import layout
+    from core.board.movement.layout import layout
 
     session = _fresh(tmp_path)
     grid = session.encounter.state.grid
@@ -151,9 +151,9 @@ def test_undo_and_redo_give_back_the_same_map_object_so_its_caches_stay(tmp_path
 def test_one_action_with_dice_is_one_undo_step(tmp_path, kind):
     """``d`` ``2d6+20`` used to be two steps (the roll, then the damage);
     the command carries its dice and rolls inside apply: one step."""
-    from core import events as ev
-    from core.attacks import WeaponDamage
-    from core.damage import DamagePart, DamageType
+    from core.combat import events as ev
+    from core.combat.attacks import WeaponDamage
+    from core.combat.damage import DamagePart, DamageType
 
     session = _fresh(tmp_path)
     boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from core import war_commands as cmd
-from core.war import Hero
+from core.campaign.war import commands as cmd
+from core.campaign.war.battle import Hero
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 
@@ -30,7 +30,7 @@ def test_eq_war_battle_survives_reopening_and_undo_is_exact(tmp_path):
 
 
 def test_eq_stat_1_energy_is_saved_and_undone(tmp_path):
-    from core import energy
+    from core.campaign import energy
 
     path = tmp_path / "energy.json"
     create_demo(path, random.Random(1)).close()

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from dataclasses import replace
 
-from core import commands as cmd
-from core.combatant import Combatant, Side
-from core.demo import state_from_map
-from core.encounter import Encounter
-from core.grid import from_text
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Side
+from core.combat.demo import state_from_map
+from core.combat.encounter import Encounter
+from core.board.grid import from_text
 from core.rulesets import get as get_ruleset
 from saves.campaign import Campaign
 from saves.session import Session, create_demo

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.checks import Tier
+from core.combat import events as ev
+from core.dice.checks import Tier
 from saves.campaign import Campaign
 from tests.tui.helpers import demo_app, type_text
 from tui.widgets.grid_map import GridMap

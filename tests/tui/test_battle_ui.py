@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.war import EndKind
+from core.campaign.war.battle import EndKind
 from tests.tui.helpers import demo_app, type_text
 from tui.screens.battle import BattleScreen
 

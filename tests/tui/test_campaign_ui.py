@@ -215,7 +215,7 @@ def _spent_party_uses(path):
     """The demo with Character 1 having spent its 1/encounter Roar and its 1/day Rage."""
     import random
 
-    from core.uses import AddUse, Per, SpendUse
+    from core.combat.trackers.uses import AddUse, Per, SpendUse
     from saves.campaign import Campaign
     from saves.session import Session, create_demo
 

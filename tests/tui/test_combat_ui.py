@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import events as ev
+from core.combat import events as ev
 from tests.tui.helpers import select_enemy_of_current, select_by_keys, status_of, demo_app, type_text
 
 
@@ -252,7 +252,7 @@ async def test_more_menu_typed_damage_and_end_combat(tmp_path):
 async def test_more_menu_in_tactical_d10_dash_and_crouch(tmp_path):
     import random
 
-    from core.grid import from_text
+    from core.board.grid import from_text
     from core.rulesets import get
     from saves.campaign import Campaign
     from saves.session import Session, create_campaign

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from core import events as ev
-from core.demo import demo_encounter
-from core import commands as cmd
+from core.combat import events as ev
+from core.combat.demo import demo_encounter
+from core.combat import commands as cmd
 from tui.describe import describe
 
 
@@ -32,7 +32,7 @@ def test_names_with_markup_and_escapes_are_literal():
 
 
 def test_the_log_folds_the_hp_line_that_repeats_a_damage_line():
-    from core.damage import DamageOutcome
+    from core.combat.damage import DamageOutcome
     from saves.records import LogEntry
     from tui.widgets.dice_log import DiceLog
 
@@ -46,7 +46,7 @@ def test_the_log_folds_the_hp_line_that_repeats_a_damage_line():
 
 
 def test_rerolled_dice_show_the_face_they_rolled_struck_through():
-    from core.dice import roll
+    from core.dice.rolls import roll
     from tui.describe import roll_text
 
     rolled = next(r for r in (roll("10d6ro<3", random.Random(seed)) for seed in range(50)) if not all(d.kept for d in r.dice))
@@ -60,7 +60,7 @@ def test_rerolled_dice_show_the_face_they_rolled_struck_through():
 
 def test_a_condition_for_some_rounds_reads_as_a_sentence():
     """A try-out read "Character 2 is bleeding 2 3 rounds"."""
-    from core.conditions import Condition
+    from core.values.conditions import Condition
 
     condition = Condition("bleeding", 2)
     line = describe(ev.ConditionAdded("c2", "Character 2", condition, until="3 rounds (to the start of Boar's turn)")).plain
@@ -71,7 +71,7 @@ def test_a_condition_for_some_rounds_reads_as_a_sentence():
 
 def test_a_contest_line_gives_every_modifier_its_reason():
     """A try-out read "1d10-4 [5] = 1 vs 1d10+1" for a trip: the -4 had no reason (TAC-ACT-2)."""
-    from core.checks import Modifier
+    from core.dice.checks import Modifier
     from core.rulesets import get
 
     ruleset = get("tactical_d10")
@@ -97,9 +97,9 @@ def test_the_campaign_tools_lines_load_with_their_first_event():
         import json, sys
         import tui.app
         from tui.describe import describe
-        before = [m for m in ("tui.describe_war", "tui.describe_time", "core.war_events", "core.time_events") if m in sys.modules]
-        from core.war_events import BattleSetUp
-        from core.time_events import ClockAdvanced
+        before = [m for m in ("tui.describe_war", "tui.describe_time", "core.campaign.war.events", "core.campaign.time_events") if m in sys.modules]
+        from core.campaign.war.events import BattleSetUp
+        from core.campaign.time_events import ClockAdvanced
         lines = [describe(BattleSetUp(("North", "South"), (10000, 7000), (10, 7))).plain,
                  describe(ClockAdvanced(0, 86400 + 3600, "travel")).plain]
         print(json.dumps({"before": before, "lines": lines}))

@@ -8,8 +8,8 @@ reopens the dialog with the text. Choice lists narrow as the GM types.
 
 from __future__ import annotations
 
-from core import events as ev
-from core.battlefield import cells_apart
+from core.combat import events as ev
+from core.board.battlefield import cells_apart
 from tests.tui.helpers import demo_app, select_by_keys, status_of, type_text
 from tui.screens.choice import ChoiceScreen, matches
 from tui.screens.prompt import PromptScreen

@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 from rich.cells import cell_len
 
-from core.combatant import Combatant, Side
+from core.values.combatant import Combatant, Side
 from tui.glyphs import SAFE_EMOJI_RANGES, SAFE_EMOJI_SINGLES, THEMES, fit, is_safe_emoji
 
 # Emoji_Presentation code points added after Unicode 6.0 that we must not use
@@ -65,7 +65,7 @@ def test_fit_cuts_wide_characters_by_columns():
 
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_every_terrain_has_a_glyph_in_every_theme(name):
-    from core.grid import TERRAINS
+    from core.board.grid import TERRAINS
     from tui.glyphs import TERRAIN_STYLE
 
     assert set(THEMES[name].terrain) == set(TERRAINS)

@@ -4,8 +4,8 @@ marked, and the condition durations."""
 
 from __future__ import annotations
 
-from core import commands as cmd
-from core.conditions import Boundary
+from core.combat import commands as cmd
+from core.values.conditions import Boundary
 from tests.tui.helpers import demo_app, status_of, type_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen

@@ -15,7 +15,7 @@ from pathlib import Path
 from textual import events
 from textual.keys import _character_to_key
 
-from core import events as ev
+from core.combat import events as ev
 from saves.campaign import Campaign
 from tests.tui.helpers import demo_app
 from tests.tui.pty_terminal import PtyProcess
@@ -166,7 +166,7 @@ async def test_keys_typed_after_a_refused_attack_are_not_shortcuts(tmp_path):
     attack is refused, and the ``d`` ``8`` ``Enter`` typed after it must not
     open a Damage dialog and deal 8 damage with no attack roll (a GM's
     try-out). Keys typed after a refusal are dropped, and the status says so."""
-    from core import commands as cmd
+    from core.combat import commands as cmd
     from tests.tui.helpers import status_of
 
     app = demo_app(tmp_path / "demo.json")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core import limits as lim
+from core.values import limits as lim
 from saves.campaign import Campaign
 from saves.session import Session
 from tests.tui.helpers import demo_app, status_of

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core import events as ev
+from core.combat import events as ev
 from saves.records import LogEntry
 from tests.tui.helpers import demo_app
 from tui.widgets import dice_log

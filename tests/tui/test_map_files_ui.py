@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
-from core import commands as cmd
-from core.conditions import Condition
-from core.roster import read_map_file
+from core.combat import commands as cmd
+from core.values.conditions import Condition
+from core.dice.roster import read_map_file
 from saves.campaign import Campaign
 from saves.session import Session, create_campaign
-from core.grid import from_text
+from core.board.grid import from_text
 from core.rulesets import get
 from tests.tui.helpers import demo_app, status_of
 from tui.app import EncounterApp
@@ -124,7 +124,7 @@ async def test_import_creatures_shows_every_bad_line_and_imports_only_when_confi
 
 
 def test_tokens_are_marked_for_conditions_and_for_being_hidden():
-    from core.combatant import Combatant, Side
+    from core.values.combatant import Combatant, Side
 
     wolf = Combatant("w", "Wolf", Side.FOE, {}, 9, 9, position=(1, 1), glyph="\U0001f43a")
     burning = Combatant("w", "Wolf", Side.FOE, {}, 9, 9, position=(1, 1), conditions=(Condition("burning"),))

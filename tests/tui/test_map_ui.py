@@ -23,7 +23,7 @@ async def test_move_previews_the_path(tmp_path):
 async def test_move_preview_follows_the_reach_without_searching_again(tmp_path, monkeypatch):
     """The cursor's path comes from the reach computed when the move began
     (Reach.path); a cell beyond it says so with the movement left."""
-    from core.movement import api
+    from core.board.movement import api
     from tui.widgets.grid_map import GridMap
 
     app = demo_app(tmp_path / "demo.json")
@@ -135,7 +135,7 @@ def test_a_move_repaints_the_cells_it_left_and_entered():
     import random
     from dataclasses import replace
 
-    from core.demo import demo_encounter
+    from core.combat.demo import demo_encounter
     from tui.widgets.grid_map import GridMap, _View
 
     encounter, _ = demo_encounter(random.Random(3))

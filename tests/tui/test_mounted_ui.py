@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from core import commands as cmd
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
-from core.grid import Grid
-from core.mobility import Size
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
+from core.board.grid import Grid
+from core.values.mobility import Size
 from core.rulesets import get
 from saves.campaign import Campaign
 from saves.session import Session

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 from tests.tui.model_terminal import Screen

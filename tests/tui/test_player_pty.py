@@ -9,7 +9,7 @@ import random
 import sys
 from pathlib import Path
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 from tests.tui.model_terminal import WatchedScreen

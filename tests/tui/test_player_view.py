@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 from tui.cli import main
@@ -141,9 +141,9 @@ async def test_the_gm_previews_the_players_view_on_the_map_with_V(tmp_path):
 async def test_cells_seen_in_another_encounter_are_not_shown_as_seen_before(tmp_path):
     """The players' memory of the map is the encounter's: the GM switching to
     a fight on another map must not uncover its cells where the old map was seen."""
-    from core.combatant import Combatant, Side
-    from core.encounter import EncounterState
-    from core.grid import from_text
+    from core.values.combatant import Combatant, Side
+    from core.combat.encounter import EncounterState
+    from core.board.grid import from_text
     from tui.widgets.grid_map import GridMap
 
     path = _demo(tmp_path)

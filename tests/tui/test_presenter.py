@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 from tests.core.test_purity import _imported_after

@@ -7,7 +7,7 @@ import errno
 
 import pytest
 
-from core import commands as cmd
+from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.journal import Journal
 from tests.tui.helpers import demo_app

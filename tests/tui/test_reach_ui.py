@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from core import commands as cmd
-from core.combatant import Combatant, Side
-from core.encounter import Encounter, EncounterState
-from core.grid import BOULDER, Grid
-from core.mobility import Layer
+from core.combat import commands as cmd
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import Encounter, EncounterState
+from core.board.grid import BOULDER, Grid
+from core.values.mobility import Layer
 from core.rulesets import get
 from saves.campaign import Campaign
 from saves.session import Session

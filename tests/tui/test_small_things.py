@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import events as ev
+from core.combat import events as ev
 from tests.tui.helpers import demo_app, status_of, type_text
 from tui.describe import action_phrase, describe
 
@@ -87,7 +87,7 @@ def test_to_ascii_keeps_every_width():
 def test_ascii_hp_bars_tell_empty_from_full_and_from_walls():
     """A try-out with ``--glyphs ascii`` saw ``HP 0/12 ##########`` and
     ``HP 20/20 ##########``, and token bars drawn as walls."""
-    from core.combatant import Combatant, Side
+    from core.values.combatant import Combatant, Side
     from tui.ascii_output import to_ascii
     from tui.widgets.creature_sheet import hp_bar
 

@@ -4,8 +4,8 @@ rules EQ-ANI-1, EQ-TRK-1, EQ-BRE-1, EQ-TRV-2)."""
 
 from __future__ import annotations
 
-from core.campaign_time import now_seconds
-from core.clock import DAY, HOUR
+from core.campaign.timekeeping import now_seconds
+from core.values.clock import DAY, HOUR
 from tests.tui.helpers import demo_app, type_text
 from tui.screens.prompt import PromptScreen
 from tui.screens.time import TimeScreen

@@ -3,9 +3,9 @@ selected creature, the due check offered in one key, undo, bad input (issue 14).
 
 from __future__ import annotations
 
-from core import events as ev
-from core import tracker_events as tev
-from core.trackers import When
+from core.combat import events as ev
+from core.combat.trackers import events as tev
+from core.values.trackers import When
 from tests.tui.helpers import demo_app, status_of, type_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -63,8 +63,8 @@ async def test_u_refuses_a_recharge_range_outside_the_die_and_changes_nothing(tm
 
 
 async def test_the_more_menu_lists_spending_a_use(tmp_path):
-    from core.uses import AddUse
-    from core.trackers import Per
+    from core.combat.trackers.uses import AddUse
+    from core.values.trackers import Per
 
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -131,8 +131,8 @@ async def test_r_start_of_turn_reminder_fires_once_after_p_then_n(tmp_path):
 
 
 def test_every_tracker_event_has_a_log_line():
-    from core import tracker_events
-    from core.events import Event
+    from core.combat.trackers import events as tracker_events
+    from core.combat.events import Event
     from tui.describe import describe
 
     kinds = [c for c in vars(tracker_events).values() if isinstance(c, type) and issubclass(c, Event) and c is not Event]
@@ -167,10 +167,10 @@ def _badged_campaign(path):
     uses and a start-of-turn reminder with a check that fired (due)."""
     import random
 
-    from core import commands as cmd
-    from core.conditions import Condition
-    from core.uses import AddUse, Per
-    from core.reminders import AddReminder
+    from core.combat import commands as cmd
+    from core.values.conditions import Condition
+    from core.combat.trackers.uses import AddUse, Per
+    from core.combat.trackers.reminders import AddReminder
     from saves.campaign import Campaign
     from saves.session import Session, create_demo
 

@@ -24,10 +24,10 @@ from textual import events
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from core import commands as cmd
-from core.demo import state_from_map
-from core.encounter import Encounter
-from core.grid import from_text
+from core.combat import commands as cmd
+from core.combat.demo import state_from_map
+from core.combat.encounter import Encounter
+from core.board.grid import from_text
 from core.rulesets import get as get_ruleset
 from saves.campaign import Campaign
 from saves.sanitize import clean_name

@@ -20,9 +20,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from core import war_commands as cmd
-from core.war import EndKind, Ending, battle_points
-from core.war_forecast import CheckRules, Forecast, forecast
+from core.campaign.war import commands as cmd
+from core.campaign.war.battle import EndKind, Ending, battle_points
+from core.campaign.war.forecast import CheckRules, Forecast, forecast
 from tui.describe import describe, percent
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen

@@ -22,9 +22,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from core import commands as cmd
-from core.combatant import Combatant
-from core.visibility import visible_to
+from core.combat import commands as cmd
+from core.values.combatant import Combatant
+from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
 from tui.campaign_actions import CampaignActions
 from tui.campaign_tools import CampaignTools
@@ -145,7 +145,7 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
             self.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=view.turn_changed, view=view)
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))
-        self.show_reminders(entries)  # issue 14: a reminder that fired takes the status line and offers its check
+        self.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
 
     def reload_views(self) -> None:
         """Show the session's encounter from scratch (at start, or after switching encounters)."""
@@ -188,7 +188,7 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         if follow and current is not None and current.position is not None and not grid_map.picking:
             grid_map.follow(current.position, centre=True)
         chosen = self._combatant(self.selected)
-        from core.seats import describe as ride_words  # issue 13: who rides whom (EQ-MNT-1..9)
+        from core.combat.mounted.seats import describe as ride_words  # who rides whom (EQ-MNT-1..9)
 
         riding = ride_words(state, chosen) if chosen is not None else ""
         self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.tracker_lines(chosen))

@@ -2,7 +2,7 @@
 widgets (:class:`InitiativeTracker`, :class:`GridMap`, :class:`StatusLine`).
 
 It renders each reading a :class:`tui.player_source.SnapshotSource` publishes:
-what :func:`core.visibility.visible_to` left of the encounter (foes' exact
+what :func:`core.combat.visibility.visible_to` left of the encounter (foes' exact
 HP, stats, notes, secret conditions, hidden and unseen creatures are already
 stripped), the map fogged to the cells the party sees now (those seen
 before greyed). Its only keys are glyphs and zoom (quit is the App's): no

@@ -21,10 +21,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from core.campaign_time import AdvanceClock, clock_label, now_seconds
+from core.campaign.timekeeping import AdvanceClock, clock_label, now_seconds
 from core.errors import RulesError
-from core.training import level
-from core.training_commands import AddRuse, DropTraining, ruse_check
+from core.campaign.training import level
+from core.campaign.training_commands import AddRuse, DropTraining, ruse_check
 from tui.describe import describe
 from tui.screens.prompt import PromptScreen
 from tui.text import clean

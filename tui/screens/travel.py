@@ -6,7 +6,7 @@ Keys: ``g`` the group (name and ДВИЖ of each), ``l`` the legs, Esc back.
 Planning changes nothing in the campaign; with an ``apply`` callback (the
 app's), ``i`` interrupts the journey (each traveller that is a combatant
 loses the GM's ЭНЕР, EQ-TRV-2) and ``d`` marches: the in-game clock moves
-on by the journey's days (issue 13).
+on by the journey's days.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from core.errors import RulesError
-from core.travel import Leg, TravelSettings, interruption_cost, plan, split
+from core.campaign.travel import Leg, TravelSettings, interruption_cost, plan, split
 from tui.screens.prompt import PromptScreen
 from tui.text import clean
 from tui.travel_forms import GROUP_HELP, LEGS_HELP, parse_group, parse_legs
@@ -158,7 +158,7 @@ class TravelScreen(Screen[None]):
         self.legs = legs
         self.refresh_plan()
 
-    # -- into play (issue 13): the app applies these through its session -----------------
+    # -- into play: the app applies these through its session -----------------
     def _run(self, command) -> None:
         from tui.describe import describe
 
@@ -181,7 +181,7 @@ class TravelScreen(Screen[None]):
                              lambda text: self._interrupted(text, travellers))
 
     def _interrupted(self, text: str | None, travellers: list[str]) -> None:
-        from core.breath_turns import InterruptTravel
+        from core.campaign.breath_turns import InterruptTravel
 
         if text is None:
             self.say("Cancelled.")
@@ -193,8 +193,8 @@ class TravelScreen(Screen[None]):
         self._run(InterruptTravel(tuple(travellers), int(amount), reason.strip()))
 
     def action_travel_march(self) -> None:
-        from core.campaign_time import AdvanceClock
-        from core.clock import DAY
+        from core.campaign.timekeeping import AdvanceClock
+        from core.values.clock import DAY
 
         if self._apply is None:
             self.say("Planning only: open the planner from the encounter (J) to apply it.", error=True)

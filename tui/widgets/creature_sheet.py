@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.combatant import Combatant
+from core.values.combatant import Combatant
 from core.rulesets.base import Ruleset
 from tui.describe_combat import condition_text
 from tui.text import clean, user_text
@@ -59,9 +59,9 @@ class CreatureSheet(LinePane):
     def show(
         self, combatant: Combatant | None, ruleset: Ruleset, is_current: bool, riding: str = "", trackers: tuple[tuple[str, bool], ...] = (),
     ) -> None:
-        """``riding``: who rides whom and lost control, in core's words (core.seats.describe);
+        """``riding``: who rides whom and lost control, in core's words (core.combat.mounted.seats.describe);
         ``trackers``: lines of its reminders and limited uses (text, due), see
-        :func:`core.reminder_offers.sheet_lines`."""
+        :func:`core.offers.trackers.sheet_lines`."""
         if self.border_title != "Sheet":
             self.border_title = "Sheet"  # the setter repaints the whole pane, even with the same title
         text = Text("No combatant selected", style="italic bright_black") if combatant is None else self._sheet(combatant, ruleset, is_current, trackers)
@@ -87,11 +87,11 @@ class CreatureSheet(LinePane):
         text.append_text(hp_bar(combatant))
         if combatant.hp_temp:
             text.append(f" +{combatant.hp_temp} temp", style="cyan")
-        if combatant.hp_dice:  # rolled from these dice (issue 14); the bestiary keeps them
+        if combatant.hp_dice:  # rolled from these dice; the bestiary keeps them
             text.append(f" ({clean(combatant.hp_dice)})", style="bright_black")
         if combatant.ac:
             text.append(f"   AC {combatant.ac}")
-        if combatant.energy_max:  # EQ-STAT-1 ЭНЕР (issue 13)
+        if combatant.energy_max:  # EQ-STAT-1 ЭНЕР
             text.append(f"   ЭНЕР {combatant.energy}/{combatant.energy_max}")
         if combatant.breath is not None:  # EQ-BRE-1
             text.append(f"   holding breath ({combatant.breath.activity.value}) since round {combatant.breath.round}", style="bold cyan")
@@ -116,7 +116,7 @@ class CreatureSheet(LinePane):
         for condition in combatant.conditions:
             text.append("\n")
             text.append(condition_text(condition), style="magenta")
-        for line, due in trackers:  # issue 14: reminders and limited uses, as the core words them
+        for line, due in trackers:  # reminders and limited uses, as the core words them
             text.append("\n")
             text.append(clean(line), style="bold reverse yellow" if due else "yellow")
         defences = [f"armour {clean(k)} {v:+d}" for k, v in combatant.armour.items()]

@@ -22,7 +22,7 @@ from rich.text import Text
 from textual.events import MouseScrollDown, MouseScrollUp
 from textual.strip import Strip
 
-from core.events import DamageTaken, HitPointsChanged
+from core.combat.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
 from saves.history import LogView
 from tui.describe import describe

@@ -19,9 +19,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from core.combatant import Combatant
-from core.encounter import EncounterState
-from core.grid import Cell
+from core.values.combatant import Combatant
+from core.combat.encounter import EncounterState
+from core.board.grid import Cell
 from tui.glyphs import THEMES, GlyphTheme
 from tui.widgets.map_cells import MapCells
 

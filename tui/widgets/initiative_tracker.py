@@ -12,9 +12,9 @@ from rich.text import Text
 from textual.events import Click, MouseScrollDown, MouseScrollUp
 from textual.message import Message
 
-from core.clock import clock_label, now_seconds
-from core.combatant import Combatant, Side
-from core.encounter import EncounterState
+from core.values.clock import clock_label, now_seconds
+from core.values.combatant import Combatant, Side
+from core.combat.encounter import EncounterState
 from tui.text import clean, user_text
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
 
@@ -80,7 +80,7 @@ def use_badges(combatant: Combatant) -> list[Text]:
 
 
 def tracker_badges(combatant: Combatant) -> Text:
-    """The GM's trackers, compact (issue 14): ``R2`` reminders (``R!`` in
+    """The GM's trackers, compact: ``R2`` reminders (``R!`` in
     reverse when a check is due), then each limited use as its initials and
     the uses left (``FB0`` in red when none is left), two at most and ``+N``."""
     return Text(" ").join(part for part in (reminder_badge(combatant), *use_badges(combatant)) if part.plain)
@@ -117,7 +117,7 @@ def breath_badge(combatant: Combatant, round_now: int) -> Text:
     last round, ``noair`` once the air ran out before this round (ЭНЕР drains)."""
     if combatant.breath is None:
         return Text("")
-    from core.energy import ROUND_SECONDS, breath_left
+    from core.campaign.energy import ROUND_SECONDS, breath_left
     from core.errors import RulesError
 
     try:
@@ -136,8 +136,8 @@ def breath_badge(combatant: Combatant, round_now: int) -> Text:
 def ride_badge(state: EncounterState, combatant: Combatant) -> Text:
     """``rid`` rides, ``mnt`` is ridden, ``psg`` a passenger; ``ctl!`` in red
     when control is lost, ``chk!`` when a riding check is due, ``bolt`` a
-    bolted animal (from core.seats.describe's words, no rule here)."""
-    from core.seats import describe as ride_words
+    bolted animal (from core.combat.mounted.seats.describe's words, no rule here)."""
+    from core.combat.mounted.seats import describe as ride_words
 
     words = ride_words(state, combatant)
     if not words:
@@ -248,7 +248,7 @@ class InitiativeTracker(LinePane, can_focus=True):
             rows[combatant.id] = cached[-1]
         self._cells = rows
         round_text = f"Round {state.round}" if state.round else "Not started"
-        if state.clock.seconds or state.trainings:  # issue 13: the in-game clock, once the GM uses it (T)
+        if state.clock.seconds or state.trainings:  # the in-game clock, once the GM uses it (T)
             round_text += f" \u00b7 {clock_label(now_seconds(state), with_seconds=False)}"  # the round says the rest
         if self.border_title != round_text:
             self.border_title = round_text
@@ -301,7 +301,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         is_current = combatant.id == state.current
         name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
         marker = Text(">", style="bold reverse") if is_current else Text(" ")
-        # issue 14: a due reminder first (a GM's try-out lost it behind the
+        # a due reminder first (a GM's try-out lost it behind the
         # name at 80 columns); then who rides whom, the air left (EQ-BRE-1),
         # conditions and limited uses.
         badges = [reminder_badge(combatant), ride_badge(state, combatant), breath_badge(combatant, state.round), condition_badges(combatant), *use_badges(combatant)]

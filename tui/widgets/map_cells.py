@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rich.segment import Segment
 from rich.style import Style
 
-from core.grid import Cell
+from core.board.grid import Cell
 from tui.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, hp_segment, large_terrain
 
 if TYPE_CHECKING:

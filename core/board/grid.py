@@ -1,0 +1,360 @@
+"""The battle map: a rectangle of cells, each of one terrain kind.
+
+Coordinates are ``(x, y)``: column and row, 0-based, ``(0, 0)`` top left, in
+cells. The terrain catalogue maps the seed 003 legend (rule TAC-MAP-1) onto
+the three independent obstacle properties of rule EQ-MAP-4 (blocks movement,
+blocks sight, slows movement) plus a movement kind and a cover grade.
+
+Text maps (:func:`from_text`, :func:`to_text`) use either the seed's emoji
+legend or a plain ASCII legend; a line may mix both. Any other emoji or
+letter is a creature token standing on open ground.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from enum import Enum
+
+from core.values import limits as lim
+from core.errors import MapFormatError
+
+Cell = tuple[int, int]
+
+
+class Cover(Enum):
+    """Cover grade a cell gives to a creature behind it (rule EQ-COV-2)."""
+
+    NONE = "none"
+    QUARTER = "quarter"
+    HALF = "half"
+    THREE_QUARTERS = "three-quarters"
+    FULL = "full"
+
+    @property
+    def rank(self) -> int:
+        """Order of grades, NONE 0 .. FULL 4: only the best applies (EQ-COV-1)."""
+        return _COVER_RANK[self]
+
+
+_COVER_RANK = {c: i for i, c in enumerate(Cover)}
+
+
+class MoveKind(Enum):
+    """How a creature must move to enter a cell (rules TAC-MAP-1, EQ-MOV-5).
+
+    ``CHASM`` blocks walkers but not fliers (EQ-MAP-4); ``DEEP_WATER`` is
+    water a creature must swim in and may dive into (EQ-MOV-7).
+    """
+
+    NORMAL = "normal"
+    DIFFICULT = "difficult"
+    CLIMB = "climb"
+    SWIM = "swim"
+    DEEP_WATER = "deep water"
+    CHASM = "chasm"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """One terrain kind: its id, name, glyphs and rule properties.
+
+    ``height`` is how tall the obstacle stands above its cell's ground, in
+    cells (EQ-MAP-3; used by line of sight); ``burrowable`` is earth a
+    burrower can move through, not stone (PR-BUR-1); ``depth`` is the depth
+    of liquid in cells (PR-FALL-1, EQ-MOV-7).
+    """
+
+    id: str
+    name: str
+    emoji: str
+    ascii: str
+    move: MoveKind
+    blocks_sight: bool
+    cover: Cover
+    height: int = 0
+    burrowable: bool = False
+    depth: int = 0
+
+    @property
+    def blocks_movement(self) -> bool:
+        return self.move is MoveKind.BLOCKED
+
+
+# Heights and depths are DEFAULTs (the seeds draw these obstacles, not their
+# size): a wall is one storey (EQ-MAP-3), a tree a little more.
+WALL = Terrain("wall", "wall", "\u2b1b", "#", MoveKind.BLOCKED, True, Cover.FULL, height=3)
+GROUND = Terrain("ground", "open ground", "\u2b1c", ".", MoveKind.NORMAL, False, Cover.NONE, burrowable=True)
+TREE = Terrain("tree", "tree", "\U0001f333", "&", MoveKind.BLOCKED, True, Cover.FULL, height=4)
+BOULDER = Terrain("boulder", "boulder", "\U0001faa8", "o", MoveKind.DIFFICULT, False, Cover.HALF, height=1)
+ROCK = Terrain("rock", "rock / cliff", "\U0001f7eb", "^", MoveKind.CLIMB, False, Cover.NONE)
+WATER = Terrain("water", "water", "\U0001f30a", "~", MoveKind.SWIM, False, Cover.NONE, depth=1)
+# EQ-MAP-4's other examples: a chasm and a glass wall block movement only,
+# bushes block sight only, a swamp slows (TAC-MOV-1).
+DEEP_WATER = Terrain("deep_water", "deep water", "\U0001f7e6", "=", MoveKind.DEEP_WATER, False, Cover.NONE, depth=4)
+CHASM = Terrain("chasm", "chasm", "\U0001f573\ufe0f", ":", MoveKind.CHASM, False, Cover.NONE)
+GLASS = Terrain("glass", "glass wall", "\U0001fa9f", "|", MoveKind.BLOCKED, False, Cover.FULL, height=3)
+BUSH = Terrain("bush", "bushes", "\U0001f33f", "%", MoveKind.NORMAL, True, Cover.NONE, height=2, burrowable=True)
+SWAMP = Terrain("swamp", "swamp", "\U0001f7e9", ",", MoveKind.DIFFICULT, False, Cover.NONE, burrowable=True, depth=0)
+
+TERRAINS: dict[str, Terrain] = {
+    t.id: t for t in (WALL, GROUND, TREE, BOULDER, ROCK, WATER, DEEP_WATER, CHASM, GLASS, BUSH, SWAMP)
+}
+_BY_GLYPH: dict[str, Terrain] = {}
+for _t in TERRAINS.values():
+    _BY_GLYPH[_t.emoji] = _t
+    _BY_GLYPH[_t.ascii] = _t
+# Common variants people paste: a variation selector after the emoji, and a
+# lone space-free "_" for open ground in hand-typed ASCII.
+_BY_GLYPH["\U0001faa8\ufe0f"] = BOULDER
+_BY_GLYPH["\u2b1b\ufe0f"] = WALL
+_BY_GLYPH["\u2b1c\ufe0f"] = GROUND
+_BY_GLYPH["\U0001f573"] = CHASM
+
+
+@dataclass(frozen=True)
+class Token:
+    """A creature token found in a text map: its glyph and cell."""
+
+    glyph: str
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A rectangular battle map, ``width`` x ``height`` cells.
+
+    ``rows`` holds terrain ids, one tuple per row. ``elevation`` holds the
+    ground height of each cell in cells (EQ-MAP-3: a storey is 3), one tuple
+    per row, or ``()`` for flat ground at 0. ``ceiling`` is the free height
+    above the ground in cells (``None``: open sky; EQ-MOV-3 needs 3 to fly).
+    Immutable: editing returns a new grid via :meth:`with_terrain`.
+    """
+
+    rows: tuple[tuple[str, ...], ...]
+    elevation: tuple[tuple[int, ...], ...] = ()
+    ceiling: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.rows or not self.rows[0]:
+            raise MapFormatError("the map has no cells")
+        width = len(self.rows[0])
+        for number, row in enumerate(self.rows, start=1):
+            if len(row) != width:
+                raise MapFormatError(f"row has {len(row)} cells, expected {width}", number)
+            for terrain_id in row:
+                if terrain_id not in TERRAINS:
+                    raise MapFormatError(f"unknown terrain {terrain_id!r}", number)
+        if self.elevation and (
+            len(self.elevation) != len(self.rows) or any(len(r) != width for r in self.elevation)
+        ):
+            raise MapFormatError("the elevation layer does not match the map size")
+
+    @classmethod
+    def filled(cls, width: int, height: int, terrain: Terrain = GROUND) -> Grid:
+        """A ``width`` x ``height`` map of one terrain (cells)."""
+        return cls(tuple(tuple(terrain.id for _ in range(width)) for _ in range(height)))
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def contains(self, cell: Cell) -> bool:
+        x, y = cell
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def terrain(self, cell: Cell) -> Terrain:
+        """The terrain at ``cell``; raises ``IndexError`` off the map."""
+        x, y = cell
+        if not self.contains(cell):
+            raise IndexError(f"cell {cell} is off the {self.width}x{self.height} map")
+        return TERRAINS[self.rows[y][x]]
+
+    def with_terrain(self, cell: Cell, terrain: Terrain) -> Grid:
+        x, y = cell
+        row = list(self.rows[y])
+        row[x] = terrain.id
+        return Grid(self.rows[:y] + (tuple(row),) + self.rows[y + 1 :], self.elevation, self.ceiling)
+
+    def elevation_at(self, cell: Cell) -> int:
+        """Ground height of ``cell`` in cells (EQ-MAP-3); 0 on a flat map."""
+        if not self.elevation:
+            return 0
+        x, y = cell
+        return self.elevation[y][x]
+
+    def with_elevation(self, cell: Cell, height: int) -> Grid:
+        """A copy with the ground of ``cell`` at ``height`` cells."""
+        layer = [list(r) for r in self.elevation] if self.elevation else [[0] * self.width for _ in self.rows]
+        layer[cell[1]][cell[0]] = height
+        return Grid(self.rows, tuple(tuple(r) for r in layer), self.ceiling)
+
+    def count(self) -> dict[str, int]:
+        """Number of cells per terrain id."""
+        totals: dict[str, int] = {}
+        for row in self.rows:
+            for terrain_id in row:
+                totals[terrain_id] = totals.get(terrain_id, 0) + 1
+        return totals
+
+
+@dataclass(frozen=True)
+class TextMap:
+    """A parsed text map: the terrain grid and the creature tokens on it."""
+
+    grid: Grid
+    tokens: tuple[Token, ...]
+
+
+def split_glyphs(line: str) -> list[str]:
+    """Split a line into glyphs: an emoji with its variation selectors,
+    skin-tone modifiers and zero-width-joined parts counts as one.
+    Time linear in the length of ``line``."""
+    parts: list[list[str]] = []
+    joining = False
+    for ch in line:
+        code = ord(ch)
+        attaches = (
+            code in (0xFE0E, 0xFE0F, 0x20E3)
+            or 0x1F3FB <= code <= 0x1F3FF
+            or 0xE0020 <= code <= 0xE007F
+            or unicodedata.combining(ch)
+        )
+        if parts and (attaches or joining):
+            parts[-1].append(ch)
+            joining = False
+        elif code == 0x200D and parts:
+            parts[-1].append(ch)
+            joining = True
+        else:
+            parts.append([ch])
+    return ["".join(p) for p in parts]
+
+
+def _is_token(glyph: str) -> bool:
+    base = glyph[0]
+    if base.isalnum():
+        return True
+    category = unicodedata.category(base)
+    return ord(base) >= 0x2000 and category == "So"
+
+
+def is_token_glyph(glyph: str) -> bool:
+    """Whether :func:`from_text` reads ``glyph`` (one glyph, no spaces) as a
+    creature token: a letter, digit or symbol emoji that is no terrain."""
+    if not glyph or glyph.isspace() or len(glyph) > lim.MAX_GLYPH_CHARS or split_glyphs(glyph) != [glyph]:
+        return False
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c.isspace() for c in glyph):
+        return False
+    return glyph not in _BY_GLYPH and _is_token(glyph)
+
+
+def from_text(text: str) -> TextMap:
+    """Read a text map in the emoji or ASCII legend (rule TAC-MAP-1).
+
+    Blank lines before and after the map and spaces between cells are
+    ignored. Raises :class:`MapFormatError` naming the line for ragged rows,
+    control characters or glyphs that are neither terrain nor token, and for
+    a map over the limits of :mod:`core.values.limits` (``MAX_MAP_WIDTH`` x
+    ``MAX_MAP_HEIGHT`` cells, ``MAX_COMBATANTS`` tokens), checked before
+    an overlong line is read. Time linear in the length of ``text``.
+    """
+    if len(text) > lim.MAX_MAP_TEXT:
+        raise MapFormatError(f"the text has {len(text):,} characters; a map file may have {lim.MAX_MAP_TEXT:,}")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    first = 0
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    while len(lines) > first and not lines[-1].strip():
+        lines.pop()
+    lines = lines[first:]
+    if not lines:
+        raise MapFormatError("the text is empty")
+    if len(lines) > lim.MAX_MAP_HEIGHT:
+        raise MapFormatError(f"the map has {len(lines)} rows; at most {lim.MAX_MAP_HEIGHT} (MAX_MAP_HEIGHT)")
+    rows: list[tuple[str, ...]] = []
+    tokens: list[Token] = []
+    for y, line in enumerate(lines):
+        number = y + 1
+        if not line.strip():
+            raise MapFormatError("blank line inside the map", number)
+        if len(line) > lim.MAX_MAP_WIDTH * lim.MAX_GLYPH_CHARS:
+            raise MapFormatError(f"the line has {len(line):,} characters; a map is at most {lim.MAX_MAP_WIDTH} cells wide (MAX_MAP_WIDTH)", number)
+        row = _read_row(line, y, tokens)
+        if rows and len(row) != len(rows[0]):
+            raise MapFormatError(f"row has {len(row)} cells, the first row has {len(rows[0])}", number)
+        if len(row) * (y + 1) > lim.MAX_MAP_CELLS:
+            raise MapFormatError(f"the map has more than {lim.MAX_MAP_CELLS:,} cells (MAX_MAP_CELLS)", number)
+        rows.append(tuple(row))
+    return TextMap(Grid(tuple(rows)), tuple(tokens))
+
+
+def _read_row(line: str, y: int, tokens: list[Token]) -> list[str]:
+    """Terrain ids of one map line; its creature tokens go to ``tokens``."""
+    number = y + 1
+    row: list[str] = []
+    for glyph in split_glyphs(line):
+        if glyph.isspace():
+            continue
+        if len(glyph) > lim.MAX_GLYPH_CHARS:
+            raise MapFormatError(f"a glyph of {len(glyph)} characters in column {len(row) + 1}; at most {lim.MAX_GLYPH_CHARS}", number)
+        if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in glyph):
+            raise MapFormatError("control character", number)
+        terrain = _BY_GLYPH.get(glyph)
+        if terrain is not None:
+            row.append(terrain.id)
+        elif _is_token(glyph):
+            if len(tokens) >= lim.MAX_COMBATANTS:
+                raise MapFormatError(f"more than {lim.MAX_COMBATANTS} creature tokens; an encounter has at most {lim.MAX_COMBATANTS} combatants (MAX_COMBATANTS)", number)
+            tokens.append(Token(glyph, (len(row), y)))
+            row.append(GROUND.id)
+        else:
+            raise MapFormatError(f"unknown glyph {glyph!r} in column {len(row) + 1}", number)
+        if len(row) > lim.MAX_MAP_WIDTH:
+            raise MapFormatError(f"the row has more than {lim.MAX_MAP_WIDTH} cells (MAX_MAP_WIDTH)", number)
+    return row
+
+
+def ascii_token_glyphs(tokens: tuple[Token, ...]) -> dict[Cell, str]:
+    """ASCII glyphs for tokens: ASCII letters and digits stay, others get
+    ``A``, ``B``, ... in reading order, skipping letters already in use."""
+    used = {t.glyph for t in tokens if t.glyph.isascii() and t.glyph.isalnum()}
+    free = (c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" if c not in used)
+    glyphs: dict[Cell, str] = {}
+    for token in sorted(tokens, key=lambda t: (t.cell[1], t.cell[0])):
+        if token.glyph.isascii() and token.glyph.isalnum():
+            glyphs[token.cell] = token.glyph
+        else:
+            glyphs[token.cell] = next(free, "?")
+    return glyphs
+
+
+def to_text(text_map: TextMap, legend: str = "emoji") -> str:
+    """Write a map in the ``"emoji"`` or ``"ascii"`` legend, one row a line.
+
+    Tokens keep their glyph in the emoji legend; in ASCII, non-ASCII tokens
+    become letters (see :func:`ascii_token_glyphs`). Raises ``ValueError``
+    for another legend.
+    """
+    if legend not in ("emoji", "ascii"):
+        raise ValueError(f"unknown legend {legend!r}: use 'emoji' or 'ascii'")
+    if legend == "ascii":
+        token_glyphs = ascii_token_glyphs(text_map.tokens)
+    else:
+        token_glyphs = {t.cell: t.glyph for t in text_map.tokens}
+    lines = []
+    for y, row in enumerate(text_map.grid.rows):
+        out = []
+        for x, terrain_id in enumerate(row):
+            glyph = token_glyphs.get((x, y))
+            if glyph is None:
+                terrain = TERRAINS[terrain_id]
+                glyph = terrain.emoji if legend == "emoji" else terrain.ascii
+            out.append(glyph)
+        lines.append("".join(out))
+    return "\n".join(lines) + "\n"

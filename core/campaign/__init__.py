@@ -1,0 +1,1 @@
+"""Outside one fight: campaign time, travel, mass battle, training and ruses, held breath, energy, light."""

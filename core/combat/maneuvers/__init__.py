@@ -1,0 +1,1 @@
+"""Movement maneuvers: jumps, falls, altitude, squeezing, burrowing, climbing, teleports, falling objects, mishaps."""

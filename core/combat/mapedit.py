@@ -1,0 +1,75 @@
+"""Editing the battle map during play: paint terrain, resize the map.
+
+Handlers of :class:`core.combat.commands.PaintTerrain` and
+:class:`core.combat.commands.ResizeMap`. A change that would put a creature inside
+a wall or off the map is refused with its name; nothing changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.values import limits as lim
+from core.errors import IllegalCommand
+from core.board.grid import GROUND, TERRAINS, Grid
+
+Result = tuple[Any, tuple[ev.Event, ...]]
+
+
+def paint(enc: Any, state: Any, command: cmd.PaintTerrain) -> Result:
+    """Set ``terrain`` on ``cells``; refuses unknown terrain, cells off the
+    map, and movement-blocking terrain under a creature (EQ-MAP-4)."""
+    terrain = TERRAINS.get(command.terrain)
+    if terrain is None:
+        raise IllegalCommand(f"unknown terrain {command.terrain!r}; use one of {', '.join(TERRAINS)}")
+    if not command.cells:
+        raise IllegalCommand("no cells to paint")
+    grid: Grid = state.grid
+    occupied = {cell: c for c in state.combatants for cell in c.cells}
+    rows = [list(r) for r in grid.rows]
+    changed = 0
+    for cell in dict.fromkeys(tuple(c) for c in command.cells):
+        if not grid.contains(cell):
+            raise IllegalCommand(f"({cell[0]}, {cell[1]}) is off the {grid.width}x{grid.height} map")
+        if terrain.blocks_movement and cell in occupied:
+            raise IllegalCommand(f"{occupied[cell].name} stands at ({cell[0]}, {cell[1]}); a {terrain.name} there would trap it", "EQ-MAP-4")
+        if rows[cell[1]][cell[0]] != terrain.id:
+            rows[cell[1]][cell[0]] = terrain.id
+            changed += 1
+    if not changed:
+        raise IllegalCommand(f"those cells are already {terrain.name}")
+    new_grid = Grid(tuple(tuple(r) for r in rows), grid.elevation, grid.ceiling)
+    return replace(state, grid=new_grid), (ev.TerrainPainted(terrain.id, changed),)
+
+
+def resize(enc: Any, state: Any, command: cmd.ResizeMap) -> Result:
+    """Make the map ``width`` x ``height`` cells: new cells are open ground,
+    cut cells are dropped; refuses a size over the limits of
+    :mod:`core.values.limits` and one that would leave a creature off the map."""
+    width, height = command.width, command.height
+    for value, name, most in ((width, "width", lim.MAX_MAP_WIDTH), (height, "height", lim.MAX_MAP_HEIGHT)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+            raise IllegalCommand(f"the map's {name} must be 1 to {most} cells, not {value!r}")
+    if width * height > lim.MAX_MAP_CELLS:
+        raise IllegalCommand(f"a {width}x{height} map has {width * height:,} cells; at most {lim.MAX_MAP_CELLS:,}")
+    grid: Grid = state.grid
+    if (width, height) == (grid.width, grid.height):
+        raise IllegalCommand(f"the map is already {width}x{height}")
+    for combatant in state.combatants:
+        for x, y in combatant.cells:
+            if x >= width or y >= height:
+                raise IllegalCommand(f"{combatant.name} at ({x}, {y}) would be off a {width}x{height} map; move it first")
+    rows = []
+    for y in range(height):
+        old = grid.rows[y] if y < grid.height else ()
+        rows.append(tuple(old[x] if x < len(old) else GROUND.id for x in range(width)))
+    elevation: tuple = ()
+    if grid.elevation:
+        elevation = tuple(
+            tuple(grid.elevation[y][x] if y < grid.height and x < grid.width else 0 for x in range(width)) for y in range(height)
+        )
+    new_grid = Grid(tuple(rows), elevation, grid.ceiling)
+    return replace(state, grid=new_grid), (ev.MapResized(grid.width, grid.height, width, height),)

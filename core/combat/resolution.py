@@ -1,0 +1,301 @@
+"""Handlers for hit points, attacks, damage and conditions.
+
+Each handler is ``handler(encounter, state, command) -> (state, events)``;
+it reads ``encounter.ruleset`` and ``encounter.rng`` and never mutates.
+Rules: TAC-ATK-1, TAC-DMG-1/2, TAC-HP-1, EQ-GEN-4, TAC-EFF-1..4, EQ-DAY-3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from core.combat import commands as cmd
+from core.board.battlefield import melee_refusal
+from core.dice.modifiers import Reach
+from core.values import conditions as cond
+from core.combat import events as ev
+from core.combat.attacks import resolve_attack
+from core.values.combatant import Combatant
+from core.combat.damage import DamageOutcome, DamagePart, absorb, resolve
+from core.dice.rolls import DiceRoll, parse, roll
+from core.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from core.combat.encounter import EncounterState
+
+Result = tuple[Any, tuple[ev.Event, ...]]
+
+
+def _check_amount(amount: object, word: str) -> int:
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise IllegalCommand(f"{word} must be a whole number, not {amount!r}")
+    if amount < 0:
+        raise IllegalCommand(f"{word} cannot be negative")
+    return amount
+
+
+def take_hp(enc: Any, state: EncounterState, target: Combatant, amount: int, *, floor: int = 0) -> tuple[EncounterState, Combatant, list[ev.Event], int]:
+    """Take ``amount`` from temporary HP then HP; death (TAC-HP-1) or defeat at 0.
+    Returns (state, changed combatant, events, HP taken from temporary HP)."""
+    hp = absorb(target.hp, target.hp_temp, amount, floor=floor)
+    changed = replace(target, hp=hp.hp, hp_temp=hp.temp)
+    events: list[ev.Event] = [ev.HitPointsChanged(target.id, target.name, -amount, hp.hp - target.hp, hp.hp, target.hp_max)]
+    if amount > 0 and target.id in state.ridden():  # EQ-MNT-1: a hurt mount -> its rider's Riding check
+        from core.combat.mounted.riding import after_hurt
+
+        state, due = after_hurt(enc, state, target.id)
+        events.extend(due)
+    if hp.hp == 0 and target.hp > 0:
+        if enc.ruleset.settings.zero_hp_dead:
+            changed = replace(changed, dead=True)
+            events.append(ev.Died(target.id, target.name))
+        else:
+            events.append(ev.Defeated(target.id, target.name))
+    return state.replace_combatant(changed), changed, events, hp.from_temp
+
+
+def apply_outcome(
+    enc: Any, state: EncounterState, target_id: str, outcome: DamageOutcome, rolls: tuple[DiceRoll, ...], source: str
+) -> Result:
+    """Apply resolved damage to ``target_id``: temporary HP first; blunt
+    trauma (EQ-GEN-4) never takes HP below 1."""
+    target = state.combatant(target_id)
+    state, changed, events, from_temp = take_hp(enc, state, target, outcome.total, floor=1 if outcome.blunt_trauma else 0)
+    detail = ev.DamageTaken(
+        target.id, target.name, rolls, outcome, from_temp, changed.hp, changed.hp_temp, changed.hp_max, source,
+        state.round, state.current,
+    )
+    return state, (detail, *events)
+
+
+def add_condition(enc: Any, state: EncounterState, target_id: str, condition: cond.Condition) -> Result:
+    target = state.combatant(target_id)
+    new, notes = cond.add(target.conditions, condition, enc.ruleset.conditions)
+    state = state.replace_combatant(replace(target, conditions=new))
+    added = new[-1]
+    from core.combat.durations import words
+
+    events: tuple[ev.Event, ...] = (ev.ConditionAdded(target.id, target.name, added, notes, words(added.duration, state)),)
+    from core.combat.maneuvers.falls import after_condition  # PR-MOV-5, PR-CLB-2: some conditions make a creature fall
+
+    state, fell = after_condition(enc, state, target.id, condition.name)
+    if condition.name == "prone" and state.has(target.id):  # EQ-MNT-5: a rider or mount knocked down
+        from core.combat.mounted.riding import after_knocked
+
+        state = after_knocked(enc, state, target.id, condition.name)
+    return state, events + fell
+
+
+def _roll_amount(enc: Any, expression: str) -> DiceRoll:
+    """Roll a dice amount (``2d6+1``); text after it is refused. Raises
+    :class:`~core.errors.DiceError` (a :class:`RulesError`) on bad dice and
+    :class:`IllegalCommand` for text without a die (``"-3"``)."""
+    if not any(ch.isdigit() for ch in expression) or "d" not in expression.lower():
+        raise IllegalCommand(f"{expression!r} is neither a whole number nor dice such as 2d6+1")
+    parse(expression, allow_comments=False)
+    return roll(expression, enc.rng)
+
+
+def _amount(enc: Any, state: EncounterState, amount: int | str, word: str, target: Combatant) -> tuple[int, tuple[ev.Event, ...]]:
+    """A whole number as it is, or dice rolled now (logged, never below 0)."""
+    if isinstance(amount, str):
+        result = _roll_amount(enc, amount)
+        event = ev.DiceRolled(result, None, "", f"{word} {target.name}", state.round, state.current)
+        return max(0, result.total), (event,)
+    return _check_amount(amount, word), ()
+
+
+def damage(enc: Any, state: EncounterState, command: cmd.Damage) -> Result:
+    """Untyped damage (a GM number or dice): temporary HP first, then HP,
+    never below 0. Dice that come to 0 or less change nothing."""
+    target = state.combatant(command.target)
+    amount, rolled = _amount(enc, state, command.amount, "damage to", target)
+    if rolled and amount == 0:
+        return state, rolled
+    state, _, events, _ = take_hp(enc, state, target, amount)
+    return state, rolled + tuple(events)
+
+
+def heal(enc: Any, state: EncounterState, command: cmd.Heal) -> Result:
+    """Healing (a number or dice) never exceeds the maximum; a dead creature
+    needs :class:`Revive` first."""
+    target = state.combatant(command.target)
+    if target.dead:
+        raise IllegalCommand(f"{target.name} is dead: revive first", "TAC-HP-1")
+    amount, rolled = _amount(enc, state, command.amount, "healing for", target)
+    if rolled and amount == 0:
+        return state, rolled
+    hp = min(target.hp_max, target.hp + amount)
+    event = ev.HitPointsChanged(target.id, target.name, amount, hp - target.hp, hp, target.hp_max)
+    return state.replace_combatant(replace(target, hp=hp)), (*rolled, event)
+
+
+def revive(enc: Any, state: EncounterState, command: cmd.Revive) -> Result:
+    target = state.combatant(command.target)
+    if not 1 <= command.hp <= target.hp_max:
+        raise IllegalCommand(f"revive with 1..{target.hp_max} HP, not {command.hp}")
+    if not target.dead and target.hp > 0:
+        raise IllegalCommand(f"{target.name} is neither dead nor defeated")
+    state = state.replace_combatant(replace(target, dead=False, hp=command.hp))
+    return state, (ev.Revived(target.id, target.name, command.hp),)
+
+
+def temporary_hp(enc: Any, state: EncounterState, command: cmd.GrantTemporaryHitPoints) -> Result:
+    amount = _check_amount(command.amount, "temporary hit points")
+    target = state.combatant(command.target)
+    value = max(target.hp_temp, amount)
+    return state.replace_combatant(replace(target, hp_temp=value)), (ev.TemporaryHitPoints(target.id, target.name, value),)
+
+
+def deal_damage(enc: Any, state: EncounterState, command: cmd.DealDamage) -> Result:
+    """Typed damage through the pipeline of ``core.combat.damage`` (no attack roll);
+    ``command.dice`` are rolled first, each roll logged (a roll below 0 deals 0)."""
+    if not command.parts and not command.dice:
+        raise IllegalCommand("name at least one damage part")
+    target = state.combatant(command.target)
+    parts = list(command.parts)
+    rolled: list[ev.Event] = []
+    for part in command.dice:
+        result = roll(part.expression, enc.rng)
+        rolled.append(ev.DiceRolled(result, None, "", f"{part.damage_type.value} damage to {target.name}", state.round, state.current))
+        parts.append(DamagePart(max(0, result.total), part.damage_type))
+    outcome = resolve(
+        enc.ruleset.settings, tuple(parts), armour=target.armour, resistances=target.resistances,
+        weaknesses=target.weaknesses, immunities=target.immunities, alignment=target.alignment,
+    )
+    state, events = apply_outcome(enc, state, target.id, outcome, (), command.source)
+    return state, tuple(rolled) + tuple(events)
+
+
+def attack(enc: Any, state: EncounterState, command: cmd.Attack, before_damage: Any = None) -> Result:
+    """Attack roll -> hit / half / miss -> typed damage -> HP -> effects (TAC-ATK-1, TAC-DMG-1/2).
+    ``before_damage(state) -> (state, events, avoided)`` runs after a hit,
+    before damage (a reaction, EQ-ACT-4): ``avoided`` cancels damage and effects."""
+    attacker = state.combatant(command.attacker)
+    target = state.combatant(command.target)
+    if target.dead:
+        raise IllegalCommand(f"{target.name} is dead")
+    events: list[ev.Event] = []
+    refusal = melee_refusal(enc.ruleset.settings, attacker, target) if command.weapon.reach is Reach.MELEE else None
+    if refusal is not None:
+        if not command.override:
+            reason = str(refusal).removesuffix(f" ({refusal.rule})")
+            raise IllegalCommand(f"{reason}; a ranged or reach weapon, or the GM's override", refusal.rule)
+        events.append(ev.OverrideUsed(attacker.id, attacker.name, f"melee attack: {refusal}"))
+    if command.spend_action and state.round > 0 and enc.ruleset.attack_kind:
+        from core.combat.economy import spend_kind
+
+        state, spent = spend_kind(enc, state, attacker.id, enc.ruleset.attack_kind, command.override)
+        events.extend(spent)
+        attacker = state.combatant(attacker.id)
+    outcome = resolve_attack(
+        enc.ruleset, enc.rng, attacker, target, command.weapon, command.situation, command.advantage,
+        stat=command.stat, ears_blocked=command.ears_blocked, eyes_covered=command.eyes_covered,
+    )
+    a = outcome.assembly
+    events.append(ev.AttackRolled(
+        attacker.id, attacker.name, target.id, target.name, command.weapon, outcome.check, outcome.hit,
+        a.advantage_reasons, a.disadvantage_reasons, a.defence, state.round, state.current,
+    ))
+    if outcome.damage is not None and before_damage is not None:
+        state, reacted, avoided = before_damage(state)
+        events.extend(reacted)
+        if avoided:
+            outcome = replace(outcome, damage=None, effects=(), rolls=(), coating_used=False)
+    if outcome.damage is not None:
+        state, dealt = apply_outcome(enc, state, target.id, outcome.damage, outcome.rolls, f"{attacker.name}: {command.weapon.name}")
+        events.extend(dealt)
+        from core.rulesets.tactical_d10.options import long_pierce  # TAC-OPT-1
+
+        state, through = long_pierce(enc, state, attacker, target, command.weapon, outcome.damage)
+        events.extend(through)
+    if outcome.coating_used:
+        attacker = state.combatant(attacker.id)
+        state = state.replace_combatant(replace(attacker, coatings=tuple(c for c in attacker.coatings if c.weapon != command.weapon.name)))
+        events.append(ev.CoatingEnded(attacker.id, attacker.name, command.weapon.name, "used on a hit (EQ-DAY-3)"))
+    for effect in outcome.effects:
+        if state.combatant(target.id).dead or effect.name not in enc.ruleset.conditions:
+            continue
+        state, added = add_condition(enc, state, target.id, effect)
+        events.extend(added)
+    return state, tuple(events)
+
+
+def add_condition_command(enc: Any, state: EncounterState, command: cmd.AddCondition) -> Result:
+    return add_condition(enc, state, command.target, command.condition)
+
+
+def remove_condition(enc: Any, state: EncounterState, command: cmd.RemoveCondition) -> Result:
+    target = state.combatant(command.target)
+    state = state.replace_combatant(replace(target, conditions=cond.remove(target.conditions, command.condition)))
+    return state, (ev.ConditionRemoved(target.id, target.name, command.condition, command.reason),)
+
+
+def extinguish(enc: Any, state: EncounterState, command: cmd.Extinguish) -> Result:
+    """TAC-EFF-1: Body check against 4 + N; success removes burning."""
+    s = enc.ruleset.settings
+    target = state.combatant(command.combatant)
+    level = cond.levels(target.conditions).get("burning")
+    if level is None:
+        raise IllegalCommand(f"{target.name} is not burning")
+    difficulty = s.extinguish_base + level
+    result = enc.ruleset.roll_check(enc.rng, target.stat(s.extinguish_stat), difficulty, purpose=f"put out burning {level} (TAC-EFF-1)")
+    events: list[ev.Event] = [ev.CheckRolled(target.id, target.name, s.extinguish_stat, result, state.round, state.current)]
+    if result.tier.succeeded:
+        state = state.replace_combatant(replace(target, conditions=cond.remove(target.conditions, "burning")))
+        events.append(ev.ConditionRemoved(target.id, target.name, "burning", "put out (TAC-EFF-1)"))
+    return state, tuple(events)
+
+
+def apply_poison(enc: Any, state: EncounterState, command: cmd.ApplyPoison) -> Result:
+    """EQ-DAY-3: poison on a weapon works on one hit and dries after 10 minutes."""
+    target = state.combatant(command.combatant)
+    if command.level < 1:
+        raise IllegalCommand(f"a poison level must be at least 1, not {command.level}")
+    rounds = enc.ruleset.settings.weapon_poison_rounds
+    coating = cond.Coating(command.weapon, command.level, rounds)
+    others = tuple(c for c in target.coatings if c.weapon != command.weapon)
+    state = state.replace_combatant(replace(target, coatings=others + (coating,)))
+    return state, (ev.CoatingApplied(target.id, target.name, command.weapon, command.level, rounds),)
+
+
+def trigger(enc: Any, state: EncounterState, bearer_id: str, boundary: cond.Boundary) -> Result:
+    """Start/end-of-turn damage of ``bearer_id``'s conditions, then escalation
+    (TAC-EFF-1 burning at the start, TAC-EFF-4 poisoned at the end)."""
+    s = enc.ruleset.settings
+    catalogue = enc.ruleset.conditions
+    events: list[ev.Event] = []
+    for condition in cond.triggered(state.combatant(bearer_id).conditions, boundary, catalogue):
+        bearer = state.combatant(bearer_id)
+        if bearer.dead:
+            break
+        spec = catalogue[condition.name]
+        outcome = resolve(
+            s, (DamagePart(condition.level, spec.damage_type),), resistances=bearer.resistances,
+            weaknesses=bearer.weaknesses, immunities=bearer.immunities, ignore_armour=True,
+        )
+        state, dealt = apply_outcome(enc, state, bearer_id, outcome, (), f"{condition.name} {condition.level} ({spec.rule})")
+        bearer = state.combatant(bearer_id)
+        step = int(getattr(s, spec.step)) if spec.step else 0
+        new_conditions, new_level = cond.escalate(bearer.conditions, condition.name, step)
+        state = state.replace_combatant(replace(bearer, conditions=new_conditions))
+        events.append(ev.ConditionTriggered(bearer.id, bearer.name, condition.name, condition.level, outcome.total, new_level))
+        events.extend(dealt)
+    return state, tuple(events)
+
+
+def tick_durations(state: EncounterState, anchor: str, boundary: cond.Boundary) -> Result:
+    """Count one boundary of ``anchor``'s turn on every combatant's conditions; log expiries."""
+    events: list[ev.Event] = []
+    changed = False
+    combatants = []
+    for combatant in state.combatants:
+        if combatant.conditions:
+            kept, expired = cond.tick(combatant.conditions, anchor, boundary)
+            if expired or kept != combatant.conditions:
+                combatant = replace(combatant, conditions=kept)
+                changed = True
+            events.extend(ev.ConditionExpired(combatant.id, combatant.name, c) for c in expired)
+        combatants.append(combatant)
+    return (replace(state, combatants=tuple(combatants)) if changed else state), tuple(events)

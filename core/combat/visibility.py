@@ -1,0 +1,141 @@
+"""What a side may know: the encounter as the players see it.
+
+:func:`visible_to` strips what the GM keeps from a side before anything is
+drawn: foes' exact hit points (shown as a :class:`HealthBand`), their stats,
+AC, armour, notes and remaining actions; conditions the GM marked secret;
+creatures the GM hid; foes no member of the side can see now. What the side
+sees comes from the map itself: a cell is seen when a viewer has line of
+sight to it (EQ-MAP-4 sight blockers, EQ-MAP-3 heights) within the ruleset's
+``sight_range`` (DEFAULT; light and vision rules narrow it where the ruleset
+has them). Pure queries: nothing here changes the encounter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+from core.values.combatant import ActionBudget, Combatant, Inventory, Side
+from core.errors import IllegalCommand
+from core.board.grid import Cell, Grid
+from core.values.mobility import Layer
+
+
+class HealthBand(Enum):
+    """A foe's hit points as players see them (DEFAULT bands: unhurt at full
+    HP, hurt above ``bloodied_percent`` of its maximum, bloodied at or below
+    it, down at 0)."""
+
+    UNHURT = "unhurt"
+    HURT = "hurt"
+    BLOODIED = "bloodied"
+    DOWN = "down"
+
+
+def health_band(combatant: Combatant, bloodied_percent: int = 50) -> HealthBand:
+    """The :class:`HealthBand` of ``combatant`` (``bloodied_percent`` of its
+    maximum HP or less is bloodied)."""
+    if combatant.dead or combatant.hp <= 0:
+        return HealthBand.DOWN
+    if combatant.hp >= combatant.hp_max:
+        return HealthBand.UNHURT
+    if combatant.hp * 100 <= combatant.hp_max * bloodied_percent:
+        return HealthBand.BLOODIED
+    return HealthBand.HURT
+
+
+@dataclass(frozen=True)
+class SideView:
+    """The encounter as ``side`` (or one of its members, ``viewers``) knows it.
+
+    ``state``: an :class:`~core.combat.encounter.EncounterState` holding only what
+    the side may know (stripped combatants, hidden and unseen foes left
+    out), so the same widgets draw it; ``bands``: id -> :class:`HealthBand`
+    for every combatant whose exact HP is kept from the side; ``seen``:
+    cells (x, y) a viewer sees now."""
+
+    side: Side
+    state: Any
+    bands: Mapping[str, HealthBand]
+    seen: frozenset[Cell]
+    viewers: tuple[str, ...]
+
+
+def seen_cells(grid: Grid, eyes: Iterable[Combatant], sight_range: int) -> frozenset[Cell]:
+    """Cells any of ``eyes`` sees: line of sight (EQ-MAP-4, EQ-MAP-3) within
+    ``sight_range`` cells (Chebyshev; 0 = no limit). A creature off the map
+    or burrowed sees nothing."""
+    seen: frozenset[Cell] = frozenset()
+    for viewer in eyes:
+        if viewer.position is None or viewer.layer is Layer.BURROWED or viewer.dead:
+            continue
+        seen |= _seen_from(grid, viewer.position, tuple(viewer.cells), sight_range or max(grid.width, grid.height))
+    return seen
+
+
+@lru_cache(maxsize=64)
+def _seen_from(grid: Grid, position: Cell, eyes: tuple[Cell, ...], reach: int) -> frozenset[Cell]:
+    """Cells seen from any of the cells ``eyes`` (the footprint of one
+    creature at ``position``) within ``reach`` cells of ``position``. Kept for the last grids and
+    footprints: a player view asks again after every action, and most
+    actions move nobody (a move asks only for the creature that moved)."""
+    from core.board.geometry.sight import line_of_sight
+
+    seen: set[Cell] = set()
+    x0, y0 = position
+    for y in range(max(0, y0 - reach), min(grid.height, y0 + reach + 1)):
+        for x in range(max(0, x0 - reach), min(grid.width, x0 + reach + 1)):
+            if any(line_of_sight(grid, cell, (x, y)) for cell in eyes):
+                seen.add((x, y))
+    return frozenset(seen)
+
+
+def _stripped(c: Combatant, band: HealthBand) -> Combatant:
+    """``c`` with everything but what one sees of it removed; HP 1/1 (0/1 when down)."""
+    down = band is HealthBand.DOWN
+    return replace(
+        c, stats={}, hp=0 if down else 1, hp_max=1, hp_temp=0, ac=0, armour={}, armour_metal=False,
+        resistances=(), weaknesses=(), immunities=(), alignment="", notes="", notes_secret=False,
+        budget=ActionBudget(), speeds={}, coatings=(), inventory=Inventory(), reminders=(), uses=(),
+        conditions=tuple(x for x in c.conditions if not x.secret),
+    )
+
+
+def visible_to(state: Any, ruleset: Any, side: Side = Side.PARTY, as_id: str | None = None) -> SideView:
+    """What ``side`` may know of ``state`` (see the module). With ``as_id``
+    only that member's eyes count (a player's own view), and that member
+    shows even when the GM hides it from the others (its player knows where
+    it is); raises :class:`IllegalCommand` when ``as_id`` is no member of ``side``."""
+
+    def me(c: Combatant) -> bool:
+        return as_id is not None and c.side is side and (c.id == as_id or c.name == as_id)
+
+    members = [c for c in state.combatants if c.side is side and (not c.hidden or me(c))]
+    if as_id is not None:
+        members = [c for c in members if me(c)]
+        if not members:
+            raise IllegalCommand(f"no {side.value} member {as_id!r} to look through")
+    settings = ruleset.settings
+    seen = seen_cells(state.grid, members, getattr(settings, "sight_range", 0))
+    kept: list[Combatant] = []
+    bands: dict[str, HealthBand] = {}
+    for c in state.combatants:
+        if c.hidden and not me(c):
+            continue
+        if c.side is side:
+            kept.append(replace(c, conditions=tuple(x for x in c.conditions if not x.secret), notes="" if c.notes_secret else c.notes))
+            continue
+        if c.layer is Layer.BURROWED or not any(cell in seen for cell in c.cells):
+            continue
+        band = health_band(c, getattr(settings, "bloodied_percent", 50))
+        bands[c.id] = band
+        kept.append(_stripped(c, band))
+    ids = {c.id for c in kept}
+    current = state.current if state.current in ids else None
+    shown = replace(state, combatants=tuple(kept), current=current, acted=tuple(i for i in state.acted if i in ids))
+    if getattr(state, "boundaries", ()):  # turn-change records hold exact HP and every condition (core.combat.boundary)
+        shown = replace(shown, boundaries=())
+    return SideView(side, shown, bands, seen, tuple(c.id for c in members))

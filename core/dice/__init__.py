@@ -1,0 +1,1 @@
+"""Dice behind ``d20``, checks and tiers, modifiers, and every notation a GM types."""

@@ -1,0 +1,219 @@
+"""Who the tokens on a text map are: an optional roster under the map.
+
+A map file may go on, after a blank line, with one line per token::
+
+    A Aria party hp 12 DEX 2 STR 1
+    B Brute foe hp 20 STR 3 ac 5
+    🐗 Boar foe hp 16 STR 3
+
+The first word is the token's glyph as drawn on the map; the words up to a
+side (``party``, ``foe``, ``neutral``), ``hp``, ``ac`` or a stat (capital
+letters followed by a number) are the name; a bare number right after the
+side is the HP (``Wolf foe 9``, as the add dialog takes it). A line may end
+with ``on TERRAIN`` (a terrain id of :data:`core.board.grid.TERRAINS`, e.g.
+``on water``): the token stands on that terrain, not on open ground (how
+:mod:`core.board.map_text` writes a creature standing in water). Lines starting
+with ``#`` are comments. Tokens without a line become foes named after
+their glyph with 10 HP. Stats must be the ruleset's (``STR`` is not a
+``tactical_d10`` stat); names, line lengths and the number of lines are
+bounded by :mod:`core.values.limits`. Errors are :class:`~core.errors.MapFormatError`
+with the file's line, or :class:`~core.errors.CreatureFormatError` for one
+creature typed in a dialog.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.values import limits as lim
+from core.values.combatant import Side
+from core.errors import CreatureFormatError, MapFormatError
+from core.board.grid import TERRAINS, TextMap, from_text, split_glyphs
+
+STAT = re.compile(r"^[A-Z][A-Z_]{0,15}$")
+NUMBER = re.compile(r"^[+-]?\d{1,9}$")
+DEFAULT_HP = 10
+SIDES = ("party", "foe", "neutral")
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    """Name, side, hit points, AC and stats of one token."""
+
+    name: str
+    side: Side = Side.FOE
+    hp: int = DEFAULT_HP
+    ac: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
+    terrain: str | None = None  # a terrain id under the token (``on water``); None: open ground
+    hp_dice: str = ""  # HP as dice ("2d8+2"), read only when asked for (parse_creature's ``dice``)
+
+
+def split_map(text: str) -> tuple[str, str, int]:
+    """(map text, roster text, line number where the roster starts)."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    start = 0
+    while start < len(lines) and not lines[start].strip():
+        start += 1
+    end = start
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    return "\n".join(lines[start:end]), "\n".join(lines[end:]), end + 1
+
+
+def stats_text(ruleset) -> str:
+    """``"its stats: MUSCLES, BODY, BRAIN, TONGUE"``."""
+    return ruleset.sheet_names_text()
+
+
+def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
+    """One creature as typed: ``Wolf foe 9 DEX 2`` (name, then any of a side,
+    HP as a bare number after the side or ``hp N``, ``ac N``, ``STAT N``,
+    and ``dice 2d8+2``: the dice its HP were rolled from, kept in ``hp_dice``
+    with ``hp`` as given, as an exported map writes them).
+
+    ``ruleset`` (anything with ``id`` and ``stat_names``), when given,
+    refuses stats it does not have. ``dice``: HP may be dice (``Wolf foe
+    2d8+2``, checked by :func:`core.combat.groups.hp_dice_range`), kept in
+    ``hp_dice`` with the lowest roll as ``hp``. Raises :class:`CreatureFormatError`.
+    """
+    from core.combat.groups import hp_dice_range, is_hp_dice
+    from core.errors import IllegalCommand
+
+    def hp_word(word: str) -> tuple[int, str] | None:
+        if NUMBER.match(word):
+            return _hp(int(word)), ""
+        if dice and is_hp_dice(word):
+            try:
+                return hp_dice_range(word)[0], word
+            except IllegalCommand as problem:
+                raise CreatureFormatError(str(problem)) from None
+        return None
+
+    if len(text) > lim.MAX_ROSTER_LINE:
+        raise CreatureFormatError(f"the line has {len(text)} characters; at most {lim.MAX_ROSTER_LINE}")
+    words = text.split()
+    name_words: list[str] = []
+    side, hp, ac, stats = Side.FOE, DEFAULT_HP, 0, {}
+    hp_dice = ""
+    seen_side = False
+    index = 0
+    while index < len(words):
+        word = words[index]
+        low = word.lower()
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if low in SIDES and not seen_side:
+            side, seen_side = Side(low), True
+            read = hp_word(following)
+            if read is not None:  # "Wolf foe 9": the HP
+                hp, hp_dice = read
+                index += 1
+        elif low == "hp" and hp_word(following) is not None:
+            hp, hp_dice = hp_word(following)
+            index += 1
+        elif low == "dice" and is_hp_dice(following) and not hp_dice:  # "hp 13 dice 2d8+2": the HP as rolled, and its dice
+            try:
+                hp_dice_range(following)
+            except IllegalCommand as problem:
+                raise CreatureFormatError(str(problem)) from None
+            hp_dice = following
+            index += 1
+        elif low == "ac" and NUMBER.match(following):
+            ac = int(following)
+            index += 1
+        elif STAT.match(word) and NUMBER.match(following):
+            if ruleset is not None and word not in ruleset.sheet_names:
+                raise CreatureFormatError(f"{word} is not a stat of {ruleset.id} ({stats_text(ruleset)})")
+            stats[word] = int(following)
+            index += 1
+        elif not (seen_side or stats or hp != DEFAULT_HP or hp_dice or ac):
+            name_words.append(word)
+        else:
+            raise CreatureFormatError(f"did not understand {_short(word)!r} (after the name come: party/foe/neutral, hp N, ac N, STAT N)")
+        index += 1
+    name = " ".join(name_words)
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
+        raise CreatureFormatError("control character in a name")
+    if len(name) > lim.MAX_NAME:
+        raise CreatureFormatError(f"the name {_short(name)!r} has {len(name)} characters; at most {lim.MAX_NAME}")
+    return RosterEntry(name, side, hp, ac, stats, hp_dice=hp_dice)
+
+
+def _hp(value: int) -> int:
+    if not 1 <= value <= lim.MAX_HP:
+        raise CreatureFormatError(f"hp must be at least 1 and at most {lim.MAX_HP:,}, not {value}")
+    return value
+
+
+def _short(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def parse_roster(text: str, first_line: int = 1, ruleset=None) -> dict[str, RosterEntry]:
+    """Roster lines -> {glyph: entry}; ``ruleset`` as in :func:`parse_creature`.
+    Raises :class:`MapFormatError` naming the line."""
+    roster: dict[str, RosterEntry] = {}
+    for offset, raw in enumerate(text.split("\n")):
+        number = first_line + offset
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(roster) >= lim.MAX_COMBATANTS:
+            raise MapFormatError(f"more than {lim.MAX_COMBATANTS} roster lines (MAX_COMBATANTS)", number)
+        glyph = split_glyphs(line[: lim.MAX_GLYPH_CHARS + 1])[0]
+        rest, terrain = _terrain_suffix(line[len(glyph):])
+        try:
+            entry = parse_creature(rest, ruleset)
+        except CreatureFormatError as problem:
+            raise MapFormatError(f"{glyph}: {problem.reason}", number) from None
+        if glyph in roster:
+            raise MapFormatError(f"{glyph} is listed twice", number)
+        roster[glyph] = RosterEntry(entry.name or f"Creature {glyph}", entry.side, entry.hp, entry.ac, entry.stats, terrain, entry.hp_dice)
+    return roster
+
+
+def _terrain_suffix(text: str) -> tuple[str, str | None]:
+    """``"Aria party on water"`` -> ``("Aria party", "water")``; a line
+    without ``on TERRAIN`` at its end is returned as it is."""
+    words = text.split()
+    if len(words) >= 2 and words[-2].lower() == "on" and words[-1].lower() in TERRAINS:
+        return " ".join(words[:-2]), words[-1].lower()
+    return text, None
+
+
+def read_map_file(text: str, ruleset=None) -> tuple[TextMap, dict[str, RosterEntry]]:
+    """A map file: the map, then (optionally) its roster. Every roster glyph
+    must stand on the map; with ``ruleset``, every stat must be one of its
+    stats. Limits: :mod:`core.values.limits` (checked before the text is split)."""
+    if len(text) > lim.MAX_MAP_TEXT:
+        raise MapFormatError(f"the text has {len(text):,} characters; a map file may have {lim.MAX_MAP_TEXT:,}")
+    map_text, roster_text, first_line = split_map(text)
+    text_map = from_text(map_text)
+    roster = parse_roster(roster_text, first_line, ruleset)
+    on_map = {t.glyph for t in text_map.tokens}
+    for glyph in roster:
+        if glyph not in on_map:
+            raise MapFormatError(f"the roster names {glyph}, which is not on the map")
+    grid = text_map.grid
+    for token in text_map.tokens:  # "on water": every token of that glyph stands in water
+        terrain = roster[token.glyph].terrain if token.glyph in roster else None
+        if terrain is not None:
+            grid = grid.with_terrain(token.cell, TERRAINS[terrain])
+    if grid is not text_map.grid:
+        text_map = TextMap(grid, text_map.tokens)
+    return text_map, roster
+
+
+def parse_group(text: str, ruleset=None) -> tuple[int, RosterEntry]:
+    """``(count, entry)`` from ``4 Wolf foe 2d8+2 DEX 2``: an optional count
+    (1 to ``MAX_GROUP``) first, then one creature as :func:`parse_creature`
+    reads it with HP as a number or dice. Raises :class:`CreatureFormatError`."""
+    words = text.split()
+    count = 1
+    if len(words) > 1 and words[0].isascii() and words[0].isdigit():
+        if not lim.is_whole(words[0]) or not 1 <= int(words[0]) <= lim.MAX_GROUP:
+            raise CreatureFormatError(f"add 1 to {lim.MAX_GROUP} creatures at once, not {_short(words[0])}")
+        count = int(words[0])
+        text = text.split(None, 1)[1]
+    return count, parse_creature(text, ruleset, dice=True)

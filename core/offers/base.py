@@ -1,0 +1,274 @@
+"""What a creature can do now, and what a command would do: offers and previews.
+
+Like python-chess's ``legal_moves``, these are side-effect free queries the
+UI renders without deciding any rule itself:
+
+- :func:`offers` lists every action the ruleset has for a combatant now
+  (allowed or not, and why not), each able to build its command from what
+  the GM types (:meth:`Offer.command`);
+- :func:`preview` says what a command would do before anything is rolled:
+  the odds of each outcome with every modifier and its reason, the path
+  and cost of a move, or the refusal :meth:`Encounter.apply` would raise.
+
+A ruleset adds its own offers through :meth:`Ruleset.extra_offers`; the
+generic ones (turns, attacks, checks, hit points, movement points, mounts)
+are built here from the ruleset's components (its action kinds, MP actions,
+exchange), so no ruleset id is named.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from core.dice.checks import Modifier
+from core.values.combatant import Combatant, Side
+from core.errors import IllegalCommand, RulesError
+
+if TYPE_CHECKING:
+    from core.combat import commands as cmd
+    from core.combat.encounter import EncounterState
+    from core.rulesets.base import Ruleset
+
+
+class Group(Enum):
+    """Where an offer belongs in menus and help."""
+
+    TURN = "turn"
+    ACTION = "action"
+    MOVEMENT = "movement"
+    HIT_POINTS = "hit points"
+    SCENE = "scene"
+
+
+class Need(Enum):
+    """What the GM must give before the offer can build its command."""
+
+    NOTHING = "nothing"
+    TEXT = "text"  # typed text, read by the offer's notation (see core.dice.notation)
+    CELL = "cell"  # a map cell (x, y)
+
+
+Builder = Callable[[Any], "cmd.Command"]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One thing a combatant (or the GM) can do now.
+
+    ``id`` is stable (``attack``, ``contest.grapple``, ``mp.crouch``) and
+    names the action in key maps and tests; ``label`` is for people;
+    ``rule`` the rule ID; ``spends`` what it uses up (``full``, ``2 MP``);
+    ``needs`` what to ask for, with ``prompt`` and ``example`` for text;
+    ``refusal`` (with ``refusal_rule``) says why it is not allowed now, or is
+    ``None``. ``actor`` and ``target`` are combatant ids."""
+
+    id: str
+    label: str
+    group: Group
+    rule: str = ""
+    spends: tuple[str, ...] = ()
+    needs: Need = Need.NOTHING
+    prompt: str = ""
+    example: str = ""
+    actor: str | None = None
+    target: str | None = None
+    refusal: str | None = None
+    build: Builder | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+    def command(self, given: Any = None) -> cmd.Command:
+        """The command of this offer with ``given`` (typed text for
+        :attr:`Need.TEXT`, an (x, y) cell for :attr:`Need.CELL`).
+
+        Raises :class:`IllegalCommand` with :attr:`refusal` when not allowed,
+        and the notation's :class:`~core.errors.RulesError` for bad text."""
+        if self.refusal is not None:
+            raise IllegalCommand(self.refusal)
+        if self.build is None:
+            raise IllegalCommand(f"{self.label}: nothing to do")
+        if self.needs is Need.TEXT:
+            given = "" if given is None else str(given)
+        elif self.needs is Need.CELL and given is None:
+            raise IllegalCommand(f"{self.label}: pick a cell")
+        return self.build(given)
+
+
+@dataclass(frozen=True)
+class OfferContext:
+    """What offers are computed for: ``state`` and ``ruleset``, the ``actor``
+    (default: whose turn it is) and the selected ``target`` (may be the actor)."""
+
+    state: EncounterState
+    ruleset: Ruleset
+    actor: Combatant | None
+    target: Combatant | None
+
+    @property
+    def other(self) -> Combatant | None:
+        """The target when it is not the actor."""
+        if self.target is None or (self.actor is not None and self.target.id == self.actor.id):
+            return None
+        return self.target
+
+    @property
+    def fighting(self) -> bool:
+        return self.state.round > 0
+
+    def refusal_of(self, command: cmd.Command) -> str | None:
+        """What :meth:`Encounter.apply` would refuse ``command`` with, or ``None``."""
+        problem = dry_run(self.state, self.ruleset, command)
+        return None if problem is None else str(problem)
+
+    def offer(self, offer_id: str, label: str, group: Group, build: Builder, *, probe: Any = None, check: bool = True, **fields: Any) -> Offer:
+        """An :class:`Offer` whose refusal comes from dry-running its command
+        (built from ``probe``) when ``check``; offers that need text or a
+        cell pass ``check=False`` and set ``refusal`` themselves if they can."""
+        refusal = fields.pop("refusal", None)
+        fields["rule"] = self.ruleset.offer_rule(offer_id, fields.get("rule", ""))
+        if refusal is None and check:
+            try:
+                refusal = self.refusal_of(build(probe))
+            except RulesError as problem:
+                refusal = str(problem)
+        return Offer(offer_id, label, group, build=build, refusal=refusal, **fields)
+
+
+def dry_run(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> RulesError | None:
+    """The refusal of ``command`` in ``state``, or ``None`` if it would apply.
+
+    Applies it to a throwaway encounter; dice it rolls there are never
+    shown or kept (the real roll happens in :meth:`Encounter.apply`)."""
+    from core.combat.encounter import Encounter
+
+    try:
+        Encounter(state, ruleset, random.Random(0)).apply(command)
+    except RulesError as problem:
+        return problem
+    return None
+
+
+def refuse_as_applied(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> None:
+    """Raise the refusal :func:`dry_run` finds for ``command`` (what Enter
+    would meet), so a dialog can show it as the GM types; nothing changes."""
+    problem = dry_run(state, ruleset, command)
+    if problem is not None:
+        raise problem
+
+
+def offers(state: EncounterState, ruleset: Ruleset, actor_id: str | None = None, target: str | None = None) -> tuple[Offer, ...]:
+    """Every action of ``ruleset`` for ``actor_id`` (default: whose turn it
+    is) with ``target`` selected, allowed or not (see :attr:`Offer.refusal`),
+    then the ruleset's own (:meth:`Ruleset.extra_offers`); offers owed now
+    (id ending ``.due``, e.g. a Riding check after a hurt mount) come first.
+    No side effects."""
+    from core.offers import common as offers_common
+
+    actor_id = state.current if actor_id is None else actor_id
+    ids = {c.id: c for c in state.combatants}
+    context = OfferContext(state, ruleset, ids.get(actor_id) if actor_id else None, ids.get(target) if target else None)
+    from core.offers.breath import breath_offers  # EQ-BRE-1
+
+    found = offers_common.generic(context) + tuple(ruleset.extra_offers(context)) + breath_offers(context)
+    return tuple(o for o in found if o.id.endswith(".due")) + tuple(o for o in found if not o.id.endswith(".due"))  # owed now: first
+
+
+def find(found: tuple[Offer, ...], offer_id: str) -> Offer | None:
+    """The offer ``offer_id`` among ``found``, or ``None``."""
+    return next((o for o in found if o.id == offer_id), None)
+
+
+# -- previews ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Preview:
+    """What ``command`` would do, before any die is rolled.
+
+    ``refusal`` (the message :meth:`Encounter.apply` would raise) or
+    ``None``; ``odds``: (outcome label, exact probability) pairs summing to 1;
+    ``modifiers`` with their reasons; ``expression`` of the roll and the
+    ``difficulty`` it is against; for a move, ``path`` (cells) and ``cost``
+    in ``unit``; ``notes`` anything else worth saying."""
+
+    command: cmd.Command
+    refusal: str | None = None
+    odds: tuple[tuple[str, Fraction], ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    expression: str = ""
+    difficulty: int | None = None
+    path: tuple[tuple[int, int], ...] = ()
+    cost: int | None = None
+    unit: str = ""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+
+def preview(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> Preview:
+    """The :class:`Preview` of ``command``: exact odds for attacks, checks,
+    contests and extinguishing, path and cost for moves, and for every
+    command the refusal it would meet. Side-effect free."""
+    from core.offers import common as offers_common
+
+    shown = offers_common.preview_details(state, ruleset, command)
+    if "refusal" in shown:  # decided while computing the details (a move's path and budget)
+        return Preview(command, **shown)
+    problem = dry_run(state, ruleset, command)
+    return Preview(command, None if problem is None else str(problem), **shown)
+
+
+def preview_move(state: EncounterState, ruleset: Ruleset, reach: Any, mover_id: str, cell: tuple[int, int]) -> Preview:
+    """The :class:`Preview` of moving ``mover_id`` to ``cell`` within a
+    ``reach`` already computed by :func:`move_reach` (no new search: a
+    cursor can follow it). Notes say the movement left after, or "free
+    before combat"; an unreached cell is refused with why."""
+    from core.combat import commands as cmd
+    from core.offers import common as offers_common
+
+    mover = state.combatant(mover_id)
+    command = cmd.Move(mover_id, tuple(cell))
+    budget = offers_common.move_budget(state, mover)
+    from core.combat.mounted.moves import mount_budget, moves_mount
+
+    if moves_mount(state, mover):  # EQ-MNT-3: the ride moves at the mount's ДВИЖ
+        try:
+            budget = mount_budget(state, mover)
+        except RulesError as problem:
+            return Preview(command, str(problem))
+    unit = ruleset.movement.unit
+    if tuple(cell) == mover.position:
+        return Preview(command, f"{mover.name} is already there")
+    try:
+        path = reach.path(tuple(cell))
+    except RulesError as problem:
+        left = () if budget is None else (f"{budget} {unit} left",)
+        return Preview(command, str(problem), unit=unit, notes=left)
+    after = "free before combat" if budget is None else f"{budget - path.cost} left after"
+    return Preview(command, None, path=path.cells, cost=path.cost, unit=unit, notes=(after, *ruleset.move_notes(state, mover, path)))
+
+
+def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
+    """Where ``mover_id`` can move now (a :class:`core.board.movement.Reach`):
+    within the movement left in combat, anywhere reachable before combat
+    (free movement, DEFAULT); the diagonal count goes on (SRD-MOV-2)."""
+    from core.offers import common as offers_common
+    from core.board.movement import reach
+
+    mover = state.combatant(mover_id)
+    from core.combat.mounted.moves import moves_mount, reach as ride_reach
+
+    if moves_mount(state, mover):  # EQ-MNT-3: where the mount can carry it (raises when it will not go)
+        return ride_reach(state, ruleset, mover)
+    budget = offers_common.move_budget(state, mover)
+    return reach(state.grid, ruleset, mover, state.combatants, budget, options=offers_common.move_options(state, mover, ruleset))
+
+
+__all__ = ["Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "Side"]

@@ -1,0 +1,338 @@
+"""The offers every ruleset has, built from its components, and the
+details of previews (see :mod:`core.offers.base`, which is the public API).
+
+Rules: EQ-INIT-1..3 (starting combat), EQ-SIT-2..3 (ambush, ending
+combat), EQ-ACT-1..4 (action kinds, exchange, attacks), TAC-MOV-2 (MP
+actions), TAC-EFF-1 (extinguishing), EQ-MNT-1 (mounts), EQ-MOV-3/7
+(take-off, landing, diving, where the movement model has them),
+TAC-DMG-1 (typed damage), EQ-CHK-1 (checks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from core.combat import commands as cmd
+from core.values import limits as lim
+from core.board.battlefield import attack_situation
+from core.dice.checks import check_expression
+from core.values.combatant import Side
+from core.errors import IllegalCommand, RulesError
+from core.dice.notation import ATTACK_WORDS, parse_attack, parse_check, parse_damage
+from core.offers.base import Group, Need, Offer, OfferContext
+
+if TYPE_CHECKING:
+    from core.combat.encounter import EncounterState
+    from core.rulesets.base import Ruleset
+
+
+def generic(c: OfferContext) -> tuple[Offer, ...]:
+    """Offers built from the ruleset's components, in menu order."""
+    from core.offers import maneuvers as offers_maneuvers, trackers as reminder_offers
+
+    return (
+        _turn(c) + _actions(c) + _movement(c) + offers_maneuvers.generic(c) + offers_maneuvers.jumps(c) + _hit_points(c) + _secrets(c)
+        + reminder_offers.tracker_offers(c)
+    )
+
+
+# -- turns and the scene ------------------------------------------------------------
+def _turn(c: OfferContext) -> tuple[Offer, ...]:
+    found: list[Offer] = []
+    target = c.target
+    if not c.fighting:
+        found.append(c.offer("start-combat", "Roll initiative and start combat", Group.TURN, lambda _: cmd.StartCombat(), rule="EQ-INIT-1"))
+        if target is not None:
+            found.append(c.offer(
+                "start-combat-by", f"{target.name} starts the fight: highest initiative + 1", Group.TURN,
+                lambda _, t=target.id: cmd.StartCombat(starter=t), rule="EQ-INIT-3", target=target.id,
+            ))
+        for side, words in ((Side.PARTY, "the party prepares first"), (Side.FOE, "the foes prepare first")):
+            found.append(c.offer(f"ambush.{side.value}", f"Ambush: {words}", Group.SCENE, lambda _, s=side: cmd.BeginPreparation(s), rule="EQ-SIT-2"))
+        if target is not None:
+            found.append(c.offer(
+                "prepare", f"{target.name}: a preparation action (no turn spent)", Group.SCENE,
+                lambda text, t=target.id: _prepare(t, text), check=False, rule="EQ-SIT-2", needs=Need.TEXT,
+                prompt="What does it prepare? (text, then +N for a GM bonus)", example="hide behind the cart +2", target=target.id,
+            ))
+    else:
+        found.append(c.offer("next-turn", "Next turn", Group.TURN, lambda _: cmd.NextTurn(), rule="EQ-ACT-1"))
+        found.append(c.offer("previous-turn", "Hand the turn back to the previous combatant", Group.TURN, lambda _: cmd.PreviousTurn()))
+        found.append(c.offer("end-combat", "End combat: all sides agree", Group.TURN, lambda _: cmd.EndCombat(), rule="EQ-SIT-3"))
+        if c.actor is not None and c.other is not None:
+            found.append(c.offer(
+                "delay", f"{c.actor.name} delays until after {c.other.name}", Group.TURN,
+                lambda _, a=c.actor.id, o=c.other.id: cmd.DelayTurn(a, o), rule="EQ-INIT-2", actor=c.actor.id, target=c.other.id,
+            ))
+    return tuple(found)
+
+
+def _prepare(combatant_id: str, text: str) -> cmd.Command:
+    words = text.split()
+    bonus = 0
+    if words and words[-1][:1] in "+-" and lim.is_whole(words[-1][1:]):
+        bonus = int(words.pop())
+    if not words:
+        raise IllegalCommand("say what it prepares", "EQ-SIT-2")
+    return cmd.PrepareAction(combatant_id, " ".join(words), bonus)
+
+
+# -- the actor's actions ------------------------------------------------------------
+def _actions(c: OfferContext) -> tuple[Offer, ...]:
+    actor, other, ruleset = c.actor, c.other, c.ruleset
+    if actor is None:
+        return ()
+    found: list[Offer] = []
+    name = actor.name
+    if other is not None:
+        refusal = None
+        if c.fighting and ruleset.attack_kind:
+            try:
+                ruleset.check_spend(actor, ruleset.attack_kind)
+            except IllegalCommand as problem:
+                refusal = str(problem)
+        found.append(c.offer(
+            "attack", f"{name} attacks {other.name}", Group.ACTION,
+            lambda text, a=actor.id, t=other.id: attack_command(c.state, ruleset, a, t, text), check=False,
+            rule="EQ-ACT-4", spends=(ruleset.attack_kind,) if ruleset.attack_kind else (), needs=Need.TEXT,
+            prompt=f"weapon damage (empty = unarmed), options: {ATTACK_WORDS}", example="1d6 slashing +1",
+            actor=actor.id, target=other.id, refusal=refusal,
+        ))
+    found.append(c.offer(
+        "check", f"Check for {name}", Group.ACTION,
+        lambda text, a=actor.id: _check(ruleset, a, text), check=False, rule="EQ-CHK-1", needs=Need.TEXT,
+        prompt=f"stat [difficulty, default {ruleset.default_difficulty}] [adv|dis] [what for, e.g. theft]",
+        example="STR 12 adv", actor=actor.id,
+    ))
+    if c.fighting:
+        for kind in ruleset.kinds:
+            found.append(c.offer(
+                f"spend.{kind.id}", f"{name}: {kind.label}", Group.ACTION,
+                lambda _, a=actor.id, k=kind.id: cmd.SpendAction(a, k), rule=kind.rule, spends=(kind.id,), actor=actor.id,
+            ))
+        exchange = _exchange(ruleset, actor)
+        if exchange is not None:
+            given, gained, count = exchange
+            found.append(c.offer(
+                "exchange", f"{name}: trade the {given} action for {count} {gained}", Group.ACTION,
+                lambda _, a=actor.id: cmd.ExchangeFullAction(a), rule="EQ-ACT-3", spends=(given,), actor=actor.id,
+            ))
+        for action in ruleset.movement_actions:
+            cost = ruleset.movement_action_cost(action)
+            found.append(c.offer(
+                f"mp.{action}", f"{name}: {action.replace('_', ' ')} ({cost} MP)", Group.MOVEMENT,
+                lambda _, a=actor.id, x=action: cmd.SpendMovement(a, x), rule="TAC-MOV-2", spends=(f"{cost} MP",), actor=actor.id,
+            ))
+    if any(cond.name == "burning" for cond in actor.conditions):
+        found.append(c.offer("extinguish", f"{name}: put out the flames", Group.ACTION, lambda _, a=actor.id: cmd.Extinguish(a), rule="TAC-EFF-1", actor=actor.id))
+    if other is not None and actor.mounted_on is None:
+        found.append(c.offer("mount", f"{name} mounts {other.name}", Group.MOVEMENT, lambda _, a=actor.id, t=other.id: cmd.Mount(a, t), rule="EQ-MNT-1", actor=actor.id, target=other.id))
+    if actor.mounted_on is not None:
+        found.append(c.offer("dismount", f"{name} dismounts", Group.MOVEMENT, lambda _, a=actor.id: cmd.Dismount(a), rule="EQ-MNT-1", actor=actor.id))
+    return tuple(found)
+
+
+def _exchange(ruleset: Ruleset, actor: Any) -> tuple[str, str, int] | None:
+    try:
+        return ruleset.exchange(actor)
+    except IllegalCommand:
+        return None
+
+
+def _check(ruleset: Ruleset, actor_id: str, text: str) -> cmd.Command:
+    request = parse_check(text, ruleset.sheet_names)
+    return cmd.RollCheck(actor_id, request.stat, request.difficulty, request.advantage, purpose=request.purpose)
+
+
+def attack_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str, text: str) -> cmd.Attack:
+    """An :class:`~core.combat.commands.Attack` from typed weapon text, with cover
+    and flanking read from the map (EQ-COV-2, TAC-POS-2)."""
+    request = parse_attack(text)
+    attacker, target = state.combatant(attacker_id), state.combatant(target_id)
+    from core.combat.mounted.moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
+
+    situation = attack_situation(state.grid, attacker, target, bystanders(state, attacker, target), request.weapon.reach, ruleset=ruleset, vision=state.vision)
+    situation = replace(situation, off_hand=request.off_hand)
+
+    weapon, _ = charge_weapon(state, ruleset, attacker, target, request.weapon)
+    return cmd.Attack(attacker_id, target_id, weapon, situation, request.advantage, override=request.override)
+
+
+# -- movement ---------------------------------------------------------------------------
+_ALTITUDE = (
+    ("take_off", "take off", "EQ-MOV-3"),
+    ("land", "land", "EQ-MOV-3"),
+    ("dive", "dive deeper", "EQ-MOV-7"),
+)
+
+
+def _movement(c: OfferContext) -> tuple[Offer, ...]:
+    actor = c.actor
+    if actor is None:
+        return ()
+    found: list[Offer] = []
+    model = c.ruleset.movement
+    found.append(c.offer(
+        "move", f"{actor.name} moves", Group.MOVEMENT, lambda cell, a=actor.id: cmd.Move(a, tuple(cell)), check=False,
+        rule=model.budget_rule, needs=Need.CELL, actor=actor.id,
+        refusal=None if actor.position is not None else f"{actor.name} is not on the map: place it first",
+    ))
+    in_water = actor.position is not None and c.state.grid.contains(actor.position) and bool(c.state.grid.terrain(actor.position).depth)
+    relevant = {"take_off": bool(actor.speeds.get("fly")) and actor.layer.value != "air", "land": actor.layer.value == "air", "dive": in_water}
+    for how, words, rule in _ALTITUDE:
+        if hasattr(model, how) and relevant[how]:
+            found.append(c.offer(f"altitude.{how}", f"{actor.name}: {words}", Group.MOVEMENT, lambda _, a=actor.id, h=how: cmd.ChangeAltitude(a, h), rule=rule, actor=actor.id))
+    return tuple(found)
+
+
+# -- hit points -------------------------------------------------------------------------
+def _secrets(c: OfferContext) -> tuple[Offer, ...]:
+    """What the GM keeps from the players' view (core.combat.visibility): hide or
+    reveal the selected creature, its notes and each of its conditions."""
+    target = c.target
+    if target is None:
+        return ()
+    found = [c.offer(
+        "reveal" if target.hidden else "hide",
+        f"Show {target.name} to the players again" if target.hidden else f"Hide {target.name} from the players",
+        Group.SCENE, lambda _, t=target.id, h=not target.hidden: cmd.SetHidden(t, h), target=target.id,
+    )]
+    if target.notes:
+        found.append(c.offer(
+            "notes-secret", f"{'Share' if target.notes_secret else 'Keep secret'}: {target.name}'s notes", Group.SCENE,
+            lambda _, t=target.id, s=not target.notes_secret: cmd.SetSecret(t, "", s), target=target.id,
+        ))
+    for condition in target.conditions:
+        found.append(c.offer(
+            f"condition-secret.{condition.name}",
+            f"{'Show' if condition.secret else 'Keep secret'}: {target.name}'s {condition.name}", Group.SCENE,
+            lambda _, t=target.id, n=condition.name, s=not condition.secret: cmd.SetSecret(t, n, s), target=target.id,
+        ))
+    return tuple(found)
+
+
+def _hit_points(c: OfferContext) -> tuple[Offer, ...]:
+    target = c.target
+    if target is None:
+        return ()
+    hp = f"(HP {target.hp}/{target.hp_max})"
+    return (
+        c.offer(
+            "typed-damage", f"Typed damage to {target.name} without an attack (spell, trap, fall)", Group.HIT_POINTS,
+            lambda text, t=target.id: _typed(t, text), check=False, rule="TAC-DMG-1", needs=Need.TEXT,
+            prompt=f"damage {hp}: dice or a number, each with its type", example="2d6 fire + 3 piercing", target=target.id,
+        ),
+    )
+
+
+def _typed(target_id: str, text: str) -> cmd.Command:
+    from core.combat.damage import DamagePart
+
+    parts = parse_damage(text)
+    fixed = tuple(DamagePart(int(p.expression), p.damage_type) for p in parts if p.expression.isdigit())
+    return cmd.DealDamage(target_id, fixed, source=text.strip(), dice=tuple(p for p in parts if not p.expression.isdigit()))
+
+
+# -- preview details ------------------------------------------------------------------------
+def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> dict[str, Any]:
+    """Odds, modifiers, expression, path and cost of ``command`` (fields of :class:`core.offers.base.Preview`)."""
+    if isinstance(command, cmd.Move):
+        return _move_details(state, ruleset, command)
+    try:
+        if isinstance(command, cmd.Attack):
+            return _attack_details(state, ruleset, command)
+        if isinstance(command, cmd.OpportunityAttack):  # SRD-MOV-16: the attack it makes, with its odds
+            return _attack_details(state, ruleset, command.attack)
+        if isinstance(command, cmd.RollCheck):
+            return _check_details(state, ruleset, command)
+        from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
+        from core.offers.maneuver_previews import details
+        from core.offers.trackers import preview_tracker
+
+        found = preview_tracker(state, ruleset, command) or mounted_details(state, ruleset, command)
+        return details(state, ruleset, command) if found is None else found
+    except RulesError:
+        return {}
+
+
+def _odds(chances: dict) -> tuple[tuple[str, Fraction], ...]:
+    return tuple((tier.value, Fraction(p)) for tier, p in chances.items())
+
+
+def _attack_details(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> dict[str, Any]:
+    from core.combat.attacks import plan_attack
+
+    attacker, target = state.combatant(command.attacker), state.combatant(command.target)
+    plan = plan_attack(ruleset, attacker, target, command.weapon, command.situation, command.advantage, stat=command.stat)
+    chances = ruleset.check_odds(plan.total_modifier, plan.difficulty, plan.advantage, attack=True)
+    expression = check_expression(ruleset.check_sides, plan.total_modifier, plan.advantage, ruleset.check_count)
+    return {
+        "odds": _odds(chances), "modifiers": plan.modifiers, "expression": expression,
+        "difficulty": plan.difficulty if ruleset.attacks_beat_a_number else None,
+        "notes": (f"{plan.stat} {plan.stat_value:+d}", *_charge_note(state, ruleset, command), *_advantage_notes(plan)),
+    }
+
+
+def _advantage_notes(plan) -> tuple[str, ...]:
+    """Why the attack rolls twice (``2d20kh1`` / ``kl1``), said before the roll
+    as the log says it after: ``[disadvantage: target counts as invisible: ...]``."""
+    reasons = [f"advantage: {r}" for r in plan.assembly.advantage_reasons]
+    reasons += [f"disadvantage: {r}" for r in plan.assembly.disadvantage_reasons]
+    return (f"[{'; '.join(reasons)}]",) if reasons else ()
+
+
+def _charge_note(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> tuple[str, ...]:
+    from core.combat.mounted.moves import charge_note  # EQ-MNT-1
+
+    return charge_note(state, ruleset, command.attacker, command.target, command.weapon.reach)
+
+
+def _check_details(state: EncounterState, ruleset: Ruleset, command: cmd.RollCheck) -> dict[str, Any]:
+    who = state.combatant(command.combatant)
+    modifier = who.stat(command.stat) + sum(m.value for m in command.modifiers)
+    difficulty = ruleset.default_difficulty if command.difficulty is None else command.difficulty
+    chances = ruleset.check_odds(modifier, difficulty, command.advantage)
+    expression = check_expression(ruleset.check_sides, modifier, command.advantage, ruleset.check_count)
+    return {"odds": _odds(chances), "modifiers": command.modifiers, "expression": expression, "difficulty": difficulty}
+
+
+def _move_details(state: EncounterState, ruleset: Ruleset, command: cmd.Move) -> dict[str, Any]:
+    from core.board.movement import find_path
+
+    try:
+        mover = state.combatant(command.combatant)
+        from core.combat.mounted.moves import move_details, moves_mount
+
+        if moves_mount(state, mover):  # EQ-MNT-3: the mount moves for its rider
+            return move_details(state, ruleset, command)
+        path = find_path(state.grid, ruleset, mover, state.combatants, tuple(command.to), options=move_options(state, mover, ruleset))
+    except RulesError as problem:
+        return {"refusal": str(problem)}
+    budget = move_budget(state, mover)
+    left = "free before combat" if budget is None else (f"{budget - path.cost} left after" if path.cost <= budget else f"only {budget} left")
+    refusal = None if budget is None or path.cost <= budget else f"the path costs {path.cost} {ruleset.movement.unit}; {mover.name} has {budget} left ({ruleset.movement.budget_rule})"
+    notes = (left, *ruleset.move_notes(state, mover, path))
+    return {"path": path.cells, "cost": path.cost, "unit": ruleset.movement.unit, "notes": notes, "refusal": refusal}
+
+
+def move_budget(state: EncounterState, mover: Any) -> int | None:
+    """Movement ``mover`` may spend now: what is left this turn in combat,
+    unlimited (``None``) before combat, when moving is free (DEFAULT)."""
+    return mover.budget.movement if state.round > 0 else None
+
+
+def move_options(state: EncounterState, mover: Any, ruleset: Any = None) -> Any:
+    """Options of a move now: in combat the SRD-MOV-2 diagonal count goes on
+    from earlier moves this turn; a squeezing creature pays the ruleset's
+    ``squeeze_doublings`` more (SRD-MOV-8: each square costs 2)."""
+    from core.board.movement import MoveOptions
+
+    doublings = 0
+    if ruleset is not None and any(c.name == "squeezing" for c in mover.conditions):
+        doublings = int(getattr(ruleset.settings, "squeeze_doublings", 0))
+    if ruleset is not None:
+        doublings += ruleset.move_doublings(mover)
+    parity = mover.budget.diagonal_parity if state.round > 0 else 0
+    return MoveOptions(extra_doublings=doublings, start_parity=parity)

@@ -1,0 +1,163 @@
+"""The ``equestria`` ruleset (seeds 000 and 001): 1d20 + current stat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.dice.checks import Tier
+from core.values import limits as lim
+from core.values.combatant import ActionBudget, Combatant
+from core.errors import IllegalCommand
+from core.rulesets.equestria.movement import EquestriaMovement, EquestriaMovementSettings
+from core.board.movement.falling import DiceFallSettings
+from core.campaign.breath import BreathSettings
+from core.combat.mounted.settings import MountedSettings
+from core.campaign.training import TrainingSettings
+from core.campaign.travel import TravelSettings
+from core.board.vision import VisionSettings
+from core.campaign.war.battle import WarSettings
+from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.common import CommonSettings
+
+
+@dataclass(frozen=True)
+class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
+                        BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings):
+    """Every DEFAULT of ``equestria``: these fields, the movement ones
+    (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),
+    mounted combat (:class:`core.combat.mounted.settings.MountedSettings`), seed
+    001's campaign tools (breath, training, travel, vision, mass combat:
+    read through :meth:`Ruleset.settings_for`)
+    and the shared ones (:class:`CommonSettings`). Every value names the
+    rule it comes from; DEFAULT marks a gap in the seeds (house-rule material).
+    """
+
+    stats: tuple[str, ...] = ("STR", "DEX", "BODY", "INT", "CHA")  # EQ-STAT-1 DEFAULT block
+    default_difficulty: int = 12  # EQ-CHK-2
+    critical_failure_natural: int = 1  # EQ-CHK-2
+    critical_success_natural: int = 20  # EQ-CHK-2
+    initiative_stat: str = "DEX"  # EQ-INIT-1
+    quick_action_min_dex: int = 0  # EQ-ACT-2
+    reaction_min_dex: int = 1  # EQ-ACT-2
+    exchange_one_quick_max_dex: int = 1  # EQ-ACT-3: DEX <= +1 -> 1 extra quick
+    blunt_trauma: bool = True  # EQ-GEN-4
+    attack_difficulty: int = 12  # EQ-CHK-2: an attack is a check (DEFAULT: medium difficulty)
+    size_categories: tuple[str, ...] = ("tiny", "medium", "large", "huge")  # EQ-SIZE-1, EQ-MNT-1: a medium rider needs a huge mount
+    controlled_fall_reduction: int = 4  # EQ-FALL-2: 4 m = 4 height (units DEFAULT)
+    controlled_fall_skill: str = "ACROBATICS"  # EQ-FALL-2 (0 when untrained, EQ-STAT-1)
+    thrown_rider_fall: int = 5  # EQ-MNT-6: thrown off = a fall from 5 m
+    dodge_stat: str = "DEX"  # EQ-ACT-4: dodge is a DEX check
+    block_stat: str = "STR"  # EQ-ACT-4: block is a STR check
+    block_min_str: int = 1  # EQ-ACT-4: blocking needs STR >= +1 and a shield
+    throw_stat: str = "DEX"  # EQ-ACT-4: the thrower's DEX check
+    catch_stat: str = "DEX"  # EQ-ACT-4: the catcher's DEX check
+    throw_action: str = "quick"  # EQ-ACT-4: throwing an item is a quick action
+    phrase_max_words: int = 8  # EQ-ACT-8: longer phrases are not advised (warned of, never refused)
+    phrase_max_sounds: int = 50  # EQ-ACT-8 (sounds counted as letters: DEFAULT)
+
+
+class Equestria(Ruleset):
+    """Rules EQ-* of ``RULES.md``."""
+
+    id = "equestria"
+    name = "Equestria (seeds 000, 001)"
+    rule_prefix = "EQ"
+    Settings = EquestriaSettings
+    skill_settings = ("riding_skill", "controlled_fall_skill", "dropping_skill", "darkvision_stat", "move_stat")
+    check_sides = 20
+    initiative_sides = 20
+    attack_stat = "STR"  # EQ-ACT-4: STR or DEX by the attack
+    ranged_attack_stat = "DEX"  # DEFAULT: shooting and throwing use DEX
+    kinds = (
+        ActionKind("full", "Full action", "F", rule="EQ-ACT-1"),
+        ActionKind("quick", "Quick action", "Q", rule="EQ-ACT-1"),
+        ActionKind("reaction", "Reaction", "R", off_turn=True, rule="EQ-ACT-1"),
+    )
+    attack_kind = "full"  # EQ-ACT-4
+    condition_names = (
+        "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
+        "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+        "falling",
+    )
+
+    def attack_difficulty(self, target: Combatant) -> int:
+        """An equestria attack is a check against the GM's difficulty (setting
+        ``attack_difficulty``), or the target's AC when it has one."""
+        return target.ac or self.settings.attack_difficulty
+
+    def tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """Rule EQ-CHK-2: natural 1 fails critically whatever the modifier,
+        natural 20 succeeds critically; otherwise total >= difficulty succeeds."""
+        s = self.settings
+        if natural <= s.critical_failure_natural:
+            return Tier.CRITICAL_FAILURE
+        if natural >= s.critical_success_natural:
+            return Tier.CRITICAL_SUCCESS
+        return Tier.SUCCESS if total >= difficulty else Tier.FAILURE
+
+    def initiative_modifier(self, combatant: Combatant) -> int:
+        """Rule EQ-INIT-1: 1d20 + current DEX."""
+        return combatant.stat(self.settings.initiative_stat)
+
+    def fresh_budget(self, combatant: Combatant) -> ActionBudget:
+        """Rules EQ-ACT-1, EQ-ACT-2: full action and movement always; quick
+        action from DEX >= 0; reaction from DEX >= +1."""
+        s = self.settings
+        dex = combatant.stat("DEX")
+        actions = {"full": 1}
+        if dex >= s.quick_action_min_dex:
+            actions["quick"] = 1
+        if dex >= s.reaction_min_dex:
+            actions["reaction"] = 1
+        speed = self.movement_speed(combatant)
+        return ActionBudget(actions=actions, movement=speed, movement_max=speed)
+
+    def check_spend(self, combatant: Combatant, kind: str) -> None:
+        s = self.settings
+        dex = combatant.stat("DEX")
+        if kind == "quick" and dex < s.quick_action_min_dex and combatant.budget.left("quick") <= 0:
+            raise IllegalCommand(f"{combatant.name} has DEX {dex:+d}: no quick action", "EQ-ACT-2")
+        if kind == "reaction" and dex < s.reaction_min_dex:
+            raise IllegalCommand(f"{combatant.name} has DEX {dex:+d}: no reaction", "EQ-ACT-2")
+        if combatant.budget.left(kind) <= 0:
+            raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn", "EQ-ACT-1")
+
+    def exchange_quick_actions(self, combatant: Combatant) -> int:
+        """Rule EQ-ACT-3: quick actions one full action buys (1, or 2 from DEX +2)."""
+        return 1 if combatant.stat("DEX") <= self.settings.exchange_one_quick_max_dex else 2
+
+    def movement_model(self) -> type[EquestriaMovement]:
+        return EquestriaMovement
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """EQ-DAY-3: coat a weapon with poison; the table's calls of
+        :mod:`core.rulesets.equestria.table_offers` (EQ-CHK-6/7, EQ-ACT-7/8, EQ-DAY-1)."""
+        from core.offers.base import Group, Need
+        from core.offers.maneuvers import equestria
+        from core.offers.mounted import offers as mounted_offers  # EQ-MNT-1..9, EQ-FALL-1
+        from core.rulesets.equestria.table_offers import table_offers
+
+        actor = context.actor
+        if actor is None:
+            return table_offers(context) + mounted_offers(context)  # out of combat: the selected creature's everyday actions
+        return equestria(context) + mounted_offers(context) + (
+            context.offer(
+                "poison", f"{actor.name}: poison a weapon", Group.ACTION, lambda text, a=actor.id: poison_command(a, text),
+                check=False, rule="EQ-DAY-3", needs=Need.TEXT, prompt="Which weapon (its name), and the poison level",
+                example="dagger 2", actor=actor.id,
+            ),
+        ) + table_offers(context)
+
+
+def poison_command(combatant_id: str, text: str) -> Any:
+    """``dagger 2`` -> :class:`~core.combat.commands.ApplyPoison` (level 1 when not given)."""
+    from core.combat import commands as cmd
+
+    words = text.split()
+    level = 1
+    if len(words) > 1 and lim.is_whole(words[-1]):
+        level = int(words.pop())
+    if not words:
+        raise IllegalCommand("name the weapon", "EQ-DAY-3")
+    return cmd.ApplyPoison(combatant_id, " ".join(words), level)

@@ -1,0 +1,93 @@
+"""The ``power_roll`` ruleset (seed 004): power roll (DEFAULT 2d10) +
+characteristic read as tiers 1-3 (PR-ROLL-1); main action, maneuver, move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.dice.checks import Tier
+from core.values.combatant import ActionBudget, Combatant
+from core.board.movement.falling import Fall, PowerRollFallSettings, power_roll_fall
+from core.rulesets.power_roll.movement import PowerRollMovement, PowerRollMovementSettings
+from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.common import CommonSettings
+
+
+@dataclass(frozen=True)
+class PowerRollSettings(CommonSettings, PowerRollMovementSettings, PowerRollFallSettings):
+    """Every DEFAULT of ``power_roll``: these fields, the movement ones
+    (:class:`PowerRollMovementSettings`), falling
+    (:class:`PowerRollFallSettings`) and the shared ones. DEFAULT marks what
+    seed 004 leaves open."""
+
+    stats: tuple[str, ...] = ("MIGHT", "AGILITY", "REASON", "INTUITION", "PRESENCE")  # PR-STAT-1
+    default_difficulty: int = 12  # PR-ROLL-1: tier 2 starts at 12 (tiers ignore difficulty)
+    tier2_min: int = 12  # PR-ROLL-1
+    tier3_min: int = 17  # PR-ROLL-1
+    initiative_stat: str = "AGILITY"  # DEFAULT
+    weakened_penalty: int = -2  # DEFAULT (published system's bane)
+    prone_flier_falls: bool = True  # PR-MOV-5
+    dig_action: str = "maneuver"  # PR-BUR-1, PR-BUR-3, PR-BUR-4: the dig and Dig Earth maneuvers, pulling out
+    shake_off_action: str = "main"  # PR-CLB-1 DEFAULT: shaking a climber off takes the creature's main action
+
+
+class PowerRoll(Ruleset):
+    """Rules PR-* of ``RULES.md``."""
+
+    id = "power_roll"
+    name = "Power roll (seed 004)"
+    rule_prefix = "PR"
+    Settings = PowerRollSettings
+    check_sides = 10
+    check_count = 2  # DEFAULT: 2d10
+    initiative_sides = 10
+    attack_stat = "MIGHT"
+    kinds = (
+        ActionKind("main", "Main action", "M", rule="PR-ROLL-1"),
+        ActionKind("maneuver", "Maneuver", "N", rule="PR-ROLL-1"),
+    )
+    attack_kind = "main"
+    tiers = (Tier.TIER_1, Tier.TIER_2, Tier.TIER_3)
+    attack_tiers = tiers
+    attacks_beat_a_number = False  # PR-ROLL-1: an attack's tier comes from its total, not from a number to beat
+    hit_tiers = (Tier.TIER_2, Tier.TIER_3)  # every tier hits (PR-ROLL-1); the map's figure is tier 2 or better
+    condition_names = (
+        "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
+        "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+        "falling", "climbing",
+    )
+
+    def tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """Rule PR-ROLL-1: total <= 11 tier 1, 12-16 tier 2, >= 17 tier 3."""
+        s = self.settings
+        if total >= s.tier3_min:
+            return Tier.TIER_3
+        if total >= s.tier2_min:
+            return Tier.TIER_2
+        return Tier.TIER_1
+
+    def initiative_modifier(self, combatant: Combatant) -> int:
+        return combatant.stat(self.settings.initiative_stat)
+
+    def fresh_budget(self, combatant: Combatant) -> ActionBudget:
+        """One main action, one maneuver, one move (speed in cells)."""
+        speed = self.movement_speed(combatant)
+        return ActionBudget(actions={"main": 1, "maneuver": 1}, movement=speed, movement_max=speed)
+
+    def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
+        """DEFAULT (published system): the main action may be used as a maneuver."""
+        return ("main", "maneuver", 1)
+
+    def movement_model(self) -> type[PowerRollMovement]:
+        return PowerRollMovement
+
+    def fall(self, height: int, agility: int = 0, liquid_depth: int = 0) -> Fall:
+        """Rules PR-FALL-1..3 (settings ``fall_*``, ``long_fall_*``)."""
+        return power_roll_fall(height, agility, liquid_depth, self.settings)
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """PR-BUR-1..4 burrowing, PR-CLB-1 climbing a creature, PR-TEL-2, PR-FALL-2."""
+        from core.offers.maneuvers import power_roll
+
+        return power_roll(context)

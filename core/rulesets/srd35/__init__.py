@@ -1,0 +1,183 @@
+"""The ``srd35`` ruleset (seed 002): d20 + modifier against a difficulty,
+speed in feet (1 cell = 5 ft), move / double move / run (SRD-MOV-9),
+armour and load (SRD-MOV-13), attacks of opportunity, Tumble and Overrun
+(SRD-MOV-16), Escape Artist (SRD-MOV-17): see :mod:`core.rulesets.srd35.maneuvers`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.dice.checks import Tier
+from core.values.combatant import ActionBudget, Combatant
+from core.errors import IllegalCommand
+from core.board.movement.falling import DiceFallSettings
+from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
+from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.common import CommonSettings
+
+
+@dataclass(frozen=True)
+class Srd35Settings(CommonSettings, SrdMovementSettings, DiceFallSettings):
+    """Every DEFAULT of ``srd35``: these fields, the movement ones
+    (:class:`SrdMovementSettings`), falling (:class:`DiceFallSettings`) and
+    the shared ones. DEFAULT marks what seed 002 (a movement chapter) leaves open."""
+
+    stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
+    default_difficulty: int = 15  # DEFAULT
+    default_ac: int = 10  # SRD-STAT-1: AC 10 before armour and modifiers, for creatures with none set
+    attack_natural_hit: int = 20  # DEFAULT (d20 SRD): natural 20 always hits
+    attack_natural_miss: int = 1  # DEFAULT (d20 SRD): natural 1 always misses
+    initiative_stat: str = "DEX"  # DEFAULT (d20 SRD)
+    fall_dice_cap: int = 20  # DEFAULT (d20 SRD: at most 20d6)
+    # SRD-MOV-16: procedures not in the seed, DEFAULT d20 SRD
+    opportunity_attacks: int = 1  # DEFAULT (d20 SRD): one attack of opportunity a round
+    tumble_stat: str = "DEX"  # DEFAULT (d20 SRD Tumble): DEX + ranks (typed as a bonus)
+    tumble_dc_threatened: int = 15  # DEFAULT (d20 SRD): past threatened squares without provoking
+    tumble_dc_through: int = 25  # DEFAULT (d20 SRD): through an enemy's squares
+    tumble_doublings: int = 1  # DEFAULT (d20 SRD): tumbling at half speed, each square costs 2
+    size_reach: tuple[tuple[str, int], ...] = (("large", 2), ("huge", 3), ("gargantuan", 4), ("colossal", 6))  # DEFAULT (d20 SRD): natural reach of tall creatures, squares (SRD-MOV-16 threatens)
+    overrun_kind: str = "standard"  # DEFAULT (d20 SRD): a standard action during a move
+    overrun_stat: str = "STR"  # DEFAULT (d20 SRD)
+    overrun_defence_stats: tuple[str, ...] = ("STR", "DEX")  # DEFAULT (d20 SRD): the defender's better
+    overrun_size_bonus: int = 4  # DEFAULT (d20 SRD): +4 per size above Medium, -4 per size below
+    overrun_max_larger: int = 1  # DEFAULT (d20 SRD): a defender at most one size larger
+    # SRD-MOV-17
+    escape_artist_stat: str = "DEX"  # DEFAULT (d20 SRD Escape Artist): DEX + ranks (typed as a bonus)
+    escape_artist_dc: int = 30  # DEFAULT (d20 SRD): through a space narrower than half one's own
+
+
+class Srd35(Ruleset):
+    """Rules SRD-* of ``RULES.md``."""
+
+    id = "srd35"
+    name = "d20 SRD 3.5 (seed 002)"
+    rule_prefix = "SRD"
+    Settings = Srd35Settings
+    skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
+    check_sides = 20
+    initiative_sides = 20
+    attack_stat = "STR"
+    ranged_attack_stat = "DEX"  # d20 SRD: ranged attack rolls add DEX
+    kinds = (
+        ActionKind("standard", "Standard action", "S", rule="SRD-MOV-9"),
+        ActionKind("move", "Move action", "M", rule="SRD-MOV-9"),
+        ActionKind("double_move", "Double move (standard + move: 2x speed)", rule="SRD-MOV-9"),
+        ActionKind("run", "Run (full round: 4x speed, 3x in heavy armour)", rule="SRD-MOV-9"),
+        ActionKind("full_round", "Full-round action", rule="SRD-MOV-9"),
+        ActionKind("aoo", "Attack of opportunity (reaction, one a round)", off_turn=True, rule="SRD-MOV-16"),
+    )
+    renamed_settings = {"feet_per_cell": "feet_per_square", "double_move_multiplier": "double_move"}
+    attack_kind = "standard"
+    tiers = (Tier.FAILURE, Tier.SUCCESS)
+    condition_names = (
+        "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
+        "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+        "falling", "squeezing", "squeezing tightly",
+    )
+
+    def tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """A check: d20 + modifier >= difficulty succeeds; no criticals on checks."""
+        return Tier.SUCCESS if total >= difficulty else Tier.FAILURE
+
+    def attack_tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """An attack: total >= AC hits; DEFAULT natural 20 always hits (critical), natural 1 always misses."""
+        s = self.settings
+        if natural >= s.attack_natural_hit:
+            return Tier.CRITICAL_SUCCESS
+        if natural <= s.attack_natural_miss:
+            return Tier.CRITICAL_FAILURE
+        return Tier.SUCCESS if total >= difficulty else Tier.FAILURE
+
+    def initiative_modifier(self, combatant: Combatant) -> int:
+        return combatant.stat(self.settings.initiative_stat)
+
+    def speed_cells(self, combatant: Combatant) -> int:
+        """Rules SRD-MOV-1, SRD-MOV-13: land speed in feet (bonuses, then armour
+        and load; see :meth:`SrdMovement.land_speed`) / 5 ft per square."""
+        return self.movement.land_speed(combatant)[0] // self.settings.feet_per_square
+
+    def fresh_budget(self, combatant: Combatant) -> ActionBudget:
+        """One standard and one move action; movement = one move (speed)."""
+        speed = self.speed_cells(combatant)
+        actions = {"standard": 1, "move": 1, "aoo": self.settings.opportunity_attacks}  # SRD-MOV-16: its AoO until its next turn
+        return ActionBudget(actions=actions, movement=speed, movement_max=speed)
+
+    def spend(self, combatant: Combatant, kind: str, override: bool = False) -> ActionBudget:
+        """Rule SRD-MOV-9: ``double_move`` (standard + move) -> 2 x speed;
+        ``run`` (full round) -> 4 x speed (3 x with stat ``HEAVY_ARMOUR`` > 0);
+        ``full_round`` -> only a 5-ft step; ``standard``/``move`` one each.
+        The 5-ft step itself is a move (:class:`core.combat.commands.FiveFootStep`,
+        offered as ``five-foot-step``), not an action spent without moving."""
+        if kind not in self.action_kinds:
+            raise IllegalCommand(f"srd35 has no {kind!r} action; use one of {', '.join(self.action_kinds)}")
+        budget = combatant.budget
+        if kind in ("standard", "move", "aoo"):
+            if budget.left(kind) <= 0 and not override:
+                raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn", "SRD-MOV-9")
+            return budget.spend(kind) if budget.left(kind) > 0 else budget
+        if (budget.left("standard") <= 0 or budget.left("move") <= 0) and not override:
+            raise IllegalCommand(f"{kind.replace('_', ' ')} needs both the standard and the move action", "SRD-MOV-9")
+        speed = self.speed_cells(combatant)
+        used = budget.movement_max - budget.movement
+        if kind == "run" and used > 0 and not override:  # a run is a full-round action: the whole round's movement
+            raise IllegalCommand(f"{combatant.name} already moved {used} square(s) this turn; a run is a full-round action", "SRD-MOV-9")
+        if kind in ("double_move", "run"):
+            from core.rulesets.srd35.movement import Pace
+
+            pace = Pace.DOUBLE if kind == "double_move" else Pace.RUN
+            total = self.movement.allowance(speed, pace, heavy_armour=self.movement.runs_heavy(combatant))
+        else:  # full_round
+            if used > 1 and not override:
+                raise IllegalCommand(f"{combatant.name} moved {used} squares; a full-round action allows only a 5-ft step", "SRD-MOV-9")
+            total = max(used, 1)
+        actions = {k: 0 if k in ("standard", "move") else v for k, v in budget.actions.items()}
+        from dataclasses import replace
+
+        return replace(budget, actions=actions, movement=max(0, total - used), movement_max=total)
+
+    def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
+        """d20 SRD: a standard action may be taken as a move action (DEFAULT)."""
+        return ("standard", "move", 1)
+
+    def movement_model(self) -> type[SrdMovement]:
+        return SrdMovement
+
+    def attack_difficulty(self, target: Combatant) -> int:
+        """AC (or ``default_ac``); SRD-MOV-17: squeezing tightly loses its DEX bonus to AC."""
+        ac = super().attack_difficulty(target)
+        if any(c.name == "squeezing tightly" for c in target.conditions):
+            ac -= max(0, target.stat("DEX"))
+        return ac
+
+    def attack_refusal(self, attacker: Combatant) -> str | None:
+        """SRD-MOV-17: no attacks while squeezing tightly."""
+        if any(c.name == "squeezing tightly" for c in attacker.conditions):
+            return f"{attacker.name} is squeezing through a space narrower than half its own: no attacks (SRD-MOV-17)"
+        return None
+
+    def move_doublings(self, mover: Combatant) -> int:
+        """SRD-MOV-16: tumbling (DEFAULT d20 SRD) goes at half speed."""
+        return self.settings.tumble_doublings if "tumbling" in mover.budget.marks else 0
+
+    def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
+        """SRD-MOV-16: who the move gives an attack of opportunity (in combat)."""
+        from core.rulesets.srd35.maneuvers import provokers
+
+        if state.round <= 0 or mover.position is None:
+            return ()
+        found = provokers(state, self, mover, (mover.position, *path.cells[:-1]))
+        return (f"provokes attacks of opportunity from {', '.join(o.name for o in found)} (SRD-MOV-16)",) if found else ()
+
+    def after_move(self, enc: Any, state: Any, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
+        """SRD-MOV-16: log who the move provoked and remember it for their attacks of opportunity."""
+        from core.rulesets.srd35.maneuvers import after_move
+
+        return after_move(enc, state, before, path)
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """SRD-MOV-8, -10: squeezing, minimum move; SRD-MOV-13..17: see :mod:`core.rulesets.srd35.offers`."""
+        from core.offers.maneuvers import squeezing
+        from core.rulesets.srd35.offers import srd_offers
+
+        return squeezing(context) + srd_offers(context)

@@ -1,0 +1,187 @@
+"""The ``tactical_d10`` ruleset (seed 003): 1d10 + attribute, AC, MP."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.dice.checks import Tier
+from core.values.combatant import ActionBudget, Combatant
+from core.errors import IllegalCommand
+from core.board.movement.falling import DiceFallSettings
+from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
+from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.common import CommonSettings
+
+
+@dataclass(frozen=True)
+class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSettings):
+    """Every DEFAULT of ``tactical_d10``: these fields, the movement ones
+    (:class:`TacticalMovementSettings`, MP costs of TAC-MOV-1..3 included),
+    falling (:class:`DiceFallSettings`) and the shared ones. Every value names
+    its rule; DEFAULT marks a gap in seed 003."""
+
+    stats: tuple[str, ...] = ("MUSCLES", "BODY", "BRAIN", "TONGUE")  # TAC-STAT-1
+    default_difficulty: int = 6  # DEFAULT: the middle of the jump difficulties 4/6/8 (TAC-MOV-3)
+    default_ac: int = 6  # DEFAULT: AC of a creature with none set (the seed's example AC 6, TAC-ATK-1)
+    critical_success_natural: int = 10  # TAC-ATK-1 DEFAULT
+    critical_failure_natural: int = 1  # TAC-ATK-1 DEFAULT
+    check_meets_difficulty: bool = True  # DEFAULT: a plain check succeeds when total >= difficulty
+    initiative_stat: str = "BODY"  # DEFAULT: seed 003 has no initiative rule
+    attack_stat: str = "MUSCLES"  # TAC-ATK-1
+    defend_stat: str = "BODY"  # TAC-ACT-2
+    zero_hp_dead: bool = True  # TAC-HP-1
+    half_on_equal: bool = True  # TAC-ATK-1
+    type_effects: bool = True  # TAC-DMG-2
+    # TAC-ACT-2
+    shove_penalty_per_cell: int = -2
+    trip_penalty: int = -4
+    trip_penalty_grappled: int = -2
+    contest_tie_defender_wins: bool = True  # DEFAULT
+    shield_cover: str = "half"  # TAC-DMG-2 DEFAULT: a shield gives half cover (the seed's boulder grade), chopping ignores it
+    tripped_stand_at_turn_start: bool = True  # TAC-ACT-3 DEFAULT: a tripped creature stands at its turn's start, paying stand_mp
+    invisible_attacker_advantage: bool = True  # TAC-POS-4: an invisible (not hidden) attacker is detected by other senses
+    sight_sense: str = "sight"  # TAC-POS-6: the advantage needs a target whose main sense is this
+    # TAC-OPT-1: optional test mechanics, house-rule switches (off by default)
+    opt_crouched_jump: bool = False
+    crouched_jump_easier: int = 1  # TAC-OPT-1: jump difficulty -1 from a crouch
+    opt_shove_while_grappling: bool = False
+    opt_dash_attack: bool = False  # TAC-OPT-1: + floor(Body / 2) damage on the turn after a dash
+    opt_dash_shove: bool = False
+    dash_shove_cells: int = 1  # TAC-OPT-1
+    opt_dash_jump: bool = False
+    dash_jump_cells: int = 1  # TAC-OPT-1
+    opt_dash_long_pierce: bool = False  # TAC-OPT-1: a long piercing weapon also hits the creature behind
+    opt_shield_wall: bool = False
+    shield_wall_size: int = 3  # TAC-OPT-1: three (or more) shields in a row
+    shield_wall_bonus: int = 1  # TAC-OPT-1
+
+
+class TacticalD10(Ruleset):
+    """Rules TAC-* of ``RULES.md``."""
+
+    id = "tactical_d10"
+    name = "Tactical d10 (seed 003)"
+    rule_prefix = "TAC"
+    Settings = TacticalSettings
+    check_sides = 10
+    initiative_sides = 10
+    attack_stat = "MUSCLES"
+    defend_stat = "BODY"
+    kinds = (
+        ActionKind("action", "Action", "A", rule="TAC-ACT-1"),
+        ActionKind("reaction", "Reaction", "R", off_turn=True, rule="TAC-ACT-1"),
+    )
+    attack_kind = "action"
+    attack_tiers = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.HALF, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
+    hit_tiers = (Tier.HALF, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)  # TAC-ATK-1: equal to AC hits for half
+    movement_actions = {
+        "crouch": "crouch_mp", "prone": "prone_mp", "stand": "stand_mp",
+        "draw_quick": "draw_quick_mp", "draw_slow": "draw_slow_mp",
+        "pick_up": "pick_up_mp", "minor": "minor_mp",
+    }
+    renamed_settings = {
+        "crouch_cost": "crouch_mp", "prone_cost": "prone_mp", "stand_cost": "stand_mp",
+        "draw_quick_cost": "draw_quick_mp", "draw_slow_cost": "draw_slow_mp",
+        "pick_up_cost": "pick_up_mp", "minor_cost": "minor_mp", "step_cost": "cell_cost",
+    }
+    condition_names = (
+        "burning", "poisoned", "frozen", "iced", "corrosion", "bleeding", "stunned", "dazed", "blinded",
+        "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
+        "dodging", "defending", "moving",
+        "falling", "spear wall",
+    )
+
+    def tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """A plain 1d10 + attribute check (DEFAULT crits on natural 1 / 10)."""
+        s = self.settings
+        if natural <= s.critical_failure_natural:
+            return Tier.CRITICAL_FAILURE
+        if natural >= s.critical_success_natural:
+            return Tier.CRITICAL_SUCCESS
+        if total > difficulty or (s.check_meets_difficulty and total == difficulty):
+            return Tier.SUCCESS
+        return Tier.FAILURE
+
+    def attack_tier(self, natural: int, total: int, difficulty: int) -> Tier:
+        """Rule TAC-ATK-1: total > AC hits, total = AC hits for half, below
+        misses; DEFAULT natural 10 critical success, natural 1 critical failure."""
+        s = self.settings
+        if natural <= s.critical_failure_natural:
+            return Tier.CRITICAL_FAILURE
+        if natural >= s.critical_success_natural:
+            return Tier.CRITICAL_SUCCESS
+        if total > difficulty:
+            return Tier.SUCCESS
+        if total == difficulty and s.half_on_equal:
+            return Tier.HALF
+        return Tier.FAILURE
+
+    def initiative_modifier(self, combatant: Combatant) -> int:
+        return combatant.stat(self.settings.initiative_stat)
+
+    def fresh_budget(self, combatant: Combatant) -> ActionBudget:
+        """Rules TAC-MOV-1, TAC-ACT-1: 5 MP (or stat ``MP``), one action, one reaction."""
+        mp = self.movement_speed(combatant)
+        return ActionBudget(actions={"action": 1, "reaction": 1}, movement=mp, movement_max=mp)
+
+    def check_spend(self, combatant: Combatant, kind: str) -> None:
+        if combatant.budget.left(kind) <= 0:
+            raise IllegalCommand(f"{combatant.name} has no {kind} left this turn", "TAC-ACT-1")
+
+    def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
+        raise IllegalCommand("tactical_d10 has no action exchange; use dash to double MP", "TAC-ACT-2")
+
+    def movement_model(self) -> type[TacticalMovement]:
+        return TacticalMovement
+
+    def turn_started(self, encounter: Any, state: Any, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
+        """Rule TAC-ACT-3: a tripped creature stands up, paying ``stand_mp``."""
+        from core.rulesets.tactical_d10.options import stand_up_tripped
+
+        return stand_up_tripped(encounter, state, combatant_id)
+
+    def extra_offers(self, context: Any) -> tuple[Any, ...]:
+        """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""
+        from core.combat import commands as cmd
+        from core.offers.base import Group
+
+        from core.offers.maneuvers import weapon_areas
+
+        actor, other = context.actor, context.other
+        if actor is None:
+            return (_main_sense_offer(context),) if context.target is not None else ()
+        found = list(weapon_areas(context)) + [_main_sense_offer(context)]
+        if not context.fighting:
+            return tuple(found)
+        found += [
+            context.offer(
+                f"tactical.{action}", f"{actor.name}: {action}", Group.ACTION,
+                lambda _, a=actor.id, x=action: cmd.TakeAction(a, x), rule="TAC-ACT-2", spends=(self.attack_kind,), actor=actor.id,
+            )
+            for action in ("dash", "dodge", "defend")
+        ]
+        if other is not None:
+            found += [
+                context.offer(
+                    f"contest.{action}", f"{actor.name} tries to {action} {other.name}", Group.ACTION,
+                    lambda _, a=actor.id, t=other.id, x=action: cmd.Contest(a, t, x), rule="TAC-ACT-2",
+                    spends=(self.attack_kind,), actor=actor.id, target=other.id,
+                )
+                for action in ("grapple", "shove", "trip", "disarm")
+            ]
+        return tuple(found)
+
+
+def _main_sense_offer(context: Any) -> Any:
+    """TAC-POS-6: set the creature's main sense (sheet field ``main_sense``)."""
+    from core.combat import commands as cmd
+    from core.offers.base import Group, Need
+
+    actor = context.actor or context.target
+    return context.offer(
+        "main-sense", f"{actor.name}: set its main sense (now {actor.main_sense})", Group.SCENE,
+        lambda text, a=actor.id: cmd.EditCombatant(a, cmd.SheetChanges(main_sense=text)), check=False, rule="TAC-POS-6",
+        needs=Need.TEXT, prompt="sight, hearing, smell, ... (an invisible attacker gains advantage only against sight)",
+        example="hearing", actor=actor.id,
+    )

@@ -1,0 +1,1 @@
+"""Plain frozen values of the encounter: combatants, conditions, kinds, limits, sizes, phases, time, trackers."""
