@@ -93,7 +93,7 @@ def measure(runs: int, idle: float) -> tuple[Sample, Sample, Sample, int]:
         for path in (watched, played):
             create_demo(path, random.Random(1)).close()
         with start(encounter_argv(played), home, (120, 40)) as gm, \
-                start([sys.executable, "-m", "tui.cli", "watch", str(watched)], home, (120, 40)) as watcher:
+                start([sys.executable, "-m", "tui.cli.main", "watch", str(watched)], home, (120, 40)) as watcher:
             settled(gm, b"Round 1")
             settled(watcher, b"players' view")
             session = Session(Campaign.open(watched), random.Random(2))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from saves.campaign import Campaign
-from tui import cli
+from tui.cli import main as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,7 +18,7 @@ def run(*args: str, env_home: Path) -> subprocess.CompletedProcess:
     import os
 
     env = dict(os.environ, ENCOUNTER_HOME=str(env_home))
-    return subprocess.run([sys.executable, "-m", "tui.cli", *args], cwd=ROOT, capture_output=True, text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run([sys.executable, "-m", "tui.cli.main", *args], cwd=ROOT, capture_output=True, text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
 
 
 def test_help_lists_the_commands(encounter_home):

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from saves.campaign import Campaign
-from tui import cli
+from tui.cli import main as cli
 
 WOLF = "Wolf\nHit Dice: 2d8+4 (13 hp)\nInitiative: +2\nSpeed: 50 ft. (10 squares)\nArmor Class: 14 (+2 Dex, +2 natural)\nAbilities: Str 13, Dex 15, Con 15, Int 2, Wis 12, Cha 6\n"
 MAP = "#########\n#A..&...#\n#..o..~~#\n#^^...B.#\n#########\n\nA Aria Swift party hp 12 DEX 2 STR 1\nB Bandit foe hp 9 ac 12 STR 1\n"

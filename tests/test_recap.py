@@ -9,7 +9,7 @@ import random
 from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
-from tui.cli import main
+from tui.cli.main import main
 
 
 def _fight(tmp_path):

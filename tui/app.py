@@ -2,11 +2,11 @@
 
 The App holds the :class:`tui.presenter.EncounterPresenter` (the session,
 commands, undo) and what concerns every screen: keys handled in order
-(:class:`tui.key_order.KeysInOrder`), only changed cells written
-(:class:`tui.frame_diff.DiffedDisplay`), garbage collected while idle,
+(:class:`tui.terminal.key_order.KeysInOrder`), only changed cells written
+(:class:`tui.terminal.frame_diff.DiffedDisplay`), garbage collected while idle,
 quitting while not saved, the take-over offer, the user's key map, the
 ASCII class and the command palette. The GM's four panes, keys, selection
-and map modes are :class:`tui.screens.encounter.EncounterScreen`, the
+and map modes are :class:`tui.screens.encounter.screen.EncounterScreen`, the
 default screen (``screen_stack[0]``).
 """
 
@@ -23,16 +23,16 @@ from textual.screen import Screen
 from core.dice import rolls as dice
 from core.combat.encounter import handlers
 from saves.session import Session
-from tui.ascii_output import ASCII_CLASS, filter_output
-from tui.frame_diff import DiffedDisplay
-from tui.glyphs import default_theme_name
-from tui.idle_gc import CollectWhenIdle
-from tui.key_order import KeysInOrder
+from tui.terminal.ascii_output import ASCII_CLASS, filter_output
+from tui.terminal.frame_diff import DiffedDisplay
+from tui.rendering.glyphs import default_theme_name
+from tui.terminal.idle_gc import CollectWhenIdle
+from tui.terminal.key_order import KeysInOrder
 from tui.keys import ACTIONS
 from tui.presenter import EncounterPresenter
 from tui.quit_guard import QuitGuard
 from tui.screens.prompt import PromptScreen
-from tui.screens.encounter import MIN_HEIGHT, MIN_WIDTH, EncounterScreen  # noqa: F401 (MIN_*: where callers look)
+from tui.screens.encounter.screen import MIN_HEIGHT, MIN_WIDTH, EncounterScreen  # noqa: F401 (MIN_*: where callers look)
 from tui.takeover_offer import TakeOverOffer
 
 

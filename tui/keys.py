@@ -18,22 +18,22 @@ from textual.binding import Binding
 
 
 # Where each action is implemented (``owner`` below): a class of the
-# screen that binds the keys (:class:`tui.screens.encounter.EncounterScreen`
+# screen that binds the keys (:class:`tui.screens.encounter.screen.EncounterScreen`
 # and its mixins), or of the App for an ``app.`` action. Keys that belong to
 # one widget only (the map's cursor, the log's paging) are that widget's
 # own ``BINDINGS``. tests/tui/test_key_owners.py checks both.
-GM = "tui.gm_actions.GMActions"
-MAP = "tui.map_tools.MapTools"
-COMBAT = "tui.combat_actions.CombatActions"
-GROUP = "tui.group_actions.GroupActions"
-VIEW = "tui.screens.view_actions.ViewActions"
-SHEET = "tui.sheet_editor.SheetEditor"
-MORE = "tui.more_actions.MoreActions"
-SCREEN = "tui.screens.encounter.EncounterScreen"
-CAMPAIGN = "tui.campaign_actions.CampaignActions"
-MAP_FILE = "tui.map_file_actions.MapFileActions"
-TOOLS = "tui.campaign_tools.CampaignTools"
-TRACKERS = "tui.tracker_actions.TrackerActions"
+GM = "tui.screens.encounter.gm.GMActions"
+MAP = "tui.screens.encounter.map_modes.MapTools"
+COMBAT = "tui.screens.encounter.combat.CombatActions"
+GROUP = "tui.screens.encounter.groups.GroupActions"
+VIEW = "tui.screens.encounter.view.ViewActions"
+SHEET = "tui.screens.encounter.sheet_editor.SheetEditor"
+MORE = "tui.screens.encounter.more.MoreActions"
+SCREEN = "tui.screens.encounter.screen.EncounterScreen"
+CAMPAIGN = "tui.screens.encounter.campaign.CampaignActions"
+MAP_FILE = "tui.screens.encounter.map_files.MapFileActions"
+TOOLS = "tui.screens.encounter.campaign_tools.CampaignTools"
+TRACKERS = "tui.screens.encounter.trackers.TrackerActions"
 APP_QUIT = "tui.quit_guard.QuitGuard"
 
 

@@ -24,8 +24,8 @@ from textual.driver import Driver
 from textual.screen import Screen
 
 from saves.watching import PlayerSnapshot
-from tui.frame_diff import DiffedDisplay
-from tui.glyphs import default_theme_name
+from tui.terminal.frame_diff import DiffedDisplay
+from tui.rendering.glyphs import default_theme_name
 from tui.player_source import SnapshotSource
 from tui.screens.players import PlayerScreen
 
@@ -46,11 +46,11 @@ class PlayerApp(DiffedDisplay, App[None]):
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but under ``encounter serve`` (its web driver)
-        :class:`tui.served_driver.ServedDriver`, which exits when the server
+        :class:`tui.terminal.served_driver.ServedDriver`, which exits when the server
         is gone instead of living on as an orphan."""
         driver_class = super().get_driver_class()
         if driver_class.__module__ == "textual.drivers.web_driver" and driver_class.__name__ == "WebDriver":
-            from tui.served_driver import ServedDriver
+            from tui.terminal.served_driver import ServedDriver
 
             return ServedDriver
         return driver_class

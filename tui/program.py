@@ -6,8 +6,8 @@ collector's passes over them (137 of them, about 80 ms of a 0.8 s start
 to the first frame on the bench machine, ``python -m bench tui``) find
 nothing to free. Collection is therefore off from the first line until
 the App mounts, which freezes what is alive and turns it back on
-(:class:`tui.idle_gc.CollectWhenIdle`); the commands that run no game
-turn it back on before they start (:func:`tui.cli.main`).
+(:class:`tui.terminal.idle_gc.CollectWhenIdle`); the commands that run no game
+turn it back on before they start (:func:`tui.cli.main.main`).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import gc
 
 
 def run() -> None:
-    """The ``encounter`` command (see :func:`tui.cli.run`)."""
+    """The ``encounter`` command (see :func:`tui.cli.main.run`)."""
     gc.disable()
-    from tui.cli import run as run_command
+    from tui.cli.main import run as run_command
 
     run_command()
 

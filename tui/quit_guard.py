@@ -6,7 +6,7 @@ app quits at once. When the disk refused the last writes
 it first retries; if that fails too it asks: retry, save a copy of the
 campaign elsewhere (another disk), or quit and lose the N actions that are
 only in memory. Losing them exits with status :data:`LOST_EXIT_CODE` and a
-message (see tui/cli.py); it never happens without that question (or a
+message (see tui/cli/main.py); it never happens without that question (or a
 second Ctrl+C while the question is shown).
 """
 
@@ -20,7 +20,7 @@ from saves import library
 from saves.errors import SaveError
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 LOST_EXIT_CODE = 3
 

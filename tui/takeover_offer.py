@@ -6,7 +6,7 @@ one left behind by a dropped SSH connection — the app asks at start whether
 to take it over, saying what is known of that encounter's terminal (gone,
 idle for how long). Taking over asks the other process to save and quit,
 waits for it (in a thread; the screen stays live), then the app exits with
-the campaign's path and :attr:`take_over_lock` set, and tui/cli.py opens
+the campaign's path and :attr:`take_over_lock` set, and tui/cli/main.py opens
 the campaign again as its writer, with everything the other one had shown.
 """
 
@@ -17,7 +17,7 @@ from rich.text import Text
 from saves import lock, takeover
 from saves.errors import SaveError
 from tui.screens.choice import ChoiceScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 
 class TakeOverOffer:

@@ -47,7 +47,7 @@ def test_opening_a_campaign_loads_nothing_the_first_frame_does_not_need(tmp_path
     result = _run(
         f"""
         import json, random, sys
-        import tui.cli
+        import tui.cli.main
         from saves.campaign import Campaign
         from saves.session import Session
         session = Session(Campaign.open({str(path)!r}), random.Random(1))

@@ -1,6 +1,6 @@
 """A small model of a terminal: what a program's output leaves on the screen.
 
-An app that sends only the cells that changed (``tui/frame_diff.py``) never
+An app that sends only the cells that changed (``tui/terminal/frame_diff.py``) never
 writes a line whole again, so a test cannot look for a word in its bytes:
 it feeds the bytes to a :class:`Screen` and reads the screen's text.
 

@@ -1,6 +1,6 @@
 """Run a terminal program under a pseudo-terminal and record what it writes.
 
-    with PtyProcess([sys.executable, "-m", "tui.cli", "--demo"], size=(120, 40)) as proc:
+    with PtyProcess([sys.executable, "-m", "tui.cli.main", "--demo"], size=(120, 40)) as proc:
         proc.wait_for(b"Round 1")          # first frame
         proc.read_until_quiet(0.5)         # let it settle
         mark = proc.mark()

@@ -7,7 +7,7 @@ import random
 from core.combat import events as ev
 from core.combat.demo import demo_encounter
 from core.combat import commands as cmd
-from tui.describe import describe
+from tui.rendering.describe import describe
 
 
 def test_every_event_type_has_a_description():
@@ -47,7 +47,7 @@ def test_the_log_folds_the_hp_line_that_repeats_a_damage_line():
 
 def test_rerolled_dice_show_the_face_they_rolled_struck_through():
     from core.dice.rolls import roll
-    from tui.describe import roll_text
+    from tui.rendering.describe import roll_text
 
     rolled = next(r for r in (roll("10d6ro<3", random.Random(seed)) for seed in range(50)) if not all(d.kept for d in r.dice))
     text = roll_text(rolled)
@@ -96,8 +96,8 @@ def test_the_campaign_tools_lines_load_with_their_first_event():
         """
         import json, sys
         import tui.app
-        from tui.describe import describe
-        before = [m for m in ("tui.describe_war", "tui.describe_time", "core.campaign.war.events", "core.campaign.time_events") if m in sys.modules]
+        from tui.rendering.describe import describe
+        before = [m for m in ("tui.rendering.war", "tui.rendering.campaign_time", "core.campaign.war.events", "core.campaign.time_events") if m in sys.modules]
         from core.campaign.war.events import BattleSetUp
         from core.campaign.time_events import ClockAdvanced
         lines = [describe(BattleSetUp(("North", "South"), (10000, 7000), (10, 7))).plain,

@@ -1,4 +1,4 @@
-"""Only changed cells reach the terminal (tui/frame_diff.py): what it writes,
+"""Only changed cells reach the terminal (tui/terminal/frame_diff.py): what it writes,
 played on a model terminal, shows exactly the frame Textual composed."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from tests.tui.test_sgr import RESET, apply_codes
-from tui.frame_diff import TerminalCells
+from tui.terminal.frame_diff import TerminalCells
 
 WIDTH, HEIGHT = 12, 4
 STYLES = [None, Style(color="red"), Style(bgcolor="blue"), Style(color="green", bgcolor="blue", bold=True)]

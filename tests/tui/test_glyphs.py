@@ -9,7 +9,7 @@ import pytest
 from rich.cells import cell_len
 
 from core.values.combatant import Combatant, Side
-from tui.glyphs import SAFE_EMOJI_RANGES, SAFE_EMOJI_SINGLES, THEMES, fit, is_safe_emoji
+from tui.rendering.glyphs import SAFE_EMOJI_RANGES, SAFE_EMOJI_SINGLES, THEMES, fit, is_safe_emoji
 
 # Emoji_Presentation code points added after Unicode 6.0 that we must not use
 # (many terminals still draw them one column wide).
@@ -66,7 +66,7 @@ def test_fit_cuts_wide_characters_by_columns():
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_every_terrain_has_a_glyph_in_every_theme(name):
     from core.board.grid import TERRAINS
-    from tui.glyphs import TERRAIN_STYLE
+    from tui.rendering.glyphs import TERRAIN_STYLE
 
     assert set(THEMES[name].terrain) == set(TERRAINS)
     assert set(TERRAIN_STYLE) == set(TERRAINS)

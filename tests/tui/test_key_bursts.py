@@ -2,7 +2,7 @@
 
 Several keys read at once are each handled, in order, by the screen on top
 when its turn comes, including keys typed before a dialog has finished
-opening (``tui/key_order.py``). The Pilot tests post a whole burst to the
+opening (``tui/terminal/key_order.py``). The Pilot tests post a whole burst to the
 App without waiting between keys, as the driver does with one read; the
 pty test writes each burst in one ``write`` to a real ``encounter``.
 """
@@ -139,7 +139,7 @@ def test_bursts_in_a_real_terminal(tmp_path):
     third = state.combatant(order[2])
     start_round = state.round
     before.close()
-    argv = [sys.executable, "-m", "tui.cli", str(path), "--seed", "1"]
+    argv = [sys.executable, "-m", "tui.cli.main", str(path), "--seed", "1"]
     env = {"ENCOUNTER_HOME": str(tmp_path / "home"), "PYTHONPATH": str(Path(__file__).resolve().parents[2]), "TERM": "xterm"}
     with PtyProcess(argv, size=(80, 24), env=env) as proc:
         proc.wait_for(b"Round", timeout=30)

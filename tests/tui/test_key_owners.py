@@ -9,7 +9,7 @@ import importlib
 
 from tui.app import EncounterApp
 from tui.keys import ACTIONS, bindings
-from tui.screens.encounter import EncounterScreen
+from tui.screens.encounter.screen import EncounterScreen
 from tui.screens.players import PlayerScreen
 
 

@@ -16,7 +16,7 @@ from core.board.grid import from_text
 from core.rulesets import get
 from tests.tui.helpers import demo_app, status_of
 from tui.app import EncounterApp
-from tui.glyphs import THEMES
+from tui.rendering.glyphs import THEMES
 from tui.screens.choice import ChoiceScreen
 
 MAP = "#######\n#A..~W#\n#######\n\nA Character 1 party\nW Wolf foe hp 9 DEX 2 on water\n"

@@ -39,7 +39,7 @@ def test_a_browser_tab_shows_the_players_view_without_foe_hit_points(tmp_path):
     session.apply(cmd.Damage("c3", 9))  # the boar: 7/16
     session.close()
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", str(path), "--port", str(port)], cwd=ROOT,
+    server = subprocess.Popen([sys.executable, "-m", "tui.cli.main", "serve", str(path), "--port", str(port)], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         with playwright.sync_playwright() as play:

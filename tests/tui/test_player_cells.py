@@ -1,4 +1,4 @@
-"""The players' view sends only changed cells (tui/frame_diff.py on
+"""The players' view sends only changed cells (tui/terminal/frame_diff.py on
 PlayerApp): what it writes, played on the model terminal, is the screen a
 whole repaint draws, and a GM's turn change costs a few rows, not the tracker."""
 

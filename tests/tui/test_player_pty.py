@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_watcher_follows_the_gm_process_and_is_silent_when_idle(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
-    argv = [sys.executable, "-m", "tui.cli", "watch", str(path)]
+    argv = [sys.executable, "-m", "tui.cli.main", "watch", str(path)]
     with PtyProcess(argv, size=(120, 40), env={"ENCOUNTER_HOME": str(tmp_path / "home")}, cwd=str(ROOT)) as proc:
         watcher = WatchedScreen(proc, (120, 40))
         watcher.wait_for("players' view")

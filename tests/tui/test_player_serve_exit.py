@@ -1,5 +1,5 @@
 """encounter serve leaves no process behind: a browser tab's ``encounter
-watch`` ends when its connection or its server is gone (tui/served_driver.py).
+watch`` ends when its connection or its server is gone (tui/terminal/served_driver.py).
 
 The server runs in a session of its own, so every process it started (the
 tabs' shells and views) is found by its session id, even once orphaned."""
@@ -82,7 +82,7 @@ def server(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
     port = _free_port()
-    process = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", str(path), "--port", str(port)], cwd=ROOT,
+    process = subprocess.Popen([sys.executable, "-m", "tui.cli.main", "serve", str(path), "--port", str(port)], cwd=ROOT,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     yield process, port
     for pid in _in_session(process.pid):  # whatever a failed test left
@@ -117,7 +117,7 @@ STUCK_APP = """
 import os
 import time
 from textual.app import App
-from tui.served_driver import ServedDriver
+from tui.terminal.served_driver import ServedDriver
 
 class Stuck(App):
     def on_mount(self):

@@ -12,7 +12,7 @@ import pytest
 from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
-from tui.cli import main
+from tui.cli.main import main
 from tui.player import PlayerApp
 from tui.widgets.initiative_tracker import InitiativeTracker
 

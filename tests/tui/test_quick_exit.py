@@ -17,7 +17,7 @@ from unittest import mock
 
 from textual.drivers.linux_driver import LinuxDriver
 
-from tui.quick_exit import QuickExitDriver, quick_exit_driver
+from tui.terminal.quick_exit import QuickExitDriver, quick_exit_driver
 
 
 async def _driver() -> QuickExitDriver:

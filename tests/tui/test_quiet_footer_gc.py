@@ -7,7 +7,7 @@ import gc
 import time
 
 from tests.tui.helpers import demo_app
-from tui.idle_gc import IDLE_SECONDS
+from tui.terminal.idle_gc import IDLE_SECONDS
 from tui.widgets.quiet_footer import QuietFooter
 
 
@@ -89,7 +89,7 @@ def test_the_commands_that_run_no_game_turn_collection_on(tmp_path, capsys):
     import random
 
     from saves.session import create_demo
-    from tui import cli
+    from tui.cli import main as cli
 
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
@@ -102,7 +102,7 @@ def test_the_commands_that_run_no_game_turn_collection_on(tmp_path, capsys):
 
 
 def test_the_encounter_program_starts_with_collection_off(tmp_path, monkeypatch):
-    """tui.program.run: off before tui.cli (and with it core and saves) loads."""
+    """tui.program.run: off before tui.cli.main (and with it core and saves) loads."""
     import sys
     import types
 
@@ -110,7 +110,7 @@ def test_the_encounter_program_starts_with_collection_off(tmp_path, monkeypatch)
 
     seen = {}
     fake_cli = types.SimpleNamespace(run=lambda: seen.setdefault("enabled", gc.isenabled()))
-    monkeypatch.setitem(sys.modules, "tui.cli", fake_cli)
+    monkeypatch.setitem(sys.modules, "tui.cli.main", fake_cli)
     try:
         program.run()
     finally:

@@ -11,7 +11,7 @@ from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.journal import Journal
 from tests.tui.helpers import demo_app
-from tui.cli import report_unsaved
+from tui.cli.main import report_unsaved
 from tui.quit_guard import LOST_EXIT_CODE
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen

@@ -17,7 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from tui import sgr
+from tui.terminal import sgr
 
 SEQUENCE = re.compile(r"\x1b\[([0-9;]*)m")
 OFF = {"22": {"1", "2"}, "23": {"3"}, "24": {"4", "21"}, "25": {"5", "6"}, "27": {"7"}, "28": {"8"}, "29": {"9"}, "54": {"51", "52"}, "55": {"53"}}

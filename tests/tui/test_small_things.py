@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.combat import events as ev
 from tests.tui.helpers import demo_app, status_of, type_text
-from tui.describe import action_phrase, describe
+from tui.rendering.describe import action_phrase, describe
 
 
 async def test_undo_past_the_start_says_there_is_nothing_to_undo(tmp_path):
@@ -77,7 +77,7 @@ async def test_ascii_glyphs_mean_ascii_everywhere_on_screen(tmp_path):
 def test_to_ascii_keeps_every_width():
     from rich.cells import cell_len
 
-    from tui.ascii_output import to_ascii
+    from tui.terminal.ascii_output import to_ascii
 
     for text in ("\u256d\u2500 Round 1 \u2500\u256e", "HP \u2588\u2588\u2591", "Chara\u2026er", "\U0001f469\u200d\U0001f469\u200d\U0001f467 x", "Caf\u00e9 \u2191\u0033 \u2193", "\x1b[1mB\u00f6ld\x1b[0m"):
         assert to_ascii(text).isascii() and cell_len(to_ascii(text)) == cell_len(text), text
@@ -88,7 +88,7 @@ def test_ascii_hp_bars_tell_empty_from_full_and_from_walls():
     """A try-out with ``--glyphs ascii`` saw ``HP 0/12 ##########`` and
     ``HP 20/20 ##########``, and token bars drawn as walls."""
     from core.values.combatant import Combatant, Side
-    from tui.ascii_output import to_ascii
+    from tui.terminal.ascii_output import to_ascii
     from tui.widgets.creature_sheet import hp_bar
 
     down = Combatant("a", "A", Side.FOE, {}, 0, 12)

@@ -37,7 +37,7 @@ from tests.tui.pty_terminal import PtyProcess
 from tests.tui.terminal_output import capture_terminal, captured_text, unsafe_output, visible_text
 from tui.app import EncounterApp
 from tui.screens.prompt import PromptScreen
-from tui.text import clean
+from tui.rendering.text import clean
 from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.initiative_tracker import InitiativeTracker
 
@@ -243,7 +243,7 @@ def test_real_terminal_gets_no_raw_escape(tmp_path):
     are drawn, the bytes hold no stray escape, and ``q`` quits cleanly."""
     path = tmp_path / "corpus.json"
     corpus_campaign(path).close()
-    argv = [sys.executable, "-m", "tui.cli", str(path), "--seed", "1"]
+    argv = [sys.executable, "-m", "tui.cli.main", str(path), "--seed", "1"]
     env = {"ENCOUNTER_HOME": str(tmp_path / "home"), "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     with PtyProcess(argv, size=(120, 40), env=env) as proc:
         proc.wait_for(b"Round 1", timeout=30)

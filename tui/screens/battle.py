@@ -23,10 +23,10 @@ from textual.widgets import Static
 from core.campaign.war import commands as cmd
 from core.campaign.war.battle import EndKind, Ending, battle_points
 from core.campaign.war.forecast import CheckRules, Forecast, forecast
-from tui.describe import describe, percent
+from tui.rendering.describe import describe, percent
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean
+from tui.rendering.text import clean
 from tui.war_forms import ARMY_HELP, HEROES_HELP, ArmyRequest, parse_army, parse_heroes
 
 SIDE_STYLE = ("bold blue", "bold red")

@@ -27,7 +27,7 @@ from saves.errors import SaveError
 from saves.session import create_demo
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 
 class CampaignPicker(Screen[Path | None]):

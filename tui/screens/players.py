@@ -17,9 +17,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from tui.glyphs import THEME_ORDER
+from tui.rendering.glyphs import THEME_ORDER
 from tui.player_source import Reading, SnapshotSource, Waiting
-from tui.text import clean
+from tui.rendering.text import clean
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.widgets.lines import StatusLine

@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 
 from core.errors import RulesError
 from saves.sanitize import clean_text
-from tui.text import clean
+from tui.rendering.text import clean
 
 REFUSALS = (ValueError, RulesError)
 """What a ``hint`` raises when Enter would be refused (the parsers of

@@ -25,9 +25,9 @@ from core.campaign.timekeeping import AdvanceClock, clock_label, now_seconds
 from core.errors import RulesError
 from core.campaign.training import level
 from core.campaign.training_commands import AddRuse, DropTraining, ruse_check
-from tui.describe import describe
+from tui.rendering.describe import describe
 from tui.screens.prompt import PromptScreen
-from tui.text import clean
+from tui.rendering.text import clean
 from tui.time_forms import RUSE_HELP, SPAN_HELP, TRAIN_HELP, USE_HELP, parse_advance, parse_ruse, parse_training, parse_use
 
 KEYS = "a advance  t train  x drop  r ruse  e use ruse  u undo  Esc back"

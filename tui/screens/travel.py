@@ -23,7 +23,7 @@ from textual.widgets import Static
 from core.errors import RulesError
 from core.campaign.travel import Leg, TravelSettings, interruption_cost, plan, split
 from tui.screens.prompt import PromptScreen
-from tui.text import clean
+from tui.rendering.text import clean
 from tui.travel_forms import GROUP_HELP, LEGS_HELP, parse_group, parse_legs
 
 
@@ -160,7 +160,7 @@ class TravelScreen(Screen[None]):
 
     # -- into play: the app applies these through its session -----------------
     def _run(self, command) -> None:
-        from tui.describe import describe
+        from tui.rendering.describe import describe
 
         result = self._apply(command)
         if isinstance(result, str):

@@ -11,8 +11,8 @@ from rich.text import Text
 
 from core.values.combatant import Combatant
 from core.rulesets.base import Ruleset
-from tui.describe_combat import condition_text
-from tui.text import clean, user_text
+from tui.rendering.combat import condition_text
+from tui.rendering.text import clean, user_text
 from tui.widgets.initiative_tracker import hp_text
 from tui.widgets.lines import LinePane, text_lines
 

@@ -25,7 +25,7 @@ from textual.strip import Strip
 from core.combat.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
 from saves.history import LogView
-from tui.describe import describe
+from tui.rendering.describe import describe
 from tui.widgets.lines import FAR, LinePane, paging_bindings, text_lines
 
 NEWEST = Style(bgcolor="grey23")

@@ -22,7 +22,7 @@ from textual.strip import Strip
 from core.values.combatant import Combatant
 from core.combat.encounter import EncounterState
 from core.board.grid import Cell
-from tui.glyphs import THEMES, GlyphTheme
+from tui.rendering.glyphs import THEMES, GlyphTheme
 from tui.widgets.map_cells import MapCells
 
 RULER = 3  # columns of the row ruler on the left; one line of column ruler on top

@@ -14,7 +14,7 @@ from rich.segment import Segment
 from rich.style import Style
 
 from core.board.grid import Cell
-from tui.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, hp_segment, large_terrain
+from tui.rendering.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, hp_segment, large_terrain
 
 if TYPE_CHECKING:
     from tui.widgets.grid_map import _View

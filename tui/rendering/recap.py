@@ -27,8 +27,8 @@ from core.combat.trackers.events import ReminderAdded, ReminderRemoved, UseAdded
 from saves.campaign import Campaign
 from saves.codec import to_document
 from saves.records import LogEntry, Redone, Undone
-from tui.describe import describe
-from tui.text import clean
+from tui.rendering.describe import describe
+from tui.rendering.text import clean
 
 
 def _md(text: str) -> str:

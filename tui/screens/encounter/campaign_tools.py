@@ -2,7 +2,7 @@
 battle screen (key ``W``, rules EQ-WAR-1..4) and the travel planner
 (key ``J``, rules EQ-TRV-1..2).
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`; the screens change nothing
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`; the screens change nothing
 themselves, every action goes through the session here (saved, logged,
 undoable) and shows in the encounter's log too.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.campaign.travel import TravelSettings
-from tui.text import clean
+from tui.rendering.text import clean
 
 
 class CampaignTools:

@@ -7,7 +7,7 @@ are already on the terminal as they are. :class:`TerminalCells` remembers
 what was written to each cell (its character and style) and turns each
 update the compositor makes into writes of the cells that differ, as
 curses does, each run with only the style changes between its cells
-(:mod:`tui.sgr`). It sits at the one place screen updates are written,
+(:mod:`tui.terminal.sgr`). It sits at the one place screen updates are written,
 ``App._display`` (see :class:`DiffedDisplay`); what is written is exactly
 what Textual would have written minus cells the terminal already shows.
 
@@ -28,7 +28,7 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
 
-from tui import sgr
+from tui.terminal import sgr
 
 GAP = 6
 """Unchanged cells between two changed runs of one write that are written

@@ -1,6 +1,6 @@
 """Encounters of the campaign (key ``k``) and its bestiary (the ``.`` menu).
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`. A campaign holds many
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. A campaign holds many
 encounters (planned, running, finished); the party carries on between them
 (finishing an encounter copies the party's HP and conditions back), and
 bestiary templates add numbered creatures (``Boar 1..3``) with stable ids.
@@ -23,7 +23,7 @@ from saves.errors import SaveError
 from saves.session import Session
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 
 class CampaignActions:

@@ -1,7 +1,7 @@
 """What the GM's screen shows, not what happens in the fight: the players'
 view preview (``V``), sheet or log (``l``), map glyphs (``g``) and cell size
 (``Z``), the log filter (``f``), copying a log line (``y``) and the help
-(``?``). A mixin of :class:`tui.screens.encounter.EncounterScreen`; none of
+(``?``). A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`; none of
 these changes the encounter or its history.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from tui.ascii_output import ASCII_CLASS
-from tui.glyphs import THEME_ORDER
+from tui.terminal.ascii_output import ASCII_CLASS
+from tui.rendering.glyphs import THEME_ORDER
 from tui.screens.choice import ChoiceScreen
 from tui.screens.help import HelpScreen
-from tui.text import clean
+from tui.rendering.text import clean
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
 
@@ -75,7 +75,7 @@ class ViewActions:
         self.set_status(f"Map cells: {self.query_one(GridMap).cycle_zoom()}.")
 
     def action_help(self) -> None:
-        from tui.more_actions import offer_label
+        from tui.screens.encounter.more import offer_label
 
         offers = [(offer_label(o), o.refusal) for o in self.menu_offers()]
         self.app.push_screen(HelpScreen(self.app.keymap_overrides, offers, self.app.keymap_problems))

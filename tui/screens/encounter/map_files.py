@@ -2,7 +2,7 @@
 encounter's map (key ``M``), a new encounter from a map file (the
 encounters list, ``k``) and creatures into the bestiary (the ``.`` menu).
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`. Reading, writing and parsing are
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. Reading, writing and parsing are
 in :mod:`saves.map_files` and :mod:`core.board.map_text` /
 :mod:`core.dice.creature_import`; this only asks and shows.
 """
@@ -24,7 +24,7 @@ from saves.library import TargetExists
 from saves.map_files import map_encounter, read_creature_file, write_map
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 SHOWN_PROBLEMS = 200
 """Unreadable lines listed in the import dialog (the CLI lists them all)."""

@@ -1,6 +1,6 @@
 """Combat actions of the GM: attacks, conditions, revival, turn order.
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen` like :mod:`tui.gm_actions`; the
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen` like :mod:`tui.screens.encounter.gm`; the
 odds of an attack are shown, with every modifier and its reason, before
 anything is rolled.
 """
@@ -16,7 +16,7 @@ from core.values.combatant import Combatant
 from core.errors import CreatureFormatError, RulesError
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 
 class CombatActions:
@@ -48,7 +48,7 @@ class CombatActions:
     # -- conditions -------------------------------------------------------------
     def action_add_condition(self) -> None:
         """A condition for the selected combatant, or for every marked one
-        (tui/group_actions.py), with any duration core has."""
+        (tui/screens/encounter/groups.py), with any duration core has."""
         targets = self.marked_combatants() or [c for c in (self._combatant(self.selected),) if c is not None]
         if not targets:
             self.set_status("Select a combatant first.", error=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from core.errors import RulesError
 from saves.errors import SaveError
-from tui.cli import _campaign_path, _fail, _ui_options
+from tui.cli.main import _campaign_path, _fail, _ui_options
 
 
 def _campaign_parser(prog: str, description: str, player: bool = True) -> argparse.ArgumentParser:
@@ -55,7 +55,7 @@ def watch(argv: list[str]) -> int:
 def serve_command(path: Path, as_name: str | None) -> str:
     """The shell command each browser tab runs: this Python's ``encounter watch``,
     ``exec``'d so that the tab is one process (no shell left behind it)."""
-    words = [sys.executable, "-m", "tui.cli", "watch", str(path.resolve())] + (["--as", as_name] if as_name else [])
+    words = [sys.executable, "-m", "tui.cli.main", "watch", str(path.resolve())] + (["--as", as_name] if as_name else [])
     return "exec " + shlex.join(words)
 
 
@@ -76,7 +76,7 @@ def serve(argv: list[str]) -> int:
 
 
 def recap(argv: list[str]) -> int:
-    from tui.recap import recap as make_recap
+    from tui.rendering.recap import recap as make_recap
 
     parser = _campaign_parser("encounter recap", "Print a Markdown recap of a fight (or its whole log as JSON Lines) for session notes.", player=False)
     parser.add_argument("--encounter", type=int, default=None, metavar="N", help="which encounter (default: the current one)")

@@ -57,7 +57,7 @@ class QuickExitDriver(LinuxDriver):
         wake = self._wake[0] if self._wake is not None else None
         if wake is not None:
             selector.register(wake, selectors.EVENT_READ)
-        parser = linux_driver.XTermParser(self._debug)  # looked up now: tui.key_order may replace it
+        parser = linux_driver.XTermParser(self._debug)  # looked up now: tui.terminal.key_order may replace it
         decode = getincrementaldecoder("utf-8")().decode
 
         def dispatch(timeout: float, final: bool = False) -> None:

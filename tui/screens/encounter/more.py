@@ -2,7 +2,7 @@
 combatant and the selected one (see :mod:`core.offers.base`) that has no key of
 its own, plus the GM's tools (bestiary, house rules, map size).
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`. The menu renders offers: their
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. The menu renders offers: their
 labels, rule IDs and, for refused ones, why; it decides no rule itself.
 """
 
@@ -13,10 +13,10 @@ from rich.text import Text
 from core.offers import base as core_offers
 from core.errors import IllegalCommand, RulesError
 from core.offers.base import Need, Offer
-from tui.describe import preview_text
+from tui.rendering.describe import preview_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean
+from tui.rendering.text import clean
 
 KEYED_OFFERS = frozenset({"next-turn", "previous-turn", "attack", "check", "move", "delay"})
 """Offers reached by a key of their own (see tui/keys.py), not listed under ``.``."""

@@ -1,7 +1,7 @@
 """Keys ``R`` (reminders) and ``U`` (limited uses) of the selected
 creature, and the one-key offer of a reminder's check when it fires.
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`. Both menus list the core's
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. Both menus list the core's
 offers (:mod:`core.offers.trackers`: ids ``reminder.*`` and ``use.*``), the
 same ones the ``.`` menu and the palette list; this module decides no rule.
 """
@@ -13,9 +13,9 @@ from rich.text import Text
 from core.offers import base as core_offers
 from core.offers.trackers import REMINDER_PREFIX, USE_PREFIX, sheet_lines
 from core.combat.trackers.events import ReminderFired
-from tui.describe import describe
+from tui.rendering.describe import describe
 from tui.screens.choice import ChoiceScreen
-from tui.text import clean
+from tui.rendering.text import clean
 
 LATER = "later"
 
@@ -37,7 +37,7 @@ class TrackerActions:
         self._tracker_menu(USE_PREFIX, "Limited uses of {name}: spend, add, restore, remove")
 
     def _tracker_menu(self, prefix: str, title: str) -> None:
-        from tui.more_actions import offer_label
+        from tui.screens.encounter.more import offer_label
 
         target = self._combatant(self.selected)
         if target is None:
@@ -58,7 +58,7 @@ class TrackerActions:
     def show_reminders(self, entries) -> None:
         """After a command: the reminders it fired take the status line, and
         their due checks are offered at once (Enter rolls the first)."""
-        from tui.more_actions import offer_label
+        from tui.screens.encounter.more import offer_label
 
         fired = [entry.event for entry in entries if isinstance(entry.event, ReminderFired)]
         if not fired:

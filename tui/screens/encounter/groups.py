@@ -2,7 +2,7 @@
 damage, healing or condition for all of them, groups added in one line,
 and the duration of a condition.
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`. ``space`` marks or unmarks the
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. ``space`` marks or unmarks the
 selected row, ``A`` (while an area template is placed with ``z``) marks
 everyone it hits, Escape clears the marks. With marks, ``d``, ``h`` and
 ``e`` act on every marked creature at once: one roll, one undo step, one
@@ -28,10 +28,10 @@ from core.combat.add_group import AddGroup
 from core.combat.groups import GroupInitiative
 from core.combat.several_targets import ConditionMany, DamageMany, HealMany
 from core.dice.notation import parse_amount, parse_damage
-from tui.describe_groups import names_text
+from tui.rendering.groups import names_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 
 class GroupActions:

@@ -11,7 +11,7 @@ from core.combat import events as ev
 from core.dice.checks import Tier
 from core.dice.rolls import DiceRoll
 from saves.records import Redone, Undone, Unreadable
-from tui.text import clean
+from tui.rendering.text import clean
 
 TIER_STYLE = {
     Tier.CRITICAL_FAILURE: "bold red",
@@ -104,7 +104,7 @@ def _load_tool_lines() -> bool:
     if _tool_lines_loaded:
         return False
     _tool_lines_loaded = True
-    from tui import describe_time, describe_war  # noqa: F401
+    from tui.rendering import campaign_time as describe_time, war as describe_war  # noqa: F401
 
     return True
 
@@ -234,8 +234,8 @@ def human_label(label: str) -> str:
 
 
 # Combat resolution events live in their own module.
-from tui import describe_combat  # noqa: E402,F401
-from tui import describe_maneuvers  # noqa: E402,F401
+from tui.rendering import combat as describe_combat  # noqa: E402,F401
+from tui.rendering import maneuvers as describe_maneuvers  # noqa: E402,F401
 
 
 def preview_text(shown) -> Text:
@@ -263,5 +263,5 @@ def preview_text(shown) -> Text:
     return text
 
 # Groups, reminders and limited uses. The campaign tools' lines load on first use (_load_tool_lines).
-from tui import describe_groups  # noqa: E402,F401
-from tui import describe_trackers  # noqa: E402,F401
+from tui.rendering import groups as describe_groups  # noqa: E402,F401
+from tui.rendering import trackers as describe_trackers  # noqa: E402,F401

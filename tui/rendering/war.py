@@ -1,6 +1,6 @@
 """Log lines of mass combat (rules EQ-WAR-1..4): every check and die shown.
 
-Registered on :func:`tui.describe.describe` when imported (by it)."""
+Registered on :func:`tui.rendering.describe.describe` when imported (by it)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from rich.text import Text
 
 from core.campaign.war import events as wev
 from core.campaign.war.battle import EndKind
-from tui.describe import bold_name as _bold, TIER_STYLE, check_text, describe, roll_text
-from tui.text import clean
+from tui.rendering.describe import bold_name as _bold, TIER_STYLE, check_text, describe, roll_text
+from tui.rendering.text import clean
 
 
 

@@ -1,8 +1,8 @@
 """The fight's recap from the app (``.`` -> Recap): copied to the clipboard
 (the terminal's, over SSH too) or saved as a Markdown file. The same text as
-``encounter recap PATH`` (see :mod:`tui.recap`).
+``encounter recap PATH`` (see :mod:`tui.rendering.recap`).
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`; needs ``session``, ``ask``,
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`; needs ``session``, ``ask``,
 ``set_status`` and ``copy_to_clipboard`` from it.
 """
 
@@ -15,10 +15,10 @@ from rich.text import Text
 
 from saves import library
 from saves.errors import SaveError
-from tui.recap import recap_markdown
+from tui.rendering.recap import recap_markdown
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 
 class RecapActions:

@@ -6,8 +6,8 @@ from rich.text import Text
 
 from core.combat import events as ev
 from core.values.conditions import Boundary, Condition
-from tui.describe import _t, check_text, describe, modifiers_text, roll_text
-from tui.text import clean
+from tui.rendering.describe import _t, check_text, describe, modifiers_text, roll_text
+from tui.rendering.text import clean
 
 
 def _name(value: str) -> tuple[str, str]:

@@ -4,7 +4,7 @@
     encounter --demo          the built-in demo campaign
     encounter PATH            open that campaign file (a new .json name: created on the demo map)
     encounter new PATH [--map MAP.txt] [--ruleset equestria] [--name NAME]
-    encounter export-map | add-encounter | import-creatures ...   (see tui/map_cli.py)
+    encounter export-map | add-encounter | import-creatures ...   (see tui/cli/maps.py)
 
 Every failure is one line on stderr and exit status 2; never a traceback.
 """
@@ -125,8 +125,8 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
     global _GAME_RAN
     _GAME_RAN = True
     from tui.app import EncounterApp  # textual loads only when the UI starts
-    from tui.key_order import use_escape_then_key_parser
-    from tui.quick_exit import quick_exit_driver
+    from tui.terminal.key_order import use_escape_then_key_parser
+    from tui.terminal.quick_exit import quick_exit_driver
 
     use_escape_then_key_parser()  # Esc then a key in one read (SSH) is two keys, not Alt+key
     from tui.keys import keymap_path, load_keymap
@@ -214,8 +214,8 @@ def _new(argv: list[str]) -> int:
     return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
 
 
-_READERS = ("watch", "serve", "recap")  # tui.player_cli
-_MAP_COMMANDS = ("export-map", "add-encounter", "import-creatures")  # tui.map_cli
+_READERS = ("watch", "serve", "recap")  # tui.cli.players
+_MAP_COMMANDS = ("export-map", "add-encounter", "import-creatures")  # tui.cli.maps
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,11 +226,11 @@ def main(argv: list[str] | None = None) -> int:
         if argv and argv[0] in _READERS + _MAP_COMMANDS:
             gc.enable()  # off while the program started (tui.program); a game's App turns it on as it mounts
         if argv and argv[0] in _READERS:
-            from tui import player_cli  # the players' view and the recap read a campaign, they never play one
+            from tui.cli import players as player_cli  # the players' view and the recap read a campaign, they never play one
 
             return player_cli.COMMANDS[argv[0]](argv[1:])
         if argv and argv[0] in _MAP_COMMANDS:
-            from tui import map_cli  # maps and creatures in and out of a campaign, no UI
+            from tui.cli import maps as map_cli  # maps and creatures in and out of a campaign, no UI
 
             return map_cli.COMMANDS[argv[0]](argv[1:])
         args = _main_parser().parse_args(argv)

@@ -7,8 +7,8 @@ from rich.text import Text
 
 from core.combat.add_group import GroupInitiativeRolled, HitPointsRolled
 from core.combat.several_targets import ManyTargeted
-from tui.describe import _t, describe, roll_text
-from tui.text import clean
+from tui.rendering.describe import _t, describe, roll_text
+from tui.rendering.text import clean
 
 
 def names_text(names: tuple[str, ...], limit: int = 6) -> str:

@@ -1,6 +1,6 @@
 """The GM's actions as App methods: dialogs in, core commands out.
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`; every method ends in
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`; every method ends in
 ``self.run_command(...)``, the one place commands are applied and saved.
 """
 
@@ -13,19 +13,19 @@ from core.offers import base as core_offers
 from core.dice.rolls import parse
 from core.errors import RulesError
 from core.dice.notation import parse_amount
-from tui.describe import describe
-from tui.more_actions import offer_label
+from tui.rendering.describe import describe
+from tui.screens.encounter.more import offer_label
 from tui.previews import would_do
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 
 class GMActions:
     """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
 
     def _hit_points(self, sign: int) -> None:
-        if self.marked_combatants():  # several at once: tui/group_actions.py
+        if self.marked_combatants():  # several at once: tui/screens/encounter/groups.py
             self.hit_points_marked(sign)
             return
         target = self._combatant(self.selected)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.combat import events as ev
-from tui.describe import _t, check_text, describe, roll_text
-from tui.text import clean
+from tui.rendering.describe import _t, check_text, describe, roll_text
+from tui.rendering.text import clean
 
 
 def _name(value: str) -> tuple[str, str]:

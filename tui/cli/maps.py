@@ -17,7 +17,7 @@ from pathlib import Path
 
 from core.errors import RulesError
 from saves.errors import SaveError
-from tui.cli import _campaign_path, _fail, report_unsaved
+from tui.cli.main import _campaign_path, _fail, report_unsaved
 
 
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:

@@ -26,24 +26,24 @@ from core.combat import commands as cmd
 from core.values.combatant import Combatant
 from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
-from tui.campaign_actions import CampaignActions
-from tui.campaign_tools import CampaignTools
-from tui.combat_actions import CombatActions
-from tui.describe import describe
-from tui.gm_actions import GMActions
-from tui.group_actions import GroupActions
+from tui.screens.encounter.campaign import CampaignActions
+from tui.screens.encounter.campaign_tools import CampaignTools
+from tui.screens.encounter.combat import CombatActions
+from tui.rendering.describe import describe
+from tui.screens.encounter.gm import GMActions
+from tui.screens.encounter.groups import GroupActions
 from tui.keys import ACTIONS, bindings
-from tui.map_file_actions import MapFileActions
-from tui.map_tools import MapTools
-from tui.more_actions import MoreActions
+from tui.screens.encounter.map_files import MapFileActions
+from tui.screens.encounter.map_modes import MapTools
+from tui.screens.encounter.more import MoreActions
 from tui.presenter import EncounterPresenter, EncounterView
-from tui.recap_actions import RecapActions
+from tui.screens.encounter.recap import RecapActions
 from tui.screens.campaign_picker import CampaignPicker
 from tui.screens.prompt import PromptScreen
-from tui.screens.view_actions import ViewActions
-from tui.sheet_editor import SheetEditor
-from tui.text import clean
-from tui.tracker_actions import TrackerActions
+from tui.screens.encounter.view import ViewActions
+from tui.screens.encounter.sheet_editor import SheetEditor
+from tui.rendering.text import clean
+from tui.screens.encounter.trackers import TrackerActions
 from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
@@ -215,7 +215,7 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
             self.set_status("")
 
     def drop_typed_ahead(self) -> int:
-        """Forget the keys typed ahead (the App holds them: :class:`tui.key_order.KeysInOrder`)."""
+        """Forget the keys typed ahead (the App holds them: :class:`tui.terminal.key_order.KeysInOrder`)."""
         return self.app.drop_typed_ahead()
 
     def ask(self, screen, then) -> None:

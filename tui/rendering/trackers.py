@@ -1,6 +1,6 @@
 """Log lines of the GM's reminders and limited uses.
 
-Registered on :func:`tui.describe.describe` when imported (by it)."""
+Registered on :func:`tui.rendering.describe.describe` when imported (by it)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from rich.text import Text
 
 from core.combat.trackers import events as tev
 from core.values.trackers import When
-from tui.describe import bold_name as _bold, describe, roll_text
-from tui.text import clean
+from tui.rendering.describe import bold_name as _bold, describe, roll_text
+from tui.rendering.text import clean
 
 
 

@@ -1,7 +1,7 @@
 """Map modes: move with reach and path preview, look (line of sight and
 cover to the cursor), and area templates that list who they hit.
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`. The map posts cursor messages;
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. The map posts cursor messages;
 this module answers them according to the map's mode.
 """
 
@@ -20,11 +20,11 @@ from core.board.grid import Cell
 from core.offers import base as core_offers
 from core.dice.notation import parse_attack
 from core.offers.odds_map import best_cells, odds_map
-from tui.describe import modifiers_text, percent, preview_text
+from tui.rendering.describe import modifiers_text, percent, preview_text
 from core.board.movement import Reach
 from core.offers.base import Offer
 from tui.screens.choice import ChoiceScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 

@@ -1,6 +1,6 @@
 """Editing the creature sheet from the keyboard: pick a field, type a value.
 
-A mixin of :class:`tui.screens.encounter.EncounterScreen`; the typed text becomes a
+A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`; the typed text becomes a
 :class:`core.combat.commands.SheetChanges` and goes through ``run_command`` like
 every other action (so it is saved, logged and undoable).
 """
@@ -14,7 +14,7 @@ from core.values.combatant import Combatant, Inventory, Side
 from core.values.mobility import Size
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.text import clean, user_text
+from tui.rendering.text import clean, user_text
 
 
 def _pairs(text: str) -> dict[str, int]:

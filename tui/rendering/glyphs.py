@@ -19,7 +19,7 @@ from rich.segment import Segment
 from rich.style import Style
 
 from core.values.combatant import Combatant, Side
-from tui.text import clean
+from tui.rendering.text import clean
 
 TERRAIN_STYLE: dict[str, Style] = {
     "wall": Style(color="bright_black", bgcolor="white"),

@@ -1,0 +1,1 @@
+"""Terminal plumbing: the frame diff, keys in order, garbage collection, ASCII output, the served driver, quick exit."""
