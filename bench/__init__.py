@@ -1,4 +1,4 @@
-"""Speed benches: every goal of issue 15 as a ratio measured in one run.
+"""Speed benches: every speed goal as a ratio measured in one run.
 
 ``python -m bench`` runs them all and prints one table: goal, measured,
 PASS/FAIL (``python -m bench --help`` for choosing some). A bench module

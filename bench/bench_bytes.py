@@ -1,4 +1,4 @@
-"""Bytes on the wire per common action at 120x40 (issue 15, item 5), and idle bytes.
+"""Bytes on the wire per common action at 120x40, and idle bytes.
 
     python -m bench bytes [--quick]      (or: python bench/bench_bytes.py [--cycles N] [--rows])
 

@@ -1,4 +1,4 @@
-"""Map refresh cost follows the viewport, not the map (issue 3 target <= 1.2).
+"""Map refresh cost follows the viewport, not the map (goal <= 1.2).
 
 Renders every line of the map pane (Textual's line API, ``render_line``)
 in the same terminal for a 20x20 and a 500x500 map, each with a token in

@@ -1,4 +1,4 @@
-"""Opening a campaign with a long history against opening a new one (issue 15, item 1).
+"""Opening a campaign with a long history against opening a new one.
 
     python -m bench open [--quick]      (or: python bench/bench_open.py [--runs N] [--dir FOLDER])
 

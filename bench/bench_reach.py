@@ -1,4 +1,4 @@
-"""Reach and paths on big maps (issue 15 goals), each ratio interleaved.
+"""Reach and paths on big maps, each ratio interleaved.
 
 - reach of a speed-16 walker on 200x200 against networkx's distances only
   (``single_source_dijkstra_path_length``, the graph built beforehand), our

@@ -1,4 +1,4 @@
-"""The longest pause a GM can feel on a long campaign, quitting included (issue 15, item 3).
+"""The longest pause a GM can feel on a long campaign, quitting included.
 
     python -m bench stall [--quick]      (or: python bench/bench_stall.py [--actions N])
 

@@ -1,4 +1,4 @@
-"""The TUI on the wire and against the clock (issue 5, "Speed"), in one run.
+"""The TUI on the wire and against the clock, in one run.
 
     python bench/bench_tui.py [--runs N] [--idle SECONDS]
 
@@ -133,7 +133,7 @@ def key_to_frame(runs: int, home: Path) -> tuple[float, float]:
 
 
 def rows(quick: bool = False) -> list[Row]:
-    """Issue 15's last goal for ``python -m bench``: start to first frame of
+    """The start-up goal's row of ``python -m bench``: start to first frame of
     ``encounter --demo`` against a bare Textual app showing one Static, the
     two started in turns (A B A B), median and p95; goal <= 2."""
     runs = 3 if quick else 9

@@ -1,4 +1,4 @@
-"""Next turn with 1000 combatants against 10 (issue 15 goal: <= 2, key to frame, p95).
+"""Next turn with 1000 combatants against 10 (goal: <= 2, key to frame, p95).
 
 Two apps run side by side under pseudo-terminals at 120x40, one on a
 campaign of 10 combatants, one on 1000 (``tests.tui.helpers.crowd_campaign``);

@@ -1,4 +1,4 @@
-"""The players' view in a terminal (issue 12): what a watcher costs.
+"""The players' view in a terminal: what a watcher costs.
 
     python -m bench watch [--quick]
 
