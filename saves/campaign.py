@@ -43,7 +43,7 @@ from typing import Any
 
 from core.combat import events
 from core.values.combatant import Combatant
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.rulesets.base import Ruleset
 from saves import backups, fold, lock, patch

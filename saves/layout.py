@@ -18,7 +18,7 @@ from typing import Any
 
 from core.combat import events
 from core.values.combatant import Combatant
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.rulesets import get as get_ruleset
 from saves import patch
 from saves.codec import from_document

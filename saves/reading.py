@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.errors import RulesError
 from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from core.values.combatant import Side
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.rulesets.base import Ruleset
 from core.combat.visibility import SideView, visible_to
 from saves import backups

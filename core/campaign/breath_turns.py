@@ -26,7 +26,7 @@ from core.combat.events import Event
 from core.campaign.time_events import BreathingSet, BreathRunningOut, TravelInterrupted
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 BREATHING = ("air", "water", "none")  # EQ-BRE-1: only "air" holds its breath
 

@@ -24,7 +24,7 @@ from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
     from core.values.combatant import Combatant
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from core.campaign.time_events import RuseAdded, RuseDropped, RuseUsed, Training
 from core.campaign.training import Ruse, TrainingSettings, start_training, use_ruse
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 MAX_LIST = 100  # trainings or ruses kept (a guard, not a rule)
 INT_STAT = "INT"  # EQ-STAT-1 ИНТ in the DEFAULT stat block

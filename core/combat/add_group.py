@@ -20,7 +20,7 @@ from core.combat.groups import GroupInitiative, fresh, hp_dice_range, numbered
 from core.combat.initiative import consecutive_block, roll_initiatives
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 
 # -- the command and its events -----------------------------------------------------------

@@ -22,7 +22,7 @@ from core.dice.rolls import DiceRoll, parse, roll
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -299,3 +299,17 @@ def tick_durations(state: EncounterState, anchor: str, boundary: cond.Boundary) 
             events.extend(ev.ConditionExpired(combatant.id, combatant.name, c) for c in expired)
         combatants.append(combatant)
     return (replace(state, combatants=tuple(combatants)) if changed else state), tuple(events)
+
+
+HANDLERS = {
+    cmd.Damage: damage,
+    cmd.Heal: heal,
+    cmd.Revive: revive,
+    cmd.GrantTemporaryHitPoints: temporary_hp,
+    cmd.DealDamage: deal_damage,
+    cmd.Attack: attack,
+    cmd.AddCondition: add_condition_command,
+    cmd.RemoveCondition: remove_condition,
+    cmd.Extinguish: extinguish,
+    cmd.ApplyPoison: apply_poison,
+}

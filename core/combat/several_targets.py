@@ -25,7 +25,7 @@ from core.errors import IllegalCommand
 from core.combat.events import Event
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 

@@ -31,7 +31,7 @@ from core.values.phases import Phase
 from core.combat.resolution import tick_durations, trigger
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -392,3 +392,17 @@ def dismount(enc: Any, state: EncounterState, command: cmd.Dismount) -> Result:
     if state.round > 0 and state.current == rider.id and not passenger:
         state = replace(state, acted=state.acted + (steed.id,))  # it shared this turn: no second turn this round
     return state, (ev.Dismounted(rider.id, rider.name, steed.id, steed.name),)
+
+
+HANDLERS = {
+    cmd.StartCombat: start_combat,
+    cmd.NextTurn: next_turn,
+    cmd.PreviousTurn: previous_turn,
+    cmd.AddCombatant: add,
+    cmd.RemoveCombatant: remove,
+    cmd.SetInitiative: set_initiative,
+    cmd.SwapInitiative: swap_initiative,
+    cmd.DelayTurn: delay_turn,
+    cmd.Mount: mount,
+    cmd.Dismount: dismount,
+}

@@ -178,3 +178,6 @@ def _power_roll(enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -
 
 
 _JUMPS = {"EQ-MOV-6": _equestria, "TAC-MOV-3": _tactical, "PR-MOV-4": _power_roll}
+
+
+HANDLERS = {cmd.Jump: jump}

@@ -322,3 +322,16 @@ def minimum_move(enc: Any, state: Any, command: cmd.MinimumMove) -> Result:
 
     state, provoked = enc.ruleset.after_move(enc, state, who, Path((to,), 1))  # SRD-MOV-16, -18: who it provokes
     return state, events + (event, *provoked)
+
+
+HANDLERS = {
+    cmd.Squeeze: squeeze,
+    cmd.Teleport: teleport,
+    cmd.Dig: dig,
+    cmd.DigEarth: dig_earth,
+    cmd.PullOut: pull_out,
+    cmd.ForcedMove: forced_move,
+    cmd.ClimbCreature: climb,
+    cmd.ShakeOff: shake_off,
+    cmd.MinimumMove: minimum_move,
+}
