@@ -326,7 +326,7 @@ class ApplyPoison(Command):
 def __getattr__(name: str) -> type:
     from core.combat.registry import COMMAND_MODULES
 
-    for path in COMMAND_MODULES:
+    for path in () if name.startswith("_") else COMMAND_MODULES:  # the import system asks for __path__ and others
         value = vars(importlib.import_module(path)).get(name)
         if isinstance(value, type) and value.__module__ == path:
             globals()[name] = value  # once found, an ordinary attribute
