@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.values.combatant import Combatant, Side  # noqa: E402
-from core.combat.encounter import EncounterState  # noqa: E402
+from core.combat.state import EncounterState  # noqa: E402
 from core.board.grid import TERRAINS, Grid  # noqa: E402
 from core.rulesets import get  # noqa: E402
 from saves.campaign import Campaign  # noqa: E402

@@ -27,7 +27,8 @@ import networkx as nx
 from bench.common import Row, Sample, interleaved, ratio_row, timed
 from core.combat import commands as cmd
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.board.grid import Grid
 from core.values.mobility import MoveType
 from core.board.movement import model_for, reach, reachable

@@ -6,7 +6,7 @@ written as a valid campaign, is copied to
 ``<folder>/.backups/<file name>/<UTC time>.json``; the newest
 :data:`KEEP` copies stay. Backups are as private as the campaign: files
 0600, folders 0700 (older ones are tightened at the next backup). When a
-file is refused, :func:`newest_good` finds the newest backup that still
+file is refused, :func:`saves.reading.newest_good` finds the newest backup that still
 opens, to offer it in the message.
 """
 
@@ -95,13 +95,3 @@ def _same_bytes(a: Path, b: Path) -> bool:
         return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
     except OSError:
         return False
-
-
-def newest_good(path: Path) -> Path | None:
-    """The newest backup of ``path`` that opens as a valid campaign, or ``None``."""
-    from saves.reading import validate_file  # late: reading imports the storage this module shares
-
-    for candidate in list_backups(path):
-        if validate_file(candidate):
-            return candidate
-    return None

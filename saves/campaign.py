@@ -43,7 +43,7 @@ from typing import Any
 
 from core.combat import events
 from core.values.combatant import Combatant
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.rulesets.base import Ruleset
 from saves import backups, fold, lock, patch
@@ -58,7 +58,7 @@ from saves.layout import CampaignData, EncounterData, apply_record
 from saves.migrations import SCHEMA_VERSION
 from saves.records import LogEntry, Redone, Undone, make_entries
 from saves.sanitize import clean_name
-from saves.reading import decode_state, entry_document, journal_path, read_campaign, ruleset_of, validate_file
+from saves.reading import decode_state, entry_document, journal_path, newest_good, read_campaign, ruleset_of, validate_file
 from saves.storage import remove_stale_temp_files
 
 __all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_file"]
@@ -149,7 +149,7 @@ class Campaign(CampaignFolding, CampaignRecords):
         except (CorruptSave, NewerSave) as exc:
             if the_lock:
                 the_lock.release()
-            raise exc.with_backup(backups.newest_good(path)) from None
+            raise exc.with_backup(newest_good(path)) from None
         except BaseException:
             if the_lock:
                 the_lock.release()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.values.combatant import Combatant
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.rulesets import get as get_ruleset
 from saves.bestiary import party_after
 from saves.codec import to_document

@@ -31,9 +31,11 @@ class CodecError(ValueError):
 
 def _tagged_class(tag: str) -> type | None:
     """The event or command class named ``tag``: the core's own first; the
-    campaign tools' modules are imported only for a tag not among them, so a
-    campaign that never used a tool opens without loading its rules."""
-    return _core_tagged().get(tag) or _tool_tagged().get(tag)
+    generic command families (:data:`core.combat.registry.FAMILIES`) are
+    imported only for a tag not among them, and every known ruleset's own
+    ``command_modules`` only for a tag not among those, so a campaign that
+    never used a tool opens without loading its rules."""
+    return _core_tagged().get(tag) or _family_tagged().get(tag) or _ruleset_tagged().get(tag)
 
 
 @cache
@@ -44,21 +46,35 @@ def _core_tagged() -> dict[str, type]:
 
 
 @cache
-def _tool_tagged() -> dict[str, type]:
-    from core.campaign import energy, energy_events, lighting as vision_commands
-    from core.combat.mounted import commands as mounted_commands
-    from core.rulesets.equestria import table_calls as table_commands
-    from core.campaign.war import commands as war_commands, events as war_events  # campaign tools: their own modules
-    from core.combat.maneuvers import commands as maneuver_commands
-    from core.combat import map_commands
-    from core.rulesets.srd35 import commands as srd_commands  # named by core.combat.commands, loaded on first use
-    from core.combat import add_group as group_commands, several_targets as many  # groups and several targets
-    from core.campaign import breath_turns, timekeeping as campaign_time, time_events, training_commands  # time, training, breath in play
-    from core.combat.trackers import reminders, events as tracker_events, uses  # the GM's reminders and limited uses
+def _family_tagged() -> dict[str, type]:
+    from core.combat import registry
 
-    return _tagged_in(map_commands, maneuver_commands, srd_commands, war_events, war_commands, energy_events, energy,
-                      vision_commands, table_commands, group_commands, many, mounted_commands, time_events, breath_turns,
-                      campaign_time, training_commands, tracker_events, reminders, uses)
+    registry.load(registry.COMMAND_MODULES + registry.FAMILIES)
+    return _tagged_below()
+
+
+@cache
+def _ruleset_tagged() -> dict[str, type]:
+    from core.combat import registry
+    from core.rulesets import known_ids, ruleset_class
+
+    for ruleset_id in known_ids():
+        cls = ruleset_class(ruleset_id)
+        if cls is not None:
+            registry.load(cls.command_modules)
+    return _tagged_below()
+
+
+def _tagged_below() -> dict[str, type]:
+    """Every event and command dataclass defined by now, by class name."""
+    found: dict[str, type] = {}
+    stack: list[type] = [events.Event, commands.Command]
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        if dataclasses.is_dataclass(cls):
+            found.setdefault(cls.__name__, cls)
+    return found
 
 
 def _tagged_in(*modules) -> dict[str, type]:

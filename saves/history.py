@@ -143,7 +143,7 @@ class EncounterHistory:
 
     def step(self, n: int) -> dict[str, Any]:
         """Undo step ``n`` (from 1); raises :class:`CorruptSave` when the history lacks it."""
-        from saves.layout import check_step  # late: layout builds on this module
+        from saves.entries import check_step
 
         for j in range(len(self.index) - 1, -1, -1):
             first, count = self.index[j][2], self.index[j][3]
@@ -269,7 +269,7 @@ class LogList:
 
     def entry(self, index: int) -> LogEntry:
         """Entry ``index`` (from 0) decoded; an unreadable one is shown as such."""
-        from saves.layout import decode_entry, unreadable_entry  # late: layout builds on this module
+        from saves.entries import decode_entry, unreadable_entry
 
         if index >= self._base:
             cached = self._entries[index - self._base]

@@ -18,14 +18,14 @@ from typing import Any
 
 from core.combat import events
 from core.values.combatant import Combatant
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.rulesets import get as get_ruleset
 from saves import patch
-from saves.codec import from_document
 from saves.errors import CorruptSave, NewerSave
 from saves.migrations import SCHEMA_VERSION, MigrationError, upgrade
+from saves.entries import check_step, decode, decode_entry, need, whole_number
 from saves.history import EncounterHistory, HistoryFile, LogList, LogView, StepList, history_path
-from saves.records import LogEntry, Unreadable
+from saves.records import LogEntry
 from saves.sanitize import UnsafeDocument, clean_document
 
 STATUSES = ("planned", "running", "finished")
@@ -72,39 +72,11 @@ class CampaignData:
     encounters: dict[int, EncounterData] = field(default_factory=dict)
 
 
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _need(ok: bool, path: Path, reason: str) -> None:
-    if not ok:
-        raise CorruptSave(path, reason)
-
-
-def _decode(doc: Any, kind: Any, path: Path, what: str) -> Any:
-    try:
-        return from_document(doc, kind)
-    except Exception as exc:  # untrusted input: any failure is a damaged file
-        raise CorruptSave(path, f"holds a damaged {what} ({exc})") from None
-
-
-def unreadable_entry(exc: CorruptSave) -> LogEntry:
-    """What the log shows in place of an entry that cannot be read."""
-    return LogEntry(0, 0, None, Unreadable(str(exc)))
-
-
 def _check_entry(doc: Any, path: Path) -> int:
-    _need(isinstance(doc, dict), path, "holds a damaged log entry")
+    need(isinstance(doc, dict), path, "holds a damaged log entry")
     seq, round_, turn = doc.get("seq"), doc.get("round"), doc.get("turn")
-    _need(_int(seq) and _int(round_) and (turn is None or isinstance(turn, str)), path, "holds a damaged log entry (seq, round or turn)")
+    need(whole_number(seq) and whole_number(round_) and (turn is None or isinstance(turn, str)), path, "holds a damaged log entry (seq, round or turn)")
     return seq
-
-
-def decode_entry(doc: Any, path: Path) -> LogEntry:
-    _need(isinstance(doc, dict), path, "holds a damaged log entry")
-    seq, round_, turn = doc.get("seq"), doc.get("round"), doc.get("turn")
-    _need(_int(seq) and _int(round_) and (turn is None or isinstance(turn, str)), path, "holds a damaged log entry (seq, round or turn)")
-    return LogEntry(seq, round_, turn, _decode(doc.get("event"), events.Event, path, "log entry"))
 
 
 def _history_index(index: Any, length: int, steps: int) -> bool:
@@ -113,7 +85,7 @@ def _history_index(index: Any, length: int, steps: int) -> bool:
         return False
     previous = -1
     for item in index:
-        if not (isinstance(item, list) and len(item) == 4 and all(_int(v) and v >= 0 for v in item)):
+        if not (isinstance(item, list) and len(item) == 4 and all(whole_number(v) and v >= 0 for v in item)):
             return False
         offset, _, first, count = item
         if not previous < offset < length or (count and not 1 <= first <= first + count - 1 <= max(steps, first + count - 1)):
@@ -124,7 +96,7 @@ def _history_index(index: Any, length: int, steps: int) -> bool:
 
 def _encounter_of(data: CampaignData, doc: dict[str, Any]) -> EncounterData | None:
     eid = doc.get("eid")
-    return data.encounters.get(eid) if _int(eid) else None
+    return data.encounters.get(eid) if whole_number(eid) else None
 
 
 def parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
@@ -142,9 +114,9 @@ def parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
 
 def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
     metas = list(raw.get("meta", {}).values())
-    _need(len(metas) == 1 and isinstance(metas[0], dict), path, "has no campaign header (meta table)")
+    need(len(metas) == 1 and isinstance(metas[0], dict), path, "has no campaign header (meta table)")
     schema = metas[0].get("schema")
-    _need(_int(schema) and schema >= 1, path, "has no schema version")
+    need(whole_number(schema) and schema >= 1, path, "has no schema version")
     if schema > SCHEMA_VERSION:
         raise NewerSave(path, f"was written by a newer encounter (schema {schema}, this one reads up to {SCHEMA_VERSION}); update encounter to open it")
     try:
@@ -153,68 +125,68 @@ def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
         raise CorruptSave(path, str(exc)) from None
     raw, raw_states = _clean_but_states(raw)
     for name, table in raw.items():
-        _need(isinstance(table, dict) and all(isinstance(d, dict) for d in table.values()), path, f"has a damaged {name} table")
+        need(isinstance(table, dict) and all(isinstance(d, dict) for d in table.values()), path, f"has a damaged {name} table")
     (meta,) = raw["meta"].values()
-    _need(isinstance(meta.get("ruleset"), str) and isinstance(meta.get("house_rules", {}), dict), path, "has no valid ruleset")
-    _need(isinstance(meta.get("name", ""), str) and isinstance(meta.get("cid"), str), path, "has a damaged campaign header")
-    _need(_int(meta.get("journal_seq")) and meta["journal_seq"] >= 0 and _int(meta.get("current")), path, "has a damaged campaign header")
+    need(isinstance(meta.get("ruleset"), str) and isinstance(meta.get("house_rules", {}), dict), path, "has no valid ruleset")
+    need(isinstance(meta.get("name", ""), str) and isinstance(meta.get("cid"), str), path, "has a damaged campaign header")
+    need(whole_number(meta.get("journal_seq")) and meta["journal_seq"] >= 0 and whole_number(meta.get("current")), path, "has a damaged campaign header")
     try:
         get_ruleset(meta["ruleset"], meta.get("house_rules") or {})
     except Exception as exc:  # unknown ruleset or refused house rules
         raise CorruptSave(path, str(exc)) from None
     length = meta.get("history_length", 0)
-    _need(_int(length) and length >= 0, path, "has a damaged campaign header (history length)")
+    need(whole_number(length) and length >= 0, path, "has a damaged campaign header (history length)")
     history = HistoryFile(history_path(path), length, meta["cid"])
     data = CampaignData(meta=dict(meta))
     for doc in raw.get("party", {}).values():
-        _need(isinstance(doc.get("pid"), str), path, "holds a damaged party member")
-        _decode(doc.get("combatant"), Combatant, path, "party member")
+        need(isinstance(doc.get("pid"), str), path, "holds a damaged party member")
+        decode(doc.get("combatant"), Combatant, path, "party member")
         data.party[doc["pid"]] = doc["combatant"]
     for doc in raw.get("bestiary", {}).values():
-        _need(isinstance(doc.get("name"), str), path, "holds a damaged bestiary entry")
-        _decode(doc.get("template"), Combatant, path, "bestiary entry")
+        need(isinstance(doc.get("name"), str), path, "holds a damaged bestiary entry")
+        decode(doc.get("template"), Combatant, path, "bestiary entry")
         data.bestiary[doc["name"]] = doc["template"]
     for doc in raw.get("encounters", {}).values():
         eid, status, head = doc.get("eid"), doc.get("status"), doc.get("head", 0)
-        _need(_int(eid) and eid not in data.encounters and status in STATUSES and _int(head), path, "holds a damaged encounter (eid, status or head)")
-        _need(isinstance(doc.get("name", ""), str), path, "holds a damaged encounter name")
-        _need(isinstance(doc.get("state"), dict), path, "holds a damaged encounter")  # decoded when opened
+        need(whole_number(eid) and eid not in data.encounters and status in STATUSES and whole_number(head), path, "holds a damaged encounter (eid, status or head)")
+        need(isinstance(doc.get("name", ""), str), path, "holds a damaged encounter name")
+        need(isinstance(doc.get("state"), dict), path, "holds a damaged encounter")  # decoded when opened
         encounter = EncounterData(eid, doc.get("name", ""), status, doc["state"], head, cleaned=not raw_states)
         index, steps, entries, last = (doc.get(k, d) for k, d in (("history", []), ("step_count", 0), ("log_count", 0), ("last_seq", 0)))
-        _need(all(_int(v) and v >= 0 for v in (steps, entries, last)) and _history_index(index, length, steps), path, "holds a damaged encounter (history)")
-        _need(bool(index) or steps == entries == last == 0, path, "holds a damaged encounter (history)")
+        need(all(whole_number(v) and v >= 0 for v in (steps, entries, last)) and _history_index(index, length, steps), path, "holds a damaged encounter (history)")
+        need(bool(index) or steps == entries == last == 0, path, "holds a damaged encounter (history)")
         if index:
             part = EncounterHistory(history, eid, index, steps, entries)
             encounter.steps, encounter.log, encounter.history = StepList(part), LogList(part, last), index
         else:
             encounter.log = LogList(path=path)
         data.encounters[eid] = encounter
-    _need(bool(data.encounters), path, "has no encounter")
-    _need(meta["current"] in data.encounters, path, "names a current encounter it does not hold")
+    need(bool(data.encounters), path, "has no encounter")
+    need(meta["current"] in data.encounters, path, "names a current encounter it does not hold")
     # Undo steps and log entries kept in the file itself (older files, exports):
     # checked here, log events decoded when shown.
     inline_steps: dict[int, list[dict[str, Any]]] = {}
     for doc in raw.get("steps", {}).values():
         encounter = _encounter_of(data, doc)
-        _need(encounter is not None, path, "holds an undo step of no encounter")
+        need(encounter is not None, path, "holds an undo step of no encounter")
         check_step(doc, path)
         inline_steps.setdefault(encounter.eid, []).append({k: doc[k] for k in ("n", "changes", "first_seq", "last_seq", "label")})
     inline_log: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     for doc in raw.get("log", {}).values():
         encounter = _encounter_of(data, doc)
-        _need(encounter is not None, path, "holds a log entry of no encounter")
+        need(encounter is not None, path, "holds a log entry of no encounter")
         inline_log.setdefault(encounter.eid, []).append((_check_entry(doc, path), doc))
     for encounter in data.encounters.values():
         steps = sorted(inline_steps.get(encounter.eid, []), key=lambda s: s["n"])
         base = len(encounter.steps)
-        _need([s["n"] for s in steps] == list(range(base + 1, base + len(steps) + 1)), path, "holds undo steps out of order")
+        need([s["n"] for s in steps] == list(range(base + 1, base + len(steps) + 1)), path, "holds undo steps out of order")
         for step in steps:
             encounter.steps.append(step)
         encounter.steps.dirty = base + 1
-        _need(0 <= encounter.head <= len(encounter.steps), path, "holds an undo position past its history")
+        need(0 <= encounter.head <= len(encounter.steps), path, "holds an undo position past its history")
         entries = sorted(inline_log.get(encounter.eid, []), key=lambda pair: pair[0])
         seqs = [seq for seq, _ in entries]
-        _need(len(set(seqs)) == len(seqs) and all(seq > encounter.log.last_seq for seq in seqs[:1]), path, "holds log entries with the same number")
+        need(len(set(seqs)) == len(seqs) and all(seq > encounter.log.last_seq for seq in seqs[:1]), path, "holds log entries with the same number")
         for _, doc in entries:
             encounter.log.append(doc)
     return data, schema < SCHEMA_VERSION
@@ -242,14 +214,6 @@ def clean_state(enc: EncounterData) -> dict[str, Any]:
     if not enc.cleaned:
         enc.state, enc.cleaned = clean_document(enc.state), True
     return enc.state
-
-
-def check_step(doc: dict[str, Any], path: Path) -> None:
-    ok = _int(doc.get("n")) and _int(doc.get("first_seq")) and _int(doc.get("last_seq")) and isinstance(doc.get("label", ""), str)
-    changes = doc.get("changes")
-    ok = ok and isinstance(changes, list) and all(isinstance(c, dict) and isinstance(c.get("p"), list) for c in changes)
-    _need(bool(ok), path, "holds a damaged undo step")
-    doc.setdefault("label", "")
 
 
 def dump(data: CampaignData) -> dict[str, Any]:
@@ -294,26 +258,26 @@ def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEn
         if op == "step":
             step = record["step"]
             check_step(step, path)
-            _need(step["n"] == enc.head + 1, path, "holds an undo step out of order")
+            need(step["n"] == enc.head + 1, path, "holds an undo step out of order")
             enc.state = patch.apply(enc.state, step["changes"], forward=True)
             enc.steps.truncate(enc.head)
             enc.steps.append(step)
             enc.head += 1
         elif op == "undo":
-            _need(enc.head > 0, path, "undoes more than was done")
+            need(enc.head > 0, path, "undoes more than was done")
             enc.state = patch.apply(enc.state, enc.steps[enc.head - 1]["changes"], forward=False)
             enc.head -= 1
         else:
-            _need(enc.head < len(enc.steps), path, "redoes more than was undone")
+            need(enc.head < len(enc.steps), path, "redoes more than was undone")
             enc.state = patch.apply(enc.state, enc.steps[enc.head]["changes"], forward=True)
             enc.head += 1
-        _need(all(e.seq >= enc.next_seq for e in entries[:1]), path, "holds log entries out of order")
+        need(all(e.seq >= enc.next_seq for e in entries[:1]), path, "holds log entries out of order")
         for doc, entry in zip(record.get("log", []), entries):
             enc.log.append(doc, entry)
         return entries
     if op == "meta":
         changes = record["set"]
-        _need(isinstance(changes, dict) and not {"schema", "cid", "journal_seq"} & changes.keys(), path, "holds a damaged header change")
+        need(isinstance(changes, dict) and not {"schema", "cid", "journal_seq"} & changes.keys(), path, "holds a damaged header change")
         data.meta.update(changes)
     elif op == "party":
         _set_or_drop(data.party, record["pid"], record.get("doc"), path)
@@ -321,15 +285,15 @@ def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEn
         _set_or_drop(data.bestiary, record["name"], record.get("doc"), path)
     elif op == "encounter":
         eid = record["eid"]
-        _need(_int(eid) and record.get("status") in STATUSES and isinstance(record.get("name"), str), path, "holds a damaged encounter change")
+        need(whole_number(eid) and record.get("status") in STATUSES and isinstance(record.get("name"), str), path, "holds a damaged encounter change")
         if eid in data.encounters:
             enc = data.encounters[eid]
             enc.name, enc.status = record["name"], record["status"]
         else:
-            _decode(record.get("state"), EncounterState, path, "encounter")
+            decode(record.get("state"), EncounterState, path, "encounter")
             data.encounters[eid] = EncounterData(eid, record["name"], record["status"], record["state"], log=LogList(path=path))
     elif op == "drop_encounter":
-        _need(record["eid"] in data.encounters and len(data.encounters) > 1, path, "drops an encounter it cannot")
+        need(record["eid"] in data.encounters and len(data.encounters) > 1, path, "drops an encounter it cannot")
         del data.encounters[record["eid"]]
     else:
         raise CorruptSave(path, f"holds an unknown record {op!r:.40}")
@@ -337,9 +301,9 @@ def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEn
 
 
 def _set_or_drop(table: dict[str, dict[str, Any]], key: Any, doc: Any, path: Path) -> None:
-    _need(isinstance(key, str), path, "holds a damaged record key")
+    need(isinstance(key, str), path, "holds a damaged record key")
     if doc is None:
         table.pop(key, None)
     else:
-        _decode(doc, Combatant, path, "creature")
+        decode(doc, Combatant, path, "creature")
         table[key] = doc

@@ -11,11 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.errors import RulesError
 from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
 from core.combat.consistency import state_problems
+from saves import backups
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, SaveError
 from saves.fold import folding_path
@@ -109,3 +110,11 @@ def ruleset_of(path: Path, meta: dict[str, Any]) -> Ruleset:
         return get_ruleset(meta["ruleset"], meta.get("house_rules") or {})
     except (RulesError, TypeError, ValueError) as exc:
         raise CorruptSave(path, str(exc)) from None
+
+
+def newest_good(path: Path) -> Path | None:
+    """The newest backup of ``path`` that opens as a valid campaign, or ``None``."""
+    for candidate in backups.list_backups(path):
+        if validate_file(candidate):
+            return candidate
+    return None

@@ -50,7 +50,7 @@ class Redone(events.Event):
 
 def make_entries(state, new_events: Iterable[events.Event], first_seq: int) -> list[LogEntry]:
     """Number ``new_events`` from ``first_seq``, stamped with ``state``'s round and turn
-    (``state``: a :class:`core.combat.encounter.EncounterState`)."""
+    (``state``: a :class:`core.combat.state.EncounterState`)."""
     return [LogEntry(first_seq + i, state.round, state.current, e) for i, e in enumerate(new_events)]
 
 

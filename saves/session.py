@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.combat.demo import DEMO_NAME, demo_encounter, state_from_map
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import RulesError
 from core.board.grid import TextMap
 from core.rulesets.base import Ruleset

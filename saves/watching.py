@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from core.values.combatant import Side
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.rulesets.base import Ruleset
 from core.combat.visibility import SideView, visible_to
 from saves import backups
@@ -32,7 +32,7 @@ from saves.files import MAX_JOURNAL_BYTES, NotAFile, check_regular, real_path
 from saves.fold import folding_path
 from saves.journal import decode_line
 from saves.layout import CampaignData, apply_record
-from saves.reading import decode_state, journal_path, read_campaign, ruleset_of
+from saves.reading import decode_state, journal_path, newest_good, read_campaign, ruleset_of
 from saves.sanitize import UnsafeDocument, clean_document
 
 
@@ -125,7 +125,7 @@ class FollowedCampaign:
             except (CorruptSave, NewerSave) as exc:
                 if attempt < 3 and self._identity() != before:
                     continue
-                raise exc.with_backup(backups.newest_good(self.path)) from None
+                raise exc.with_backup(newest_good(self.path)) from None
             if self._identity() == before:
                 return result, before
         return result, None

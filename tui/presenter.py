@@ -21,7 +21,7 @@ from tui.publisher import Publisher
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
     from core.rulesets import Ruleset
     from saves.campaign import LogEntry
     from saves.session import Session
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 class EncounterView:
     """What a screen shows of the encounter at one moment.
 
-    ``state`` (an immutable :class:`core.combat.encounter.EncounterState`) and
+    ``state`` (an immutable :class:`core.combat.state.EncounterState`) and
     ``ruleset`` as they are now; ``tracked_kinds``: ``((kind id, letter),
     ...)`` of the ruleset's tracked resources; ``title``: the campaign's
     name, then ``": "`` and the encounter's when they differ, and

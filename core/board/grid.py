@@ -358,3 +358,13 @@ def to_text(text_map: TextMap, legend: str = "emoji") -> str:
             out.append(glyph)
         lines.append("".join(out))
     return "\n".join(lines) + "\n"
+
+
+def distance(a: Cell, b: Cell, diagonal: str = "same") -> int:
+    """Cells between ``a`` and ``b``: Chebyshev (``"same"``, EQ-MOV-2) or
+    1-2-1-2 diagonals (``"alternate"``, SRD-MOV-2: 3 diagonals -> 4)."""
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    if diagonal == "alternate":
+        diagonals, straight = min(dx, dy), abs(dx - dy)
+        return straight + diagonals + diagonals // 2
+    return max(dx, dy)

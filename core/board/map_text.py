@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from core.values.combatant import ActionBudget, Combatant, Side
 from core.combat.demo import state_from_map
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.errors import MapFormatError
 from core.board.grid import GROUND, Grid, TextMap, Token, is_token_glyph, to_text
 from core.values.mobility import Size
@@ -84,7 +84,7 @@ def _reads_back(line: str, glyph: str, entry: RosterEntry, ruleset) -> bool:
 
 
 def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExport:
-    """The map file of ``state`` (an :class:`~core.combat.encounter.EncounterState`)
+    """The map file of ``state`` (an :class:`~core.combat.state.EncounterState`)
     under ``ruleset`` (its stats are written): the map in the ``"emoji"`` or
     ``"ascii"`` legend (rule TAC-MAP-1), a blank line, the roster in the
     tokens' reading order, then comments. ``title`` goes in the first

@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 from core.campaign.breath import BreathSettings, body_of, breath_seconds, energy_lost
 from core.values.clock import ROUND_SECONDS
 from core.combat.commands import Command
-from core.campaign.energy import _change
+from core.campaign.energy import change_energy
 from core.campaign.energy_events import EnergyChanged
 from core.errors import IllegalCommand, RulesError
 from core.combat.events import Event
 from core.campaign.time_events import BreathingSet, BreathRunningOut, TravelInterrupted
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 BREATHING = ("air", "water", "none")  # EQ-BRE-1: only "air" holds its breath
 
@@ -74,7 +74,7 @@ def breath_at_turn_start(state: EncounterState, creature_id: str, round_: int,
     state = state.replace_combatant(creature)
     if creature.energy_max <= 0:
         return state, (BreathRunningOut(creature.id, creature.name, left),)
-    state, event = _change(state, creature, -due, f"no air for {-left} s (EQ-BRE-1)")
+    state, event = change_energy(state, creature, -due, f"no air for {-left} s (EQ-BRE-1)")
     return state, (event,)
 
 
@@ -107,7 +107,7 @@ def interrupt_travel(enc: Any, state: EncounterState, command: InterruptTravel):
         if creature.energy_max <= 0:
             skipped.append(creature.name)
             continue
-        state, event = _change(state, creature, -command.amount, f"travel interrupted (EQ-TRV-2){': ' + command.reason.strip() if command.reason.strip() else ''}")
+        state, event = change_energy(state, creature, -command.amount, f"travel interrupted (EQ-TRV-2){': ' + command.reason.strip() if command.reason.strip() else ''}")
         names.append(creature.name)
         events.append(event)
     return state, (TravelInterrupted(command.amount, tuple(names), tuple(skipped), command.reason.strip()), *events)

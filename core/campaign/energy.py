@@ -24,7 +24,7 @@ from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
     from core.values.combatant import Combatant
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def breath_left(creature: Combatant, round_now: int, settings: BreathSettings = 
     return breath_seconds(body, held.activity, settings) - elapsed_seconds(held, round_now)
 
 
-def _change(state: EncounterState, creature: Combatant, delta: int, reason: str) -> tuple[Any, EnergyChanged]:
+def change_energy(state: EncounterState, creature: Combatant, delta: int, reason: str) -> tuple[Any, EnergyChanged]:
     if creature.energy_max <= 0:
         raise IllegalCommand(f"{creature.name} has no ЭНЕР (energy) to track; set its maximum on the sheet", "EQ-STAT-1")
     energy = min(creature.energy_max, max(0, creature.energy + delta))
@@ -99,14 +99,14 @@ def _change(state: EncounterState, creature: Combatant, delta: int, reason: str)
 def spend(enc: Any, state: EncounterState, command: SpendEnergy):
     if command.amount <= 0:
         raise IllegalCommand(f"spend at least 1 ЭНЕР, not {command.amount}")
-    state, event = _change(state, state.combatant(command.target), -command.amount, command.reason)
+    state, event = change_energy(state, state.combatant(command.target), -command.amount, command.reason)
     return state, (event,)
 
 
 def regain(enc: Any, state: EncounterState, command: RegainEnergy):
     if command.amount <= 0:
         raise IllegalCommand(f"regain at least 1 ЭНЕР, not {command.amount}")
-    state, event = _change(state, state.combatant(command.target), command.amount, command.reason)
+    state, event = change_energy(state, state.combatant(command.target), command.amount, command.reason)
     return state, (event,)
 
 
@@ -147,7 +147,7 @@ def breathe(enc: Any, state: EncounterState, command: Breathe):
     state = state.replace_combatant(creature)
     events: list[Event] = [BreathTaken(creature.id, creature.name, seconds, lost)]
     if lost and creature.energy_max > 0:
-        state, event = _change(state, creature, -lost, "held breath (EQ-BRE-1)")
+        state, event = change_energy(state, creature, -lost, "held breath (EQ-BRE-1)")
         events.append(event)
     return state, tuple(events)
 

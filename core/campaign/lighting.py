@@ -15,7 +15,7 @@ from core.errors import IllegalCommand
 from core.board.vision import Conditions, LightSource
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 
 @dataclass(frozen=True)

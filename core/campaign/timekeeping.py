@@ -27,7 +27,7 @@ from core.campaign.time_events import ClockAdvanced, TrainingProgressed
 from core.campaign.training import TrainingSettings, train
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 #: The longest single advance, in seconds (about ten years): a typo guard.
 MAX_ADVANCE = 3650 * DAY

@@ -8,7 +8,7 @@ animal's ИНТ 1 / 2 / 3+ (seed 001: "для животного с ИНТ 3 и 
 trainer needs the skill and the GM's consent, EQ-ANI-2, which the GM gives
 by adding it). A ruse works twice (DEFAULT) and then word spreads; using
 one can roll the ИНТ check the GM calls for: the user's, the victim's, or
-both (a contest), with the odds shown first (:func:`ruse_check`).
+both (a contest), with the odds shown first (:func:`core.offers.ruses.ruse_check`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from core.campaign.time_events import RuseAdded, RuseDropped, RuseUsed, Training
 from core.campaign.training import Ruse, TrainingSettings, start_training, use_ruse
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 MAX_LIST = 100  # trainings or ruses kept (a guard, not a rule)
 INT_STAT = "INT"  # EQ-STAT-1 ИНТ in the DEFAULT stat block
@@ -143,25 +143,6 @@ def ruse_checks(state: EncounterState, command: UseRuse) -> tuple[cmd.RollCheck,
         purpose = f"ruse {command.name.strip()}: " + ("did it work" if role == "user" else "sees through it")
         checks.append(cmd.RollCheck(state.combatant(who).id, INT_STAT, command.difficulty, purpose=purpose))
     return tuple(checks)
-
-
-def ruse_check(state: EncounterState, ruleset: Any, command: UseRuse) -> tuple[str, ...]:
-    """The odds of each ИНТ check ``command`` would roll, one line each
-    (``Ayla ИНТ vs 12: success 45% ...``), or the refusal; nothing rolled."""
-    from core.offers.base import preview
-
-    try:
-        checks = ruse_checks(state, command)
-    except IllegalCommand as refusal:
-        return (str(refusal),)
-    lines = []
-    for check in checks:
-        shown = preview(state, ruleset, check)
-        who = state.combatant(check.combatant).name
-        odds = "  ".join(f"{label} {round(float(p) * 100)}%" for label, p in shown.odds)
-        why = check.purpose.partition(": ")[2]
-        lines.append(shown.refusal or f"{who} ИНТ ({why}) {shown.expression} vs {shown.difficulty}: {odds}")
-    return tuple(lines)
 
 
 def use(enc: Any, state: EncounterState, command: UseRuse):

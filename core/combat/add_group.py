@@ -20,7 +20,7 @@ from core.combat.groups import GroupInitiative, fresh, hp_dice_range, numbered
 from core.combat.initiative import consecutive_block, roll_initiatives
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 
 # -- the command and its events -----------------------------------------------------------
@@ -79,7 +79,7 @@ def check_count(state: EncounterState, count: int) -> None:
 
 def add_group(enc: Any, state: EncounterState, command: AddGroup) -> Result:
     """See :class:`AddGroup`."""
-    from core.combat.turns import _check_newcomer  # a handler module, loaded with the handlers
+    from core.combat.turns import check_newcomer  # a handler module, loaded with the handlers
     from core.values import conditions as cond
 
     check_count(state, command.count)
@@ -92,7 +92,7 @@ def add_group(enc: Any, state: EncounterState, command: AddGroup) -> Result:
     members: list[Combatant] = []
     for cid, name in names:
         member = fresh(command.template, cid, name, command.template.hp_max)
-        _check_newcomer(enc, state, member)
+        check_newcomer(enc, state, member)
         members.append(replace(member, hp_dice=command.hp_dice))
     events: list[ev.Event] = []
     for index, member in enumerate(members):
@@ -117,9 +117,9 @@ def add_group(enc: Any, state: EncounterState, command: AddGroup) -> Result:
 def _initiatives(
     enc: Any, state: EncounterState, members: list[Combatant], mode: GroupInitiative, summoner: Combatant | None
 ) -> tuple[list[Combatant], list[ev.Event]]:
-    from core.combat.turns import _taken
+    from core.combat.turns import taken_cells
 
-    taken = _taken(state)
+    taken = taken_cells(state)
     ids, names = tuple(m.id for m in members), tuple(m.name for m in members)
     if summoner is not None and summoner.initiative is not None:
         values = consecutive_block(summoner.initiative - 1, len(members), taken)

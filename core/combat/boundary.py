@@ -26,7 +26,7 @@ from core.values.conditions import Coating, Condition
 from core.values.trackers import LimitedUse, Reminder
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 #: How many turn changes ``p`` can hand back (older records are dropped).
 KEPT_BOUNDARIES = 64

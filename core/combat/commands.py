@@ -318,26 +318,17 @@ class ApplyPoison(Command):
     level: int = 1
 
 
-# Commands of the map and the sheet, of the maneuvers and of SRD movement live
-# in their own modules. ``core.combat.commands`` still names every command, but these
-# names resolve when first used (PEP 562 module ``__getattr__``): starting the
-# program does not define classes no one has used yet.
-_ELSEWHERE = {
-    name: module
-    for module, names in (
-        ("core.combat.map_commands", "SheetChanges EditCombatant Place PaintTerrain ResizeMap ChangeAltitude SetHidden SetSecret"),
-        ("core.combat.maneuvers.commands", "Jump Fall Squeeze Teleport Dig DigEarth PullOut ForcedMove ClimbCreature ShakeOff ThrowItem "
-                                   "DefendedAttack AreaAttack SpearWall MinimumMove"),
-        ("core.rulesets.srd35.commands", "EscapeArtist FiveFootStep OpportunityAttack Overrun SetBody SetBurden Tumble"),
-    )
-    for name in names.split()
-}
-
-
+# Commands of the map and the sheet and of the maneuvers live in their own
+# modules (core.combat.registry.COMMAND_MODULES). ``core.combat.commands``
+# still names them, but these names resolve when first used (PEP 562 module
+# ``__getattr__``): starting the program does not define classes no one has
+# used yet. A ruleset's own commands are named by its own modules only.
 def __getattr__(name: str) -> type:
-    module = _ELSEWHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'core.combat.commands' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # once found, an ordinary attribute
-    return value
+    from core.combat.registry import COMMAND_MODULES
+
+    for path in () if name.startswith("_") else COMMAND_MODULES:  # the import system asks for __path__ and others
+        value = vars(importlib.import_module(path)).get(name)
+        if isinstance(value, type) and value.__module__ == path:
+            globals()[name] = value  # once found, an ordinary attribute
+            return value
+    raise AttributeError(f"module 'core.combat.commands' has no attribute {name!r}")

@@ -8,7 +8,7 @@ such fault so that the loader refuses the file instead of crashing later.
 
 from __future__ import annotations
 
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 
 
 def state_problems(state: EncounterState) -> list[str]:

@@ -9,7 +9,8 @@ from dataclasses import replace
 from importlib import resources
 
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.board.grid import TextMap, from_text
 from core.rulesets import get
 

@@ -22,7 +22,7 @@ from core.values.conditions import Boundary, Duration
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 
 class Until(Enum):

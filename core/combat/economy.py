@@ -22,7 +22,7 @@ from core.errors import IllegalCommand
 from core.values.kinds import ContestKind, MpAction, TacticalAction
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -202,3 +202,12 @@ def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
 
         out.extend(after_shove(s, state, attacker, target, command.cells))
     return state, tuple(out)
+
+
+HANDLERS = {
+    cmd.SpendAction: spend_action,
+    cmd.ExchangeFullAction: exchange,
+    cmd.SpendMovement: spend_movement,
+    cmd.TakeAction: take_action,
+    cmd.Contest: contest,
+}

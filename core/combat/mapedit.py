@@ -73,3 +73,6 @@ def resize(enc: Any, state: Any, command: cmd.ResizeMap) -> Result:
         )
     new_grid = Grid(tuple(rows), elevation, grid.ceiling)
     return replace(state, grid=new_grid), (ev.MapResized(grid.width, grid.height, width, height),)
+
+
+HANDLERS = {cmd.PaintTerrain: paint, cmd.ResizeMap: resize}

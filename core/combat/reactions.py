@@ -170,3 +170,6 @@ def _hand_over(state: Any, giver: str, taker: str | None, item: str) -> Any:
         other = state.combatant(taker)
         state = state.replace_combatant(replace(other, inventory=Inventory(other.inventory.quick + (item,), other.inventory.slow)))
     return state
+
+
+HANDLERS = {cmd.ThrowItem: throw_item, cmd.DefendedAttack: defended_attack}

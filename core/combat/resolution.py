@@ -22,12 +22,12 @@ from core.dice.rolls import DiceRoll, parse, roll
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def _check_amount(amount: object, word: str) -> int:
+def check_amount(amount: object, word: str) -> int:
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise IllegalCommand(f"{word} must be a whole number, not {amount!r}")
     if amount < 0:
@@ -87,7 +87,7 @@ def add_condition(enc: Any, state: EncounterState, target_id: str, condition: co
     return state, events + fell
 
 
-def _roll_amount(enc: Any, expression: str) -> DiceRoll:
+def roll_amount(enc: Any, expression: str) -> DiceRoll:
     """Roll a dice amount (``2d6+1``); text after it is refused. Raises
     :class:`~core.errors.DiceError` (a :class:`RulesError`) on bad dice and
     :class:`IllegalCommand` for text without a die (``"-3"``)."""
@@ -100,10 +100,10 @@ def _roll_amount(enc: Any, expression: str) -> DiceRoll:
 def _amount(enc: Any, state: EncounterState, amount: int | str, word: str, target: Combatant) -> tuple[int, tuple[ev.Event, ...]]:
     """A whole number as it is, or dice rolled now (logged, never below 0)."""
     if isinstance(amount, str):
-        result = _roll_amount(enc, amount)
+        result = roll_amount(enc, amount)
         event = ev.DiceRolled(result, None, "", f"{word} {target.name}", state.round, state.current)
         return max(0, result.total), (event,)
-    return _check_amount(amount, word), ()
+    return check_amount(amount, word), ()
 
 
 def damage(enc: Any, state: EncounterState, command: cmd.Damage) -> Result:
@@ -142,7 +142,7 @@ def revive(enc: Any, state: EncounterState, command: cmd.Revive) -> Result:
 
 
 def temporary_hp(enc: Any, state: EncounterState, command: cmd.GrantTemporaryHitPoints) -> Result:
-    amount = _check_amount(command.amount, "temporary hit points")
+    amount = check_amount(command.amount, "temporary hit points")
     target = state.combatant(command.target)
     value = max(target.hp_temp, amount)
     return state.replace_combatant(replace(target, hp_temp=value)), (ev.TemporaryHitPoints(target.id, target.name, value),)
@@ -299,3 +299,17 @@ def tick_durations(state: EncounterState, anchor: str, boundary: cond.Boundary) 
             events.extend(ev.ConditionExpired(combatant.id, combatant.name, c) for c in expired)
         combatants.append(combatant)
     return (replace(state, combatants=tuple(combatants)) if changed else state), tuple(events)
+
+
+HANDLERS = {
+    cmd.Damage: damage,
+    cmd.Heal: heal,
+    cmd.Revive: revive,
+    cmd.GrantTemporaryHitPoints: temporary_hp,
+    cmd.DealDamage: deal_damage,
+    cmd.Attack: attack,
+    cmd.AddCondition: add_condition_command,
+    cmd.RemoveCondition: remove_condition,
+    cmd.Extinguish: extinguish,
+    cmd.ApplyPoison: apply_poison,
+}

@@ -17,7 +17,7 @@ from core.errors import IllegalCommand
 from core.values.phases import Phase
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -92,3 +92,12 @@ def roll_check(enc: Any, state: EncounterState, command: cmd.RollCheck) -> Resul
     result = ruleset.roll_check(enc.rng, value, difficulty, advantage, modifiers=command.modifiers, purpose=command.purpose)
     result = replace(result, modifiers=(Modifier(value, command.stat),) + result.modifiers)
     return state, (ev.CheckRolled(combatant.id, combatant.name, command.stat, result, state.round, state.current),)
+
+
+HANDLERS = {
+    cmd.RollDice: roll_dice,
+    cmd.RollCheck: roll_check,
+    cmd.BeginPreparation: begin_preparation,
+    cmd.PrepareAction: prepare_action,
+    cmd.EndCombat: end_combat,
+}

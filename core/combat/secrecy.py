@@ -38,3 +38,6 @@ def set_secret(enc: Any, state: Any, command: cmd.SetSecret) -> Result:
         changed = replace(who, conditions=conditions)
         what = command.condition
     return state.replace_combatant(changed), (ev.SecretChanged(who.id, who.name, what, command.secret),)
+
+
+HANDLERS = {cmd.SetHidden: set_hidden, cmd.SetSecret: set_secret}

@@ -25,7 +25,7 @@ from core.errors import IllegalCommand
 from core.combat.events import Event
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -125,17 +125,17 @@ def damage_many(enc: Any, state: EncounterState, command: DamageMany) -> Result:
 
 def heal_many(enc: Any, state: EncounterState, command: HealMany) -> Result:
     """See :class:`HealMany`."""
-    from core.combat.resolution import _check_amount, _roll_amount
+    from core.combat.resolution import check_amount, roll_amount
     from dataclasses import replace
 
     living, dead = _targets(state, command.targets)
     events: list[ev.Event] = []
     if isinstance(command.amount, str):
-        result = _roll_amount(enc, command.amount)
+        result = roll_amount(enc, command.amount)
         amount = max(0, result.total)
         events.append(ev.DiceRolled(result, None, "", "healing for " + _names(living), state.round, state.current))
     else:
-        amount = _check_amount(command.amount, "healing")
+        amount = check_amount(command.amount, "healing")
     events.insert(0, _header(f"healing {command.amount}", living, dead))
     for target in living:
         target = state.combatant(target.id)

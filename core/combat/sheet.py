@@ -159,3 +159,6 @@ def edit(enc: Any, state: Any, command: cmd.EditCombatant) -> Result:
         raise IllegalCommand("nothing to change")
     event = ev.SheetEdited(new.id, new.name, changes, old.name if old.name != new.name else "")
     return state.replace_combatant(new), (event,)
+
+
+HANDLERS = {cmd.EditCombatant: edit}

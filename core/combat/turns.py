@@ -31,7 +31,7 @@ from core.values.phases import Phase
 from core.combat.resolution import tick_durations, trigger
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -215,11 +215,11 @@ def previous_turn(enc: Any, state: EncounterState, _: cmd.PreviousTurn) -> Resul
     return state, (ev.TurnReturned(round_, target.id, target.name),)
 
 
-def _taken(state: EncounterState, but: str = "") -> set[int]:
+def taken_cells(state: EncounterState, but: str = "") -> set[int]:
     return {c.initiative for c in state.combatants if c.initiative is not None and c.id != but}
 
 
-def _check_newcomer(enc: Any, state: EncounterState, new: Combatant) -> None:
+def check_newcomer(enc: Any, state: EncounterState, new: Combatant) -> None:
     """Limits of :mod:`core.values.limits` (combatants, name length) and the
     ruleset's stat names: a stat it does not have would count as +0."""
     if len(state.combatants) >= lim.MAX_COMBATANTS:
@@ -243,7 +243,7 @@ def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
         raise IllegalCommand(f"a combatant with id {new.id!r} already exists")
     if any(c.name == new.name for c in state.combatants):  # two "Boar"s: the log and the GM could not tell them apart
         new = replace(new, name=numbered(new.name, 1, state.combatants)[0][1])
-    _check_newcomer(enc, state, new)
+    check_newcomer(enc, state, new)
     if new.position is not None:
         if not state.grid.contains(new.position):
             raise MoveRefused(f"{new.position} is off the map", new.position)
@@ -251,19 +251,19 @@ def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
             raise MoveRefused(f"{new.position} is inside a {state.grid.terrain(new.position).name}", new.position)
     if new.initiative is not None:
         _check_initiative(new.initiative)
-    if new.initiative is not None and new.initiative in _taken(state):
+    if new.initiative is not None and new.initiative in taken_cells(state):
         raise IllegalCommand(f"initiative {new.initiative} is taken; initiatives are unique", "EQ-INIT-2")
     events: list[ev.Event] = []
     if command.summoner is not None:
         summoner = state.combatant(command.summoner)
         new = replace(new, summoner=summoner.id)
         if new.initiative is None and summoner.initiative is not None:
-            new = replace(new, initiative=summon_value(summoner.initiative, _taken(state)))
+            new = replace(new, initiative=summon_value(summoner.initiative, taken_cells(state)))
             events.append(ev.InitiativeSet(new.id, new.name, new.initiative, "EQ-INIT-4"))
     elif new.initiative is not None and state.round > 0:
         events.append(ev.InitiativeSet(new.id, new.name, new.initiative, "EQ-INIT-5"))
     elif command.roll_initiative and new.initiative is None:
-        (result,) = roll_initiatives({new.id: enc.ruleset.initiative_modifier(new)}, enc.rng, enc.ruleset.initiative_sides, _taken(state))
+        (result,) = roll_initiatives({new.id: enc.ruleset.initiative_modifier(new)}, enc.rng, enc.ruleset.initiative_sides, taken_cells(state))
         new = replace(new, initiative=result.value)
         events.append(ev.InitiativeRolled(new.id, new.name, result.roll, result.value, result.rolloff))
     if state.round > 0 and new.initiative is not None:
@@ -311,7 +311,7 @@ def set_initiative(enc: Any, state: EncounterState, command: cmd.SetInitiative) 
     """Reorder by hand; the value must be free (EQ-INIT-2)."""
     combatant = state.combatant(command.combatant)
     _check_initiative(command.value)
-    if command.value in _taken(state, but=combatant.id):
+    if command.value in taken_cells(state, but=combatant.id):
         raise IllegalCommand(f"initiative {command.value} is taken; initiatives are unique", "EQ-INIT-2")
     state = state.replace_combatant(replace(combatant, initiative=command.value))
     return state, (ev.InitiativeSet(combatant.id, combatant.name, command.value, "EQ-INIT-5"),)
@@ -341,7 +341,7 @@ def delay_turn(enc: Any, state: EncounterState, command: cmd.DelayTurn) -> Resul
     fresh, _ = cond.limit_budget(enc.ruleset.fresh_budget(current), current.conditions)
     if current.budget != fresh:
         raise IllegalCommand(f"{current.name} already spent part of this turn and cannot delay")
-    value = next_free_below(after.initiative, _taken(state, but=current.id))
+    value = next_free_below(after.initiative, taken_cells(state, but=current.id))
     state = state.replace_combatant(replace(current, initiative=value))
     state = replace(state, resuming=state.resuming + (current.id,))
     state, passed = advance(enc, state, run_end=False, mark_acted=False)
@@ -392,3 +392,17 @@ def dismount(enc: Any, state: EncounterState, command: cmd.Dismount) -> Result:
     if state.round > 0 and state.current == rider.id and not passenger:
         state = replace(state, acted=state.acted + (steed.id,))  # it shared this turn: no second turn this round
     return state, (ev.Dismounted(rider.id, rider.name, steed.id, steed.name),)
+
+
+HANDLERS = {
+    cmd.StartCombat: start_combat,
+    cmd.NextTurn: next_turn,
+    cmd.PreviousTurn: previous_turn,
+    cmd.AddCombatant: add,
+    cmd.RemoveCombatant: remove,
+    cmd.SetInitiative: set_initiative,
+    cmd.SwapInitiative: swap_initiative,
+    cmd.DelayTurn: delay_turn,
+    cmd.Mount: mount,
+    cmd.Dismount: dismount,
+}

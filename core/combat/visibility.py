@@ -51,7 +51,7 @@ def health_band(combatant: Combatant, bloodied_percent: int = 50) -> HealthBand:
 class SideView:
     """The encounter as ``side`` (or one of its members, ``viewers``) knows it.
 
-    ``state``: an :class:`~core.combat.encounter.EncounterState` holding only what
+    ``state``: an :class:`~core.combat.state.EncounterState` holding only what
     the side may know (stripped combatants, hidden and unseen foes left
     out), so the same widgets draw it; ``bands``: id -> :class:`HealthBand`
     for every combatant whose exact HP is kept from the side; ``seen``:

@@ -31,7 +31,7 @@ from core.errors import IllegalCommand, RulesError
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
     from core.rulesets.base import Ruleset
 
 
@@ -261,6 +261,7 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
     (free movement, DEFAULT); the diagonal count goes on (SRD-MOV-2)."""
     from core.offers import common as offers_common
     from core.board.movement import reach
+    from core.combat.move_options import move_options
 
     mover = state.combatant(mover_id)
     from core.combat.mounted.moves import moves_mount, reach as ride_reach
@@ -268,7 +269,7 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
     if moves_mount(state, mover):  # EQ-MNT-3: where the mount can carry it (raises when it will not go)
         return ride_reach(state, ruleset, mover)
     budget = offers_common.move_budget(state, mover)
-    return reach(state.grid, ruleset, mover, state.combatants, budget, options=offers_common.move_options(state, mover, ruleset))
+    return reach(state.grid, ruleset, mover, state.combatants, budget, options=move_options(state, mover, ruleset))
 
 
 __all__ = ["Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "Side"]

@@ -22,9 +22,10 @@ from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
 from core.dice.notation import ATTACK_WORDS, parse_attack, parse_check, parse_damage
 from core.offers.base import Group, Need, Offer, OfferContext
+from core.combat.move_options import move_options
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
     from core.rulesets.base import Ruleset
 
 
@@ -243,8 +244,6 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
     try:
         if isinstance(command, cmd.Attack):
             return _attack_details(state, ruleset, command)
-        if isinstance(command, cmd.OpportunityAttack):  # SRD-MOV-16: the attack it makes, with its odds
-            return _attack_details(state, ruleset, command.attack)
         if isinstance(command, cmd.RollCheck):
             return _check_details(state, ruleset, command)
         from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
@@ -252,7 +251,12 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
         from core.offers.trackers import preview_tracker
 
         found = preview_tracker(state, ruleset, command) or mounted_details(state, ruleset, command)
-        return details(state, ruleset, command) if found is None else found
+        if found is None:
+            found = details(state, ruleset, command)
+        attack = getattr(command, "attack", None)
+        if not found and isinstance(attack, cmd.Attack):  # a reaction that is one attack (SRD-MOV-16): its odds
+            return _attack_details(state, ruleset, attack)
+        return found
     except RulesError:
         return {}
 
@@ -321,18 +325,3 @@ def move_budget(state: EncounterState, mover: Any) -> int | None:
     """Movement ``mover`` may spend now: what is left this turn in combat,
     unlimited (``None``) before combat, when moving is free (DEFAULT)."""
     return mover.budget.movement if state.round > 0 else None
-
-
-def move_options(state: EncounterState, mover: Any, ruleset: Any = None) -> Any:
-    """Options of a move now: in combat the SRD-MOV-2 diagonal count goes on
-    from earlier moves this turn; a squeezing creature pays the ruleset's
-    ``squeeze_doublings`` more (SRD-MOV-8: each square costs 2)."""
-    from core.board.movement import MoveOptions
-
-    doublings = 0
-    if ruleset is not None and any(c.name == "squeezing" for c in mover.conditions):
-        doublings = int(getattr(ruleset.settings, "squeeze_doublings", 0))
-    if ruleset is not None:
-        doublings += ruleset.move_doublings(mover)
-    parity = mover.budget.diagonal_parity if state.round > 0 else 0
-    return MoveOptions(extra_doublings=doublings, start_parity=parity)

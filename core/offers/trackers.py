@@ -20,7 +20,7 @@ from core.values.trackers import Reminder, When
 from core.combat.trackers.uses import RemoveUse, RestoreUse, SpendUse, parse_use
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
     from core.rulesets.base import Ruleset
 
 REMINDER_PREFIX = "reminder."

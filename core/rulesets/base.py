@@ -64,6 +64,8 @@ class Ruleset:
     Settings: ClassVar[type] = object
     renamed_settings: ClassVar[dict[str, str]] = {}
     """Old setting name -> its name now, so house rules saved by an older version still load."""
+    command_modules: ClassVar[tuple[str, ...]] = ()
+    """Dotted paths of the modules that hold this ruleset's own commands, events and their ``HANDLERS`` (its command families)."""
 
     def __init__(self, settings: Any | None = None) -> None:
         self.settings = settings if settings is not None else self.Settings()

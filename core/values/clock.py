@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 ROUND_SECONDS = 10
 MINUTE = 60

@@ -7,7 +7,8 @@ import random
 
 from core.combat import events as ev
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.board.grid import Grid
 from core.rulesets import get
 

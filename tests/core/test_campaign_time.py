@@ -20,7 +20,8 @@ from core.combat.demo import demo_encounter
 from core.campaign.energy import Breathe, HoldBreath
 from core.errors import IllegalCommand, RulesError
 from core.campaign.time_events import BreathRunningOut, TrainingProgressed
-from core.campaign.training_commands import AddRuse, DropTraining, StartTraining, UseRuse, ruse_check
+from core.campaign.training_commands import AddRuse, DropTraining, StartTraining, UseRuse
+from core.offers.ruses import ruse_check
 
 
 def _fight(body=3, energy=10):

@@ -10,7 +10,8 @@ import pytest
 from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import Grid
 from core.rulesets import get

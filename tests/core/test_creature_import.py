@@ -129,7 +129,8 @@ def test_srd_mov_1_an_imported_stat_block_joins_a_fight():
 
     from core.combat import commands as cmd
     from core.combat.demo import seed_map_text
-    from core.combat.encounter import Encounter, EncounterState
+    from core.combat.encounter import Encounter
+    from core.combat.state import EncounterState
     from core.board.grid import from_text
     from core.combat.add_group import AddGroup
     from core.combat.groups import GroupInitiative

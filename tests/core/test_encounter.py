@@ -17,7 +17,8 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Combatant, Side
 from core.combat.demo import demo_encounter
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand, MoveRefused, RulesError
 from core.board.grid import Grid, from_text
 from core.rulesets import get

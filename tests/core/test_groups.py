@@ -14,7 +14,8 @@ from core.combat import events as ev
 from core.values import limits as lim
 from core.values.combatant import Combatant, Side
 from core.combat.demo import seed_map_text
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import CreatureFormatError, IllegalCommand
 from core.board.grid import from_text
 from core.combat.add_group import AddGroup, GroupInitiativeRolled, HitPointsRolled

@@ -176,7 +176,8 @@ def test_a_given_initiative_has_at_most_nine_digits():
     from core.combat import commands as cmd
     from core.values.combatant import Combatant, Side
     from core.combat.demo import seed_map_text
-    from core.combat.encounter import Encounter, EncounterState
+    from core.combat.encounter import Encounter
+    from core.combat.state import EncounterState
     from core.errors import IllegalCommand
     from core.board.grid import from_text
     from core.rulesets import get

@@ -15,7 +15,8 @@ from core.values.conditions import Boundary, Condition, Duration
 from core.combat.damage import DamageType as T
 from core.combat.demo import seed_map_text
 from core.combat.durations import CHOICES, Until, make, words
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import from_text
 from core.combat.several_targets import ConditionMany, DamageMany, HealMany, ManyTargeted

@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from core.values.combatant import Combatant, Side
 from core.combat.demo import demo_encounter, state_from_map
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.errors import MapFormatError
 from core.board.grid import TERRAINS, WATER, Grid, from_text
 from core.board.map_text import encounter_from_map, export_map

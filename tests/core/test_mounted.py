@@ -15,7 +15,8 @@ from core.combat import commands as cmd
 from core.combat.mounted import commands as mc
 from core.offers import base as O
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import Grid
 from core.values.mobility import Size

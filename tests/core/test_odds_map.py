@@ -9,7 +9,7 @@ import pytest
 
 from core.combat.attacks import UNARMED, Weapon, WeaponDamage
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import from_text
 from core.dice.modifiers import Reach

@@ -10,7 +10,8 @@ import pytest
 
 from core.combat import commands as cmd
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand, RulesError
 from core.board.grid import Grid
 from core.offers.base import Need, dry_run, find, move_reach, offers, preview

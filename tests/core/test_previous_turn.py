@@ -14,7 +14,8 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition, Duration
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.board.grid import Grid
 from core.rulesets import get
 

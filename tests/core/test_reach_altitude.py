@@ -12,7 +12,8 @@ from core.combat import events as ev
 from core.combat.attacks import Weapon, WeaponDamage
 from core.board.battlefield import melee_refusal, readout, vertical_gap
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import Grid
 from core.values.mobility import Layer, Size

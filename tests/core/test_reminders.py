@@ -16,7 +16,8 @@ from core.combat.trackers import events as tev
 from core.offers import base as offers
 from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand, RulesError
 from core.board.grid import Grid
 from core.dice.notation import NotationError

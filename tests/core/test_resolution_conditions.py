@@ -11,7 +11,8 @@ from core.combat import events as ev
 from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition, Duration
 from core.combat.demo import seed_map_text
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import from_text
 from core.rulesets import get

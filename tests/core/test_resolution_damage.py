@@ -13,7 +13,8 @@ from core.dice.checks import Tier
 from core.values.combatant import Combatant, Side
 from core.combat.damage import DamagePart, DamageType as T
 from core.combat.demo import seed_map_text
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import from_text
 from core.rulesets import get

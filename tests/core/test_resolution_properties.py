@@ -13,7 +13,8 @@ from core.combat import events as ev
 from core.values.combatant import Combatant, Side
 from core.combat.damage import DamagePart, DamageType
 from core.combat.demo import seed_map_text
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import RulesError
 from core.board.grid import from_text
 from core.rulesets import get

@@ -11,7 +11,8 @@ from core.combat import events as ev
 from core.values.combatant import Combatant, Side
 from core.combat.demo import seed_map_text
 from core.dice.dicelog import dice_log
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import from_text
 from core.combat.initiative import starter_value, summon_value

@@ -13,7 +13,8 @@ import pytest
 from core.combat import commands as cmd
 from core.dice.checks import Tier
 from core.values.combatant import ActionBudget, Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import RulesError
 from core.board.grid import Grid
 from core.board.movement import fall, model_for

@@ -9,6 +9,7 @@ import pytest
 
 from core.combat import commands as cmd
 from core.combat import events as ev
+from core.rulesets.srd35 import commands as sc
 from core.values.combatant import Side
 from core.errors import IllegalCommand, MoveRefused
 from core.board.geometry.sight import sight
@@ -53,7 +54,7 @@ def test_srd_mov_13_offer_sets_armour_and_same_type_bonuses_do_not_stack():
     a = enc.state.combatant("a")
     assert (a.armour_weight, a.speed_bonuses, enc.ruleset.speed_cells(a)) == ("heavy", {}, 4)  # 20 ft
     with pytest.raises(IllegalCommand):
-        enc.apply(cmd.SetBurden("a", armour="mithral"))
+        enc.apply(sc.SetBurden("a", armour="mithral"))
 
 
 def test_srd_mov_13_heavy_armour_slows_the_round_and_runs_x3():
@@ -70,7 +71,7 @@ def test_srd_mov_13_is_undone_in_one_step(tmp_path):
     campaign = Campaign.create(tmp_path / "c.json", "t", enc.ruleset, enc.state)
     session = Session(campaign, random.Random(1))
     before = session.encounter.state
-    session.apply(cmd.SetBurden("a", load="medium"))
+    session.apply(sc.SetBurden("a", load="medium"))
     assert session.encounter.state.combatant("a").load == "medium"
     session.undo()
     assert session.encounter.state == before
@@ -200,7 +201,7 @@ def test_srd_mov_16_tumble_through_an_enemy_dc_25_and_a_filling_body_cannot_be_p
     enc.apply(cmd.Move("h", (4, 2)))
     assert enc.state.combatant("h").position == (4, 2)
     enc2 = _duel(corridor)
-    enc2.apply(cmd.SetBody("g", "fills"))
+    enc2.apply(sc.SetBody("g", "fills"))
     with pytest.raises(IllegalCommand):
         enc2.apply(_offer(enc2, "h", "tumble.through", "g").command("+30"))
 

@@ -15,7 +15,8 @@ from core.combat import events as ev
 from core.combat.trackers import events as tev
 from core.offers import base as offers
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import Grid
 from core.dice.notation import NotationError

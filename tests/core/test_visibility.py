@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from core.combat import commands as cmd
 from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.board.grid import from_text
 from core.rulesets import get

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from core.combat import commands as cmd
 from core.combat import events as ev
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from saves.campaign import SCHEMA_VERSION, Campaign
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, SaveError

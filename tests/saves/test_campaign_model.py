@@ -10,7 +10,7 @@ import pytest
 
 from core.combat import commands as cmd
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from saves import library, paths
 from saves.bestiary import spawn
 from saves.campaign import Campaign

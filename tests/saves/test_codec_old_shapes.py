@@ -9,7 +9,7 @@ import random
 from core.combat import commands as cmd
 from core.combat.damage import DamagePart, DamageType
 from core.combat.demo import demo_encounter
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from saves.codec import from_document, to_document
 
 

@@ -142,7 +142,7 @@ async def test_cells_seen_in_another_encounter_are_not_shown_as_seen_before(tmp_
     """The players' memory of the map is the encounter's: the GM switching to
     a fight on another map must not uncover its cells where the old map was seen."""
     from core.values.combatant import Combatant, Side
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
     from core.board.grid import from_text
     from tui.widgets.grid_map import GridMap
 

@@ -8,7 +8,8 @@ import random
 
 from core.combat import commands as cmd
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import Encounter, EncounterState
+from core.combat.encounter import Encounter
+from core.combat.state import EncounterState
 from core.board.grid import BOULDER, Grid
 from core.values.mobility import Layer
 from core.rulesets import get

@@ -24,7 +24,8 @@ from textual.widgets import Static
 from core.campaign.timekeeping import AdvanceClock, clock_label, now_seconds
 from core.errors import RulesError
 from core.campaign.training import level
-from core.campaign.training_commands import AddRuse, DropTraining, ruse_check
+from core.campaign.training_commands import AddRuse, DropTraining
+from core.offers.ruses import ruse_check
 from tui.rendering.describe import describe
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean

@@ -20,7 +20,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from core.values.combatant import Combatant
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.board.grid import Cell
 from tui.rendering.glyphs import THEMES, GlyphTheme
 from tui.widgets.map_cells import MapCells

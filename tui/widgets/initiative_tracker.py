@@ -14,7 +14,7 @@ from textual.message import Message
 
 from core.values.clock import clock_label, now_seconds
 from core.values.combatant import Combatant, Side
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from tui.rendering.text import clean, user_text
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
 

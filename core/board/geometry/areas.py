@@ -15,7 +15,7 @@ from enum import Enum
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
-from core.board.grid import Cell, Grid
+from core.board.grid import Cell, Grid, distance
 
 #: The eight facings, clockwise from north; ``(dx, dy)`` with y growing down.
 DIRECTIONS: tuple[Cell, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -57,16 +57,6 @@ def _area(cells: Iterable[Cell], kind: str, grid: Grid | None) -> Area:
     unique = sorted(set(cells), key=lambda c: (c[1], c[0]))
     area = Area(tuple(unique), kind)
     return area.clip(grid) if grid is not None else area
-
-
-def distance(a: Cell, b: Cell, diagonal: str = "same") -> int:
-    """Cells between ``a`` and ``b``: Chebyshev (``"same"``, EQ-MOV-2) or
-    1-2-1-2 diagonals (``"alternate"``, SRD-MOV-2: 3 diagonals -> 4)."""
-    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
-    if diagonal == "alternate":
-        diagonals, straight = min(dx, dy), abs(dx - dy)
-        return straight + diagonals + diagonals // 2
-    return max(dx, dy)
 
 
 def radius(center: Cell, n: int, grid: Grid | None = None) -> Area:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.values.combatant import Combatant, Side
-from core.board.grid import Cell, Cover, Grid, MoveKind
+from core.board.grid import Cell, Cover, Grid, MoveKind, distance
 from core.values.mobility import Layer
 
 
@@ -153,8 +153,6 @@ def sight(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterable
     if viewer.position is None or target.position is None:
         return Sight(False, Cover.FULL, reason="not on the map")
     if _underground(viewer) or _underground(target):
-        from core.board.geometry.areas import distance
-
         adjacent = min(distance(p, q) for p in viewer.cells for q in target.cells) <= 1
         if viewer.layer is Layer.BURROWED and target.layer is Layer.BURROWED and adjacent:
             return Sight(True, s.burrowed_cover, reason="adjacent burrowers", rule="PR-BUR-1")

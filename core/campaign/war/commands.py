@@ -16,7 +16,7 @@ from core.errors import IllegalCommand
 from core.campaign.war.battle import Hero, WarSettings, new_battle
 
 if TYPE_CHECKING:
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 
 @dataclass(frozen=True)

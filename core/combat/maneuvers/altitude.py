@@ -49,3 +49,6 @@ def change_altitude(enc: Any, state: Any, command: cmd.ChangeAltitude) -> Result
     state = state.replace_combatant(replace(mover, layer=layer, altitude=altitude))
     events.append(ev.AltitudeChanged(mover.id, mover.name, command.how, altitude))
     return state, tuple(events)
+
+
+HANDLERS = {cmd.ChangeAltitude: change_altitude}

@@ -176,3 +176,6 @@ def after_condition(enc: Any, state: Any, target_id: str, name: str) -> Result:
     if name == "prone" and (target.mounted_on or _climbed(target)):
         return fall(enc, state, cmd.Fall(target_id, cause="knocked prone while climbing or riding (PR-CLB-2)"))
     return state, ()
+
+
+HANDLERS = {cmd.Fall: fall}

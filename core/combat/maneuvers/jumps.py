@@ -48,7 +48,7 @@ def _toward(start: Cell, goal: Cell, cells: int) -> Cell:
     return (start[0] + round((goal[0] - start[0]) * cells / total), start[1] + round((goal[1] - start[1]) * cells / total))
 
 
-def _landing_refusal(state: Any, mover: Any, cell: Cell, rule: str) -> None:
+def landing_refusal(state: Any, mover: Any, cell: Cell, rule: str) -> None:
     grid = state.grid
     if not grid.contains(cell):
         raise IllegalCommand(f"({cell[0]}, {cell[1]}) is off the {grid.width}x{grid.height} map", rule)
@@ -73,7 +73,7 @@ def jump(enc: Any, state: Any, command: cmd.Jump) -> Result:
     to = tuple(command.to)
     if to == mover.position:
         raise IllegalCommand(f"{mover.name} is already there", rule)
-    _landing_refusal(state, mover, to, rule)
+    landing_refusal(state, mover, to, rule)
     return _JUMPS[rule](enc, state, mover, to, command)
 
 
@@ -134,7 +134,7 @@ def _tactical(enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -> 
     landed = to if outcome.success else _toward(mover.position, to, 1)
     if not outcome.success:
         try:
-            _landing_refusal(state, mover, landed, "TAC-MOV-3")
+            landing_refusal(state, mover, landed, "TAC-MOV-3")
         except IllegalCommand:
             landed = mover.position
     budget = replace(mover.budget, movement=outcome.mp_left) if state.round > 0 else mover.budget
@@ -166,7 +166,7 @@ def _power_roll(enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -
     landed = to if distance <= length else _toward(mover.position, to, length)
     if landed != to:
         try:
-            _landing_refusal(state, mover, landed, "PR-MOV-4")
+            landing_refusal(state, mover, landed, "PR-MOV-4")
         except IllegalCommand:
             landed = mover.position
     moved = _distance(mover.position, landed)
@@ -178,3 +178,6 @@ def _power_roll(enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -
 
 
 _JUMPS = {"EQ-MOV-6": _equestria, "TAC-MOV-3": _tactical, "PR-MOV-4": _power_roll}
+
+
+HANDLERS = {cmd.Jump: jump}

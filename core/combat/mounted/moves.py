@@ -62,7 +62,7 @@ def move(enc: Any, state: Any, command: Any) -> Result:
     for the charge (EQ-MNT-1). Raises :class:`IllegalCommand` or
     :class:`~core.errors.MoveRefused` (nothing changes)."""
     from core.board.movement import find_path
-    from core.offers.common import move_options
+    from core.combat.move_options import move_options
 
     mover = state.combatant(command.combatant)
     mount, (dx, dy) = _body(state, mover)
@@ -118,7 +118,7 @@ def reach(state: Any, ruleset: Any, mover: Combatant) -> Any:
     reach within its movement, shifted to the rider's seat for a rider; a
     :class:`Refused` reach when the mount will not go (EQ-MNT-6/7, EQ-MNT-8)."""
     from core.board.movement import reach as search
-    from core.offers.common import move_options
+    from core.combat.move_options import move_options
 
     try:
         mount, offset = _body(state, mover)

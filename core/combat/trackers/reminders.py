@@ -27,7 +27,7 @@ from core.values.trackers import MAX_ROUNDS, MAX_TEXT, MAX_TRACKED, Reminder, Wh
 
 if TYPE_CHECKING:
     from core.values.combatant import Combatant
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[Event, ...]]
 

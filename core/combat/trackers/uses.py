@@ -26,7 +26,7 @@ from core.values.trackers import MAX_TEXT, MAX_TRACKED, MAX_USES, LimitedUse, Pe
 
 if TYPE_CHECKING:
     from core.values.combatant import Combatant
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[Event, ...]]
 MAX_RECHARGE_DIE = 100

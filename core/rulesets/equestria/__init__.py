@@ -62,6 +62,7 @@ class Equestria(Ruleset):
 
     id = "equestria"
     name = "Equestria (seeds 000, 001)"
+    command_modules = ("core.rulesets.equestria.table_calls",)  # criticals, limbs, phrases, everyday actions
     rule_prefix = "EQ"
     Settings = EquestriaSettings
     skill_settings = ("riding_skill", "controlled_fall_skill", "dropping_skill", "darkvision_stat", "move_stat")

@@ -3,16 +3,17 @@ what follows a critical (EQ-CHK-6, EQ-CHK-7, EQ-GEN-5), items in hand
 (EQ-ACT-7), a short phrase (EQ-ACT-8) and everyday actions (EQ-DAY-1).
 
 Handlers live in :mod:`core.combat.maneuvers.mishaps`, :mod:`core.combat.limbs` and
-:mod:`core.combat.everyday`; :func:`handlers` maps each command to its handler.
+:mod:`core.combat.everyday`; ``HANDLERS`` maps each command to its handler.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
 
 from core.combat.attacks import WeaponDamage
+from core.combat import everyday, limbs
 from core.combat.commands import Command
+from core.combat.maneuvers import mishaps
 
 
 @dataclass(frozen=True)
@@ -90,17 +91,13 @@ class EverydayAction(Command):
     text: str = ""
 
 
-def handlers() -> dict[type, Callable[..., Any]]:
-    """Command type -> handler ``(encounter, state, command) -> (state, events)``."""
-    from core.combat import everyday, limbs
-    from core.combat.maneuvers import mishaps
-
-    return {
-        Mishap: mishaps.mishap,
-        SoftenCritical: mishaps.soften,
-        CriticalBonus: mishaps.bonus,
-        Wield: limbs.wield,
-        LetGo: limbs.let_go,
-        SayPhrase: everyday.say_phrase,
-        EverydayAction: everyday.everyday_action,
-    }
+HANDLERS = {
+    Mishap: mishaps.mishap,
+    SoftenCritical: mishaps.soften,
+    CriticalBonus: mishaps.bonus,
+    Wield: limbs.wield,
+    LetGo: limbs.let_go,
+    SayPhrase: everyday.say_phrase,
+    EverydayAction: everyday.everyday_action,
+}
+"""Command type -> handler ``(encounter, state, command) -> (state, events)``."""

@@ -52,6 +52,7 @@ class Srd35(Ruleset):
 
     id = "srd35"
     name = "d20 SRD 3.5 (seed 002)"
+    command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers")  # SRD-MOV: burden, body, 5-ft step, tumble, overrun, attacks of opportunity
     rule_prefix = "SRD"
     Settings = Srd35Settings
     skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
@@ -107,7 +108,7 @@ class Srd35(Ruleset):
         """Rule SRD-MOV-9: ``double_move`` (standard + move) -> 2 x speed;
         ``run`` (full round) -> 4 x speed (3 x with stat ``HEAVY_ARMOUR`` > 0);
         ``full_round`` -> only a 5-ft step; ``standard``/``move`` one each.
-        The 5-ft step itself is a move (:class:`core.combat.commands.FiveFootStep`,
+        The 5-ft step itself is a move (:class:`core.rulesets.srd35.commands.FiveFootStep`,
         offered as ``five-foot-step``), not an action spent without moving."""
         if kind not in self.action_kinds:
             raise IllegalCommand(f"srd35 has no {kind!r} action; use one of {', '.join(self.action_kinds)}")

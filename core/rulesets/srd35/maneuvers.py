@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.combat import commands as cmd
+from core.rulesets.srd35 import commands as sc
 from core.values import conditions as cond
 from core.combat import events as ev
 from core.board.battlefield import cells_apart, melee_reach
@@ -47,7 +48,7 @@ def _land(enc: Any, who: Combatant) -> str:
 
 
 # -- SRD-MOV-13 -------------------------------------------------------------------------
-def set_burden(enc: Any, state: Any, command: cmd.SetBurden) -> Result:
+def set_burden(enc: Any, state: Any, command: sc.SetBurden) -> Result:
     """SRD-MOV-13: set armour, load and speed bonuses; the log says the
     land speed they give. Refuses unknown words and bonuses outside 0..120 ft
     (0 removes that type); a bonus of a type already held keeps the larger
@@ -81,7 +82,7 @@ def set_burden(enc: Any, state: Any, command: cmd.SetBurden) -> Result:
     return state.replace_combatant(new), (ev.Maneuvered(who.id, who.name, "SRD-MOV-13", words, _land(enc, new)),)
 
 
-def set_body(enc: Any, state: Any, command: cmd.SetBody) -> Result:
+def set_body(enc: Any, state: Any, command: sc.SetBody) -> Result:
     """SRD-MOV-15 / -16: mark a body "obstacle", "fills" or neither."""
     who = state.combatant(command.combatant)
     if command.body not in BODIES:
@@ -157,7 +158,7 @@ def opportunity_refusal(enc: Any, state: Any, attacker: Combatant, target: Comba
     return None
 
 
-def opportunity_attack(enc: Any, state: Any, command: cmd.OpportunityAttack) -> Result:
+def opportunity_attack(enc: Any, state: Any, command: sc.OpportunityAttack) -> Result:
     """SRD-MOV-16: spend the attacker's attack of opportunity (a reaction),
     then the attack (no standard action spent). A target that provoked and
     moved on out of reach is attacked where it is, as it left (logged)."""
@@ -189,12 +190,12 @@ def step_refusal(who: Combatant) -> str | None:
     return None
 
 
-def five_foot_step(enc: Any, state: Any, command: cmd.FiveFootStep) -> Result:
+def five_foot_step(enc: Any, state: Any, command: sc.FiveFootStep) -> Result:
     """SRD-MOV-9, -16: 1 square costing 1 (not into difficult terrain), only
     if it has not moved this round; it provokes nothing and ends its
     movement this round."""
     from core.board.movement import find_path
-    from core.offers.common import move_options
+    from core.combat.move_options import move_options
 
     who = state.combatant(command.combatant)
     if who.position is None:
@@ -219,7 +220,7 @@ def _check(enc: Any, who: Combatant, stat: str, bonus: int, difficulty: int, pur
     return enc.ruleset.roll_check(enc.rng, who.stat(stat), difficulty, modifiers=extra, purpose=purpose)
 
 
-def tumble(enc: Any, state: Any, command: cmd.Tumble) -> Result:
+def tumble(enc: Any, state: Any, command: sc.Tumble) -> Result:
     """SRD-MOV-16 (DEFAULT d20 SRD Tumble): a check against
     ``tumble_dc_threatened`` (15): success moves on this turn at half speed
     without provoking; against ``tumble_dc_through`` (25) with ``through``:
@@ -278,7 +279,7 @@ def _opposed(enc: Any, a: Combatant, a_mod: int, b: Combatant, b_mod: int, purpo
     return False, events
 
 
-def overrun(enc: Any, state: Any, command: cmd.Overrun) -> Result:
+def overrun(enc: Any, state: Any, command: sc.Overrun) -> Result:
     """SRD-MOV-16 (DEFAULT d20 SRD Overrun): a standard action
     (``overrun_kind``) during a move into an adjacent enemy at most
     ``overrun_max_larger`` size larger. The defender may let it pass;
@@ -360,7 +361,7 @@ def squeeze_shape(state: Any, who: Combatant, command: cmd.Squeeze) -> tuple[Com
     return full, ""
 
 
-def escape_artist(enc: Any, state: Any, command: cmd.EscapeArtist) -> Result:
+def escape_artist(enc: Any, state: Any, command: sc.EscapeArtist) -> Result:
     """SRD-MOV-17: an Escape Artist check (``escape_artist_stat`` + bonus
     against ``escape_artist_dc``, DEFAULT 30, d20 SRD) to squeeze through a
     passage narrower than half its space; success adds "squeezing tightly"
@@ -383,11 +384,11 @@ def escape_artist(enc: Any, state: Any, command: cmd.EscapeArtist) -> Result:
 
 
 HANDLERS = {
-    cmd.SetBurden: set_burden,
-    cmd.SetBody: set_body,
-    cmd.OpportunityAttack: opportunity_attack,
-    cmd.FiveFootStep: five_foot_step,
-    cmd.Tumble: tumble,
-    cmd.Overrun: overrun,
-    cmd.EscapeArtist: escape_artist,
+    sc.SetBurden: set_burden,
+    sc.SetBody: set_body,
+    sc.OpportunityAttack: opportunity_attack,
+    sc.FiveFootStep: five_foot_step,
+    sc.Tumble: tumble,
+    sc.Overrun: overrun,
+    sc.EscapeArtist: escape_artist,
 }

@@ -7,6 +7,7 @@ each builds one command of :mod:`core.rulesets.srd35.commands`."""
 from __future__ import annotations
 
 from core.combat import commands as cmd
+from core.rulesets.srd35 import commands as sc
 from core.errors import IllegalCommand
 from core.offers.base import Group, Need, Offer, OfferContext
 
@@ -23,7 +24,7 @@ def _bonus(text: str, rule: str) -> int:
     return int(word)
 
 
-def parse_burden(who: str, text: str) -> cmd.SetBurden:
+def parse_burden(who: str, text: str) -> sc.SetBurden:
     """``armour none|light|medium|heavy``, ``load light|medium|heavy`` and
     bonuses ``type+feet`` (``enhancement+30``; ``type+0`` removes it), in any order."""
     words = text.lower().split()
@@ -49,10 +50,10 @@ def parse_burden(who: str, text: str) -> cmd.SetBurden:
             bonuses[kind] = int(feet)
         else:
             raise IllegalCommand(f"did not understand {word!r}: armour X, load X or type+feet", "SRD-MOV-13")
-    return cmd.SetBurden(who, armour, load, bonuses or None)
+    return sc.SetBurden(who, armour, load, bonuses or None)
 
 
-def _overrun(attacker: str, defender: str, text: str) -> cmd.Overrun:
+def _overrun(attacker: str, defender: str, text: str) -> sc.Overrun:
     avoid, mine, theirs = False, 0, 0
     for word in text.lower().split():
         if word == "avoid":
@@ -61,7 +62,7 @@ def _overrun(attacker: str, defender: str, text: str) -> cmd.Overrun:
             theirs = _bonus(word[1:], "SRD-MOV-16")
         else:
             mine = _bonus(word, "SRD-MOV-16")
-    return cmd.Overrun(attacker, defender, avoid, mine, theirs)
+    return sc.Overrun(attacker, defender, avoid, mine, theirs)
 
 
 def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
@@ -84,7 +85,7 @@ def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
         t = c.target
         found.append(c.offer(
             "body", f"{t.name}: body is {t.body or 'ordinary'} (obstacle when helpless / fills its squares)", Group.MOVEMENT,
-            lambda text, w=t.id: cmd.SetBody(w, "" if text.strip().lower() in ("", "none") else text.strip().lower()), check=False,
+            lambda text, w=t.id: sc.SetBody(w, "" if text.strip().lower() in ("", "none") else text.strip().lower()), check=False,
             rule="SRD-MOV-15", needs=Need.TEXT, prompt="obstacle (helpless: each square costs 2), fills (no tumbling through) or none",
             example="obstacle", target=t.id,
         ))
@@ -101,17 +102,17 @@ def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
     if c.fighting:
         found.append(c.offer(
             "five-foot-step", f"{actor.name}: 5-ft step (1 square, provokes nothing, no other movement)", Group.MOVEMENT,
-            lambda cell: cmd.FiveFootStep(a, tuple(cell)), check=False, rule="SRD-MOV-16", needs=Need.CELL, actor=a,
+            lambda cell: sc.FiveFootStep(a, tuple(cell)), check=False, rule="SRD-MOV-16", needs=Need.CELL, actor=a,
             refusal=step_refusal(actor),
         ))
         found.append(c.offer(
             "tumble", f"{actor.name}: Tumble past threatened squares (DC {c.ruleset.settings.tumble_dc_threatened}, half speed)",
-            Group.MOVEMENT, lambda text: cmd.Tumble(a, None, _bonus(text, "SRD-MOV-16")), check=False, rule="SRD-MOV-16",
+            Group.MOVEMENT, lambda text: sc.Tumble(a, None, _bonus(text, "SRD-MOV-16")), check=False, rule="SRD-MOV-16",
             needs=Need.TEXT, prompt=_BONUS_HELP, example="+5", actor=a,
         ))
     found.append(c.offer(
         "escape-artist", f"{actor.name}: squeeze through less than half its space (Escape Artist DC {c.ruleset.settings.escape_artist_dc})",
-        Group.MOVEMENT, lambda text: cmd.EscapeArtist(a, _bonus(text, "SRD-MOV-17")), check=False, rule="SRD-MOV-17",
+        Group.MOVEMENT, lambda text: sc.EscapeArtist(a, _bonus(text, "SRD-MOV-17")), check=False, rule="SRD-MOV-17",
         needs=Need.TEXT, prompt=_BONUS_HELP, example="+8", actor=a,
     ))
     if other is None:
@@ -120,12 +121,12 @@ def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
     if c.fighting:
         found.append(c.offer(
             "tumble.through", f"{actor.name}: Tumble through {other.name}'s squares (DC {c.ruleset.settings.tumble_dc_through})",
-            Group.MOVEMENT, lambda text: cmd.Tumble(a, o, _bonus(text, "SRD-MOV-16")), check=False, rule="SRD-MOV-16",
+            Group.MOVEMENT, lambda text: sc.Tumble(a, o, _bonus(text, "SRD-MOV-16")), check=False, rule="SRD-MOV-16",
             needs=Need.TEXT, prompt=_BONUS_HELP, example="+5", actor=a, target=o,
         ))
         found.append(c.offer(
             "aoo", f"{other.name} makes an attack of opportunity on {actor.name} (reaction)", Group.ACTION,
-            lambda text: cmd.OpportunityAttack(attack_command(c.state, c.ruleset, o, a, text)), check=False, rule="SRD-MOV-16",
+            lambda text: sc.OpportunityAttack(attack_command(c.state, c.ruleset, o, a, text)), check=False, rule="SRD-MOV-16",
             spends=("aoo",), needs=Need.TEXT, prompt="weapon damage (empty = unarmed), as for an attack", example="1d8 slashing",
             actor=o, target=a, refusal=opportunity_refusal(c, c.state, other, actor),
         ))

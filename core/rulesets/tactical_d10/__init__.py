@@ -62,6 +62,7 @@ class TacticalD10(Ruleset):
 
     id = "tactical_d10"
     name = "Tactical d10 (seed 003)"
+    command_modules = ("core.rulesets.tactical_d10.weapon_areas",)  # TAC-DMG-1, -2: area attacks, spear walls
     rule_prefix = "TAC"
     Settings = TacticalSettings
     check_sides = 10
@@ -140,6 +141,12 @@ class TacticalD10(Ruleset):
         from core.rulesets.tactical_d10.options import stand_up_tripped
 
         return stand_up_tripped(encounter, state, combatant_id)
+
+    def after_move(self, enc: Any, state: Any, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
+        """Rule TAC-DMG-2: the spear walls ``before`` moved through strike it."""
+        from core.rulesets.tactical_d10.weapon_areas import spear_wall_strikes
+
+        return spear_wall_strikes(enc, state, before.id, path.cells)
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""

@@ -162,3 +162,6 @@ def spear_wall_strikes(enc: Any, state: Any, mover_id: str, path: tuple[Cell, ..
         holder = state.combatant(wielder.id)
         state = state.replace_combatant(replace(holder, conditions=tuple(c for c in holder.conditions if c.name != "spear wall")))
     return state, tuple(events)
+
+
+HANDLERS = {cmd.AreaAttack: area_attack, cmd.SpearWall: spear_wall}

@@ -16,7 +16,7 @@ from rich.text import Text
 from core.values.combatant import ActionBudget, Side
 from core.values import limits as lim
 from core.combat.groups import GroupInitiative
-from core.combat.encounter import EncounterState
+from core.combat.state import EncounterState
 from core.errors import RulesError
 from core.combat.trackers.uses import refilled
 from saves.errors import SaveError

@@ -1,0 +1,74 @@
+"""Putting a token on the map and moving it: the ``Place`` and ``Move`` family.
+
+The search options of a move now are :func:`core.combat.move_options.move_options`,
+shared with mounted moves and the offers' previews.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from core.board.movement.api import find_path
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.move_options import move_options
+from core.combat.state import EncounterState, Events
+from core.errors import MoveRefused
+
+if TYPE_CHECKING:
+    from core.combat.encounter import Encounter
+
+
+def place(enc: Encounter, state: EncounterState, command: cmd.Place) -> tuple[EncounterState, Events]:
+    """Put a token on a free, enterable cell; refuses walls, the map's
+    edge and occupied cells (EQ-MAP-4, EQ-SIZE-1)."""
+    who = state.combatant(command.combatant)
+    cell = tuple(command.cell)
+    placed = replace(who, position=cell)
+    if who.mounted_on is not None:
+        raise MoveRefused(f"{who.name} rides {state.combatant(who.mounted_on).name}: place the mount, or dismount first", cell, "EQ-MNT-9")
+    aboard = {c.id for c in state.combatants if c.mounted_on == who.id}  # its riders move with it (EQ-MNT-9)
+    others = {p for c in state.combatants if c.id != who.id and c.id not in aboard and not c.defeated for p in c.cells}
+    for spot in placed.cells:
+        if not state.grid.contains(spot):
+            raise MoveRefused(f"({spot[0]}, {spot[1]}) is off the {state.grid.width}x{state.grid.height} map", cell)
+        terrain = state.grid.terrain(spot)
+        if terrain.blocks_movement:
+            raise MoveRefused(f"a {terrain.name} is there", cell, "EQ-MAP-4")
+        if spot in others:
+            holder = next(c for c in state.combatants if spot in c.cells and c.id != who.id)
+            raise MoveRefused(f"that cell is occupied by {holder.name}", cell)
+    if who.position == cell:
+        raise MoveRefused(f"{who.name} is already there", cell)
+    state = state.replace_combatant(placed)
+    if aboard:  # EQ-MNT-5, EQ-MNT-9: riders keep their seats
+        from core.combat.mounted.riding import after_place
+
+        state = after_place(enc, state, who.id)
+    return state, (ev.Placed(who.id, who.name, cell, who.position),)
+
+
+def move(enc: Encounter, state: EncounterState, command: cmd.Move) -> tuple[EncounterState, Events]:
+    """Cheapest legal path; in combat it must fit the movement left (the
+    ruleset's budget rule, e.g. EQ-MOV-2) and srd35's diagonal count
+    carries on from earlier moves this turn (SRD-MOV-2)."""
+    mover = state.combatant(command.combatant)
+    if mover.mounted_on is not None or mover.id in state.ridden():  # EQ-MNT-3: the mount carries its riders
+        from core.combat.mounted.moves import move as ride
+
+        return ride(enc, state, command)
+    in_combat = state.round > 0
+    options = move_options(state, mover, enc.ruleset)
+    budget_left = mover.budget.movement if in_combat else None
+    path = find_path(state.grid, enc.ruleset, mover, state.combatants, tuple(command.to), options=options, budget=budget_left)
+    budget = mover.budget
+    if in_combat:
+        budget = replace(budget, movement=budget.movement - path.cost, diagonal_parity=path.parity)
+    moved = replace(mover, position=path.cells[-1], budget=budget)
+    event = ev.Moved(mover.id, mover.name, mover.position, path.cells, path.cost, budget.movement)
+    state, after = enc.ruleset.after_move(enc, state.replace_combatant(moved), mover, path)  # TAC-DMG-2 spear walls, SRD-MOV-16
+    return state, (event, *after)
+
+
+HANDLERS = {cmd.Place: place, cmd.Move: move}

@@ -1,0 +1,113 @@
+"""The value of a fight at one moment: :class:`EncounterState`.
+
+Immutable; every handler reads one and returns the next
+(``handler(encounter, state, command) -> (state, events)``). The aggregate
+that applies commands to it is :class:`core.combat.encounter.Encounter`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from core.combat import events as ev
+from core.combat.boundary import TurnBoundary
+from core.values.clock import Clock
+from core.values.combatant import Combatant, Side
+from core.errors import UnknownCombatant
+from core.board.grid import Grid
+from core.values.last_roll import LastRoll
+from core.values.phases import Phase
+from core.board.vision import Conditions
+from core.campaign.training import Ruse, Training
+from core.campaign.war.battle import Battle
+
+
+@dataclass(frozen=True)
+class EncounterState:
+    """Everything that defines a fight at one moment.
+
+    ``round`` is 0 before initiative is rolled, then 1, 2, ...; ``current``
+    is the id of the combatant whose turn it is (``None`` before combat).
+    ``phase`` of the scene (EQ-SIT-1..3) and ``preparing`` side (EQ-SIT-2);
+    ``acted``: ids that had their turn this round, in order; ``cursor``: the
+    initiative at which the current turn began; ``resuming``: delayed
+    creatures whose turn already began (see ``core.combat.turns``);
+    ``boundaries``: the automatic effects of recent turn changes, newest
+    last, so that handing the turn back gives them back (``core.combat.boundary``).
+    """
+
+    name: str
+    grid: Grid
+    combatants: tuple[Combatant, ...] = ()
+    round: int = 0
+    current: str | None = None
+    phase: Phase = Phase.EVERYDAY
+    preparing: Side | None = None
+    acted: tuple[str, ...] = ()
+    cursor: int | None = None
+    resuming: tuple[str, ...] = ()
+    boundaries: tuple[TurnBoundary, ...] = ()  # what each turn change did by itself (core.combat.boundary), for PreviousTurn
+    battle: Battle | None = None  # a mass battle (EQ-WAR-1..4), see core.campaign.war.battle
+    vision: Conditions = Conditions()  # light, weather, light sources (EQ-VIS-1..2), see core.board.vision
+    last_roll: LastRoll | None = None  # the last check or attack roll, for what follows a critical (EQ-CHK-6, core.values.last_roll)
+    clock: Clock = Clock()  # in-game time outside the fight's rounds (core.campaign.timekeeping)
+    trainings: tuple[Training, ...] = ()  # animals in training (EQ-ANI-1), see core.campaign.training_commands
+    ruses: tuple[Ruse, ...] = ()  # tricks and ruses with their uses (EQ-TRK-1)
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""
+        try:
+            return self._by_id[combatant_id]
+        except KeyError:
+            raise UnknownCombatant(combatant_id) from None
+
+    def has(self, combatant_id: str) -> bool:
+        """Whether a combatant with ``combatant_id`` is in this encounter."""
+        return combatant_id in self._by_id
+
+    def order(self) -> tuple[Combatant, ...]:
+        """Combatants with an initiative, highest first; then those without."""
+        return self._order
+
+    def ridden(self) -> frozenset[str]:
+        """Ids of the combatants someone rides (EQ-MNT-1)."""
+        return self._ridden
+
+    # Indexes over ``combatants``, built once per (immutable) state on first
+    # use: a lookup, the order and the mounts cost O(1) instead of a scan of
+    # every combatant each time (a turn change stays linear in the fight's size).
+    @cached_property
+    def _by_id(self) -> dict[str, Combatant]:
+        index: dict[str, Combatant] = {}
+        for combatant in self.combatants:
+            index.setdefault(combatant.id, combatant)
+        return index
+
+    @cached_property
+    def _order(self) -> tuple[Combatant, ...]:
+        rolled = sorted((c for c in self.combatants if c.initiative is not None), key=lambda c: -c.initiative)
+        return tuple(rolled) + tuple(c for c in self.combatants if c.initiative is None)
+
+    @cached_property
+    def _ridden(self) -> frozenset[str]:
+        return frozenset(c.mounted_on for c in self.combatants if c.mounted_on is not None)
+
+    def replace_combatant(self, combatant: Combatant) -> EncounterState:
+        new = replace(self, combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants))
+        index = self.__dict__.get("_by_id")
+        if index is not None and index.get(combatant.id) is not None:
+            new.__dict__["_by_id"] = {**index, combatant.id: combatant}  # a copy: cheaper than a rebuild
+        return new
+
+    def next_id(self) -> str:
+        """A combatant id not yet used here: ``c1``, ``c2``, ..."""
+        used = {c.id for c in self.combatants}
+        number = len(self.combatants) + 1
+        while f"c{number}" in used:
+            number += 1
+        return f"c{number}"
+
+
+Events = tuple[ev.Event, ...]
+"""What one applied command caused, in order."""
