@@ -11,16 +11,37 @@ from __future__ import annotations
 
 import os
 import threading
+from typing import TYPE_CHECKING, Any
 
 from saves import fold
 from saves.errors import SaveWriteFailed
 from saves.journal import Journal
 from saves.reading import journal_path
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from saves.layout import CampaignData
+
 
 class CampaignFolding:
     """The fold's scheduling; the campaign holds ``path``, ``data``,
     ``_journal``, ``_seq``, ``_folding``, ``_main_size`` and the pending records."""
+
+    # set by Campaign.__init__ (annotations only: no class attributes)
+    path: Path
+    data: CampaignData
+    unsaved: SaveWriteFailed | None
+    _journal: Journal
+    _seq: int
+    _pending: list[dict[str, Any]]
+    _pending_actions: int
+    _upgraded: bool
+    _folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None
+    _main_size: int
+
+    if TYPE_CHECKING:
+        def _require_writable(self) -> None: ...  # Campaign's: raises its ReadOnlySave
 
     def _try_compact(self) -> bool:
         try:

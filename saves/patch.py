@@ -100,7 +100,7 @@ def _set(node: Any, path: list, expected: Any, value: Any) -> Any:
         copy[key] = _set(node[key], rest, expected, value)
         return copy
     if isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(node):
-        copy = list(node)
-        copy[key] = _set(node[key], rest, expected, value)
-        return copy
+        items = list(node)
+        items[key] = _set(node[key], rest, expected, value)
+        return items
     raise PatchError(f"path step {key!r:.40} does not fit the document")

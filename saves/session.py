@@ -30,6 +30,8 @@ from saves.errors import ReadOnlySave, SaveWriteFailed
 
 if TYPE_CHECKING:  # core.combat.commands loads with the first command (see core.combat.encounter.handlers)
     from core.combat import commands as cmd
+    from core.combat.events import Event
+    from saves.history import LogView
 
 
 class Session:
@@ -40,7 +42,7 @@ class Session:
         self.campaign = campaign
         self.eid = campaign.current_eid if eid is None else eid
         self.encounter = Encounter(campaign.load_state(self.eid), campaign.ruleset, rng or random.SystemRandom())
-        self.log: list[LogEntry] = campaign.load_log(self.eid)
+        self.log: LogView = campaign.load_log(self.eid)
 
     @property
     def path(self) -> Path:
@@ -79,7 +81,7 @@ class Session:
         if self.read_only is not None:
             raise self.read_only
         before = self.encounter.state
-        new_events = []
+        new_events: list[Event] = []
         try:
             for command in commands:
                 new_events.extend(self.encounter.apply(command))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
@@ -19,6 +20,10 @@ from core.board.geometry.sight import Sight
 from core.board.grid import Cover, Grid
 from core.values.mobility import Size
 from core.dice.modifiers import Reach, Situation
+
+if TYPE_CHECKING:
+    from core.board.vision import Conditions
+    from core.rulesets.base import Ruleset
 
 #: Body height in cells by size step (FINE .. COLOSSAL), rules EQ-MAP-3 (a
 #: medium creature is 2 tall) and EQ-MOV-4 (a large one reaches height 3, a
@@ -123,7 +128,7 @@ def readout(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterab
     return Readout(seen, distance, flanks, target.altitude - viewer.altitude, melee_refusal(settings, viewer, target))
 
 
-def cell_cost(ruleset: object, grid: Grid, combatant: Combatant) -> int:
+def cell_cost(ruleset: Ruleset | None, grid: Grid, combatant: Combatant) -> int:
     """Movement a creature pays to cross its own cell standing (the worst
     cell of its footprint; 1 for a creature in the air, under water or off
     the map): what slows a target under rule TAC-POS-3."""
@@ -156,8 +161,8 @@ def attack_situation(
     combatants: Iterable[Combatant],
     reach: Reach = Reach.MELEE,
     base: Situation = Situation(),
-    ruleset: object = None,
-    vision: object = None,
+    ruleset: Ruleset | None = None,
+    vision: Conditions | None = None,
 ) -> Situation:
     """``base`` with cover, flanking and (given the ``ruleset``) the cost of
     the target's cell read from the map, and (given ``vision``, the

@@ -7,7 +7,7 @@ Handlers are ``handler(encounter, state, command) -> (state, events)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from core.combat.commands import Command
 from core.combat.events import Event
@@ -45,7 +45,7 @@ def set_vision(enc: Any, state: EncounterState, command: SetVision):
             names.append(f"{source.kind} carried by {state.combatant(source.carrier).name}")
         else:
             cell = source.cell
-            if cell is None or not state.grid.contains(tuple(cell)):
+            if cell is None or not state.grid.contains(cast(tuple[int, int], tuple(cell))):  # the cell may come as a list [x, y]
                 raise IllegalCommand(f"a {source.kind} must be placed on the map, not at {cell}", "EQ-VIS-2")
             names.append(f"{source.kind} at ({cell[0]}, {cell[1]})")
     return replace(state, vision=conditions), (VisionChanged(conditions.light, conditions.weather, tuple(names)),)

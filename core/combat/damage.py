@@ -159,7 +159,7 @@ def resolve(
         outcomes.append(PartOutcome(part.damage_type, part.amount, reduction, amount, tuple(steps)))
     rolled = sum(p.amount for p in parts)
     total = sum(o.final for o in outcomes)
-    steps: list[Modifier] = []
+    steps = []
     if half and total:
         steps.append(Modifier(total // 2 - total, *half_why))
         total //= 2

@@ -11,15 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from core.dice.rolls import DiceRoll, roll
 
-Key = Hashable
+Key = TypeVar("Key", bound=Hashable)  # what names a creature: its id in the encounter
 RollOff = Callable[[list[Key]], Mapping[Key, int]]
 
 
 @dataclass(frozen=True)
-class InitiativeRoll:
+class InitiativeRoll(Generic[Key]):
     """One creature's initiative: the ``roll`` (die + modifier), the
     ``value`` it ends with, and its roll-off dice when it tied."""
 
@@ -40,7 +41,7 @@ def next_free_below(value: int, taken: Iterable[int]) -> int:
 
 def assign_unique(
     rolled: Mapping[Key, int],
-    rolloff: RollOff,
+    rolloff: RollOff[Key],
     fixed: Iterable[int] = (),
 ) -> tuple[dict[Key, int], dict[Key, tuple[int, ...]]]:
     """Make rolled initiatives unique (rule EQ-INIT-2).
@@ -79,7 +80,7 @@ def assign_unique(
     return values, {key: tuple(v) for key, v in rolloffs.items()}
 
 
-def _rolloff_order(keys: list[Key], rolloff: RollOff, record: dict[Key, list[int]]) -> list[Key]:
+def _rolloff_order(keys: list[Key], rolloff: RollOff[Key], record: dict[Key, list[int]]) -> list[Key]:
     """Order tied ``keys`` by roll-off, best first; re-roll ties among themselves."""
     results = rolloff(list(keys))
     for key in keys:
@@ -99,7 +100,7 @@ def roll_initiatives(
     rng: random.Random,
     sides: int = 20,
     fixed: Iterable[int] = (),
-) -> list[InitiativeRoll]:
+) -> list[InitiativeRoll[Key]]:
     """Roll 1d``sides`` + modifier for each creature and make the values
     unique (rules EQ-INIT-1, EQ-INIT-2). Sorted best first."""
     rolls = {key: roll(f"1d{sides}{mod:+d}" if mod else f"1d{sides}", rng) for key, mod in modifiers.items()}

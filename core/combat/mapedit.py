@@ -8,18 +8,20 @@ a wall or off the map is refused with its name; nothing changes.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values import limits as lim
 from core.errors import IllegalCommand
 from core.board.grid import GROUND, TERRAINS, Grid
 
+if TYPE_CHECKING:  # resolved lazily by core.combat.commands at run time
+    from core.combat.map_commands import PaintTerrain, ResizeMap
+
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def paint(enc: Any, state: Any, command: cmd.PaintTerrain) -> Result:
+def paint(enc: Any, state: Any, command: PaintTerrain) -> Result:
     """Set ``terrain`` on ``cells``; refuses unknown terrain, cells off the
     map, and movement-blocking terrain under a creature (EQ-MAP-4)."""
     terrain = TERRAINS.get(command.terrain)
@@ -31,7 +33,8 @@ def paint(enc: Any, state: Any, command: cmd.PaintTerrain) -> Result:
     occupied = {cell: c for c in state.combatants for cell in c.cells}
     rows = [list(r) for r in grid.rows]
     changed = 0
-    for cell in dict.fromkeys(tuple(c) for c in command.cells):
+    # a caller may give the cells as lists [x, y]: tuple() makes them cells
+    for cell in dict.fromkeys(cast(tuple[int, int], tuple(c)) for c in command.cells):
         if not grid.contains(cell):
             raise IllegalCommand(f"({cell[0]}, {cell[1]}) is off the {grid.width}x{grid.height} map")
         if terrain.blocks_movement and cell in occupied:
@@ -45,7 +48,7 @@ def paint(enc: Any, state: Any, command: cmd.PaintTerrain) -> Result:
     return replace(state, grid=new_grid), (ev.TerrainPainted(terrain.id, changed),)
 
 
-def resize(enc: Any, state: Any, command: cmd.ResizeMap) -> Result:
+def resize(enc: Any, state: Any, command: ResizeMap) -> Result:
     """Make the map ``width`` x ``height`` cells: new cells are open ground,
     cut cells are dropped; refuses a size over the limits of
     :mod:`core.values.limits` and one that would leave a creature off the map."""

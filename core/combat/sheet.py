@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.combat import events as ev
@@ -18,6 +18,9 @@ from core.values.combatant import Combatant, Inventory
 from core.combat.damage import DamageType
 from core.errors import IllegalCommand
 from core.values.mobility import MoveType
+
+if TYPE_CHECKING:  # resolved lazily by core.combat.commands at run time
+    from core.combat.map_commands import EditCombatant, SheetChanges
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -52,7 +55,7 @@ def _types(values: tuple[str, ...], field: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(values))
 
 
-def _validated(old: Combatant, c: cmd.SheetChanges, ruleset: Any = None) -> dict[str, Any]:
+def _validated(old: Combatant, c: SheetChanges, ruleset: Any = None) -> dict[str, Any]:
     new: dict[str, Any] = {}
     if c.name is not None:
         name = _text(c.name.strip(), "a name", MAX_NAME)
@@ -147,7 +150,7 @@ def _describe(old: Combatant, new: Combatant, keys: list[str]) -> tuple[str, ...
     return tuple(out)
 
 
-def edit(enc: Any, state: Any, command: cmd.EditCombatant) -> Result:
+def edit(enc: Any, state: Any, command: EditCombatant) -> Result:
     """Apply :class:`~core.combat.commands.EditCombatant`; refuses (naming the
     field) anything out of range, and a change that changes nothing."""
     old = state.combatant(command.combatant)

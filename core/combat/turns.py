@@ -111,7 +111,7 @@ def _new_round_upkeep(state: EncounterState) -> Result:
 
 def advance(enc: Any, state: EncounterState, *, run_end: bool = True, mark_acted: bool = True) -> Result:
     """Pass the turn on from the current combatant (see module doc)."""
-    current = state.combatant(state.current)
+    current = require_combat(state)
     events: list[ev.Event] = []
     if run_end:
         state, ended = end_turn(enc, state, current)
@@ -119,6 +119,7 @@ def advance(enc: Any, state: EncounterState, *, run_end: bool = True, mark_acted
     if mark_acted and current.id not in state.acted:
         state = replace(state, acted=state.acted + (current.id,))
     cursor = state.cursor if state.cursor is not None else current.initiative
+    assert cursor is not None, "the current creature's turn came from its initiative"
     acted = set(state.acted)  # one set per turn: a tuple lookup per combatant would be quadratic
     waiting = next((
         c for c in state.order()
@@ -197,6 +198,7 @@ def previous_turn(enc: Any, state: EncounterState, _: cmd.PreviousTurn) -> Resul
     if last is not None:
         state, notes = boundary.give_back(state, last)
         state = replace(state, acted=tuple(i for i in state.acted if state.has(i)))
+        assert state.current is not None, "a turn given back is a turn of the fight"
         target = state.combatant(state.current)
         undone = tuple(ev.TurnEffectsUndone(cid, name, detail) for cid, name, detail in notes)
         return state, (ev.TurnReturned(state.round, target.id, target.name), *undone)
@@ -258,8 +260,9 @@ def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
         summoner = state.combatant(command.summoner)
         new = replace(new, summoner=summoner.id)
         if new.initiative is None and summoner.initiative is not None:
-            new = replace(new, initiative=summon_value(summoner.initiative, taken_cells(state)))
-            events.append(ev.InitiativeSet(new.id, new.name, new.initiative, "EQ-INIT-4"))
+            value = summon_value(summoner.initiative, taken_cells(state))
+            new = replace(new, initiative=value)
+            events.append(ev.InitiativeSet(new.id, new.name, value, "EQ-INIT-4"))
     elif new.initiative is not None and state.round > 0:
         events.append(ev.InitiativeSet(new.id, new.name, new.initiative, "EQ-INIT-5"))
     elif command.roll_initiative and new.initiative is None:
@@ -336,6 +339,7 @@ def delay_turn(enc: Any, state: EncounterState, command: cmd.DelayTurn) -> Resul
     if current.id != command.combatant:
         raise IllegalCommand(f"only the current combatant ({current.name}) can delay")
     after = state.combatant(command.after)
+    assert current.initiative is not None, "the current creature's turn came from its initiative"
     if after.initiative is None or not takes_turn(enc, state, after) or after.id in state.acted or after.initiative >= current.initiative:
         raise IllegalCommand(f"{after.name} does not act later this round")
     fresh, _ = cond.limit_budget(enc.ruleset.fresh_budget(current), current.conditions)

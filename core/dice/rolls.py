@@ -26,13 +26,17 @@ import random
 import re
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from core.values import limits as lim
 from core.errors import DiceError
 
 # d20 builds its grammar when imported (tens of milliseconds): it is loaded
 # at the first roll, not when the program starts.
-d20 = ast = d20_expression = _Roller = None
+d20: Any = None  # the d20 module; d20 ships no type information
+ast: Any = None  # d20.diceast
+d20_expression: Any = None  # d20.expression
+_Roller: Any = None  # the LinearRoller class built from d20.Roller
 
 
 _load_lock = threading.Lock()
@@ -313,7 +317,7 @@ def _dice_terms(node):
         yield from _dice_terms(child)
 
 
-def _linear_roller(d20_module, expression):
+def _linear_roller(d20_module: Any, expression: Any) -> type:
     """A d20 ``Roller`` whose explode (``e``) and reroll (``rr``) with value
     selectors look only at the dice just rolled, as the dice already seen
     cannot change: d20's own loop scans the whole set each round (quadratic;

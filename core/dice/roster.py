@@ -109,8 +109,8 @@ def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
             if read is not None:  # "Wolf foe 9": the HP
                 hp, hp_dice = read
                 index += 1
-        elif low == "hp" and hp_word(following) is not None:
-            hp, hp_dice = hp_word(following)
+        elif low == "hp" and (read := hp_word(following)) is not None:
+            hp, hp_dice = read
             index += 1
         elif low == "dice" and is_hp_dice(following) and not hp_dice:  # "hp 13 dice 2d8+2": the HP as rolled, and its dice
             try:

@@ -19,11 +19,10 @@ exchange), so no ruleset id is named.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from core.dice.checks import Modifier
 from core.values.combatant import Combatant, Side
@@ -53,7 +52,12 @@ class Need(Enum):
     CELL = "cell"  # a map cell (x, y)
 
 
-Builder = Callable[[Any], "cmd.Command"]
+class Builder(Protocol):
+    """Builds an offer's command from what the GM gave (``None``, typed text
+    or a cell). A protocol, not a ``Callable`` alias, so that the offers'
+    ``lambda given, who=c.id: ...`` (defaults bind loop values) type-checks."""
+
+    def __call__(self, given: Any, /) -> cmd.Command: ...
 
 
 @dataclass(frozen=True)
@@ -234,7 +238,7 @@ def preview_move(state: EncounterState, ruleset: Ruleset, reach: Any, mover_id: 
     from core.offers import common as offers_common
 
     mover = state.combatant(mover_id)
-    command = cmd.Move(mover_id, tuple(cell))
+    command = cmd.Move(mover_id, cast(tuple[int, int], tuple(cell)))  # the cell may come as a list [x, y]
     budget = offers_common.move_budget(state, mover)
     from core.combat.mounted.moves import mount_budget, moves_mount
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from core.combat.attacks import Weapon, plan_attack
 from core.board.battlefield import attack_situation, melee_refusal
@@ -48,21 +48,22 @@ def odds_map(state: Any, ruleset: Any, attacker_id: str, target_id: str, weapon:
         raise IllegalCommand(f"{target.name} is not on the map")
     others = tuple(c for c in state.combatants if c.id != attacker.id)
     found: dict[Cell, CellOdds] = {}
-    for cell in cells:
-        there = replace(attacker, position=tuple(cell))
+    for given in cells:
+        cell = cast(Cell, tuple(given))  # a cell may come as a list [x, y]
+        there = replace(attacker, position=cell)
         if weapon.reach is Reach.MELEE:
             problem = melee_refusal(ruleset.settings, there, target)
             if problem is not None:
-                found[tuple(cell)] = CellOdds(Fraction(0), refusal=str(problem))
+                found[cell] = CellOdds(Fraction(0), refusal=str(problem))
                 continue
         situation = attack_situation(state.grid, there, target, others + (there,), weapon.reach, ruleset=ruleset)
         if situation.cover is Cover.FULL:
-            found[tuple(cell)] = CellOdds(Fraction(0), refusal=f"no line of sight to {target.name} (EQ-COV-2)")
+            found[cell] = CellOdds(Fraction(0), refusal=f"no line of sight to {target.name} (EQ-COV-2)")
             continue
         plan = plan_attack(ruleset, there, target, weapon, situation)
         chances = ruleset.check_odds(plan.total_modifier, plan.difficulty, plan.advantage, attack=True)
         hit = sum((Fraction(p) for tier, p in chances.items() if tier in ruleset.hit_tiers), Fraction(0))
-        found[tuple(cell)] = CellOdds(hit, tuple((t.value, Fraction(p)) for t, p in chances.items()), plan.modifiers)
+        found[cell] = CellOdds(hit, tuple((t.value, Fraction(p)) for t, p in chances.items()), plan.modifiers)
     return found
 
 

@@ -62,7 +62,9 @@ def coerce(kind: type[E], value: object, what: str, rule: str | None = None) -> 
     if isinstance(value, kind):
         return value
     try:
-        return kind(value)
+        # an enum looks up any object by value (a non-str raises ValueError
+        # below); typeshed types StrEnum's constructor as taking a str
+        return kind(value)  # type: ignore[arg-type]
     except ValueError:
         known = ", ".join(member.value for member in kind)
         raise IllegalCommand(f"unknown {what} {value!r}; use one of {known}", rule) from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand, MoveRefused
@@ -94,7 +94,7 @@ def _setup(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Comb
         base = list(base)
         for anchor, doublings in bodies.items():
             if base[anchor] is not None:
-                base[anchor] = base[anchor] * 2 ** doublings  # type: ignore[operator]
+                base[anchor] = base[anchor] * 2 ** doublings
     costs = base
     if blocked:
         costs = list(base)
@@ -265,7 +265,8 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
     combatants = tuple(combatants)
     s = _setup(grid, ruleset, mover, combatants, move, options)
     model = s.model
-    targets = [tuple(w) for w in waypoints] + [tuple(goal)]
+    # a caller may give the cells as lists [x, y]: tuple() makes them cells
+    targets = [cast(Cell, tuple(w)) for w in waypoints] + [cast(Cell, tuple(goal))]
     for target in targets:
         _check_target(grid, s, mover, target, target == targets[-1])
     if not waypoints and targets[-1] == mover.position:
@@ -305,7 +306,7 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
     return path
 
 
-def _check_target(grid: Grid, s: _Setup, mover: Combatant, target: Cell, is_goal: bool) -> None:
+def _check_target(grid: Grid, s: _Setup, mover: Combatant | None, target: Cell, is_goal: bool) -> None:
     model = s.model
     for dx, dy in footprint_offsets(s.footprint):
         cell = (target[0] + dx, target[1] + dy)

@@ -59,10 +59,10 @@ def search_same(
     both = corner == "both"
     get = best.get
     buckets: list[list[int]] = [[] for _ in range(min(limit, 64) + 1)]
-    for i, c in sources.items():
-        while c >= len(buckets):
+    for i, start in sources.items():
+        while start >= len(buckets):
             buckets.append([])
-        buckets[c].append(i)
+        buckets[start].append(i)
     cost = 0
     while cost < len(buckets):
         bucket = buckets[cost]

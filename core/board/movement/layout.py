@@ -58,11 +58,11 @@ class Layout:
                     j = i + o
                     c = base[j] if j < size else None
                     if c is None:
-                        worst = None
-                        break
+                        break  # a blocked cell under the footprint: wide[i] stays None
                     if c > worst:
                         worst = c
-                wide[i] = worst
+                else:
+                    wide[i] = worst
             base = wide
         if len(self.cache) > 32:
             self.cache.clear()

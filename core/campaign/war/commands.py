@@ -87,7 +87,7 @@ def set_up(enc: Any, state: EncounterState, command: SetUpBattle) -> Result:
         modifiers=command.modifiers, points=command.points, heroes=command.heroes,
         settings=command.settings or enc.ruleset.settings_for(WarSettings),
     )
-    event = BattleSetUp(tuple(a.name for a in battle.armies), command.soldiers, battle.points, tuple(h.name for h in battle.heroes))
+    event = BattleSetUp((battle.armies[0].name, battle.armies[1].name), command.soldiers, battle.points, tuple(h.name for h in battle.heroes))
     return replace(state, battle=battle), (event,)
 
 

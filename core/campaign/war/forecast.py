@@ -132,12 +132,12 @@ class _Chain:
         points = (state[0], state[1])
         retreats = (state[2], state[3])
         heroes_act = state[4]
-        outcomes: dict[tuple, Fraction] = {}
+        outcomes: dict[Ending | State, Fraction] = {}
 
         def add(p: Fraction, new_points: tuple[int, int], new_retreats: tuple[int | None, int | None], ending: Ending | None) -> None:
             if ending is None:
                 left = [None if r is None else r - 1 for r in new_retreats]
-                done = [i for i in SIDES if left[i] is not None and left[i] <= 0]
+                done = [i for i in SIDES if (rounds_left := left[i]) is not None and rounds_left <= 0]
                 if len(done) == 2:
                     ending = Ending(EndKind.DRAW)
                 elif done:
