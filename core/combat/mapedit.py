@@ -8,15 +8,14 @@ a wall or off the map is refused with its name; nothing changes.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from core.combat import events as ev
 from core.values import limits as lim
 from core.errors import IllegalCommand
 from core.board.grid import GROUND, TERRAINS, Grid
 
-if TYPE_CHECKING:  # resolved lazily by core.combat.commands at run time
-    from core.combat.map_commands import PaintTerrain, ResizeMap
+from core.combat.map_commands import PaintTerrain, ResizeMap
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -78,4 +77,4 @@ def resize(enc: Any, state: Any, command: ResizeMap) -> Result:
     return replace(state, grid=new_grid), (ev.MapResized(grid.width, grid.height, width, height),)
 
 
-HANDLERS = {cmd.PaintTerrain: paint, cmd.ResizeMap: resize}
+HANDLERS = {PaintTerrain: paint, ResizeMap: resize}

@@ -5,13 +5,12 @@ Handlers are ``handler(encounter, state, command) -> (state, events)``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.combat import events as ev
 from core.errors import IllegalCommand
 
-if TYPE_CHECKING:  # resolved lazily by core.combat.commands at run time
-    from core.combat.map_commands import SetHidden, SetSecret
+from core.combat.map_commands import SetHidden, SetSecret
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -42,4 +41,4 @@ def set_secret(enc: Any, state: Any, command: SetSecret) -> Result:
     return state.replace_combatant(changed), (ev.SecretChanged(who.id, who.name, what, command.secret),)
 
 
-HANDLERS = {cmd.SetHidden: set_hidden, cmd.SetSecret: set_secret}
+HANDLERS = {SetHidden: set_hidden, SetSecret: set_secret}

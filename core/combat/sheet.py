@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.combat import commands as cmd
 from core.combat import events as ev
@@ -19,8 +19,7 @@ from core.combat.damage import DamageType
 from core.errors import IllegalCommand
 from core.values.mobility import MoveType
 
-if TYPE_CHECKING:  # resolved lazily by core.combat.commands at run time
-    from core.combat.map_commands import EditCombatant, SheetChanges
+from core.combat.map_commands import EditCombatant, SheetChanges
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -156,7 +155,7 @@ def edit(enc: Any, state: Any, command: EditCombatant) -> Result:
     old = state.combatant(command.combatant)
     new_values = _validated(old, command.changes, enc.ruleset)
     new = replace(old, **new_values)
-    changes = _describe(old, new, [f.name for f in fields(cmd.SheetChanges) if f.name in new_values] + (["hp"] if "hp" in new_values else []))
+    changes = _describe(old, new, [f.name for f in fields(SheetChanges) if f.name in new_values] + (["hp"] if "hp" in new_values else []))
     changes = tuple(dict.fromkeys(changes))
     if not changes:
         raise IllegalCommand("nothing to change")
@@ -164,4 +163,4 @@ def edit(enc: Any, state: Any, command: EditCombatant) -> Result:
     return state.replace_combatant(new), (event,)
 
 
-HANDLERS = {cmd.EditCombatant: edit}
+HANDLERS = {EditCombatant: edit}
