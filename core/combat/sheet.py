@@ -11,7 +11,6 @@ import re
 from dataclasses import fields, replace
 from typing import Any
 
-from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values import limits as lim
 from core.values.combatant import Combatant, Inventory
