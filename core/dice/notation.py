@@ -111,10 +111,6 @@ def _damage_type(word: str) -> DamageType | None:
     return next((t for t in DamageType if t.value == word.lower()), None)
 
 
-def damage_types_text() -> str:
-    return ", ".join(t.value for t in DamageType)
-
-
 def parse_damage(text: str) -> tuple[WeaponDamage, ...]:
     """Read damage parts: ``2d6 fire``, ``3 piercing + 2 slashing``, ``5``
     (untyped: :data:`UNTYPED_DAMAGE`). At least one part."""
