@@ -99,3 +99,16 @@ def test_EQ_WAR_2_heroes_name_their_side_and_modifier():
     assert parse_heroes("", ("North", "South")) == ()
     with pytest.raises(NotationError, match=r"'east' is neither 1, 2, North nor South \(EQ-WAR-2\)"):
         parse_heroes("Ayla east", ("North", "South"))
+
+
+# -- house rules: a setting's value by its type ---------------------------------------
+def test_a_house_rule_value_reads_by_the_settings_type():
+    from core.dice.setting_notation import parse_setting
+
+    assert parse_setting(" On ", False) is True and parse_setting("no", True) is False
+    assert parse_setting(" 12 ", 10) == 12 and parse_setting("-3", 0) == -3
+    assert parse_setting("  d20 ", "d6") == "d20"
+    with pytest.raises(NotationError, match="type true or false"):
+        parse_setting("maybe", True)
+    with pytest.raises(NotationError, match="type a whole number"):
+        parse_setting("ten", 10)
