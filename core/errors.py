@@ -1,13 +1,30 @@
-"""One error root for everything the rules refuse.
+"""One error root for everything a GM can be told.
 
-The UI catches :class:`RulesError` and shows ``str(error)``; it never parses
-messages. Subclasses carry the fields a caller may want to inspect.
+    EncounterError            root: ``str()`` is a message for the GM
+    ├── RulesError            the rules refuse (nothing changed)
+    │   ├── DiceError         a dice expression (``expression``, ``reason``)
+    │   ├── NotationError     typed text that does not read as its notation
+    │   ├── MapFormatError    a text map (``reason``, ``line``)
+    │   ├── CreatureFormatError  a creature line (``reason``)
+    │   └── IllegalCommand    a command refused (``rule``)
+    │       ├── UnknownCombatant  (``combatant_id``)
+    │       └── MoveRefused       (``cell``)
+    ├── saves.errors.SaveError    a save file (``path``, ``reason``, ``backup``)
+    └── saves.codec.CodecError    a document of the wrong shape
+
+The UI catches :class:`EncounterError` and shows ``str(error)``; it never
+parses messages. Subclasses carry the fields a caller may want to inspect.
+No bare ``ValueError`` leaves a layer: each layer raises its own error.
 """
 
 from __future__ import annotations
 
 
-class RulesError(Exception):
+class EncounterError(Exception):
+    """Root of everything a GM can be told went wrong; ``str()`` is a user message."""
+
+
+class RulesError(EncounterError):
     """Root of every refusal by the rules engine; ``str()`` is a user message."""
 
 
@@ -19,6 +36,11 @@ class DiceError(RulesError):
         self.reason = reason
         shown = expression if len(expression) <= 40 else expression[:37] + "..."
         super().__init__(f"Bad dice expression {shown!r}: {reason}")
+
+
+class NotationError(RulesError):
+    """Typed text that does not read as the notation asked for (see
+    :mod:`core.dice.notation`); ``str()`` says what to type instead."""
 
 
 class MapFormatError(RulesError):

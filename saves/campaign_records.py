@@ -10,10 +10,9 @@ from typing import Any
 
 from core.values.combatant import Combatant
 from core.combat.state import EncounterState
+from core.campaign.party import party_after
 from core.rulesets import get as get_ruleset
-from saves.bestiary import party_after
 from saves.codec import to_document
-from saves.errors import SaveError
 from saves.sanitize import clean_name
 
 
@@ -33,9 +32,6 @@ class CampaignRecords:
         """Add or update a party member (keyed by its id)."""
         self._commit([{"op": "party", "pid": member.id, "doc": to_document(member)}])
 
-    def drop_party_member(self, pid: str) -> None:
-        self._commit([{"op": "party", "pid": pid, "doc": None}])
-
     def put_template(self, template: Combatant) -> None:
         """Add or replace a bestiary template, keyed by its name."""
         self._commit([{"op": "bestiary", "name": clean_name(template.name), "doc": to_document(template)}])
@@ -43,9 +39,6 @@ class CampaignRecords:
     def put_templates(self, templates: list[Combatant]) -> None:
         """Add or replace several bestiary templates in one save: all or none."""
         self._commit([{"op": "bestiary", "name": clean_name(t.name), "doc": to_document(t)} for t in templates])
-
-    def drop_template(self, name: str) -> None:
-        self._commit([{"op": "bestiary", "name": name, "doc": None}])
 
     def add_encounter(self, name: str, state: EncounterState, status: str = "planned") -> int:
         """A new encounter; returns its eid."""
@@ -65,8 +58,3 @@ class CampaignRecords:
     def set_current(self, eid: int) -> None:
         self.encounter(eid)
         self._commit([{"op": "meta", "set": {"current": eid}}])
-
-    def drop_encounter(self, eid: int) -> None:
-        if eid == self.current_eid or len(self.data.encounters) < 2:
-            raise SaveError(self.path, "cannot delete the current or the only encounter")
-        self._commit([{"op": "drop_encounter", "eid": eid}])

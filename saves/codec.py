@@ -20,13 +20,15 @@ from functools import cache
 from typing import Any
 
 from core.combat import commands, events
-from core.errors import RulesError
+from core.errors import EncounterError, RulesError
 
 TAG = "$type"
 
 
-class CodecError(ValueError):
-    """A document does not have the shape its type needs."""
+class CodecError(EncounterError):
+    """A document does not have the shape its type needs. Not a ``ValueError``:
+    the loaders catch it by name (or as any failure of an untrusted file) and
+    turn it into a :class:`~saves.errors.CorruptSave`."""
 
 
 def _tagged_class(tag: str) -> type | None:

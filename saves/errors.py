@@ -1,6 +1,8 @@
 """Errors of the save layer; ``str()`` is a message for the user naming the file.
 
-    SaveError               root: every save-file problem (also: missing file)
+    SaveError               every save-file problem (also: missing file); an
+                            :class:`core.errors.EncounterError`, so the UI
+                            catches it with the rules' refusals
     ├── CorruptSave         empty, truncated, not JSON, hand-edited: refused, never overwritten
     ├── NewerSave           written by a newer encounter: refused, never overwritten
     ├── SaveWriteFailed     the disk refused a write; the file on disk is intact
@@ -14,8 +16,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.errors import EncounterError
 
-class SaveError(Exception):
+
+class SaveError(EncounterError):
     """Root of every save-file problem. ``path``: the file; ``reason``: what is wrong."""
 
     def __init__(self, path: Path | str, reason: str, backup: Path | None = None) -> None:

@@ -196,7 +196,7 @@ def save_copy(campaign: Campaign, target: Path) -> Path:
 def import_campaign(source: Path, folder: Path, name: str | None = None) -> Path:
     """A new campaign in ``folder`` from the export ``source``; returns its path.
     Raises :class:`CorruptSave` / :class:`NewerSave` naming ``source``."""
-    raw = AtomicJSONStorage(source)._load()
+    raw = AtomicJSONStorage(source).document()
     if raw is None:
         raise SaveError(source, "does not exist")
     data, _ = parse(raw, source)

@@ -115,6 +115,12 @@ class AtomicJSONStorage(Storage):
                 raise CorruptSave(self.path, f"{exc}; it was left untouched") from None
         return data
 
+    def document(self) -> dict[str, Any] | None:
+        """The file as read when this storage was opened (``None``: no file),
+        not copied: for a caller that reads the file once and drops the
+        storage, without TinyDB's deep copy."""
+        return self._data
+
     # -- TinyDB's interface ------------------------------------------------
     def read(self) -> dict[str, Any] | None:
         if self._working is not None:

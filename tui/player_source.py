@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.values.combatant import Side
-from core.errors import RulesError
-from saves.errors import SaveError
+from core.errors import EncounterError
 from saves.file_events import campaign_changes
 from saves.watching import PlayerSnapshot, read_snapshot
 from tui.publisher import Publisher
@@ -54,7 +53,7 @@ class SnapshotSource(Publisher[Reading]):
         try:
             reading = self.snapshot = read_snapshot(self.path, self.side, self.as_name)
             self.problem = None
-        except (SaveError, RulesError) as problem:
+        except EncounterError as problem:
             self.problem = str(problem)
             reading = Waiting(self.problem)
         self._publish(reading)

@@ -3,7 +3,7 @@ commands, undo and redo, and publishes an immutable view to its subscribers.
 
 Screens (the GM's, a players' view, a test) subscribe and render each view
 they are sent; none of them touches the session to change the fight. A
-refusal (:class:`core.errors.RulesError`, :class:`saves.errors.SaveError`)
+refusal (:class:`core.errors.EncounterError`: the rules' and the save's errors)
 never reaches a subscriber: it comes back as an :class:`Outcome` whose
 ``refusal`` says why, and nothing is published. This module imports neither
 textual nor rich (``tests/tui/test_presenter.py`` checks it).
@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core.errors import RulesError
-from saves.errors import SaveError
+from core.errors import EncounterError
 from tui.publisher import Publisher
 
 if TYPE_CHECKING:
@@ -139,13 +138,13 @@ class EncounterPresenter(Publisher[EncounterView]):
     def run(self, step: Callable[[], list[LogEntry]]) -> Outcome:
         """Run one session ``step`` that returns its new log entries (apply,
         undo, redo, a bestiary add) and publish the result; a
-        :class:`RulesError` or :class:`SaveError` it raises becomes the
+        :class:`EncounterError` it raises becomes the
         outcome's ``refusal`` and nothing is published."""
         state = self._session.encounter.state
         turn_before = (state.round, state.current)
         try:
             entries = step()
-        except (RulesError, SaveError) as refusal:
+        except EncounterError as refusal:
             return Outcome(refusal=str(refusal))
         state = self._session.encounter.state
         turn_changed = turn_before != (state.round, state.current)

@@ -188,12 +188,6 @@ class Grid:
         x, y = cell
         return self.elevation[y][x]
 
-    def with_elevation(self, cell: Cell, height: int) -> Grid:
-        """A copy with the ground of ``cell`` at ``height`` cells."""
-        layer = [list(r) for r in self.elevation] if self.elevation else [[0] * self.width for _ in self.rows]
-        layer[cell[1]][cell[0]] = height
-        return Grid(self.rows, tuple(tuple(r) for r in layer), self.ceiling)
-
     def count(self) -> dict[str, int]:
         """Number of cells per terrain id."""
         totals: dict[str, int] = {}

@@ -72,11 +72,6 @@ class BreathHold:
         """Seconds of air left at clock ``now`` (negative once it ran out)."""
         return breath_seconds(body, self.activity, settings) - (now - self.start)
 
-    def warn(self, body: int, now: int, settings: BreathSettings = BreathSettings(), round_seconds: int = 10) -> bool:
-        """True when the air runs out before the next round ends: the tracker's warning."""
-        left = self.seconds_left(body, now, settings)
-        return 0 < left <= round_seconds
-
 
 @dataclass(frozen=True)
 class HeldBreath:

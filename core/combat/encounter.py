@@ -121,9 +121,3 @@ class Encounter:
     def current(self) -> Combatant | None:
         return self.state.combatant(self.state.current) if self.state.current else None
 
-    def takes_turns(self, combatant: Combatant) -> bool:
-        """Whether ``combatant`` gets a turn: rolled, alive, not defeated when
-        the ruleset skips them, not a ridden mount (EQ-MNT-1)."""
-        from core.combat.turns import takes_turn  # a handler module: see handlers()
-
-        return takes_turn(self, self.state, combatant)

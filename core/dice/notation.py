@@ -23,15 +23,11 @@ from core.dice.checks import Advantage
 from core.combat.damage import DamageType
 from core.dice.rolls import parse
 from core.values import limits as lim
-from core.errors import DiceError, RulesError
+from core.errors import DiceError, NotationError
 from core.dice.modifiers import Reach
 
 UNTYPED_DAMAGE = DamageType.BLUDGEONING
 """DEFAULT type of a damage part typed without one (TAC-DMG-1 needs a type)."""
-
-
-class NotationError(RulesError):
-    """Typed text that does not read as the notation asked for."""
 
 
 @dataclass(frozen=True)
@@ -113,10 +109,6 @@ def _dice(word: str) -> None:
 
 def _damage_type(word: str) -> DamageType | None:
     return next((t for t in DamageType if t.value == word.lower()), None)
-
-
-def damage_types_text() -> str:
-    return ", ".join(t.value for t in DamageType)
 
 
 def parse_damage(text: str) -> tuple[WeaponDamage, ...]:

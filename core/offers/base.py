@@ -167,6 +167,34 @@ def refuse_as_applied(state: EncounterState, ruleset: Ruleset, command: cmd.Comm
         raise problem
 
 
+def rolls_dice(command: cmd.Command) -> bool:
+    """Whether ``command`` may roll dice when applied: every command but
+    damage and healing given as numbers (for one target or several),
+    revival, a set initiative and temporary HP."""
+    from core.combat import commands as cmd
+    from core.combat.several_targets import DamageMany, HealMany
+
+    if isinstance(command, DamageMany):
+        return bool(command.dice)
+    if isinstance(command, (HealMany, cmd.Damage, cmd.Heal)):
+        return isinstance(command.amount, str)
+    return not isinstance(command, (cmd.Damage, cmd.Heal, cmd.Revive, cmd.SetInitiative, cmd.GrantTemporaryHitPoints))
+
+
+def would_do(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> tuple[Any, ...]:
+    """The events ``command`` would cause in ``state`` now, as
+    :meth:`Encounter.apply` would return them (its after-apply hooks, such
+    as "when damaged" reminders, included); nothing changes. Raises what
+    ``apply`` raises (a :class:`RulesError`), and :class:`IllegalCommand`
+    for a command that may roll dice (:func:`rolls_dice`): a preview never
+    rolls, as a roll shown before it is made would be a fake one."""
+    from core.combat.encounter import Encounter
+
+    if rolls_dice(command):
+        raise IllegalCommand(f"no preview for {type(command).__name__}")
+    return Encounter(state, ruleset, random.Random(0)).apply(command)
+
+
 def offers(state: EncounterState, ruleset: Ruleset, actor_id: str | None = None, target: str | None = None) -> tuple[Offer, ...]:
     """Every action of ``ruleset`` for ``actor_id`` (default: whose turn it
     is) with ``target`` selected, allowed or not (see :attr:`Offer.refusal`),
@@ -276,4 +304,4 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
     return reach(state.grid, ruleset, mover, state.combatants, budget, options=move_options(state, mover, ruleset))
 
 
-__all__ = ["Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "Side"]
+__all__ = ["Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "rolls_dice", "Side", "would_do"]

@@ -50,19 +50,10 @@ class Clock:
         """Whole rounds (10 s) since the start."""
         return self.seconds // ROUND_SECONDS
 
-    def days_since(self, earlier: Clock) -> int:
-        """Whole days from ``earlier`` to this clock."""
-        return (self.seconds - earlier.seconds) // DAY
-
     def text(self) -> str:
         """``day 3, 14:20:30``."""
         rest = self.seconds % DAY
         return f"day {self.day}, {rest // HOUR:02d}:{rest % HOUR // MINUTE:02d}:{rest % MINUTE:02d}"
-
-
-def rounds_for(seconds: int) -> int:
-    """Rounds (10 s) that ``seconds`` starts into: 6 s is within the first round, 60 s is 6 rounds."""
-    return -(-seconds // ROUND_SECONDS)
 
 
 def now_seconds(state: EncounterState) -> int:

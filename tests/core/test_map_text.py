@@ -72,7 +72,8 @@ def test_tac_map_1_what_a_text_map_cannot_hold_is_said_and_commented():
     away = _c("a", "Scout", None, "S", side=Side.PARTY)
     odd = _c("f", "Foe Hunter", (4, 1), "F")
     state, ruleset = _field(mount, rider, away, odd)
-    state = replace(state, grid=state.grid.with_elevation((3, 1), 2))
+    heights = tuple(tuple(2 if (x, y) == (3, 1) else 0 for x in range(state.grid.width)) for y in range(state.grid.height))
+    state = replace(state, grid=replace(state.grid, elevation=heights))
     export = export_map(state, ruleset, "ascii")
     notes = "\n".join(export.notes)
     assert "Rider shares a cell with Horse" in notes and "Scout not on the map" in notes

@@ -11,7 +11,7 @@ from core.errors import MoveRefused
 from core.board.grid import BOULDER, CHASM, WALL, Grid
 from core.values.mobility import Layer, MoveType, Size
 from core.board.movement import MoveOptions, check_step, find_path, last_legal_stop, minimum_move, model_for, reachable
-from core.rulesets.srd35.movement import Pace, diagonal_cost, nearest
+from core.rulesets.srd35.movement import Pace, nearest
 from tests.core.movement_helpers import creature
 
 SRD = "srd35"
@@ -51,7 +51,6 @@ def test_SRD_MOV_2_parity_carries_across_separate_moves():
     assert first.parity == 1
     second = find_path(OPEN, SRD, _walker((1, 1)), [], (2, 2), options=MoveOptions(start_parity=first.parity))
     assert second.cost == 2
-    assert diagonal_cost(1) == 2 and diagonal_cost(0) == 1
 
 
 def test_SRD_MOV_3_acceptance_A8_no_diagonal_past_a_wall_corner():
@@ -136,7 +135,6 @@ def test_SRD_MOV_7_acceptance_A8_two_doublings_4_straight_6_diagonal():
     assert check_step(grid, SRD, w, [w], (1, 0), options=squeezed) == 4
     assert check_step(grid, SRD, w, [w], (1, 1), options=squeezed) == 6
     assert check_step(grid, SRD, w, [w], (1, 1), options=MoveOptions(extra_doublings=2)) == 12
-    assert diagonal_cost(0, 3) == 12
 
 
 def test_SRD_MOV_8_squeezing_each_square_costs_2():

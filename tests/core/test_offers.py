@@ -172,3 +172,36 @@ def test_pr_roll_1_a_tier_1_hit_says_why_its_damage_is_halved():
     halving = [m for m in outcome.damage.steps if m.rule == "PR-ROLL-1"]
     assert halving and "tier 1: half damage" in halving[0].reason
     assert outcome.damage.total == sum(r.total for r in outcome.rolls) // 2
+
+
+# -- would_do: the events a dice-free command would cause ------------------------------
+def test_would_do_shows_the_events_apply_would_return_hooks_included_and_changes_nothing():
+    import random
+
+    from core.combat import commands as cmd
+    from core.combat import events as ev
+    from core.combat.encounter import Encounter
+    from core.combat.state import EncounterState
+    from core.combat.trackers import events as tev
+    from core.combat.trackers.reminders import AddReminder
+    from core.board.grid import Grid
+    from core.errors import IllegalCommand
+    from core.offers.base import rolls_dice, would_do
+    from core.rulesets import get
+    from core.values.combatant import Combatant, Side
+    from core.values.trackers import When
+
+    wolf = Combatant("w", "Wolf", Side.FOE, {"DEX": 1, "BODY": 2}, 30, 30, position=(3, 1), initiative=7)
+    aria = Combatant("a", "Aria", Side.PARTY, {"DEX": 1, "BODY": 2}, 20, 20, position=(1, 1), initiative=10)
+    encounter = Encounter(EncounterState("t", Grid.filled(6, 4), (aria, wolf)), get("equestria"), random.Random(1))
+    encounter.apply(cmd.StartCombat())
+    encounter.apply(AddReminder("w", "concentration", When.DAMAGE, stat="BODY", difficulty=12))
+    before = encounter.state
+    shown = would_do(encounter.state, encounter.ruleset, cmd.Damage("w", 4))
+    assert encounter.state is before
+    assert any(isinstance(e, ev.HitPointsChanged) and e.delta == -4 for e in shown)
+    assert [e.why for e in shown if isinstance(e, tev.ReminderFired)] == ["took 4 damage"]  # the after-apply hook
+    assert shown == encounter.apply(cmd.Damage("w", 4))
+    assert not rolls_dice(cmd.Damage("w", 4)) and rolls_dice(cmd.Damage("w", "2d6")) and rolls_dice(cmd.Attack("a", "w"))
+    with pytest.raises(IllegalCommand, match="no preview for Attack"):
+        would_do(encounter.state, encounter.ruleset, cmd.Attack("a", "w"))

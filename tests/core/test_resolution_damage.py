@@ -15,7 +15,7 @@ from core.combat.damage import DamagePart, DamageType as T
 from core.combat.demo import seed_map_text
 from core.combat.encounter import Encounter
 from core.combat.state import EncounterState
-from core.errors import IllegalCommand
+from core.errors import IllegalCommand, RulesError
 from core.board.grid import from_text
 from core.rulesets import get
 
@@ -153,7 +153,7 @@ def test_bad_input_negative_damage_refused_nothing_changes():
     enc = fight("equestria", hero(), boar())
     before = enc.state
     for bad in (cmd.Damage("b", -1), cmd.DealDamage("b", (DamagePart(-2, T.FIRE),)), cmd.RollDice("1d")):
-        with pytest.raises(Exception):
+        with pytest.raises(RulesError):
             enc.apply(bad)
     assert enc.state is before
 

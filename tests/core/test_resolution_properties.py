@@ -16,6 +16,7 @@ from core.combat.demo import seed_map_text
 from core.combat.encounter import Encounter
 from core.combat.state import EncounterState
 from core.errors import RulesError
+from core.combat.turns import takes_turn
 from core.board.grid import from_text
 from core.rulesets import get
 
@@ -101,7 +102,7 @@ def test_turn_order_visits_every_living_combatant_once_per_round(ruleset, dexes,
     enc = start(ruleset, dexes, seed)
     counter = [0]
     round_no = enc.state.round
-    at_start = {c.id for c in enc.state.combatants if enc.takes_turns(c)}
+    at_start = {c.id for c in enc.state.combatants if takes_turn(enc, enc.state, c)}
     seen = [enc.state.current]
     touched: set[str] = set()
     for op, n in ops + [("next", 0)] * 20:
@@ -116,10 +117,10 @@ def test_turn_order_visits_every_living_combatant_once_per_round(ruleset, dexes,
         if enc.state.round != round_no:
             first = seen
             assert len(first) == len(set(first)), f"repeated turn in round {round_no}: {first}"
-            alive_all_round = {i for i in at_start if i not in touched and any(c.id == i and enc.takes_turns(c) for c in enc.state.combatants)}
+            alive_all_round = {i for i in at_start if i not in touched and any(c.id == i and takes_turn(enc, enc.state, c) for c in enc.state.combatants)}
             assert alive_all_round <= set(first), f"skipped in round {round_no}: {alive_all_round - set(first)}"
             round_no = enc.state.round
-            at_start = {c.id for c in enc.state.combatants if enc.takes_turns(c)}
+            at_start = {c.id for c in enc.state.combatants if takes_turn(enc, enc.state, c)}
             touched = set()
             seen = [enc.state.current]
         else:

@@ -10,7 +10,6 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Combatant, Side
 from core.combat.demo import seed_map_text
-from core.dice.dicelog import dice_log
 from core.combat.encounter import Encounter
 from core.combat.state import EncounterState
 from core.errors import IllegalCommand
@@ -228,20 +227,6 @@ def test_eq_day_2_theft_needs_dex_2_and_rolls_with_disadvantage():
     assert refused.value.rule == "EQ-DAY-2"
     events = enc.apply(cmd.RollCheck("t", "DEX", purpose="theft"))
     assert events[0].result.advantage < 0 and len(events[0].result.roll.dice) == 2
-
-
-# -- dice log ---------------------------------------------------------------------
-def test_dice_log_entry_has_who_purpose_dice_modifiers_total_tier_round_turn_comment():
-    enc = fight("equestria", c("a", 10, STR=2), c("b", 5))
-    log = list(enc.apply(cmd.RollDice("1d20+2 kick the door", "a")))
-    log += enc.apply(cmd.RollCheck("a", "STR", purpose="kick the door"))
-    log += enc.apply(cmd.RollCheck("b", "STR"))
-    entries = dice_log(log, combatant="a")
-    assert len(entries) == 2
-    free, check = entries
-    assert free.comment == "kick the door" and free.purpose == "kick the door" and free.expression == "1d20+2"
-    assert check.modifiers[0].reason == "STR" and check.tier is not None
-    assert (check.round, check.turn) == (1, "a") and check.dice
 
 
 def test_srd_mov_9_no_run_after_moving():

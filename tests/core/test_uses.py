@@ -230,7 +230,8 @@ def test_a_creature_from_the_bestiary_has_every_use_and_no_foreign_reminders():
 
     from core.combat.trackers.reminders import AddReminder
     from core.values.trackers import When
-    from saves.bestiary import party_after, spawn
+    from core.campaign.party import party_after
+    from core.combat.groups import fresh, numbered
 
     encounter = _fight()
     encounter.apply(AddUse("d", "Fire Breath", Per.RECHARGE, 1, 6, 5, 6))
@@ -238,7 +239,8 @@ def test_a_creature_from_the_bestiary_has_every_use_and_no_foreign_reminders():
     encounter.apply(AddReminder("d", "roar", When.START, anchor="a"))
     encounter.apply(AddReminder("a", "concentration", When.DAMAGE))
     encounter.apply(AddReminder("a", "the dragon's breath", When.START, anchor="d"))
-    (copy,) = spawn(encounter.state.combatant("d"), 1, ())
+    template = encounter.state.combatant("d")
+    (copy,) = [fresh(template, cid, name, template.hp_max) for cid, name in numbered(template.name, 1, ())]
     assert copy.uses[0].uses == 1 and copy.reminders == ()
     (hero,) = party_after(replace(encounter.state), {"a": True})
     assert [r.text for r in hero.reminders] == ["concentration"]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from core.combat import commands as cmd
 from core.combat import events as ev
 from core.combat.state import EncounterState
+from core.errors import DiceError, RulesError
 from saves.campaign import SCHEMA_VERSION, Campaign
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, SaveError
@@ -37,7 +38,7 @@ def _play(session: Session) -> None:
         try:
             session.apply(cmd.Move(mover.id, (x + dx, y + dy)))
             break
-        except Exception:
+        except RulesError:
             continue
     session.apply(cmd.SpendAction(mover.id, "full"))
     session.apply(cmd.RollCheck(mover.id, "STR"))
@@ -70,7 +71,7 @@ def test_every_action_is_on_disk_when_apply_returns(demo_file):
 def test_refused_command_writes_nothing(demo_file):
     session = Session(Campaign.open(demo_file), random.Random(9))
     before = demo_file.read_bytes()
-    with pytest.raises(Exception):
+    with pytest.raises(DiceError):
         session.apply(cmd.RollDice("1d"))
     assert demo_file.read_bytes() == before
 
@@ -233,7 +234,7 @@ def test_codec_round_trips_every_state_and_event(tmp_path, actions, seed):
         }[action]
         try:
             collected.extend(encounter.apply(command))
-        except Exception:
+        except RulesError:
             continue
     state_doc = json.loads(json.dumps(to_document(encounter.state)))
     assert from_document(state_doc, EncounterState) == encounter.state

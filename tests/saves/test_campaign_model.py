@@ -12,7 +12,7 @@ from core.combat import commands as cmd
 from core.values.combatant import Combatant, Side
 from core.combat.state import EncounterState
 from saves import library, paths
-from saves.bestiary import spawn
+from core.combat.groups import fresh, numbered
 from saves.campaign import Campaign
 from saves.errors import CorruptSave, ReadOnlySave
 from saves.sanitize import clean_name, clean_text
@@ -48,6 +48,11 @@ def test_the_demo_boar_counts_as_boar_1(session):
     session.campaign.put_template(BOAR)
     session.add_from_bestiary("Boar", 2)
     assert {c.name for c in session.encounter.state.combatants if c.name.startswith("Boar")} == {"Boar", "Boar 2", "Boar 3"}
+
+
+def spawn(template, count, present):
+    """``count`` fresh creatures from ``template``, numbered after ``present``."""
+    return [fresh(template, cid, name, template.hp_max) for cid, name in numbered(template.name, count, present)]
 
 
 def test_spawn_keeps_ids_after_a_rename_and_a_lone_creature_keeps_its_name():

@@ -10,7 +10,7 @@ import pytest
 from core.combat import commands as cmd
 from saves import backups
 from saves.campaign import Campaign
-from saves.errors import CorruptSave, NewerSave
+from saves.errors import CorruptSave, NewerSave, SaveError
 from saves.migrations import SCHEMA_VERSION
 from saves.session import Session, create_demo
 
@@ -108,6 +108,6 @@ def test_an_empty_file_is_never_taken_for_a_new_campaign(tmp_path):
     path.write_bytes(b"")
     with pytest.raises(CorruptSave, match="empty"):
         Campaign.open(path)
-    with pytest.raises(Exception):
+    with pytest.raises(SaveError, match="already exists"):
         create_demo(path, random.Random(1))
     assert path.read_bytes() == b""

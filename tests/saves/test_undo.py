@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.combat import commands as cmd
-from core.errors import IllegalCommand
+from core.errors import IllegalCommand, UnknownCombatant
 from saves.campaign import Campaign
 from saves.records import Redone, Undone
 from saves.session import Session, create_demo
@@ -122,7 +122,7 @@ def test_several_commands_as_one_step_are_all_or_nothing(tmp_path):
     session = _fresh(tmp_path)
     before = session.encounter.state
     target = before.combatants[0].id
-    with pytest.raises(Exception):
+    with pytest.raises(UnknownCombatant):
         session.apply_all([cmd.Damage(target, 2), cmd.Damage("nobody", 1)])
     assert session.encounter.state == before and not session.can_undo
     session.apply_all([cmd.Damage(target, 2), cmd.Heal(target, 1)])

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from core.rulesets import RULESET_IDS
 
 TUI = Path(__file__).resolve().parents[2] / "tui"
@@ -14,6 +16,16 @@ DISPLAY_ONLY = {"cli/main.py"}
 RULE_ARITHMETIC = re.compile(
     r"cells_apart|melee_reach|check_odds\(|plan_attack|attack_situation|find_path|reachable\(|"
     r"ruleset\.id\s*==|\.settings\.\w+|budget\.movement\s*[-+]|fresh_budget|step_cost"
+)
+
+# Geometry, sight and cover are the board's queries (core.board.look,
+# core.board.geometry.templates, core.board.battlefield.readout): tui/ imports
+# no geometry and calls none of it, under its own name or an alias.
+GEOMETRY = re.compile(
+    r"core\.board\.geometry|line_of_sight|line_of_effect|cover_between|crossed_cells|sight_blockers|"
+    r"flanked\(|flankers\(|(?<![\w.])(?:geometry_)?distance\(|(?<![\w.])sight\(|(?<![\w.])radius\(|(?<![\w.])zone\(|"
+    r"small_cone\(|large_cone\(|(?<![\w.])cone\(|(?<![\w.])line\(|explosion\(|weapon_pattern\(|DIRECTIONS\[|"
+    r"refilled\("
 )
 
 
@@ -31,4 +43,10 @@ def test_tui_names_no_ruleset():
 
 def test_tui_computes_no_rule():
     found = [f"{p.name}:{n}: {code.strip()}" for p, n, code in _code_lines() if RULE_ARITHMETIC.search(code)]
+    assert found == []
+
+
+@pytest.mark.xfail(strict=False, reason="the GM screen's map modes and campaign parts still call geometry and reset the party themselves until they call core.board.look, core.board.geometry.templates and core.campaign.party")
+def test_tui_asks_the_board_for_geometry_sight_and_cover():
+    found = [f"{p.relative_to(TUI).as_posix()}:{n}: {code.strip()}" for p, n, code in _code_lines() if GEOMETRY.search(code)]
     assert found == []

@@ -18,7 +18,7 @@ import random
 import sys
 from pathlib import Path
 
-from core.errors import RulesError
+from core.errors import EncounterError
 from core.rulesets import DEFAULT_RULESET, RULESET_IDS
 from core.rulesets import get as get_ruleset
 from saves import paths
@@ -190,13 +190,13 @@ def _new(argv: list[str]) -> int:
         try:
             ruleset = get_ruleset(args.ruleset)
             campaign = create_campaign(_campaign_path(args.path), args.name or args.path.stem, ruleset, from_text(seed_map_text()), rng, demo_roster(ruleset.stat_names))
-        except (RulesError, SaveError) as exc:
+        except EncounterError as exc:
             return _fail(str(exc))
         return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo's creatures under {ruleset.id} (stats it does not share are 0: e to edit).", args)
     if args.map_path is None:
         try:
             campaign = create_demo(_campaign_path(args.path), rng, name=args.name or args.path.stem)
-        except (RulesError, SaveError) as exc:
+        except EncounterError as exc:
             return _fail(str(exc))
         return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo fight.", args)
     from saves.map_files import read_text  # bounded; a pipe or a device would hang the read
@@ -209,7 +209,7 @@ def _new(argv: list[str]) -> int:
         ruleset = get_ruleset(args.ruleset)
         text_map, roster = read_map_file(text, ruleset)
         campaign = create_campaign(_campaign_path(args.path), args.name or args.path.stem, ruleset, text_map, rng, roster)
-    except (RulesError, SaveError) as exc:
+    except EncounterError as exc:
         return _fail(str(exc))
     return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
 
@@ -261,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
             campaign = create_demo(target, rng, name=args.path.stem)
             notice = f"Created {target}: the seed 003 map with the demo fight."
         return _run(campaign, rng, notice, args)
-    except (SaveError, RulesError) as exc:
+    except EncounterError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return 130

@@ -15,8 +15,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from core.errors import RulesError
-from saves.errors import SaveError
+from core.errors import EncounterError
 from tui.cli.main import _campaign_path, _fail, report_unsaved
 
 
@@ -50,7 +49,7 @@ def export_map(argv: list[str]) -> int:
             write_map(path, export, args.output, replace=args.replace)
     except TargetExists as exc:
         return _fail(f"{exc}; add --replace to replace it")
-    except (SaveError, RulesError) as exc:
+    except EncounterError as exc:
         return _fail(str(exc))
     for note in export.notes:
         print(f"encounter: note: {note}", file=sys.stderr)
@@ -83,7 +82,7 @@ def add_encounter(argv: list[str]) -> int:
             eid, off = add_encounter_from_map(campaign, args.map_path, args.name or args.map_path.stem, party)
         finally:
             campaign.close()
-    except (SaveError, RulesError) as exc:
+    except EncounterError as exc:
         return _fail(str(exc))
     if report_unsaved(campaign):
         return 1
@@ -113,7 +112,7 @@ def import_creatures(argv: list[str]) -> int:
             campaign.put_templates(list(result.creatures))
         finally:
             campaign.close()
-    except (SaveError, RulesError) as exc:
+    except EncounterError as exc:
         return _fail(str(exc))
     if report_unsaved(campaign):
         return 1

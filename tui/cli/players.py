@@ -11,8 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from core.errors import RulesError
-from saves.errors import SaveError
+from core.errors import EncounterError
 from tui.cli.main import _campaign_path, _fail, _ui_options
 
 
@@ -41,7 +40,7 @@ def watch(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         path = _players_view_path(args)
-    except (SaveError, RulesError) as exc:
+    except EncounterError as exc:
         return _fail(str(exc))
     served = "TEXTUAL_DRIVER" in os.environ  # run by encounter serve for a browser tab
     if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -66,7 +65,7 @@ def serve(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         path = _players_view_path(args)
-    except (SaveError, RulesError) as exc:
+    except EncounterError as exc:
         return _fail(str(exc))
     from textual_serve.server import Server
 
@@ -84,7 +83,7 @@ def recap(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         text = make_recap(_campaign_path(args.path), args.encounter, args.json)
-    except (SaveError, RulesError) as exc:
+    except EncounterError as exc:
         return _fail(str(exc))
     sys.stdout.write(text)
     return 0

@@ -27,7 +27,8 @@ from tui.rendering.describe import describe, percent
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean
-from tui.war_forms import ARMY_HELP, HEROES_HELP, ArmyRequest, parse_army, parse_heroes
+from core.dice.war_notation import ARMY_HELP, HEROES_HELP, ArmyRequest, parse_army, parse_heroes
+from core.errors import NotationError
 
 SIDE_STYLE = ("bold blue", "bold red")
 SIDE_GLYPH = ("\u2588", "\u2592")  # full and medium shade: two armies apart without colour
@@ -282,7 +283,7 @@ class BattleScreen(Screen[None]):
         a, b = self._army1, self._army2
         try:
             heroes = parse_heroes(text, (a.name, b.name))
-        except ValueError as problem:
+        except NotationError as problem:
             self.say(f"Refused: {problem}", error=True)
             return
         points = None
@@ -301,12 +302,12 @@ class BattleScreen(Screen[None]):
             return None
         try:
             return parse_army(text)
-        except ValueError as problem:
+        except NotationError as problem:
             self.say(f"Refused: {problem}", error=True)
             return None
 
     def _pair_hint(self, text: str) -> Text:
-        """What army 2 sets up; raises ``ValueError`` (the dialog stays open with the text) for one it cannot read."""
+        """What army 2 sets up; raises :class:`NotationError` or ``ValueError`` (the dialog stays open with the text) for one it cannot read."""
         first = self._army1
         second = parse_army(text)
         if first is not None and second.name.casefold() == first.name.casefold():
@@ -318,13 +319,13 @@ class BattleScreen(Screen[None]):
 
 
 def _army_hint(text: str) -> Text:
-    """What army 1 is; raises ``ValueError`` (the dialog stays open with the text) for one it cannot read."""
+    """What army 1 is; raises :class:`NotationError` (the dialog stays open with the text) for one it cannot read."""
     army = parse_army(text)
     return Text(f"{clean(army.name)}: {army.soldiers:,} soldiers, Strategy {army.strategy:+d}, ХАР {army.charisma:+d}")
 
 
 def _heroes_hint(text: str, names: tuple[str, str]) -> Text:
-    """The heroes and their sides; raises ``ValueError`` (the dialog stays open, the armies kept) for a hero it cannot place."""
+    """The heroes and their sides; raises :class:`NotationError` (the dialog stays open, the armies kept) for a hero it cannot place."""
     heroes = parse_heroes(text, names)
     if not heroes:
         return Text("No heroes: Enter to start.")

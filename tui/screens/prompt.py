@@ -18,13 +18,14 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from core.errors import RulesError
+from core.errors import EncounterError
 from saves.sanitize import clean_text
 from tui.rendering.text import clean
 
-REFUSALS = (ValueError, RulesError)
-"""What a ``hint`` raises when Enter would be refused (the parsers of
-``tui/forms.py`` raise ``ValueError``, the rules ``RulesError``)."""
+REFUSALS = (ValueError, EncounterError)
+"""What a ``hint`` raises when Enter would be refused: the core's notations
+and rules raise an :class:`EncounterError` (a ``NotationError``, a
+``RulesError``), a dialog's own small reader a ``ValueError``."""
 
 
 class SafeInput(Input):
@@ -39,8 +40,8 @@ class PromptScreen(ModalScreen[str | None]):
     """Ask for one line of text.
 
     ``hint(value) -> Text`` (optional) is shown under the input and updated
-    as the GM types: what Enter would do. It raises ``ValueError`` or
-    ``RulesError`` when Enter would be refused; the message is shown
+    as the GM types: what Enter would do. It raises ``ValueError`` or an
+    ``EncounterError`` when Enter would be refused; the message is shown
     instead (or the error's ``shown`` Text, when it has one), and Enter
     then keeps the dialog open. ``refusal`` is a reason
     shown at once, for ``value`` as given (see :meth:`again`).

@@ -22,14 +22,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from core.campaign.timekeeping import AdvanceClock, clock_label, now_seconds
-from core.errors import RulesError
+from core.errors import NotationError, RulesError
 from core.campaign.training import level
 from core.campaign.training_commands import AddRuse, DropTraining
 from core.offers.ruses import ruse_check
 from tui.rendering.describe import describe
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean
-from tui.time_forms import RUSE_HELP, SPAN_HELP, TRAIN_HELP, USE_HELP, parse_advance, parse_ruse, parse_training, parse_use
+from core.dice.time_notation import RUSE_HELP, SPAN_HELP, TRAIN_HELP, USE_HELP, parse_advance, parse_ruse, parse_training, parse_use
 
 KEYS = "a advance  t train  x drop  r ruse  e use ruse  u undo  Esc back"
 
@@ -131,7 +131,7 @@ class TimeScreen(Screen[None]):
             return
         try:
             command = then(text)
-        except ValueError as problem:
+        except (NotationError, ValueError) as problem:
             self.say(f"Refused: {clean(str(problem))}", error=True)
             return
         self._run(command)
@@ -201,6 +201,7 @@ class TimeScreen(Screen[None]):
 
 def _readable(then, text: str) -> Text:
     """Hint of a time dialog: nothing when ``then`` reads ``text``; its
-    ``ValueError`` (shown under the input, Enter refused) when not."""
+    :class:`NotationError` or ``ValueError`` (shown under the input, Enter
+    refused) when not."""
     then(text)
     return Text("Enter: OK")

@@ -24,7 +24,7 @@ from core.errors import RulesError
 from core.campaign.travel import Leg, TravelSettings, interruption_cost, plan, split
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean
-from tui.travel_forms import GROUP_HELP, LEGS_HELP, parse_group, parse_legs
+from core.dice.travel_notation import GROUP_HELP, LEGS_HELP, parse_group, parse_legs
 
 
 class TravelScreen(Screen[None]):
@@ -130,7 +130,7 @@ class TravelScreen(Screen[None]):
             group = parse_group(text)
             if self.legs:
                 plan(group, self.legs, self.settings)
-        except (ValueError, RulesError) as problem:
+        except RulesError as problem:
             self.say(f"Refused: {problem}", error=True)
             return
         self.group = group
@@ -152,7 +152,7 @@ class TravelScreen(Screen[None]):
         try:
             legs = parse_legs(text)
             plan(self.group or {"anyone": 1}, legs, self.settings)  # the rules refuse before anything changes
-        except (ValueError, RulesError) as problem:
+        except RulesError as problem:
             self.say(f"Refused: {problem}", error=True)
             return
         self.legs = legs

@@ -198,14 +198,6 @@ class SrdMovement(MovementModel):
         return 0
 
 
-def diagonal_cost(diagonals_so_far: int, doublings: int = 0) -> int:
-    """Squares one diagonal step costs (SRD-MOV-2, -5, -7): 1 or 2 by the
-    parity of earlier diagonals; 3 * 2^(k-1) into terrain with k doublings."""
-    if doublings == 0:
-        return 1 + diagonals_so_far % 2
-    return 3 * 2 ** (doublings - 1)
-
-
 def nearest(origin: Cell, cells: Sequence[Cell], rng: random.Random) -> Cell:
     """Rule SRD-MOV-11: the nearest of ``cells`` to ``origin`` (SRD distance,
     see :func:`core.board.geometry.distance`); ties are broken at random."""

@@ -17,7 +17,7 @@ from core.values.combatant import ActionBudget, Side
 from core.values import limits as lim
 from core.combat.groups import GroupInitiative
 from core.combat.state import EncounterState
-from core.errors import RulesError
+from core.errors import EncounterError
 from core.combat.trackers.uses import refilled
 from saves.errors import SaveError
 from saves.session import Session
@@ -55,7 +55,7 @@ class CampaignActions:
                 self._new_encounter()
             elif choice == "from-map":
                 self.new_encounter_from_map()
-        except (SaveError, RulesError) as problem:
+        except EncounterError as problem:
             self.set_status(f"Refused: {clean(str(problem))}", error=True)
 
     def _finish(self, answer: str) -> None:
@@ -64,7 +64,7 @@ class CampaignActions:
             return
         try:
             self.session.campaign.set_encounter(self.session.eid, status="finished")
-        except (SaveError, RulesError) as problem:
+        except EncounterError as problem:
             self.set_status(f"Refused: {clean(str(problem))}", error=True)
             return
         self.reload_views()  # the title says "(finished)"
@@ -84,7 +84,7 @@ class CampaignActions:
             try:
                 eid = self.session.campaign.add_encounter(name.strip(), state, status="running")
                 self._switch(eid)
-            except (SaveError, RulesError) as problem:
+            except EncounterError as problem:
                 self.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
             self.set_status("New encounter: add foes (+ or from the bestiary in the . menu), place them (P), then start combat (. menu).")
@@ -200,7 +200,7 @@ class CampaignActions:
                 overrides[name] = value
                 try:
                     self.session.campaign.set_house_rules(overrides)
-                except (SaveError, RulesError) as problem:
+                except EncounterError as problem:
                     self.set_status(f"Refused: {clean(str(problem))}", error=True)
                     return
                 self.session.encounter.ruleset = self.session.campaign.ruleset

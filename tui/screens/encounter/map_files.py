@@ -17,7 +17,7 @@ from rich.text import Text
 
 from core.values.combatant import Side
 from core.dice.creature_import import STAT_BLOCK_RULESETS
-from core.errors import RulesError
+from core.errors import EncounterError
 from core.board.map_text import export_map
 from saves.errors import SaveError
 from saves.library import TargetExists
@@ -86,7 +86,7 @@ class MapFileActions:
             party = tuple(c for c in self.state.combatants if c.side is Side.PARTY)
             try:  # a bad file is refused here, with the path still in the dialog
                 state, off = map_encounter(path, path.stem, self.session.encounter.ruleset, party)
-            except (SaveError, RulesError) as problem:
+            except EncounterError as problem:
                 self.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
             self.ask(PromptScreen("Name of the new encounter", value=path.stem), lambda name: self._encounter_from(path, state, off, name))
@@ -100,7 +100,7 @@ class MapFileActions:
         try:
             eid = self.session.campaign.add_encounter(name.strip(), replace(state, name=name.strip()), status="running")
             self._switch(eid)
-        except (SaveError, RulesError) as problem:
+        except EncounterError as problem:
             self.set_status(f"Refused: {clean(str(problem))}", error=True)
             return
         joined = f" {_plural(off, 'party member')} joined off the map: place them with P." if off else ""

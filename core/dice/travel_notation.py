@@ -1,10 +1,11 @@
 """Parsing what the GM types into the travel planner (rules EQ-TRV-1, EQ-TRV-2).
-Errors are ``ValueError`` with a message."""
+Errors are :class:`~core.errors.NotationError` with a message."""
 
 from __future__ import annotations
 
 from core.values import limits as lim
 from core.campaign.travel import WEATHERS, Leg
+from core.errors import NotationError
 
 GROUP_HELP = "name ДВИЖ, name ДВИЖ, ... (e.g. Ayla 3, Pony 2)"
 LEGS_HELP = "terrain km [weather]; ... (e.g. forest 21 rain; road 30)"
@@ -18,15 +19,15 @@ def parse_group(text: str) -> dict[str, int]:
         if not words:
             continue
         if len(words) < 2 or not words[-1].lstrip("+-").isdigit():
-            raise ValueError(f"{part.strip()!r}: write a name, then its ДВИЖ: {GROUP_HELP}")
+            raise NotationError(f"{part.strip()!r}: write a name, then its ДВИЖ: {GROUP_HELP}")
         if not lim.is_whole(words[-1].lstrip("+-")):
-            raise ValueError(f"ДВИЖ is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits ({part.strip()})")
+            raise NotationError(f"ДВИЖ is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits ({part.strip()})")
         move = int(words[-1])
         if move < 0:
-            raise ValueError(f"ДВИЖ cannot be negative ({part.strip()})")
+            raise NotationError(f"ДВИЖ cannot be negative ({part.strip()})")
         group[" ".join(words[:-1])] = move
     if not group:
-        raise ValueError(f"name at least one traveller: {GROUP_HELP}")
+        raise NotationError(f"name at least one traveller: {GROUP_HELP}")
     return group
 
 
@@ -41,14 +42,14 @@ def parse_legs(text: str) -> list[Leg]:
             continue
         numbers = [i for i, w in enumerate(words) if w.isdigit()]
         if not numbers:
-            raise ValueError(f"{part.strip()!r}: how many km? {LEGS_HELP}")
+            raise NotationError(f"{part.strip()!r}: how many km? {LEGS_HELP}")
         at = numbers[0]
         if not lim.is_whole(words[at]):
-            raise ValueError(f"{part.strip()!r}: km is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits")
+            raise NotationError(f"{part.strip()!r}: km is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits")
         weather = " ".join(words[at + 1:]).lower() or "clear"
         if weather not in WEATHERS:
-            raise ValueError(f"unknown weather {weather!r}: use {', '.join(WEATHERS)}")
+            raise NotationError(f"unknown weather {weather!r}: use {', '.join(WEATHERS)}")
         legs.append(Leg(" ".join(words[:at]).lower(), int(words[at]), weather))
     if not legs:
-        raise ValueError(f"add at least one leg: {LEGS_HELP}")
+        raise NotationError(f"add at least one leg: {LEGS_HELP}")
     return legs
