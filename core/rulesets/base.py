@@ -64,6 +64,10 @@ class Ruleset:
     Settings: ClassVar[type] = object
     renamed_settings: ClassVar[dict[str, str]] = {}
     """Old setting name -> its name now, so house rules saved by an older version still load."""
+    command_modules: ClassVar[tuple[str, ...]] = ()
+    """Dotted paths of the modules holding this ruleset's own commands, their
+    events and a module-level ``HANDLERS`` (command class -> handler
+    ``(encounter, state, command) -> (state, events)``)."""
 
     def __init__(self, settings: Any | None = None) -> None:
         self.settings = settings if settings is not None else self.Settings()

@@ -171,3 +171,22 @@ def test_house_rules_that_would_break_play_are_named():
     assert tactical.house_rule_refusal("movement_points", 7) is None
     assert "names a stat" in get("srd35").house_rule_refusal("initiative_stat", "LUCK")
     assert get("srd35").house_rule_refusal("initiative_stat", "WIS") is None
+
+
+def test_the_shipped_rulesets_are_the_entry_points_of_pyproject():
+    """pyproject.toml's ``encounter.rulesets`` entry points name the same
+    classes as :data:`core.rulesets.BUILT_IN` (the no-metadata fallback)."""
+    import tomllib
+
+    from core.rulesets import BUILT_IN, ENTRY_POINT_GROUP
+
+    project = tomllib.loads((CORE.parent / "pyproject.toml").read_text())["project"]
+    assert project["entry-points"][ENTRY_POINT_GROUP] == BUILT_IN
+
+
+def test_without_package_metadata_the_shipped_rulesets_still_load(monkeypatch):
+    import core.rulesets as rulesets
+
+    monkeypatch.setattr(rulesets, "_SCANNED", {})  # no distribution declares the group
+    assert rulesets.known_ids()[:len(RULESET_IDS)] == RULESET_IDS
+    assert get("srd35").id == "srd35"
