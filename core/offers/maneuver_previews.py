@@ -75,37 +75,12 @@ def details(state: Any, ruleset: Any, command: cmd.Command) -> dict[str, Any]:
 
 
 def _jump(state: Any, ruleset: Any, command: cmd.Jump) -> dict[str, Any]:
-    from core.combat.maneuvers.jumps import jump_rule, power_roll_base, tactical_check_odds
-
-    rule = jump_rule(ruleset)
     who = state.combatant(command.combatant)
-    if who.position is None:
+    if who.position is None or ruleset.jump is None:
         return {}
     to = tuple(command.to)
     distance = max(abs(to[0] - who.position[0]), abs(to[1] - who.position[1]))
-    model = ruleset.movement
-    if rule == "EQ-MOV-6":
-        return {"notes": (f"{distance} cell(s); {who.name} jumps at most {model.jump_distance(who, command.run_up)}",)}
-    if rule == "TAC-MOV-3":
-        from core.rulesets.tactical_d10.options import jump_options  # TAC-OPT-1 switches
-
-        obstacles, easier, extra = jump_options(ruleset.settings, who, distance)
-        if not 1 <= obstacles <= len(model.settings.jump_mp):
-            return {}
-        cost, difficulty = model.jump_option(obstacles)
-        modifier = who.stat(model.settings.jump_stat)
-        return {
-            "odds": tactical_check_odds(ruleset, who, obstacles, easier), "difficulty": difficulty - easier,
-            "expression": check_expression(model.settings.jump_die, modifier),
-            "notes": (f"over {obstacles} cell(s) for {cost} MP; failing moves 1 cell and loses all MP", *extra),
-        }
-    if rule == "PR-MOV-4":
-        base = power_roll_base(ruleset, who)
-        if not command.test:
-            return {"notes": (f"{distance} cell(s); {who.name} jumps {base} without a test",)}
-        s = ruleset.settings
-        return _check(ruleset, max(who.stat(s.might_stat), who.stat(s.agility_stat)), notes=(f"{base} cells, t2 +1, t3 +2; aiming {distance}",))
-    return {}
+    return ruleset.jump.preview(state, ruleset, who, command, distance)
 
 
 def _fall(state: Any, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:

@@ -32,6 +32,7 @@ T = TypeVar("T")
 
 if TYPE_CHECKING:
     from core.board.movement.falling import Fall
+    from core.combat.maneuvers.jumps import JumpRule
     from core.board.movement.model import MovementModel
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
@@ -346,6 +347,12 @@ class Ruleset:
         """This ruleset's movement model, reading this ruleset's settings
         (so house rules reach it): costs, speeds, reach and paths."""
         return self.movement_model()(self.settings)
+
+    @property
+    def jump(self) -> JumpRule | None:
+        """Capability: this ruleset's jump (:class:`core.combat.maneuvers.jumps.JumpRule`),
+        ``None`` where its seed has none (a Jump is refused)."""
+        return None
 
     def fall(self, height: int, agility: int = 0, liquid_depth: int = 0) -> Fall:
         """What a fall of ``height`` cells does (rule EQ-MOV-8 by default:

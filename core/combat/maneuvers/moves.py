@@ -256,9 +256,9 @@ def teleport(enc: Any, state: Any, command: cmd.Teleport) -> Result:
             raise IllegalCommand(f"{moved.name} must change space", "PR-TEL-1")
         if distance > command.distance:
             raise IllegalCommand(f"the effect teleports {command.distance} cell(s), ({to[0]}, {to[1]}) is {distance} away", rule)
-        from core.combat.maneuvers.jumps import _landing_refusal
+        from core.combat.maneuvers.jumps import landing_refusal
 
-        _landing_refusal(state, moved, to, rule)
+        landing_refusal(state, moved, to, rule)
         if not line_of_effect(state.grid, moved.position, to):
             raise IllegalCommand(f"no line of effect from {moved.name}'s space to ({to[0]}, {to[1]})", rule)
     kept = _without(moved.conditions, "grappled", *(("prone",) if command.stand else ()))

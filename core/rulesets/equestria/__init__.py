@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,6 +128,13 @@ class Equestria(Ruleset):
     def exchange_quick_actions(self, combatant: Combatant) -> int:
         """Rule EQ-ACT-3: quick actions one full action buys (1, or 2 from DEX +2)."""
         return 1 if combatant.stat("DEX") <= self.settings.exchange_one_quick_max_dex else 2
+
+    @cached_property
+    def jump(self) -> Any:
+        """Capability: Equestria's jump (:mod:`core.rulesets.equestria.jump`)."""
+        from core.rulesets.equestria.jump import EquestriaJump
+
+        return EquestriaJump()
 
     def movement_model(self) -> type[EquestriaMovement]:
         return EquestriaMovement

@@ -3,6 +3,8 @@ characteristic read as tiers 1-3 (PR-ROLL-1); main action, maneuver, move."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +80,13 @@ class PowerRoll(Ruleset):
     def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
         """DEFAULT (published system): the main action may be used as a maneuver."""
         return ("main", "maneuver", 1)
+
+    @cached_property
+    def jump(self) -> Any:
+        """Capability: PowerRoll's jump (:mod:`core.rulesets.power_roll.jump`)."""
+        from core.rulesets.power_roll.jump import PowerRollJump
+
+        return PowerRollJump()
 
     def movement_model(self) -> type[PowerRollMovement]:
         return PowerRollMovement

@@ -46,7 +46,6 @@ class PowerRollMovement(MovementModel):
     occupied_rule = "PR-MOV-1"
     blocked_rule = "PR-MOV-1"
     moves = tuple(m for m in MoveType if m is not MoveType.SNEAK)
-    jump_rule = "PR-MOV-4"
 
     def speed(self, mover: Combatant, move: MoveType) -> int:
         """Squares per move: its own speed for the type; walk, climb, swim

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,6 +133,13 @@ class TacticalD10(Ruleset):
 
     def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
         raise IllegalCommand("tactical_d10 has no action exchange; use dash to double MP", "TAC-ACT-2")
+
+    @cached_property
+    def jump(self) -> Any:
+        """Capability: Tactical's jump (:mod:`core.rulesets.tactical_d10.jump`)."""
+        from core.rulesets.tactical_d10.jump import TacticalJump
+
+        return TacticalJump()
 
     def movement_model(self) -> type[TacticalMovement]:
         return TacticalMovement
