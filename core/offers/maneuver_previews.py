@@ -90,8 +90,8 @@ def _fall(state: Any, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:
     height = command.height if command.height is not None else fall_height(state, ruleset, who)
     if height is None or who.position is None:
         return {}
-    s = ruleset.settings
-    agility = who.stat(s.agility_stat) if hasattr(s, "agility_stat") else 0
+    falling = ruleset.falling
+    agility = who.stat(falling.agility_stat) if falling.agility_stat else 0
     depth = state.grid.terrain(who.position).depth if state.grid.contains(who.position) else 0
     try:
         result = ruleset.fall(height, agility, depth)
@@ -99,6 +99,6 @@ def _fall(state: Any, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:
         return {}
     damage = result.dice or f"{result.damage} damage" if (result.dice or result.damage) else "no damage"
     note = f"a fall of {height}: {damage}" + (", prone" if result.prone else "") + (f", {result.rounds} rounds" if result.rounds > 1 else "")
-    if command.controlled and hasattr(s, "controlled_fall_reduction"):
-        return _check(ruleset, who.stat(s.controlled_fall_skill), notes=(note, f"Acrobatics: success falls {s.controlled_fall_reduction} less"))
+    if command.controlled and falling.controlled:
+        return _check(ruleset, who.stat(falling.controlled_skill), notes=(note, f"Acrobatics: success falls {falling.controlled_reduction} less"))
     return {"notes": (note,)}

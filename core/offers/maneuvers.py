@@ -49,7 +49,7 @@ def generic(c: OfferContext) -> tuple[Offer, ...]:
 
         height = fall_height(c.state, c.ruleset, who)
         default = f" (empty: {height} cells, from where it is)" if height is not None else ""
-        rule = "PR-FALL-1" if hasattr(c.ruleset.settings, "long_fall_first_round") else "EQ-MOV-8"
+        rule = c.ruleset.falling.rule
         found.append(c.offer(
             "fall", f"{who.name} falls", Group.MOVEMENT, lambda text, w=who.id: _fall(w, text), check=False, rule=rule,
             needs=Need.TEXT, prompt=f"height in cells{default}", example=str(height or 6), target=who.id,

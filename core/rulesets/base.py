@@ -31,7 +31,7 @@ from core.errors import IllegalCommand, RulesError
 T = TypeVar("T")
 
 if TYPE_CHECKING:
-    from core.board.movement.falling import Fall
+    from core.board.movement.falling import Fall, FallingRules
     from core.combat.maneuvers.jumps import JumpRule
     from core.board.movement.model import MovementModel
 
@@ -353,6 +353,15 @@ class Ruleset:
         """Capability: this ruleset's jump (:class:`core.combat.maneuvers.jumps.JumpRule`),
         ``None`` where its seed has none (a Jump is refused)."""
         return None
+
+    @property
+    def falling(self) -> FallingRules:
+        """Capability: how falls go here beyond their damage (long falls,
+        controlled falls, landing on a creature); default the dice of
+        EQ-MOV-8 (settings ``fall_*``)."""
+        from core.board.movement.falling import dice_falling
+
+        return dice_falling(self.settings)
 
     def fall(self, height: int, agility: int = 0, liquid_depth: int = 0) -> Fall:
         """What a fall of ``height`` cells does (rule EQ-MOV-8 by default:

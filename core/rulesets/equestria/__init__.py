@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import cached_property
-
-from dataclasses import dataclass
 from typing import Any
 
 from core.dice.checks import Tier
@@ -12,7 +11,7 @@ from core.values import limits as lim
 from core.values.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.rulesets.equestria.movement import EquestriaMovement, EquestriaMovementSettings
-from core.board.movement.falling import DiceFallSettings
+from core.board.movement.falling import DiceFallSettings, FallingRules, dice_falling
 from core.campaign.breath import BreathSettings
 from core.combat.mounted.settings import MountedSettings
 from core.campaign.training import TrainingSettings
@@ -135,6 +134,13 @@ class Equestria(Ruleset):
         from core.rulesets.equestria.jump import EquestriaJump
 
         return EquestriaJump()
+
+    @property
+    def falling(self) -> FallingRules:
+        """Capability: EQ-MOV-8's dice and 12 cells a round, and the controlled
+        fall of EQ-FALL-2 (an Acrobatics check, success falls ``controlled_fall_reduction`` less)."""
+        s = self.settings
+        return replace(dice_falling(s), controlled_skill=s.controlled_fall_skill, controlled_reduction=s.controlled_fall_reduction)
 
     def movement_model(self) -> type[EquestriaMovement]:
         return EquestriaMovement

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from core.dice.checks import Tier
