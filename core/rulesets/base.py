@@ -33,6 +33,8 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from core.board.movement.falling import Fall, FallingRules
     from core.combat.maneuvers.jumps import JumpRule
+    from core.combat.mounted.settings import MountedSettings
+    from core.combat.reactions import ReactionRules
     from core.board.movement.model import MovementModel
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
@@ -221,6 +223,22 @@ class Ruleset:
         s = self.settings
         index = sum(1 for threshold in s.unarmed_thresholds if stat_value >= threshold)
         return s.unarmed_dice[index]
+
+    # -- capabilities of combat ---------------------------------------------------
+    @property
+    def riding(self) -> MountedSettings | None:
+        """Capability: the mounted-combat rules (EQ-MNT-1..9, and falling
+        objects EQ-FALL-1) as this ruleset plays them, ``None`` without them."""
+        return None
+
+    @property
+    def reactions(self) -> ReactionRules | None:
+        """Capability: dodge, block and catching (EQ-ACT-4, EQ-ACT-9), ``None`` without them."""
+        return None
+
+    # -- creatures ------------------------------------------------------------
+    stat_blocks: ClassVar[bool] = False
+    """Capability: creatures may be imported from d20 SRD stat blocks (srd35)."""
 
     # -- conditions -------------------------------------------------------------
     condition_names: ClassVar[tuple[str, ...]] = ()

@@ -136,6 +136,19 @@ class Equestria(Ruleset):
         return EquestriaJump()
 
     @property
+    def riding(self) -> MountedSettings:
+        """Capability: EQ-MNT-1..9 and EQ-FALL-1, read from these settings (house rules included)."""
+        return self.settings
+
+    @property
+    def reactions(self) -> Any:
+        """Capability: EQ-ACT-4 dodge and block, EQ-ACT-9 throwing and catching."""
+        from core.combat.reactions import ReactionRules
+
+        s = self.settings
+        return ReactionRules(s.dodge_stat, s.block_stat, s.block_min_str, s.throw_stat, s.catch_stat, s.throw_action)
+
+    @property
     def falling(self) -> FallingRules:
         """Capability: EQ-MOV-8's dice and 12 cells a round, and the controlled
         fall of EQ-FALL-2 (an Acrobatics check, success falls ``controlled_fall_reduction`` less)."""

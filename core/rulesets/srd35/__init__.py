@@ -52,6 +52,7 @@ class Srd35(Ruleset):
 
     id = "srd35"
     name = "d20 SRD 3.5 (seed 002)"
+    stat_blocks = True  # d20 SRD stat blocks import (core.dice.creature_import)
     rule_prefix = "SRD"
     Settings = Srd35Settings
     skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
