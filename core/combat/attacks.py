@@ -144,8 +144,8 @@ def shield_situation(settings: Any, target: Combatant, weapon: Weapon, situation
     unless the weapon deals chopping damage, which ignores shield cover."""
     from core.board.grid import Cover
 
-    grade = Cover(getattr(settings, "shield_cover", "none"))
-    word = getattr(settings, "shield_word", "shield").lower()
+    grade = Cover(settings.shield_cover)  # CommonSettings
+    word = settings.shield_word.lower()
     if grade is Cover.NONE or not any(word in item.lower() for item in target.inventory.quick + target.inventory.slow):
         return situation
     if any(d.damage_type is DamageType.CHOPPING for d in weapon.damage):
@@ -167,7 +167,7 @@ def plan_attack(
     roll, and for :func:`resolve_attack`). Raises
     :class:`~core.errors.IllegalCommand` when the target has full cover (EQ-COV-2)."""
     s = ruleset.settings
-    refusal = ruleset.attack_refusal(attacker) if hasattr(ruleset, "attack_refusal") else None
+    refusal = ruleset.attack_refusal(attacker)
     if refusal is not None:
         raise IllegalCommand(refusal)
     situation = shield_situation(s, target, weapon, situation)
@@ -187,8 +187,9 @@ def plan_attack(
     extra: list[Modifier] = []
     if weapon.bonus:
         extra.append(Modifier(weapon.bonus, f"{weapon.name} bonus", ""))
-    if "weakened" in levels(attacker.conditions) and hasattr(s, "weakened_penalty"):
-        extra.append(Modifier(s.weakened_penalty, "weakened", "PR-BUR-3"))
+    weakened = ruleset.weakened_penalty
+    if "weakened" in levels(attacker.conditions) and weakened is not None:
+        extra.append(Modifier(weakened, "weakened", "PR-BUR-3"))
     if any(c.name == "climbing" and c.source == target.id for c in attacker.conditions) and weapon.reach is Reach.MELEE:
         assembly = replace(assembly, advantage=assembly.advantage.with_(Advantage.ADVANTAGE),
                            advantage_reasons=assembly.advantage_reasons + ("climbing on the target (PR-CLB-1)",))

@@ -33,6 +33,7 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from core.board.movement.falling import Fall, FallingRules
     from core.combat.maneuvers.jumps import JumpRule
+    from core.combat.maneuvers.moves import BurrowingRules
     from core.combat.mounted.settings import MountedSettings
     from core.combat.reactions import ReactionRules
     from core.board.movement.model import MovementModel
@@ -232,6 +233,11 @@ class Ruleset:
         return None
 
     @property
+    def burrowing(self) -> BurrowingRules | None:
+        """Capability: burrowing and climbing a creature (PR-BUR-1..4, PR-CLB-1), ``None`` without them."""
+        return None
+
+    @property
     def reactions(self) -> ReactionRules | None:
         """Capability: dodge, block and catching (EQ-ACT-4, EQ-ACT-9), ``None`` without them."""
         return None
@@ -318,7 +324,7 @@ class Ruleset:
 
     # -- hooks of a move (srd35: attacks of opportunity, SRD-MOV-16) -------------
     def move_doublings(self, mover: Combatant) -> int:
-        """Further x2 on each square of ``mover``'s moves now (srd35: tumbling at half speed); default 0."""
+        """Further x2 on each square of ``mover``'s moves now (srd35: squeezing, tumbling at half speed); default 0."""
         return 0
 
     def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
@@ -328,6 +334,11 @@ class Ruleset:
     def after_move(self, enc: Any, state: Any, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
         """``(state, events)`` after ``before`` moved along ``path`` (srd35: the attacks of opportunity it provokes)."""
         return state, ()
+
+    @property
+    def weakened_penalty(self) -> int | None:
+        """Capability: what ``weakened`` takes off attacks (power_roll PR-BUR-3), ``None`` where it does not."""
+        return None
 
     def attack_refusal(self, attacker: Combatant) -> str | None:
         """Why ``attacker`` cannot attack at all now (srd35: squeezing tightly, SRD-MOV-17), or ``None``."""

@@ -91,6 +91,21 @@ class PowerRoll(Ruleset):
         return PowerRollMovement
 
     @property
+    def weakened_penalty(self) -> int:
+        """PR-BUR-3: a weakened creature's attacks (setting ``weakened_penalty``)."""
+        return self.settings.weakened_penalty
+
+    @property
+    def burrowing(self) -> Any:
+        """Capability: PR-BUR-1..4 and PR-CLB-1 (settings ``dig_action``, ``shake_off_action``)."""
+        from core.combat.maneuvers.moves import BurrowingRules
+        from core.rulesets.power_roll.movement import burrowed_forced_move, climb_creature, shake_off
+
+        s = self.settings
+        return BurrowingRules(s.dig_action, s.shake_off_action, lambda cells, vertical: burrowed_forced_move(cells, vertical=vertical),
+                              climb_creature, shake_off, size_number)
+
+    @property
     def falling(self) -> FallingRules:
         """Capability: PR-FALL-1 (Agility softens), PR-FALL-2 (landing on a
         creature: the faller ends prone, the creature too when the faller's

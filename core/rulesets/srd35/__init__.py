@@ -158,8 +158,11 @@ class Srd35(Ruleset):
         return None
 
     def move_doublings(self, mover: Combatant) -> int:
-        """SRD-MOV-16: tumbling (DEFAULT d20 SRD) goes at half speed."""
-        return self.settings.tumble_doublings if "tumbling" in mover.budget.marks else 0
+        """SRD-MOV-8: a squeezing creature pays ``squeeze_doublings`` more (each
+        square costs 2); SRD-MOV-16: tumbling (DEFAULT d20 SRD) goes at half speed."""
+        s = self.settings
+        squeezing = s.squeeze_doublings if any(c.name == "squeezing" for c in mover.conditions) else 0
+        return squeezing + (s.tumble_doublings if "tumbling" in mover.budget.marks else 0)
 
     def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
         """SRD-MOV-16: who the move gives an attack of opportunity (in combat)."""
