@@ -250,9 +250,7 @@ def resolve_attack(
             amount = amount * s.critical_damage_percent // 100
         parts.append(DamagePart(amount, component.damage_type))
     tier_1_half = tier is Tier.TIER_1 and not weapon.tier_damage  # DEFAULT: tier 1 of a weapon without tier damage deals half
-    from core.rulesets.tactical_d10.options import dash_attack_bonus  # TAC-OPT-1
-
-    dash = dash_attack_bonus(s, attacker)
+    dash = ruleset.damage_bonus(attacker)
     if dash:
         parts.append(DamagePart(dash, parts[0].damage_type if parts else DamageType.BLUDGEONING))
     defend = target.stat(defend_stat) // 2 if defend_stat and "defending" in target_levels else 0

@@ -344,6 +344,20 @@ class Ruleset:
         """Why ``attacker`` cannot attack at all now (srd35: squeezing tightly, SRD-MOV-17), or ``None``."""
         return None
 
+    # -- hooks of an attack and a shove (tactical_d10's TAC-OPT-1 switches) -------
+    def damage_bonus(self, attacker: Combatant) -> int:
+        """Damage ``attacker``'s hit adds now (tactical_d10: after a dash); default 0."""
+        return 0
+
+    def after_hit(self, enc: Any, state: Any, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
+        """``(state, events)`` after ``attacker``'s hit dealt ``damage`` to ``target``
+        (tactical_d10: a long piercing weapon goes through); default nothing."""
+        return state, ()
+
+    def after_shove(self, state: Any, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
+        """Events after a successful shove of ``cells`` (tactical_d10: the switches' notes); default none."""
+        return ()
+
     def movement_action_cost(self, action: str) -> int:
         """MP an MP action costs (TAC-MOV-2); refused where the ruleset has none."""
         field = self.movement_actions.get(action)

@@ -149,6 +149,24 @@ class TacticalD10(Ruleset):
 
         return stand_up_tripped(encounter, state, combatant_id)
 
+    def damage_bonus(self, attacker: Combatant) -> int:
+        """TAC-OPT-1 (switch ``opt_dash_attack``): floor(Body / 2) more on the turn after a dash."""
+        from core.rulesets.tactical_d10.options import dash_attack_bonus
+
+        return dash_attack_bonus(self.settings, attacker)
+
+    def after_hit(self, enc: Any, state: Any, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
+        """TAC-OPT-1 (switch ``opt_dash_long_pierce``): a long piercing weapon hits the creature behind too."""
+        from core.rulesets.tactical_d10.options import long_pierce
+
+        return long_pierce(enc, state, attacker, target, weapon, damage)
+
+    def after_shove(self, state: Any, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
+        """TAC-OPT-1 (switches ``opt_dash_shove``, ``opt_shove_while_grappling``)."""
+        from core.rulesets.tactical_d10.options import after_shove
+
+        return after_shove(self.settings, state, attacker, target, cells)
+
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""
         from core.combat import commands as cmd
