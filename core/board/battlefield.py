@@ -181,7 +181,7 @@ def attack_situation(
     if ruleset is not None:  # TAC-POS-4 invisible attacker, TAC-OPT-1 shield wall
         from core.board.senses import situation_on_map
 
-        situation = situation_on_map(ruleset.settings, attacker, target, combatants, situation)
+        situation = situation_on_map(ruleset, attacker, target, combatants, situation)
     if vision is not None:  # EQ-VIS-1..2: light and weather of the encounter (core.board.vision.Conditions)
         from core.board.vision import Sighting, VisionSettings, sees
 

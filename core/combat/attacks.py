@@ -173,7 +173,7 @@ def plan_attack(
     situation = shield_situation(s, target, weapon, situation)
     from core.board.senses import situation_for  # TAC-POS-6, TAC-OPT-1 shield wall
 
-    situation = situation_for(s, target, weapon, situation)
+    situation = situation_for(ruleset, target, weapon, situation)
     ranged = weapon.reach is Reach.RANGED or situation.reach is Reach.RANGED
     stat_name = weapon.stat or stat or (ranged and ruleset.ranged_attack_stat) or ruleset.attack_stat
     stat_value = attacker.stat(stat_name)

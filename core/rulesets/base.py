@@ -33,6 +33,7 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from core.board.movement.falling import Fall, FallingRules
     from core.combat.maneuvers.jumps import JumpRule
+    from core.board.senses import SenseRules
     from core.combat.maneuvers.moves import BurrowingRules
     from core.combat.mounted.settings import MountedSettings
     from core.combat.reactions import ReactionRules
@@ -238,6 +239,15 @@ class Ruleset:
         return None
 
     @property
+    def senses(self) -> SenseRules | None:
+        """Capability: TAC-POS-4 and TAC-POS-6 (an invisible attacker, a target's main sense), ``None`` without them."""
+        return None
+
+    def shield_wall(self, target: Combatant, combatants: Any) -> tuple[Modifier, ...]:
+        """Modifiers a row of shield bearers gives ``target`` (tactical_d10 TAC-OPT-1); default none."""
+        return ()
+
+    @property
     def reactions(self) -> ReactionRules | None:
         """Capability: dodge, block and catching (EQ-ACT-4, EQ-ACT-9), ``None`` without them."""
         return None
@@ -339,6 +349,12 @@ class Ruleset:
     def weakened_penalty(self) -> int | None:
         """Capability: what ``weakened`` takes off attacks (power_roll PR-BUR-3), ``None`` where it does not."""
         return None
+
+    def squeeze_shape(self, state: Any, who: Combatant, command: Any) -> tuple[Combatant, str]:
+        """``(who as it squeezes or stops, the source of its squeezing condition)``
+        for a :class:`~core.combat.commands.Squeeze` (srd35: SRD-MOV-17's
+        narrow passage); default ``(who, "a narrow space (SRD-MOV-8)")``."""
+        return who, "a narrow space (SRD-MOV-8)"
 
     def attack_refusal(self, attacker: Combatant) -> str | None:
         """Why ``attacker`` cannot attack at all now (srd35: squeezing tightly, SRD-MOV-17), or ``None``."""

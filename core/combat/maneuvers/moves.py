@@ -305,9 +305,7 @@ def squeeze(enc: Any, state: Any, command: cmd.Squeeze) -> Result:
     squeezing = "squeezing" in cond.levels(who.conditions)
     if squeezing == command.on:
         raise IllegalCommand(f"{who.name} is {'already' if squeezing else 'not'} squeezing", "SRD-MOV-8")
-    from core.rulesets.srd35.maneuvers import squeeze_shape
-
-    shaped, source = squeeze_shape(state, who, command)  # SRD-MOV-17: a wide creature in a 1-square passage
+    shaped, source = enc.ruleset.squeeze_shape(state, who, command)  # SRD-MOV-17: a wide creature in a 1-square passage
     if command.on:
         conditions = who.conditions + (cond.Condition("squeezing", source=source),)
     else:

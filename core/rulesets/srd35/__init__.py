@@ -164,6 +164,12 @@ class Srd35(Ruleset):
         squeezing = s.squeeze_doublings if any(c.name == "squeezing" for c in mover.conditions) else 0
         return squeezing + (s.tumble_doublings if "tumbling" in mover.budget.marks else 0)
 
+    def squeeze_shape(self, state: Any, who: Combatant, command: Any) -> tuple[Combatant, str]:
+        """SRD-MOV-8, SRD-MOV-17: how ``who`` squeezes (a wide creature in a 1-square passage)."""
+        from core.rulesets.srd35.maneuvers import squeeze_shape
+
+        return squeeze_shape(state, who, command)
+
     def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
         """SRD-MOV-16: who the move gives an attack of opportunity (in combat)."""
         from core.rulesets.srd35.maneuvers import provokers

@@ -149,6 +149,19 @@ class TacticalD10(Ruleset):
 
         return stand_up_tripped(encounter, state, combatant_id)
 
+    @property
+    def senses(self) -> Any:
+        """Capability: TAC-POS-4, TAC-POS-6 (settings ``sight_sense``, ``invisible_attacker_advantage``)."""
+        from core.board.senses import SenseRules
+
+        return SenseRules(self.settings.sight_sense, self.settings.invisible_attacker_advantage)
+
+    def shield_wall(self, target: Combatant, combatants: Any) -> tuple[Any, ...]:
+        """TAC-OPT-1 (switch ``opt_shield_wall``)."""
+        from core.rulesets.tactical_d10.options import shield_wall_modifier
+
+        return shield_wall_modifier(self.settings, target, combatants)
+
     def damage_bonus(self, attacker: Combatant) -> int:
         """TAC-OPT-1 (switch ``opt_dash_attack``): floor(Body / 2) more on the turn after a dash."""
         from core.rulesets.tactical_d10.options import dash_attack_bonus
