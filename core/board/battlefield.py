@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
@@ -40,22 +40,22 @@ def cells_apart(a: Combatant, b: Combatant) -> int | None:
     return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.cells for q in b.cells)
 
 
-def body_height(combatant: Combatant, settings: object = None) -> int:
+def body_height(combatant: Combatant, settings: Any = None) -> int:
     """How tall ``combatant`` is, in cells: its ``HEIGHT`` stat if the GM set
     one, else the ruleset's ``body_heights`` by size (EQ-MAP-3, EQ-MOV-4)."""
     explicit = combatant.stats.get("HEIGHT")
     if explicit is not None:
         return int(explicit)
-    heights = getattr(settings, "body_heights", BODY_HEIGHTS)
+    heights = BODY_HEIGHTS if settings is None else settings.body_heights  # a ruleset's settings (CommonSettings) or None
     return int(heights[min(combatant.size.step, len(heights) - 1)])
 
 
-def size_category(settings: object, size: Size) -> int:
+def size_category(settings: Any, size: Size) -> int:
     """Index of ``size`` on the ruleset's ``size_categories`` (EQ-SIZE-1 in
     equestria: tiny 0, medium 1, large 2, huge 3; the d20 ladder elsewhere).
     A size the ladder does not list counts as the next listed one up
     (equestria: small as medium), or one past the top (gargantuan)."""
-    names = tuple(getattr(settings, "size_categories", ())) or tuple(s.value for s in Size)
+    names = (tuple(settings.size_categories) if settings is not None else ()) or tuple(s.value for s in Size)
     steps = sorted(Size(name).step for name in names)
     return next((index for index, step in enumerate(steps) if step >= size.step), len(steps))
 
@@ -70,12 +70,12 @@ def vertical_gap(a: Combatant, b: Combatant, settings: object = None) -> int:
     return max(0, high.altitude - low.altitude - body_height(low, settings))
 
 
-def melee_reach(settings: object, attacker: Combatant) -> int:
+def melee_reach(settings: Any, attacker: Combatant) -> int:
     """How far ``attacker`` reaches in melee, in cells: the ruleset's
     ``melee_reach`` (DEFAULT 1, adjacent), or its size's natural reach
     where the ruleset lists one (``size_reach``: srd35's tall Large 2,
     Huge 3 ... DEFAULT d20 SRD)."""
-    reach = int(getattr(settings, "melee_reach", 1))
+    reach = 1 if settings is None else int(settings.melee_reach)
     by_size = dict(getattr(settings, "size_reach", ()))
     return max(reach, int(by_size.get(attacker.size.value, reach)))
 
@@ -186,7 +186,7 @@ def attack_situation(
     if ruleset is not None:  # TAC-POS-4 invisible attacker, TAC-OPT-1 shield wall
         from core.board.senses import situation_on_map
 
-        situation = situation_on_map(ruleset.settings, attacker, target, combatants, situation)
+        situation = situation_on_map(ruleset, attacker, target, combatants, situation)
     if vision is not None:  # EQ-VIS-1..2: light and weather of the encounter (core.board.vision.Conditions)
         from core.board.vision import Sighting, VisionSettings, sees
 

@@ -144,8 +144,8 @@ def shield_situation(settings: Any, target: Combatant, weapon: Weapon, situation
     unless the weapon deals chopping damage, which ignores shield cover."""
     from core.board.grid import Cover
 
-    grade = Cover(getattr(settings, "shield_cover", "none"))
-    word = getattr(settings, "shield_word", "shield").lower()
+    grade = Cover(settings.shield_cover)  # CommonSettings
+    word = settings.shield_word.lower()
     if grade is Cover.NONE or not any(word in item.lower() for item in target.inventory.quick + target.inventory.slow):
         return situation
     if any(d.damage_type is DamageType.CHOPPING for d in weapon.damage):
@@ -167,13 +167,13 @@ def plan_attack(
     roll, and for :func:`resolve_attack`). Raises
     :class:`~core.errors.IllegalCommand` when the target has full cover (EQ-COV-2)."""
     s = ruleset.settings
-    refusal = ruleset.attack_refusal(attacker) if hasattr(ruleset, "attack_refusal") else None
+    refusal = ruleset.attack_refusal(attacker)
     if refusal is not None:
         raise IllegalCommand(refusal)
     situation = shield_situation(s, target, weapon, situation)
     from core.board.senses import situation_for  # TAC-POS-6, TAC-OPT-1 shield wall
 
-    situation = situation_for(s, target, weapon, situation)
+    situation = situation_for(ruleset, target, weapon, situation)
     ranged = weapon.reach is Reach.RANGED or situation.reach is Reach.RANGED
     stat_name = weapon.stat or stat or (ranged and ruleset.ranged_attack_stat) or ruleset.attack_stat
     stat_value = attacker.stat(stat_name)
@@ -187,8 +187,9 @@ def plan_attack(
     extra: list[Modifier] = []
     if weapon.bonus:
         extra.append(Modifier(weapon.bonus, f"{weapon.name} bonus", ""))
-    if "weakened" in levels(attacker.conditions) and hasattr(s, "weakened_penalty"):
-        extra.append(Modifier(s.weakened_penalty, "weakened", "PR-BUR-3"))
+    weakened = ruleset.weakened_penalty
+    if "weakened" in levels(attacker.conditions) and weakened is not None:
+        extra.append(Modifier(weakened, "weakened", "PR-BUR-3"))
     if any(c.name == "climbing" and c.source == target.id for c in attacker.conditions) and weapon.reach is Reach.MELEE:
         assembly = replace(assembly, advantage=assembly.advantage.with_(Advantage.ADVANTAGE),
                            advantage_reasons=assembly.advantage_reasons + ("climbing on the target (PR-CLB-1)",))
@@ -249,9 +250,7 @@ def resolve_attack(
             amount = amount * s.critical_damage_percent // 100
         parts.append(DamagePart(amount, component.damage_type))
     tier_1_half = tier is Tier.TIER_1 and not weapon.tier_damage  # DEFAULT: tier 1 of a weapon without tier damage deals half
-    from core.rulesets.tactical_d10.options import dash_attack_bonus  # TAC-OPT-1
-
-    dash = dash_attack_bonus(s, attacker)
+    dash = ruleset.damage_bonus(attacker)
     if dash:
         parts.append(DamagePart(dash, parts[0].damage_type if parts else DamageType.BLUDGEONING))
     defend = target.stat(defend_stat) // 2 if defend_stat and "defending" in target_levels else 0

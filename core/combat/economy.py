@@ -198,9 +198,7 @@ def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
         state = state.replace_combatant(replace(target, conditions=new, budget=budget))
         out.append(ev.ConditionAdded(target.id, target.name, new[-1], notes))
     if success and command.action is ContestKind.SHOVE:
-        from core.rulesets.tactical_d10.options import after_shove  # TAC-OPT-1 switches
-
-        out.extend(after_shove(s, state, attacker, target, command.cells))
+        out.extend(enc.ruleset.after_shove(state, attacker, target, command.cells))
     return state, tuple(out)
 
 

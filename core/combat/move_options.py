@@ -12,12 +12,8 @@ if TYPE_CHECKING:
 
 def move_options(state: EncounterState, mover: Any, ruleset: Any = None) -> MoveOptions:
     """Options of a move now: in combat the SRD-MOV-2 diagonal count goes on
-    from earlier moves this turn; a squeezing creature pays the ruleset's
-    ``squeeze_doublings`` more (SRD-MOV-8: each square costs 2)."""
-    doublings = 0
-    if ruleset is not None and any(c.name == "squeezing" for c in mover.conditions):
-        doublings = int(getattr(ruleset.settings, "squeeze_doublings", 0))
-    if ruleset is not None:
-        doublings += ruleset.move_doublings(mover)
+    from earlier moves this turn; the ruleset's further doublings of each
+    step (:meth:`Ruleset.move_doublings`: srd35's squeezing, SRD-MOV-8, and tumbling)."""
+    doublings = ruleset.move_doublings(mover) if ruleset is not None else 0
     parity = mover.budget.diagonal_parity if state.round > 0 else 0
     return MoveOptions(extra_doublings=doublings, start_parity=parity)

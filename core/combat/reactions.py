@@ -4,14 +4,15 @@ someone who may catch it.
 
 Handlers of :class:`core.combat.commands.DefendedAttack` and
 :class:`core.combat.commands.ThrowItem`. The stats, the shield requirement and
-the action kinds are settings of the ruleset (``dodge_stat``,
-``block_stat``, ``block_min_str``, ``shield_word``, ``throw_stat``,
-``catch_stat``, ``throw_action``); a ruleset without them refuses.
+the action kinds are the ruleset's capability :attr:`Ruleset.reactions`
+(a :class:`ReactionRules` filled from its settings ``dodge_stat``,
+``block_stat``, ``block_min_str``, ``throw_stat``, ``catch_stat``,
+``throw_action``; the shield is ``shield_word``); a ruleset without it refuses.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.combat import commands as cmd
@@ -23,11 +24,25 @@ Result = tuple[Any, tuple[ev.Event, ...]]
 REACTIONS = ("dodge", "block")
 
 
-def _settings(enc: Any) -> Any:
-    s = enc.ruleset.settings
-    if not hasattr(s, "dodge_stat"):
+@dataclass(frozen=True)
+class ReactionRules:
+    """The capability :attr:`Ruleset.reactions` (EQ-ACT-4, EQ-ACT-9): the
+    stat a dodge and a block roll, the least block stat a block needs, the
+    stats of throwing and catching an item, and the action kind a throw spends."""
+
+    dodge_stat: str
+    block_stat: str
+    block_min_str: int
+    throw_stat: str
+    catch_stat: str
+    throw_action: str
+
+
+def _settings(enc: Any) -> ReactionRules:
+    rules = enc.ruleset.reactions
+    if rules is None:
         raise IllegalCommand(f"{enc.ruleset.id} has no dodge, block or catch reactions", "EQ-ACT-4")
-    return s
+    return rules
 
 
 def has_shield(who: Any, settings: Any) -> bool:
@@ -54,7 +69,7 @@ def reaction_refusal(enc: Any, defender: Any, how: str) -> str | None:
     except IllegalCommand as problem:
         return str(problem)
     if how == "block":
-        if not has_shield(defender, s):
+        if not has_shield(defender, enc.ruleset.settings):
             return f"{defender.name} has no shield to block with (EQ-ACT-4)"
         strength = defender.stat(s.block_stat)
         if strength < s.block_min_str:

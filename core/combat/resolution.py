@@ -206,9 +206,7 @@ def attack(enc: Any, state: EncounterState, command: cmd.Attack, before_damage: 
     if outcome.damage is not None:
         state, dealt = apply_outcome(enc, state, target.id, outcome.damage, outcome.rolls, f"{attacker.name}: {command.weapon.name}")
         events.extend(dealt)
-        from core.rulesets.tactical_d10.options import long_pierce  # TAC-OPT-1
-
-        state, through = long_pierce(enc, state, attacker, target, command.weapon, outcome.damage)
+        state, through = enc.ruleset.after_hit(enc, state, attacker, target, command.weapon, outcome.damage)
         events.extend(through)
     if outcome.coating_used:
         attacker = state.combatant(attacker.id)

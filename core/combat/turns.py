@@ -371,7 +371,7 @@ def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
         raise IllegalCommand(f"{rider.name} must stand next to {steed.name} to mount it", "EQ-MNT-1")
     if vertical_gap(rider, steed, enc.ruleset.settings):
         raise IllegalCommand(f"{steed.name} is at altitude {steed.altitude} and {rider.name} at {rider.altitude}: out of reach", "EQ-MOV-4")
-    steps = getattr(enc.ruleset.settings, "mount_size_steps", 2)
+    steps = enc.ruleset.settings.mount_size_steps  # CommonSettings
     if size_category(enc.ruleset.settings, steed.size) - size_category(enc.ruleset.settings, rider.size) < steps:
         raise IllegalCommand(
             f"{steed.name} ({steed.size.value}) is not {steps} size categories larger than {rider.name} ({rider.size.value})", "EQ-MNT-1"

@@ -119,7 +119,7 @@ def visible_to(state: Any, ruleset: Any, side: Side = Side.PARTY, as_id: str | N
         if not members:
             raise IllegalCommand(f"no {side.value} member {as_id!r} to look through")
     settings = ruleset.settings
-    seen = seen_cells(state.grid, members, getattr(settings, "sight_range", 0))
+    seen = seen_cells(state.grid, members, settings.sight_range)
     kept: list[Combatant] = []
     bands: dict[str, HealthBand] = {}
     for c in state.combatants:
@@ -130,7 +130,7 @@ def visible_to(state: Any, ruleset: Any, side: Side = Side.PARTY, as_id: str | N
             continue
         if c.layer is Layer.BURROWED or not any(cell in seen for cell in c.cells):
             continue
-        band = health_band(c, getattr(settings, "bloodied_percent", 50))
+        band = health_band(c, settings.bloodied_percent)
         bands[c.id] = band
         kept.append(_stripped(c, band))
     ids = {c.id for c in kept}

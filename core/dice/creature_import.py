@@ -39,8 +39,6 @@ from core.board.grid import is_token_glyph, split_glyphs
 from core.values.mobility import Size
 from core.dice.roster import parse_creature
 
-STAT_BLOCK_RULESETS = ("srd35",)
-"""Rulesets whose stat blocks are read (the d20 SRD's)."""
 REQUIRED = ("hit dice", "initiative", "speed", "armor class", "abilities")
 OPENERS = ("size/type", *REQUIRED)
 """Fields one of which follows a creature's name line (the SRD's first is Size/Type)."""
@@ -81,17 +79,25 @@ def is_stat_blocks(text: str) -> bool:
     return re.search(r"(?im)^\s*hit dice\s*:", text) is not None
 
 
+def stat_block_rulesets() -> tuple[str, ...]:
+    """Ids of the rulesets that read d20 SRD stat blocks (each ruleset imported: for a refusal only)."""
+    from core.rulesets import known_ids, ruleset_class
+
+    classes = [(rid, ruleset_class(rid)) for rid in known_ids()]
+    return tuple(rid for rid, cls in classes if cls is not None and cls.stat_blocks)
+
+
 def read_creatures(text: str, ruleset) -> ImportResult:
-    """Creatures from ``text`` for ``ruleset`` (stat blocks for the rulesets
-    of :data:`STAT_BLOCK_RULESETS`, else roster lines). Two creatures of one
+    """Creatures from ``text`` for ``ruleset`` (d20 SRD stat blocks where the
+    ruleset reads them, its capability :attr:`Ruleset.stat_blocks`, else roster lines). Two creatures of one
     name: the second is a problem."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if len(lines) > MAX_IMPORT_LINES:
         return ImportResult((), (Problem(MAX_IMPORT_LINES + 1, f"the file has {len(lines):,} lines; at most {MAX_IMPORT_LINES:,}"),))
     if is_stat_blocks(text):
-        if ruleset.id not in STAT_BLOCK_RULESETS:
+        if not ruleset.stat_blocks:
             first = next(i for i, line in enumerate(lines, 1) if re.match(r"(?i)^\s*hit dice\s*:", line))
-            return ImportResult((), (Problem(first, f"d20 SRD stat blocks are read for {', '.join(STAT_BLOCK_RULESETS)} only; this campaign plays {ruleset.id} (use roster lines)"),))
+            return ImportResult((), (Problem(first, f"d20 SRD stat blocks are read for {', '.join(stat_block_rulesets())} only; this campaign plays {ruleset.id} (use roster lines)"),))
         found, problems, skipped = _stat_blocks(lines, ruleset)
     else:
         (found, problems), skipped = _roster_lines(lines, ruleset), 0

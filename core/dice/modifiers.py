@@ -186,7 +186,7 @@ def assemble(
         defence.append(Modifier(value, "target moved fast last turn", "TAC-POS-5"))
     if "defending" in target_conditions and target_body:
         defence.append(Modifier(target_body, "target is defending (Body)", "TAC-ACT-2"))
-    squeeze = getattr(s, "squeeze_penalty", 0)
+    squeeze = s.squeeze_penalty  # CommonSettings
     if "squeezing" in attacker_conditions and squeeze:
         mods.append(Modifier(squeeze, "attacker is squeezing", "SRD-MOV-8"))
     if "squeezing" in target_conditions and squeeze:

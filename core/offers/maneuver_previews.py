@@ -75,37 +75,12 @@ def details(state: Any, ruleset: Any, command: cmd.Command) -> dict[str, Any]:
 
 
 def _jump(state: Any, ruleset: Any, command: cmd.Jump) -> dict[str, Any]:
-    from core.combat.maneuvers.jumps import jump_rule, power_roll_base, tactical_check_odds
-
-    rule = jump_rule(ruleset)
     who = state.combatant(command.combatant)
-    if who.position is None:
+    if who.position is None or ruleset.jump is None:
         return {}
     to = tuple(command.to)
     distance = max(abs(to[0] - who.position[0]), abs(to[1] - who.position[1]))
-    model = ruleset.movement
-    if rule == "EQ-MOV-6":
-        return {"notes": (f"{distance} cell(s); {who.name} jumps at most {model.jump_distance(who, command.run_up)}",)}
-    if rule == "TAC-MOV-3":
-        from core.rulesets.tactical_d10.options import jump_options  # TAC-OPT-1 switches
-
-        obstacles, easier, extra = jump_options(ruleset.settings, who, distance)
-        if not 1 <= obstacles <= len(model.settings.jump_mp):
-            return {}
-        cost, difficulty = model.jump_option(obstacles)
-        modifier = who.stat(model.settings.jump_stat)
-        return {
-            "odds": tactical_check_odds(ruleset, who, obstacles, easier), "difficulty": difficulty - easier,
-            "expression": check_expression(model.settings.jump_die, modifier),
-            "notes": (f"over {obstacles} cell(s) for {cost} MP; failing moves 1 cell and loses all MP", *extra),
-        }
-    if rule == "PR-MOV-4":
-        base = power_roll_base(ruleset, who)
-        if not command.test:
-            return {"notes": (f"{distance} cell(s); {who.name} jumps {base} without a test",)}
-        s = ruleset.settings
-        return _check(ruleset, max(who.stat(s.might_stat), who.stat(s.agility_stat)), notes=(f"{base} cells, t2 +1, t3 +2; aiming {distance}",))
-    return {}
+    return ruleset.jump.preview(state, ruleset, who, command, distance)
 
 
 def _fall(state: Any, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:
@@ -115,8 +90,8 @@ def _fall(state: Any, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:
     height = command.height if command.height is not None else fall_height(state, ruleset, who)
     if height is None or who.position is None:
         return {}
-    s = ruleset.settings
-    agility = who.stat(s.agility_stat) if hasattr(s, "agility_stat") else 0
+    falling = ruleset.falling
+    agility = who.stat(falling.agility_stat) if falling.agility_stat else 0
     depth = state.grid.terrain(who.position).depth if state.grid.contains(who.position) else 0
     try:
         result = ruleset.fall(height, agility, depth)
@@ -124,6 +99,6 @@ def _fall(state: Any, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:
         return {}
     damage = result.dice or f"{result.damage} damage" if (result.dice or result.damage) else "no damage"
     note = f"a fall of {height}: {damage}" + (", prone" if result.prone else "") + (f", {result.rounds} rounds" if result.rounds > 1 else "")
-    if command.controlled and hasattr(s, "controlled_fall_reduction"):
-        return _check(ruleset, who.stat(s.controlled_fall_skill), notes=(note, f"Acrobatics: success falls {s.controlled_fall_reduction} less"))
+    if command.controlled and falling.controlled:
+        return _check(ruleset, who.stat(falling.controlled_skill), notes=(note, f"Acrobatics: success falls {falling.controlled_reduction} less"))
     return {"notes": (note,)}

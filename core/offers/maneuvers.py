@@ -13,7 +13,6 @@ from typing import Any
 
 from core.combat import commands as cmd
 from core.errors import IllegalCommand
-from core.combat.maneuvers.jumps import jump_rule
 from core.values.mobility import Layer, MoveType
 from core.dice.notation import damage_and_words, parse_attack
 from core.offers.base import Group, Need, Offer, OfferContext
@@ -50,7 +49,7 @@ def generic(c: OfferContext) -> tuple[Offer, ...]:
 
         height = fall_height(c.state, c.ruleset, who)
         default = f" (empty: {height} cells, from where it is)" if height is not None else ""
-        rule = "PR-FALL-1" if hasattr(c.ruleset.settings, "long_fall_first_round") else "EQ-MOV-8"
+        rule = c.ruleset.falling.rule
         found.append(c.offer(
             "fall", f"{who.name} falls", Group.MOVEMENT, lambda text, w=who.id: _fall(w, text), check=False, rule=rule,
             needs=Need.TEXT, prompt=f"height in cells{default}", example=str(height or 6), target=who.id,
@@ -75,30 +74,20 @@ def _fall(who: str, text: str, **extra: Any) -> cmd.Fall:
 
 # -- jumps ------------------------------------------------------------------------------------
 def jumps(c: OfferContext) -> tuple[Offer, ...]:
-    """The jump offers of the ruleset's jump rule (EQ-MOV-6, TAC-MOV-3, PR-MOV-4)."""
-    actor, rule = c.actor, jump_rule(c.ruleset)
-    if actor is None or not rule:
+    """The jump offers of the ruleset's jump capability (EQ-MOV-6, TAC-MOV-3, PR-MOV-4)."""
+    actor, rule = c.actor, c.ruleset.jump
+    if actor is None or rule is None:
         return ()
     refusal = None if actor.position is not None else f"{actor.name} is not on the map"
     if refusal is None and actor.layer is not Layer.GROUND:
         refusal = f"{actor.name} is not on the ground ({actor.layer.value})"
-
-    def offer(offer_id: str, label: str, spends: tuple[str, ...], **given: Any) -> Offer:
-        return c.offer(offer_id, f"{actor.name}: {label}", Group.MOVEMENT, lambda cell, a=actor.id: cmd.Jump(a, tuple(cell), **given),
-                       check=False, rule=rule, spends=spends, needs=Need.CELL, actor=actor.id, refusal=refusal)
-
-    if rule == "EQ-MOV-6":
-        return (
-            offer("jump", "jump instead of moving", ("movement",)),
-            offer("jump.action", "jump as the full action", ("full",), with_action=True),
-            offer("jump.run-up", "jump after a straight run-up of 3+ cells (full action)", ("full",), with_action=True, run_up=3),
-        )
-    if rule == "PR-MOV-4":
-        return (offer("jump", "jump (part of the move)", ("movement",)), offer("jump.test", "jump farther with a Might/Agility test", ("movement",), test=True))
-    return (offer("jump", "jump over 1-3 obstacle cells (2/3/4 MP, check vs 4/6/8)", ("MP",)),)
+    return tuple(
+        c.offer(way.id, f"{actor.name}: {way.label}", Group.MOVEMENT, lambda cell, a=actor.id, g=dict(way.given): cmd.Jump(a, tuple(cell), **g),
+                check=False, rule=rule.rule, spends=way.spends, needs=Need.CELL, actor=actor.id, refusal=refusal)
+        for way in rule.offers
+    )
 
 
-# -- srd35 --------------------------------------------------------------------------------------
 def squeezing(c: OfferContext) -> tuple[Offer, ...]:
     """SRD-MOV-8: start or stop squeezing."""
     actor = c.actor

@@ -18,7 +18,7 @@ from core.combat import commands as cmd
 from core.combat.mounted import commands as mc
 from core.dice.checks import check_expression
 from core.errors import IllegalCommand
-from core.combat.mounted.riding import rider_of, riding_modifiers, rules_on, thrown_height
+from core.combat.mounted.riding import rider_of, riding_modifiers, thrown_height
 from core.offers.base import Group, Need, Offer, OfferContext
 
 RIDING_WORDS = {"noreins": "no_reins", "no-reins": "no_reins", "frightened": "frightened", "scared": "frightened"}
@@ -56,8 +56,8 @@ def _riding(c: OfferContext, who: Any, why: str, due: bool) -> Offer:
 
 def offers(c: OfferContext) -> tuple[Offer, ...]:
     """The mounted offers of ``c`` (empty in a ruleset without the rules)."""
-    s = c.ruleset.settings
-    if not rules_on(s):
+    s = c.ruleset.riding
+    if s is None:
         return ()
     found: list[Offer] = []
     for who in c.state.combatants:  # owed now, whoever's turn it is (EQ-MNT-1, EQ-MNT-5)

@@ -31,7 +31,12 @@ from core.errors import IllegalCommand, RulesError
 T = TypeVar("T")
 
 if TYPE_CHECKING:
-    from core.board.movement.falling import Fall
+    from core.board.movement.falling import Fall, FallingRules
+    from core.combat.maneuvers.jumps import JumpRule
+    from core.board.senses import SenseRules
+    from core.combat.maneuvers.moves import BurrowingRules
+    from core.combat.mounted.settings import MountedSettings
+    from core.combat.reactions import ReactionRules
     from core.board.movement.model import MovementModel
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
@@ -65,7 +70,9 @@ class Ruleset:
     renamed_settings: ClassVar[dict[str, str]] = {}
     """Old setting name -> its name now, so house rules saved by an older version still load."""
     command_modules: ClassVar[tuple[str, ...]] = ()
-    """Dotted paths of the modules that hold this ruleset's own commands, events and their ``HANDLERS`` (its command families)."""
+    """Dotted paths of the modules holding this ruleset's own commands, their
+    events and a module-level ``HANDLERS`` (command class -> handler
+    ``(encounter, state, command) -> (state, events)``)."""
 
     def __init__(self, settings: Any | None = None) -> None:
         self.settings = settings if settings is not None else self.Settings()
@@ -219,6 +226,36 @@ class Ruleset:
         index = sum(1 for threshold in s.unarmed_thresholds if stat_value >= threshold)
         return s.unarmed_dice[index]
 
+    # -- capabilities of combat ---------------------------------------------------
+    @property
+    def riding(self) -> MountedSettings | None:
+        """Capability: the mounted-combat rules (EQ-MNT-1..9, and falling
+        objects EQ-FALL-1) as this ruleset plays them, ``None`` without them."""
+        return None
+
+    @property
+    def burrowing(self) -> BurrowingRules | None:
+        """Capability: burrowing and climbing a creature (PR-BUR-1..4, PR-CLB-1), ``None`` without them."""
+        return None
+
+    @property
+    def senses(self) -> SenseRules | None:
+        """Capability: TAC-POS-4 and TAC-POS-6 (an invisible attacker, a target's main sense), ``None`` without them."""
+        return None
+
+    def shield_wall(self, target: Combatant, combatants: Any) -> tuple[Modifier, ...]:
+        """Modifiers a row of shield bearers gives ``target`` (tactical_d10 TAC-OPT-1); default none."""
+        return ()
+
+    @property
+    def reactions(self) -> ReactionRules | None:
+        """Capability: dodge, block and catching (EQ-ACT-4, EQ-ACT-9), ``None`` without them."""
+        return None
+
+    # -- creatures ------------------------------------------------------------
+    stat_blocks: ClassVar[bool] = False
+    """Capability: creatures may be imported from d20 SRD stat blocks (srd35)."""
+
     # -- conditions -------------------------------------------------------------
     condition_names: ClassVar[tuple[str, ...]] = ()
 
@@ -297,7 +334,7 @@ class Ruleset:
 
     # -- hooks of a move (srd35: attacks of opportunity, SRD-MOV-16) -------------
     def move_doublings(self, mover: Combatant) -> int:
-        """Further x2 on each square of ``mover``'s moves now (srd35: tumbling at half speed); default 0."""
+        """Further x2 on each square of ``mover``'s moves now (srd35: squeezing, tumbling at half speed); default 0."""
         return 0
 
     def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
@@ -308,9 +345,34 @@ class Ruleset:
         """``(state, events)`` after ``before`` moved along ``path`` (srd35: the attacks of opportunity it provokes)."""
         return state, ()
 
+    @property
+    def weakened_penalty(self) -> int | None:
+        """Capability: what ``weakened`` takes off attacks (power_roll PR-BUR-3), ``None`` where it does not."""
+        return None
+
+    def squeeze_shape(self, state: Any, who: Combatant, command: Any) -> tuple[Combatant, str]:
+        """``(who as it squeezes or stops, the source of its squeezing condition)``
+        for a :class:`~core.combat.commands.Squeeze` (srd35: SRD-MOV-17's
+        narrow passage); default ``(who, "a narrow space (SRD-MOV-8)")``."""
+        return who, "a narrow space (SRD-MOV-8)"
+
     def attack_refusal(self, attacker: Combatant) -> str | None:
         """Why ``attacker`` cannot attack at all now (srd35: squeezing tightly, SRD-MOV-17), or ``None``."""
         return None
+
+    # -- hooks of an attack and a shove (tactical_d10's TAC-OPT-1 switches) -------
+    def damage_bonus(self, attacker: Combatant) -> int:
+        """Damage ``attacker``'s hit adds now (tactical_d10: after a dash); default 0."""
+        return 0
+
+    def after_hit(self, enc: Any, state: Any, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
+        """``(state, events)`` after ``attacker``'s hit dealt ``damage`` to ``target``
+        (tactical_d10: a long piercing weapon goes through); default nothing."""
+        return state, ()
+
+    def after_shove(self, state: Any, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
+        """Events after a successful shove of ``cells`` (tactical_d10: the switches' notes); default none."""
+        return ()
 
     def movement_action_cost(self, action: str) -> int:
         """MP an MP action costs (TAC-MOV-2); refused where the ruleset has none."""
@@ -344,6 +406,21 @@ class Ruleset:
         """This ruleset's movement model, reading this ruleset's settings
         (so house rules reach it): costs, speeds, reach and paths."""
         return self.movement_model()(self.settings)
+
+    @property
+    def jump(self) -> JumpRule | None:
+        """Capability: this ruleset's jump (:class:`core.combat.maneuvers.jumps.JumpRule`),
+        ``None`` where its seed has none (a Jump is refused)."""
+        return None
+
+    @property
+    def falling(self) -> FallingRules:
+        """Capability: how falls go here beyond their damage (long falls,
+        controlled falls, landing on a creature); default the dice of
+        EQ-MOV-8 (settings ``fall_*``)."""
+        from core.board.movement.falling import dice_falling
+
+        return dice_falling(self.settings)
 
     def fall(self, height: int, agility: int = 0, liquid_depth: int = 0) -> Fall:
         """What a fall of ``height`` cells does (rule EQ-MOV-8 by default:

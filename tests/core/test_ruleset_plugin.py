@@ -172,3 +172,54 @@ def test_house_rules_that_would_break_play_are_named():
     assert tactical.house_rule_refusal("movement_points", 7) is None
     assert "names a stat" in get("srd35").house_rule_refusal("initiative_stat", "LUCK")
     assert get("srd35").house_rule_refusal("initiative_stat", "WIS") is None
+
+
+def test_the_shipped_rulesets_are_the_entry_points_of_pyproject():
+    """pyproject.toml's ``encounter.rulesets`` entry points name the same
+    classes as :data:`core.rulesets.BUILT_IN` (the no-metadata fallback)."""
+    import tomllib
+
+    from core.rulesets import BUILT_IN, ENTRY_POINT_GROUP
+
+    project = tomllib.loads((CORE.parent / "pyproject.toml").read_text())["project"]
+    assert project["entry-points"][ENTRY_POINT_GROUP] == BUILT_IN
+
+
+def test_without_package_metadata_the_shipped_rulesets_still_load(monkeypatch):
+    import core.rulesets as rulesets
+
+    monkeypatch.setattr(rulesets, "_SCANNED", {})  # no distribution declares the group
+    assert rulesets.known_ids()[:len(RULESET_IDS)] == RULESET_IDS
+    assert get("srd35").id == "srd35"
+
+
+CAPABILITIES = ("jump", "falling", "riding", "reactions", "burrowing", "weakened_penalty", "stat_blocks")
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_every_capability_is_built_from_the_rulesets_own_settings(ruleset_id):
+    ruleset = get(ruleset_id)
+    having = {name for name in CAPABILITIES if getattr(ruleset, name) not in (None, False)}
+    assert having == {
+        "equestria": {"jump", "falling", "riding", "reactions"},
+        "srd35": {"falling", "stat_blocks"},
+        "tactical_d10": {"jump", "falling"},
+        "power_roll": {"jump", "falling", "burrowing", "weakened_penalty"},
+    }[ruleset_id]
+
+
+@pytest.mark.parametrize("ruleset_id, capability, field", [
+    ("equestria", "reactions", "dodge_stat"),
+    ("equestria", "falling", "controlled_fall_reduction"),
+    ("power_roll", "falling", "long_fall_first_round"),
+    ("power_roll", "burrowing", "dig_action"),
+    ("power_roll", "weakened_penalty", "weakened_penalty"),
+])
+def test_a_renamed_setting_fails_loudly_instead_of_turning_its_rule_off(ruleset_id, capability, field):
+    """A capability reads its ruleset's fields directly: settings without
+    one (a rename) raise when the capability is asked, never read as 'no rule'."""
+    cls = type(get(ruleset_id))
+    fields = [(f.name, f.type, dataclasses.field(default=f.default)) for f in dataclasses.fields(cls.Settings) if f.name != field]
+    Renamed = dataclasses.make_dataclass("Renamed", fields, frozen=True)
+    with pytest.raises(AttributeError, match=field):
+        getattr(cls(Renamed()), capability)

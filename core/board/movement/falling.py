@@ -12,10 +12,15 @@ capped at 20 dice.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.board.grid import Cell
 from core.errors import IllegalCommand
+from core.values.combatant import Combatant
+from core.values.mobility import Layer
 
 
 @dataclass(frozen=True)
@@ -133,3 +138,61 @@ def fall(ruleset: Any, height: int, agility: int = 0, liquid_depth: int = 0) -> 
 def _check(height: int) -> None:
     if height < 0:
         raise IllegalCommand(f"a fall height cannot be negative ({height})")
+
+
+@dataclass(frozen=True)
+class FallingRules:
+    """The capability :attr:`Ruleset.falling`: what a fall does beyond its
+    damage (:meth:`Ruleset.fall`), filled by the ruleset from its settings.
+
+    ``rule`` cited by a fall (EQ-MOV-8, PR-FALL-1); ``long_fall_rule`` by a
+    fall longer than a round (EQ-MOV-8, PR-FALL-3); ``first_round`` /
+    ``per_round``: cells fallen in the first and in each further round;
+    ``rounds_by_dice``: the rounds left come from :meth:`Ruleset.fall` of
+    the rest (EQ-MOV-8), else from ``per_round``. ``agility_stat`` softens
+    a fall (PR-FALL-1; ``""`` none). ``controlled_skill`` /
+    ``controlled_reduction``: a controlled fall (EQ-FALL-2; ``""`` none).
+    ``lands_prone_on_creature``: a faller landing on a creature ends prone
+    (PR-FALL-2); ``knockdown_stat`` with ``size_of``: the creature landed
+    on is knocked prone when the faller's size exceeds that stat (PR-FALL-2;
+    ``""`` never)."""
+
+    rule: str
+    long_fall_rule: str
+    first_round: int
+    per_round: int
+    rounds_by_dice: bool = True
+    agility_stat: str = ""
+    controlled_skill: str = ""
+    controlled_reduction: int = 0
+    lands_prone_on_creature: bool = False
+    knockdown_stat: str = ""
+    size_of: Callable[[Combatant], int] | None = None
+
+    @property
+    def controlled(self) -> bool:
+        """Whether a controlled fall exists (EQ-FALL-2)."""
+        return bool(self.controlled_skill)
+
+
+def dice_falling(settings: Any) -> FallingRules:
+    """The falling of the dice rule EQ-MOV-8 (settings ``fall_*`` of :class:`DiceFallSettings`)."""
+    return FallingRules("EQ-MOV-8", "EQ-MOV-8", settings.fall_per_round, settings.fall_per_round)
+
+
+def nearest(origin: Cell, cells: Sequence[Cell], rng: random.Random) -> Cell:
+    """Rule SRD-MOV-11: the nearest of ``cells`` to ``origin`` (SRD distance,
+    see :func:`core.board.geometry.distance`); ties are broken at random."""
+    from core.board.geometry.areas import distance
+
+    if not cells:
+        raise IllegalCommand("no cell to choose from", "SRD-MOV-11")
+    scored = [(distance(origin, c, "alternate"), c) for c in cells]
+    low = min(d for d, _ in scored)
+    tied = sorted(c for d, c in scored if d == low)
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def falls_from_flight(mover: Combatant, prone: bool, speed: int) -> bool:
+    """Rule PR-MOV-5: a flier knocked prone or at speed 0 falls unless it can hover."""
+    return mover.layer is Layer.AIR and (prone or speed <= 0) and not mover.hover

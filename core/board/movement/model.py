@@ -103,7 +103,6 @@ class MovementModel:
     occupied_rule: ClassVar[str] = ""
     blocked_rule: ClassVar[str] = ""
     moves: ClassVar[tuple[MoveType, ...]] = (MoveType.WALK,)
-    jump_rule: ClassVar[str] = ""  # the rule of its jump (core.combat.maneuvers.jumps), "" = no jump
 
     def __init__(self, settings: Any | None = None) -> None:
         self.settings = settings if settings is not None else self.Settings()

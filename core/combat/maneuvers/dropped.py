@@ -32,8 +32,8 @@ def drop_object(enc: Any, state: Any, command: DropObject) -> Result:
     from core.combat.reactions import reaction_refusal
     from core.combat.resolution import apply_outcome
 
-    s = enc.ruleset.settings
-    if not hasattr(s, "dropping_skill"):
+    s, riding = enc.ruleset.settings, enc.ruleset.riding
+    if riding is None:  # the falling-objects rule comes with the mounted rules' settings
         raise IllegalCommand(f"{enc.ruleset.id} has no rule for falling objects", "EQ-FALL-1")
     if isinstance(command.height, bool) or not isinstance(command.height, int) or command.height < 1:
         raise IllegalCommand(f"an object falls at least 1 cell, not {command.height!r}", "EQ-FALL-1")
@@ -52,8 +52,8 @@ def drop_object(enc: Any, state: Any, command: DropObject) -> Result:
     actor = dropper or target
     events: list[ev.Event] = []
     if not command.large:
-        aim = enc.ruleset.roll_check(enc.rng, dropper.stat(s.dropping_skill), enc.ruleset.attack_difficulty(target), purpose=f"drop an item on {target.name} (EQ-FALL-1)")
-        events.append(ev.CheckRolled(dropper.id, dropper.name, s.dropping_skill, aim, state.round, state.current))
+        aim = enc.ruleset.roll_check(enc.rng, dropper.stat(riding.dropping_skill), enc.ruleset.attack_difficulty(target), purpose=f"drop an item on {target.name} (EQ-FALL-1)")
+        events.append(ev.CheckRolled(dropper.id, dropper.name, riding.dropping_skill, aim, state.round, state.current))
         if not aim.tier.succeeded:
             events.append(ev.Maneuvered(dropper.id, dropper.name, "EQ-FALL-1", what, "it misses", aim, target.id, target.name))
             return state, tuple(events)

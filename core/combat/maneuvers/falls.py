@@ -28,6 +28,7 @@ from core.combat.damage import DamagePart, DamageType, resolve
 from core.dice.rolls import roll
 from core.errors import IllegalCommand
 from core.board.grid import Cell, MoveKind
+from core.board.movement.falling import FallingRules, falls_from_flight, land_on_creature, nearest
 from core.values.mobility import Layer
 
 Result = tuple[Any, tuple[ev.Event, ...]]
@@ -38,8 +39,6 @@ def free_cell_near(state: Any, mover: Any, around: Cell, rng: Any = None) -> Cel
     other creatures: where a thrown or falling creature lands (EQ-MNT-5,
     PR-CLB-2, PR-FALL-2). ``around`` itself first; among equally near cells
     one at random with ``rng`` (SRD-MOV-11), else the first row by row."""
-    from core.rulesets.srd35.movement import nearest
-
     grid = state.grid
     taken = {p for c in state.combatants if c.id != mover.id and not c.defeated and c.layer is not Layer.AIR for p in c.cells}
     for ring in range(0, max(grid.width, grid.height)):
@@ -70,17 +69,14 @@ def _climbed(mover: Any) -> str | None:
     return next((c.source for c in mover.conditions if c.name == "climbing"), None)
 
 
-def _per_round(settings: Any, first: bool) -> int:
-    if hasattr(settings, "long_fall_first_round"):  # PR-FALL-3: 100 the first round, 100 more each further round
-        from core.board.movement.falling import long_fall_distance
-
-        return long_fall_distance(1, settings) if first else long_fall_distance(2, settings) - long_fall_distance(1, settings)
-    return settings.fall_per_round  # EQ-MOV-8
+def _per_round(falling: FallingRules, first: bool) -> int:
+    """Cells fallen this round (PR-FALL-3: 100 the first round, 100 more each further round; EQ-MOV-8: 12)."""
+    return falling.first_round if first else falling.per_round
 
 
 def fall(enc: Any, state: Any, command: cmd.Fall) -> Result:
     """Handler of :class:`~core.combat.commands.Fall` (see the module)."""
-    ruleset, s = enc.ruleset, enc.ruleset.settings
+    ruleset, s, rules = enc.ruleset, enc.ruleset.settings, enc.ruleset.falling
     mover = state.combatant(command.combatant)
     if mover.position is None:
         raise IllegalCommand(f"{mover.name} is not on the map")
@@ -94,24 +90,24 @@ def fall(enc: Any, state: Any, command: cmd.Fall) -> Result:
         raise IllegalCommand(f"{mover.name} cannot land on itself", "PR-FALL-2")
     events: list[ev.Event] = []
     falling = cond.levels(mover.conditions).get("falling", 0)
-    this_round = _per_round(s, first=not falling)
-    rule = "PR-FALL-3" if hasattr(s, "long_fall_first_round") else "EQ-MOV-8"
+    this_round = _per_round(rules, first=not falling)
+    rule = rules.long_fall_rule
     if height > this_round:  # a long fall: down this round's distance, the rest later
         rest = height - this_round
         conditions = tuple(c for c in mover.conditions if c.name != "falling") + (cond.Condition("falling", falling + this_round, source=rule),)
         x, y = mover.position
         state = state.replace_combatant(replace(mover, layer=Layer.AIR, altitude=rest, mounted_on=None, conditions=conditions))
-        rounds_left = ruleset.fall(rest).rounds if rule == "EQ-MOV-8" else -(-rest // _per_round(s, first=False))
+        rounds_left = ruleset.fall(rest).rounds if rules.rounds_by_dice else -(-rest // _per_round(rules, first=False))
         events.append(ev.Fell(mover.id, mover.name, rule, height, height, 0, False, (x, y), cause=command.cause or "a long fall", rounds_left=rounds_left))
         return state, tuple(events)
     check = None
     reduction = 0
     if command.controlled:
-        if not hasattr(s, "controlled_fall_reduction"):
+        if not rules.controlled:
             raise IllegalCommand(f"{ruleset.id} has no controlled fall", "EQ-FALL-2")
-        check = ruleset.roll_check(enc.rng, mover.stat(s.controlled_fall_skill), purpose="controlled fall (EQ-FALL-2)")
+        check = ruleset.roll_check(enc.rng, mover.stat(rules.controlled_skill), purpose="controlled fall (EQ-FALL-2)")
         if check.tier.succeeded:
-            reduction = s.controlled_fall_reduction
+            reduction = rules.controlled_reduction
     total = max(0, falling + height - reduction)
     carrier = mover.mounted_on or _climbed(mover)
     around = onto.position if onto is not None and onto.position else mover.position
@@ -119,7 +115,7 @@ def fall(enc: Any, state: Any, command: cmd.Fall) -> Result:
         landed = free_cell_near(state, mover, around, enc.rng)
     else:
         landed = mover.position
-    agility = mover.stat(s.agility_stat) if hasattr(s, "agility_stat") else 0
+    agility = mover.stat(rules.agility_stat) if rules.agility_stat else 0
     depth = state.grid.terrain(landed).depth if state.grid.contains(landed) else 0
     result = ruleset.fall(total, agility, depth)
     dice = None
@@ -127,7 +123,7 @@ def fall(enc: Any, state: Any, command: cmd.Fall) -> Result:
     if result.dice:
         dice = roll(result.dice, enc.rng)
         amount = max(0, dice.total)
-    prone = result.prone or (onto is not None and hasattr(s, "long_fall_first_round"))  # PR-FALL-2: lands prone
+    prone = result.prone or (onto is not None and rules.lands_prone_on_creature)  # PR-FALL-2: lands prone
     kept = tuple(c for c in mover.conditions if c.name not in ("falling", "climbing"))
     state = state.replace_combatant(replace(mover, position=landed, layer=Layer.GROUND, altitude=0, mounted_on=None, conditions=kept))
     events.append(ev.Fell(
@@ -149,11 +145,8 @@ def fall(enc: Any, state: Any, command: cmd.Fall) -> Result:
     if prone and "prone" in ruleset.conditions and not landed_as.dead and "prone" not in cond.levels(landed_as.conditions):
         state, added = add_condition(enc, state, mover.id, cond.Condition("prone", source="fall"))
         events.extend(added)
-    if onto is not None and hasattr(s, "might_stat") and not state.combatant(onto.id).dead:
-        from core.board.movement.falling import land_on_creature
-        from core.rulesets.power_roll.movement import size_number
-
-        _, knocked = land_on_creature(result, size_number(mover), onto.stat(s.might_stat))
+    if onto is not None and rules.knockdown_stat and rules.size_of is not None and not state.combatant(onto.id).dead:
+        _, knocked = land_on_creature(result, rules.size_of(mover), onto.stat(rules.knockdown_stat))
         if knocked:
             state, added = add_condition(enc, state, onto.id, cond.Condition("prone", source=f"{mover.name} landed on it (PR-FALL-2)"))
             events.extend(added)
@@ -166,11 +159,9 @@ def after_condition(enc: Any, state: Any, target_id: str, name: str) -> Result:
     climber or rider knocked prone falls to an adjacent space (PR-CLB-2)."""
     s = enc.ruleset.settings
     target = state.combatant(target_id)
-    if not getattr(s, "prone_flier_falls", False) or target.position is None:
+    if not s.prone_flier_falls or target.position is None:
         return state, ()
-    from core.rulesets.power_roll.movement import falls_from_flight
-
-    speed_zero = name in getattr(s, "speed_zero_conditions", ())
+    speed_zero = name in s.speed_zero_conditions
     if target.altitude > 0 and falls_from_flight(target, name == "prone", 0 if speed_zero else 1):
         return fall(enc, state, cmd.Fall(target_id, cause=f"{name} in flight (PR-MOV-5)"))
     if name == "prone" and (target.mounted_on or _climbed(target)):

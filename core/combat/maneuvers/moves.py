@@ -9,7 +9,8 @@ like any spend. Power rolls are the ruleset's checks; the tier decides.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.combat import commands as cmd
@@ -24,8 +25,27 @@ Result = tuple[Any, tuple[ev.Event, ...]]
 _TIER = {Tier.TIER_1: 1, Tier.TIER_2: 2, Tier.TIER_3: 3}
 
 
-def _spend(enc: Any, state: Any, who: str, setting: str) -> Result:
-    kind = getattr(enc.ruleset.settings, setting, "")
+@dataclass(frozen=True)
+class BurrowingRules:
+    """The capability :attr:`Ruleset.burrowing`: burrowing (PR-BUR-1..4) and
+    climbing a creature (PR-CLB-1), filled by the ruleset from its settings
+    and rules. ``dig_action``: the kind a dig, Dig Earth or pulling out
+    spends; ``shake_off_action``: the kind shaking a climber off spends;
+    ``forced_move(cells, vertical)`` -> (cells moved, damage) of a burrowed
+    creature (PR-BUR-2); ``climb(tier, willing, climber_size, target_size)``
+    and ``shake_off(tier)`` -> an outcome with ``climbs``, ``free_strike``,
+    ``falls``, ``slides_off``, ``prone`` (PR-CLB-1); ``size_of`` a creature's
+    size number (PR-STAT-1). The movement model digs (``dig``, ``dig_earth``)."""
+
+    dig_action: str
+    shake_off_action: str
+    forced_move: Callable[[int, bool], tuple[int, int]]
+    climb: Callable[[int | None, bool, int, int], Any]
+    shake_off: Callable[[int], Any]
+    size_of: Callable[[Any], int]
+
+
+def _spend(enc: Any, state: Any, who: str, kind: str) -> Result:
     if state.round == 0 or not kind:
         return state, ()
     from core.combat.economy import spend_kind
@@ -33,11 +53,16 @@ def _spend(enc: Any, state: Any, who: str, setting: str) -> Result:
     return spend_kind(enc, state, who, kind)
 
 
-def _needs(enc: Any, attribute: str, rule: str) -> Any:
-    model = enc.ruleset.movement
-    if not hasattr(model, attribute):
+def _burrowing(enc: Any, rule: str) -> BurrowingRules:
+    rules = enc.ruleset.burrowing
+    if rules is None:
         raise IllegalCommand(f"{enc.ruleset.id} has no such maneuver", rule)
-    return model
+    return rules
+
+
+def _needs(enc: Any, rule: str) -> Any:
+    _burrowing(enc, rule)
+    return enc.ruleset.movement
 
 
 def _power_roll(enc: Any, who: Any, purpose: str) -> tuple[Any, int]:
@@ -77,7 +102,7 @@ def dig(enc: Any, state: Any, command: cmd.Dig) -> Result:
     """PR-BUR-1 dig maneuver: as many cells down (or up) as its size; needs
     a burrow speed >= its size; never deeper while grabbing (grappling) a
     conscious creature."""
-    model = _needs(enc, "dig", "PR-BUR-1")
+    model = _needs(enc, "PR-BUR-1")
     who = state.combatant(command.combatant)
     _earth(state, who, "PR-BUR-1")
     if not command.down and who.layer is not Layer.BURROWED:
@@ -85,7 +110,7 @@ def dig(enc: Any, state: Any, command: cmd.Dig) -> Result:
     grabbing = any(c.name == "grappled" and c.source == who.id and not c2.defeated
                    for c2 in state.combatants for c in c2.conditions)
     cells = model.dig(who, grabbing_conscious=grabbing, deeper=command.down)
-    state, events = _spend(enc, state, who.id, "dig_action")
+    state, events = _spend(enc, state, who.id, _burrowing(enc, "PR-BUR-1").dig_action)
     who = state.combatant(who.id)
     level = _depth_level(who) + (-cells if command.down else cells)
     moved = _at_level(who, level)
@@ -98,14 +123,14 @@ def dig_earth(enc: Any, state: Any, command: cmd.DigEarth) -> Result:
     """PR-BUR-3 Dig Earth (speed >= 2), Might roll: tier 1 moves 1 cell,
     slowed and weakened (save ends); tier 2 also spends the main action,
     slowed; tier 3 moves 1 cell."""
-    model = _needs(enc, "dig_earth", "PR-BUR-3")
+    model = _needs(enc, "PR-BUR-3")
     s = enc.ruleset.settings
     who = state.combatant(command.combatant)
     _earth(state, who, "PR-BUR-3")
     if not command.down and who.layer is not Layer.BURROWED:
         raise IllegalCommand(f"{who.name} is not in the ground", "PR-BUR-3")
     model.dig_earth(who, 3)  # refuses a speed below 2 before anything is spent
-    state, events = _spend(enc, state, who.id, "dig_action")
+    state, events = _spend(enc, state, who.id, _burrowing(enc, "PR-BUR-1").dig_action)
     who = state.combatant(who.id)
     check = enc.ruleset.roll_check(enc.rng, who.stat(s.might_stat), purpose="Dig Earth (PR-BUR-3)")
     outcome = model.dig_earth(who, _TIER.get(check.tier, 1))
@@ -131,7 +156,7 @@ def dig_earth(enc: Any, state: Any, command: cmd.DigEarth) -> Result:
 def pull_out(enc: Any, state: Any, command: cmd.PullOut) -> Result:
     """PR-BUR-4: on the ground next to a fully underground, willing
     burrower, a maneuver pulls it 1 cell up."""
-    _needs(enc, "dig", "PR-BUR-4")
+    _needs(enc, "PR-BUR-4")
     puller, burrower = state.combatant(command.puller), state.combatant(command.burrower)
     if puller.layer is not Layer.GROUND:
         raise IllegalCommand(f"{puller.name} must stand on the ground", "PR-BUR-4")
@@ -139,7 +164,7 @@ def pull_out(enc: Any, state: Any, command: cmd.PullOut) -> Result:
         raise IllegalCommand(f"{burrower.name} is not fully underground", "PR-BUR-4")
     if cells_apart(puller, burrower) != 1:
         raise IllegalCommand(f"{puller.name} must be next to {burrower.name}", "PR-BUR-4")
-    state, events = _spend(enc, state, puller.id, "dig_action")
+    state, events = _spend(enc, state, puller.id, _burrowing(enc, "PR-BUR-4").dig_action)
     burrower = state.combatant(burrower.id)
     state = state.replace_combatant(_at_level(burrower, burrower.altitude + 1))
     event = ev.Maneuvered(puller.id, puller.name, "PR-BUR-4", "pulls a burrower 1 cell up", "it is willing", None, burrower.id, burrower.name)
@@ -160,10 +185,9 @@ def forced_move(enc: Any, state: Any, command: cmd.ForcedMove) -> Result:
         return fall(enc, state, cmd.Fall(target.id, cause=f"forced {command.cells} cell(s) down (PR-FALL-4)"))
     if target.layer is not Layer.BURROWED:
         raise IllegalCommand(f"{target.name} is not burrowed: move its token with Place", "PR-BUR-2")
-    from core.rulesets.power_roll.movement import burrowed_forced_move
     from core.combat.resolution import take_hp
 
-    _, damage = burrowed_forced_move(command.cells, vertical=False)
+    _, damage = _burrowing(enc, "PR-BUR-2").forced_move(command.cells, False)
     event = ev.Maneuvered(target.id, target.name, "PR-BUR-2", f"forced {command.cells} cell(s) while burrowed", f"does not move, takes {damage}")
     state, _, hurt, _ = take_hp(enc, state, target, damage)
     return state, (event, *hurt)
@@ -174,8 +198,8 @@ def climb(enc: Any, state: Any, command: cmd.ClimbCreature) -> Result:
     """PR-CLB-1: climbing a larger creature; willing -> on it; unwilling ->
     a Might-or-Agility roll: t1 fails and it gets a free strike, t2 fails,
     t3 climbs on."""
-    _needs(enc, "dig", "PR-CLB-1")
-    from core.rulesets.power_roll.movement import climb_creature, size_number
+    rules = _burrowing(enc, "PR-CLB-1")
+    climb_creature, size_number = rules.climb, rules.size_of
 
     climber, creature = state.combatant(command.climber), state.combatant(command.creature)
     if cells_apart(climber, creature) != 1:
@@ -201,14 +225,14 @@ def shake_off(enc: Any, state: Any, command: cmd.ShakeOff) -> Result:
     """PR-CLB-1: the climber rolls against being shaken off: t1 falls to an
     adjacent cell with fall damage, prone; t2 slides off, not prone; t3 holds."""
     from core.combat.maneuvers.falls import fall, free_cell_near
-    from core.rulesets.power_roll.movement import shake_off as outcome_of
 
     creature, climber = state.combatant(command.creature), state.combatant(command.climber)
     if not any(c.name == "climbing" and c.source == creature.id for c in climber.conditions):
         raise IllegalCommand(f"{climber.name} is not climbing {creature.name}", "PR-CLB-1")
-    state, events = _spend(enc, state, creature.id, "shake_off_action")
+    rules = _burrowing(enc, "PR-CLB-1")
+    state, events = _spend(enc, state, creature.id, rules.shake_off_action)
     check, tier = _power_roll(enc, climber, f"hold on to {creature.name} (PR-CLB-1)")
-    outcome = outcome_of(tier)
+    outcome = rules.shake_off(tier)
     words = "falls off, prone" if outcome.falls else "slides off" if outcome.slides_off else "holds on"
     found: list[ev.Event] = [*events, ev.Maneuvered(creature.id, creature.name, "PR-CLB-1", f"shakes {climber.name}", words, check, climber.id, climber.name)]
     if outcome.falls:
@@ -281,9 +305,7 @@ def squeeze(enc: Any, state: Any, command: cmd.Squeeze) -> Result:
     squeezing = "squeezing" in cond.levels(who.conditions)
     if squeezing == command.on:
         raise IllegalCommand(f"{who.name} is {'already' if squeezing else 'not'} squeezing", "SRD-MOV-8")
-    from core.rulesets.srd35.maneuvers import squeeze_shape
-
-    shaped, source = squeeze_shape(state, who, command)  # SRD-MOV-17: a wide creature in a 1-square passage
+    shaped, source = enc.ruleset.squeeze_shape(state, who, command)  # SRD-MOV-17: a wide creature in a 1-square passage
     if command.on:
         conditions = who.conditions + (cond.Condition("squeezing", source=source),)
     else:

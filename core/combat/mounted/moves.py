@@ -15,7 +15,7 @@ from typing import Any
 from core.combat import events as ev
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
-from core.combat.mounted.riding import charge_bonus, rider_of, riders_of, rules_on, seat_cell, seat_offset, seat_riders
+from core.combat.mounted.riding import charge_bonus, rider_of, riders_of, seat_cell, seat_offset, seat_riders
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -41,9 +41,9 @@ def _others(state: Any, mount: Combatant) -> tuple[Combatant, ...]:
     return tuple(c for c in state.combatants if c.id not in aboard)
 
 
-def _refusal(state: Any, settings: Any, mover: Combatant, mount: Combatant) -> None:
+def _refusal(state: Any, riding: Any, mover: Combatant, mount: Combatant) -> None:
     rider = rider_of(state, mount.id)
-    if rules_on(settings) and rider is not None and rider.control_lost:
+    if riding is not None and rider is not None and rider.control_lost:
         raise IllegalCommand(f"{rider.name} has lost control of {mount.name}: regain it first (EQ-MNT-6)", "EQ-MNT-6")
     if mount.bolted:
         raise IllegalCommand(f"{mount.name} has bolted: call it back first (EQ-MNT-7)", "EQ-MNT-7")
@@ -66,7 +66,7 @@ def move(enc: Any, state: Any, command: Any) -> Result:
 
     mover = state.combatant(command.combatant)
     mount, (dx, dy) = _body(state, mover)
-    _refusal(state, enc.ruleset.settings, mover, mount)
+    _refusal(state, enc.ruleset.riding, mover, mount)
     goal = (command.to[0] - dx, command.to[1] - dy)
     in_combat = state.round > 0
     budget_left = mount.budget.movement if in_combat else None
@@ -122,7 +122,7 @@ def reach(state: Any, ruleset: Any, mover: Combatant) -> Any:
 
     try:
         mount, offset = _body(state, mover)
-        _refusal(state, ruleset.settings, mover, mount)
+        _refusal(state, ruleset.riding, mover, mount)
     except IllegalCommand as problem:
         return Refused(problem)
     budget = mount.budget.movement if state.round > 0 else None
@@ -168,7 +168,7 @@ def charge_weapon(state: Any, ruleset: Any, attacker: Combatant, target: Combata
 
     if weapon.reach is not Reach.MELEE:
         return weapon, ""
-    bonus, toward = charge_bonus(state, ruleset.settings, attacker, target)
+    bonus, toward = charge_bonus(state, ruleset.riding, attacker, target)
     if bonus <= 0:
         return weapon, ""
     parts = weapon.damage or (WeaponDamage(ruleset.unarmed_damage(attacker.stat(weapon.stat or ruleset.attack_stat))),)
@@ -184,7 +184,7 @@ def charge_note(state: Any, ruleset: Any, attacker_id: str, target_id: str, reac
     attacker, target = state.combatant(attacker_id), state.combatant(target_id)
     if reach is not Reach.MELEE:
         return ()
-    bonus, toward = charge_bonus(state, ruleset.settings, attacker, target)
+    bonus, toward = charge_bonus(state, ruleset.riding, attacker, target)
     return (f"mounted charge: +{bonus} damage, {toward} cell(s) ridden toward {target.name} (EQ-MNT-1)",) if bonus else ()
 
 
@@ -192,8 +192,8 @@ def dodge(state: Any, ruleset: Any, defender: Combatant) -> tuple[Combatant, int
     """EQ-MNT-4: a mounted defender's dodge comes from its mount: (the mount,
     whose reaction it spends; floor(Riding / 2) + 5; the label), or ``None``
     when ``defender`` does not ride (DEFAULT 1d20 + floor(Riding/2) + 5)."""
-    s = ruleset.settings
-    if not rules_on(s) or defender.mounted_on is None or not state.has(defender.mounted_on):
+    s = ruleset.riding
+    if s is None or defender.mounted_on is None or not state.has(defender.mounted_on):
         return None
     mount = state.combatant(defender.mounted_on)
     value = defender.stat(s.riding_skill) // s.mounted_dodge_divisor + s.mounted_dodge_base

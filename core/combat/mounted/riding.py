@@ -25,9 +25,9 @@ from core.board.grid import Cell
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def rules_on(settings: Any) -> bool:
-    """Whether the ruleset has the mounted-combat rules (EQ-MNT-2..9)."""
-    return hasattr(settings, "riding_skill")
+def rules_on(ruleset: Any) -> bool:
+    """Whether ``ruleset`` has the mounted-combat rules (EQ-MNT-2..9): its capability :attr:`Ruleset.riding`."""
+    return ruleset.riding is not None
 
 
 # -- who rides whom, and where (EQ-MNT-8, EQ-MNT-9): core.combat.mounted.seats ----------------------------------
@@ -59,8 +59,8 @@ def riding_modifiers(state: Any, settings: Any, who: Combatant, no_reins: bool =
 
 
 def _settings(enc: Any, rule: str) -> Any:
-    s = enc.ruleset.settings
-    if not rules_on(s):
+    s = enc.ruleset.riding
+    if s is None:
         raise IllegalCommand(f"{enc.ruleset.id} has no riding checks", rule)
     return s
 
@@ -191,8 +191,8 @@ def posture_cost(enc: Any, state: Any, who: Combatant, words: str) -> Combatant:
     maneuver, which costs the movement (DEFAULT ``mounting_costs_movement``).
     Returns ``who`` with its movement spent; raises :class:`IllegalCommand`
     when none is left."""
-    s = enc.ruleset.settings
-    if not getattr(s, "mounting_costs_movement", False) or state.round == 0:
+    riding = enc.ruleset.riding
+    if riding is None or not riding.mounting_costs_movement or state.round == 0:
         return who
     if who.budget.movement <= 0 and who.budget.movement_max > 0:
         raise IllegalCommand(f"{who.name} has no movement left to {words} (a change-posture maneuver, EQ-MNT-2)", "EQ-MNT-2")
@@ -263,7 +263,7 @@ def _due(state: Any, who_id: str, why: str) -> Any:
 def after_hurt(enc: Any, state: Any, target_id: str) -> Result:
     """A ridden mount took damage: its rider owes a Riding check or loses
     control (EQ-MNT-1), offered at once (``riding_due``); the log says so."""
-    rider = rider_of(state, target_id) if rules_on(enc.ruleset.settings) else None
+    rider = rider_of(state, target_id) if rules_on(enc.ruleset) else None
     if rider is None or rider.riding_due:
         return state, ()
     mount = state.combatant(target_id)
@@ -273,7 +273,7 @@ def after_hurt(enc: Any, state: Any, target_id: str) -> Result:
 
 def after_knocked(enc: Any, state: Any, target_id: str, condition: str) -> Any:
     """Rider or mount knocked down (prone): a Riding check to stay on (EQ-MNT-5)."""
-    if not rules_on(enc.ruleset.settings) or condition != "prone":
+    if not rules_on(enc.ruleset) or condition != "prone":
         return state
     return forced(state, target_id)
 
@@ -293,18 +293,19 @@ def after_place(enc: Any, state: Any, mount_id: str) -> Any:
     """The GM placed a ridden mount: its riders keep their seats (EQ-MNT-9);
     in combat that is forced movement, so each rider owes a Riding check (EQ-MNT-5)."""
     state = seat_riders(state, mount_id)
-    if state.round > 0 and rules_on(enc.ruleset.settings):
+    if state.round > 0 and rules_on(enc.ruleset):
         state = forced(state, mount_id)
     return state
 
 
 # -- the mounted charge (EQ-MNT-1) -----------------------------------------------------------------
-def charge_bonus(state: Any, settings: Any, attacker: Combatant, target: Combatant) -> tuple[int, int]:
+def charge_bonus(state: Any, riding: Any, attacker: Combatant, target: Combatant) -> tuple[int, int]:
     """(damage bonus, cells ridden toward ``target``) of ``attacker``'s
     melee weapon now: +``charge_damage`` per ``charge_cells`` ДВИЖ moved
     toward the enemy this turn (EQ-MNT-1). A step counts when it brings the
-    rider nearer the target's nearest cell (DEFAULT: the seed gives no geometry)."""
-    if not rules_on(settings) or attacker.mounted_on is None or attacker.charge_round != state.round or not target.cells:
+    rider nearer the target's nearest cell (DEFAULT: the seed gives no geometry).
+    ``riding``: the ruleset's :attr:`Ruleset.riding` (``None``: no mounted rules, no bonus)."""
+    if riding is None or attacker.mounted_on is None or attacker.charge_round != state.round or not target.cells:
         return 0, 0
     if state.current != attacker.id:
         return 0, 0
@@ -314,7 +315,7 @@ def charge_bonus(state: Any, settings: Any, attacker: Combatant, target: Combata
 
     path = attacker.charge_path
     toward = sum(1 for a, b in zip(path, path[1:]) if gap(b) < gap(a))
-    return (toward // settings.charge_cells) * settings.charge_damage, toward
+    return (toward // riding.charge_cells) * riding.charge_damage, toward
 
 
 HANDLERS = {

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from core.dice.checks import Tier
@@ -10,7 +11,7 @@ from core.values import limits as lim
 from core.values.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.rulesets.equestria.movement import EquestriaMovement, EquestriaMovementSettings
-from core.board.movement.falling import DiceFallSettings
+from core.board.movement.falling import DiceFallSettings, FallingRules, dice_falling
 from core.campaign.breath import BreathSettings
 from core.combat.mounted.settings import MountedSettings
 from core.campaign.training import TrainingSettings
@@ -127,6 +128,33 @@ class Equestria(Ruleset):
     def exchange_quick_actions(self, combatant: Combatant) -> int:
         """Rule EQ-ACT-3: quick actions one full action buys (1, or 2 from DEX +2)."""
         return 1 if combatant.stat("DEX") <= self.settings.exchange_one_quick_max_dex else 2
+
+    @cached_property
+    def jump(self) -> Any:
+        """Capability: Equestria's jump (:mod:`core.rulesets.equestria.jump`)."""
+        from core.rulesets.equestria.jump import EquestriaJump
+
+        return EquestriaJump()
+
+    @property
+    def riding(self) -> MountedSettings:
+        """Capability: EQ-MNT-1..9 and EQ-FALL-1, read from these settings (house rules included)."""
+        return self.settings
+
+    @property
+    def reactions(self) -> Any:
+        """Capability: EQ-ACT-4 dodge and block, EQ-ACT-9 throwing and catching."""
+        from core.combat.reactions import ReactionRules
+
+        s = self.settings
+        return ReactionRules(s.dodge_stat, s.block_stat, s.block_min_str, s.throw_stat, s.catch_stat, s.throw_action)
+
+    @property
+    def falling(self) -> FallingRules:
+        """Capability: EQ-MOV-8's dice and 12 cells a round, and the controlled
+        fall of EQ-FALL-2 (an Acrobatics check, success falls ``controlled_fall_reduction`` less)."""
+        s = self.settings
+        return replace(dice_falling(s), controlled_skill=s.controlled_fall_skill, controlled_reduction=s.controlled_fall_reduction)
 
     def movement_model(self) -> type[EquestriaMovement]:
         return EquestriaMovement

@@ -52,7 +52,6 @@ class EquestriaMovement(MovementModel):
     occupied_rule = "EQ-MAP-4"
     blocked_rule = "EQ-MAP-4"
     moves = (MoveType.WALK, MoveType.FLY, MoveType.SWIM, MoveType.CLIMB, MoveType.TELEPORT)
-    jump_rule = "EQ-MOV-6"
 
     @property
     def allies_block(self) -> bool:  # type: ignore[override]

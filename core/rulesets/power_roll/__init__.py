@@ -4,12 +4,13 @@ characteristic read as tiers 1-3 (PR-ROLL-1); main action, maneuver, move."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from core.dice.checks import Tier
 from core.values.combatant import ActionBudget, Combatant
-from core.board.movement.falling import Fall, PowerRollFallSettings, power_roll_fall
-from core.rulesets.power_roll.movement import PowerRollMovement, PowerRollMovementSettings
+from core.board.movement.falling import Fall, FallingRules, PowerRollFallSettings, power_roll_fall
+from core.rulesets.power_roll.movement import PowerRollMovement, PowerRollMovementSettings, size_number
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 
@@ -79,8 +80,39 @@ class PowerRoll(Ruleset):
         """DEFAULT (published system): the main action may be used as a maneuver."""
         return ("main", "maneuver", 1)
 
+    @cached_property
+    def jump(self) -> Any:
+        """Capability: PowerRoll's jump (:mod:`core.rulesets.power_roll.jump`)."""
+        from core.rulesets.power_roll.jump import PowerRollJump
+
+        return PowerRollJump()
+
     def movement_model(self) -> type[PowerRollMovement]:
         return PowerRollMovement
+
+    @property
+    def weakened_penalty(self) -> int:
+        """PR-BUR-3: a weakened creature's attacks (setting ``weakened_penalty``)."""
+        return self.settings.weakened_penalty
+
+    @property
+    def burrowing(self) -> Any:
+        """Capability: PR-BUR-1..4 and PR-CLB-1 (settings ``dig_action``, ``shake_off_action``)."""
+        from core.combat.maneuvers.moves import BurrowingRules
+        from core.rulesets.power_roll.movement import burrowed_forced_move, climb_creature, shake_off
+
+        s = self.settings
+        return BurrowingRules(s.dig_action, s.shake_off_action, lambda cells, vertical: burrowed_forced_move(cells, vertical=vertical),
+                              climb_creature, shake_off, size_number)
+
+    @property
+    def falling(self) -> FallingRules:
+        """Capability: PR-FALL-1 (Agility softens), PR-FALL-2 (landing on a
+        creature: the faller ends prone, the creature too when the faller's
+        size exceeds its Might), PR-FALL-3 (100 cells the first round, 100 more each further)."""
+        s = self.settings
+        return FallingRules("PR-FALL-1", "PR-FALL-3", s.long_fall_first_round, s.long_fall_per_round, rounds_by_dice=False,
+                            agility_stat=s.agility_stat, lands_prone_on_creature=True, knockdown_stat=s.might_stat, size_of=size_number)
 
     def fall(self, height: int, agility: int = 0, liquid_depth: int = 0) -> Fall:
         """Rules PR-FALL-1..3 (settings ``fall_*``, ``long_fall_*``)."""

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.board.grid import MoveKind, Terrain
-from core.values.mobility import Layer, MoveType
+from core.values.mobility import MoveType
+from core.board.movement.falling import falls_from_flight  # PR-MOV-5
 from core.board.movement.model import MoveOptions, MovementModel, Refusal, StepRules, build_rules
 
 
@@ -46,7 +47,6 @@ class PowerRollMovement(MovementModel):
     occupied_rule = "PR-MOV-1"
     blocked_rule = "PR-MOV-1"
     moves = tuple(m for m in MoveType if m is not MoveType.SNEAK)
-    jump_rule = "PR-MOV-4"
 
     def speed(self, mover: Combatant, move: MoveType) -> int:
         """Squares per move: its own speed for the type; walk, climb, swim
@@ -191,11 +191,6 @@ def burrowed_forced_move(cells: int, vertical: bool, burrowed: bool = True) -> t
     if not burrowed or vertical:
         return cells, 0
     return 0, cells
-
-
-def falls_from_flight(mover: Combatant, prone: bool, speed: int) -> bool:
-    """Rule PR-MOV-5: a flier knocked prone or at speed 0 falls unless it can hover."""
-    return mover.layer is Layer.AIR and (prone or speed <= 0) and not mover.hover
 
 
 def size_number(mover: Combatant) -> int:

@@ -53,6 +53,7 @@ class Srd35(Ruleset):
     id = "srd35"
     name = "d20 SRD 3.5 (seed 002)"
     command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers")  # SRD-MOV: burden, body, 5-ft step, tumble, overrun, attacks of opportunity
+    stat_blocks = True  # d20 SRD stat blocks import (core.dice.creature_import)
     rule_prefix = "SRD"
     Settings = Srd35Settings
     skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
@@ -158,8 +159,17 @@ class Srd35(Ruleset):
         return None
 
     def move_doublings(self, mover: Combatant) -> int:
-        """SRD-MOV-16: tumbling (DEFAULT d20 SRD) goes at half speed."""
-        return self.settings.tumble_doublings if "tumbling" in mover.budget.marks else 0
+        """SRD-MOV-8: a squeezing creature pays ``squeeze_doublings`` more (each
+        square costs 2); SRD-MOV-16: tumbling (DEFAULT d20 SRD) goes at half speed."""
+        s = self.settings
+        squeezing = s.squeeze_doublings if any(c.name == "squeezing" for c in mover.conditions) else 0
+        return squeezing + (s.tumble_doublings if "tumbling" in mover.budget.marks else 0)
+
+    def squeeze_shape(self, state: Any, who: Combatant, command: Any) -> tuple[Combatant, str]:
+        """SRD-MOV-8, SRD-MOV-17: how ``who`` squeezes (a wide creature in a 1-square passage)."""
+        from core.rulesets.srd35.maneuvers import squeeze_shape
+
+        return squeeze_shape(state, who, command)
 
     def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
         """SRD-MOV-16: who the move gives an attack of opportunity (in combat)."""

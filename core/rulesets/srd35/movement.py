@@ -9,15 +9,13 @@ past a wall's corner (SRD-MOV-3).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from core.values.combatant import Combatant
-from core.errors import IllegalCommand
-from core.board.grid import Cell, MoveKind, Terrain
+from core.board.grid import MoveKind, Terrain
 from core.values.mobility import MoveType, Size
+from core.board.movement.falling import nearest  # SRD-MOV-11, also where a falling creature lands
 from core.board.movement.model import MoveOptions, MovementModel, Passage, Refusal, StepRules, build_rules, small
 
 
@@ -198,14 +196,3 @@ class SrdMovement(MovementModel):
         return 0
 
 
-def nearest(origin: Cell, cells: Sequence[Cell], rng: random.Random) -> Cell:
-    """Rule SRD-MOV-11: the nearest of ``cells`` to ``origin`` (SRD distance,
-    see :func:`core.board.geometry.distance`); ties are broken at random."""
-    from core.board.geometry.areas import distance
-
-    if not cells:
-        raise IllegalCommand("no cell to choose from", "SRD-MOV-11")
-    scored = [(distance(origin, c, "alternate"), c) for c in cells]
-    low = min(d for d, _ in scored)
-    tied = sorted(c for d, c in scored if d == low)
-    return tied[0] if len(tied) == 1 else rng.choice(tied)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from core.dice.checks import Tier
@@ -133,6 +134,13 @@ class TacticalD10(Ruleset):
     def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
         raise IllegalCommand("tactical_d10 has no action exchange; use dash to double MP", "TAC-ACT-2")
 
+    @cached_property
+    def jump(self) -> Any:
+        """Capability: Tactical's jump (:mod:`core.rulesets.tactical_d10.jump`)."""
+        from core.rulesets.tactical_d10.jump import TacticalJump
+
+        return TacticalJump()
+
     def movement_model(self) -> type[TacticalMovement]:
         return TacticalMovement
 
@@ -147,6 +155,37 @@ class TacticalD10(Ruleset):
         from core.rulesets.tactical_d10.weapon_areas import spear_wall_strikes
 
         return spear_wall_strikes(enc, state, before.id, path.cells)
+
+    @property
+    def senses(self) -> Any:
+        """Capability: TAC-POS-4, TAC-POS-6 (settings ``sight_sense``, ``invisible_attacker_advantage``)."""
+        from core.board.senses import SenseRules
+
+        return SenseRules(self.settings.sight_sense, self.settings.invisible_attacker_advantage)
+
+    def shield_wall(self, target: Combatant, combatants: Any) -> tuple[Any, ...]:
+        """TAC-OPT-1 (switch ``opt_shield_wall``)."""
+        from core.rulesets.tactical_d10.options import shield_wall_modifier
+
+        return shield_wall_modifier(self.settings, target, combatants)
+
+    def damage_bonus(self, attacker: Combatant) -> int:
+        """TAC-OPT-1 (switch ``opt_dash_attack``): floor(Body / 2) more on the turn after a dash."""
+        from core.rulesets.tactical_d10.options import dash_attack_bonus
+
+        return dash_attack_bonus(self.settings, attacker)
+
+    def after_hit(self, enc: Any, state: Any, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
+        """TAC-OPT-1 (switch ``opt_dash_long_pierce``): a long piercing weapon hits the creature behind too."""
+        from core.rulesets.tactical_d10.options import long_pierce
+
+        return long_pierce(enc, state, attacker, target, weapon, damage)
+
+    def after_shove(self, state: Any, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
+        """TAC-OPT-1 (switches ``opt_dash_shove``, ``opt_shove_while_grappling``)."""
+        from core.rulesets.tactical_d10.options import after_shove
+
+        return after_shove(self.settings, state, attacker, target, cells)
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""

@@ -54,7 +54,6 @@ class TacticalMovement(MovementModel):
     occupied_rule = "TAC-MOV-1"
     blocked_rule = "TAC-MAP-1"
     moves = (MoveType.WALK, MoveType.SNEAK, MoveType.CRAWL, MoveType.CLIMB, MoveType.SWIM, MoveType.FLY, MoveType.TELEPORT)
-    jump_rule = "TAC-MOV-3"
 
     def speed(self, mover: Combatant, move: MoveType) -> int:
         """Rule TAC-MOV-1: 5 MP (or its own ``walk`` speed / ``MP`` stat)."""

@@ -22,13 +22,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable
 
+from core.board.senses import SHIELD_WALL  # the reason a shield-wall modifier starts with
 from core.values import conditions as cond
 from core.combat import events as ev
 from core.dice.checks import Modifier
 from core.values.combatant import Combatant
 
 Result = tuple[Any, tuple[ev.Event, ...]]
-SHIELD_WALL = "shield wall"
 
 
 def _on(settings: Any, switch: str) -> bool:

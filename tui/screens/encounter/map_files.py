@@ -16,7 +16,6 @@ from pathlib import Path
 from rich.text import Text
 
 from core.values.combatant import Side
-from core.dice.creature_import import STAT_BLOCK_RULESETS
 from core.errors import EncounterError
 from core.board.map_text import export_map
 from saves.errors import SaveError
@@ -108,7 +107,7 @@ class MapFileActions:
 
     # -- creatures into the bestiary (. menu) ----------------------------------------
     def action_import_creatures(self) -> None:
-        blocks = self.session.encounter.ruleset.id in STAT_BLOCK_RULESETS
+        blocks = self.session.encounter.ruleset.stat_blocks
         placeholder = "~/creatures.txt (roster lines" + (", or d20 SRD stat blocks)" if blocks else ")")
         self.ask(PromptScreen("Import creatures into the bestiary from the file", placeholder=placeholder), self._import_from)
 
