@@ -156,7 +156,6 @@ def test_lantern_plays_a_fight_through_the_layers(tmp_path):
     _check_fight(_fight(tmp_path, own_command=False))
 
 
-@pytest.mark.xfail(reason="needs the command registry (engine branch)", strict=False)
 def test_lantern_plays_a_whole_fight_with_its_own_command(tmp_path):
     result = _fight(tmp_path, own_command=True)
     _check_fight(result)

@@ -105,3 +105,6 @@ def jump(enc: Any, state: Any, command: cmd.Jump) -> Result:
         raise IllegalCommand(f"{mover.name} is already there", rule)
     landing_refusal(state, mover, to, rule)
     return capability.leap(enc, state, mover, to, command)
+
+
+HANDLERS = {cmd.Jump: jump}
