@@ -30,7 +30,7 @@ from saves.errors import ReadOnlySave, SaveWriteFailed
 
 if TYPE_CHECKING:  # core.combat.commands loads with the first command (see core.combat.encounter.handlers)
     from core.combat import commands as cmd
-    from core.combat.events import Event
+    from core.combat.event_base import Event
     from saves.history import LogView
 
 

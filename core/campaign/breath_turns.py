@@ -22,7 +22,7 @@ from core.combat.commands import Command
 from core.campaign.energy import change_energy
 from core.campaign.energy_events import EnergyChanged
 from core.errors import IllegalCommand, RulesError
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.campaign.time_events import BreathingSet, BreathRunningOut, TravelInterrupted
 
 if TYPE_CHECKING:

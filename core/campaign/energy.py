@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from core.campaign.breath import Activity, BreathSettings, HeldBreath, body_of, breath_seconds, energy_lost
 from core.values.clock import ROUND_SECONDS
 from core.combat.commands import Command
-from core.combat.events import Event  # first: core.combat.events re-exports core.campaign.energy_events at its end
+from core.combat.event_base import Event
 from core.campaign.energy_events import BreathHeld, BreathTaken, EnergyChanged  # noqa: I001
 from core.errors import IllegalCommand
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from core.combat.commands import Command
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.errors import IllegalCommand
 from core.board.vision import Conditions, LightSource
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.combat.events import Event
+from core.combat.event_base import Event
 
 
 @dataclass(frozen=True)

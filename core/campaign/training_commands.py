@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from core.combat import commands as cmd
 from core.combat.commands import Command
 from core.errors import IllegalCommand
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.campaign.time_events import RuseAdded, RuseDropped, RuseUsed, TrainingDropped, TrainingStarted
 from core.campaign.training import Ruse, TrainingSettings, start_training, use_ruse
 

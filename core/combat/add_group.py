@@ -15,7 +15,7 @@ from core.values.combatant import Combatant
 from core.combat.commands import Command
 from core.dice.rolls import DiceRoll, roll
 from core.errors import IllegalCommand
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.combat.groups import GroupInitiative, fresh, hp_dice_range, numbered
 from core.combat.initiative import consecutive_block, roll_initiatives
 

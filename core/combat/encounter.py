@@ -121,3 +121,27 @@ class Encounter:
     def current(self) -> Combatant | None:
         return self.state.combatant(self.state.current) if self.state.current else None
 
+    # -- what follows, for the handlers ---------------------------------------
+    # Hit points and conditions (core.combat.resolution) are applied by the
+    # falls and the riding rules too, and their consequences are falls and
+    # riding checks: the encounter joins them, so that no handler module
+    # imports another one that imports it back.
+    def after_hurt(self, state: EncounterState, target_id: str) -> tuple[EncounterState, Events]:
+        """A ridden mount took damage: its rider's Riding check (EQ-MNT-1)."""
+        from core.combat.mounted.riding import after_hurt  # a handler module: loaded with the handlers
+
+        state, due = after_hurt(self, state, target_id)
+        return state, tuple(due)
+
+    def after_condition(self, state: EncounterState, target_id: str, name: str) -> tuple[EncounterState, Events]:
+        """What a new condition ``name`` causes beyond itself: a flier or
+        climber falls (PR-MOV-5, PR-CLB-2); a rider or mount knocked prone
+        owes a Riding check (EQ-MNT-5)."""
+        from core.combat.maneuvers.falls import after_condition  # handler modules: loaded with the handlers
+        from core.combat.mounted.riding import after_knocked
+
+        state, fell = after_condition(self, state, target_id, name)
+        if name == "prone" and state.has(target_id):
+            state = after_knocked(self, state, target_id, name)
+        return state, tuple(fell)
+

@@ -13,9 +13,7 @@ from core.dice.rolls import DiceRoll
 from core.board.grid import Cell
 
 
-@dataclass(frozen=True)
-class Event:
-    """Base of all events."""
+from core.combat.event_base import Event  # the base, in its own module (the families import it there)
 
 
 @dataclass(frozen=True)

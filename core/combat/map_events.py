@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.board.grid import Cell
 
 

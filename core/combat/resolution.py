@@ -42,9 +42,7 @@ def take_hp(enc: Any, state: EncounterState, target: Combatant, amount: int, *, 
     changed = replace(target, hp=hp.hp, hp_temp=hp.temp)
     events: list[ev.Event] = [ev.HitPointsChanged(target.id, target.name, -amount, hp.hp - target.hp, hp.hp, target.hp_max)]
     if amount > 0 and target.id in state.ridden():  # EQ-MNT-1: a hurt mount -> its rider's Riding check
-        from core.combat.mounted.riding import after_hurt
-
-        state, due = after_hurt(enc, state, target.id)
+        state, due = enc.after_hurt(state, target.id)
         events.extend(due)
     if hp.hp == 0 and target.hp > 0:
         if enc.ruleset.settings.zero_hp_dead:
@@ -77,13 +75,7 @@ def add_condition(enc: Any, state: EncounterState, target_id: str, condition: co
     from core.combat.durations import words
 
     events: tuple[ev.Event, ...] = (ev.ConditionAdded(target.id, target.name, added, notes, words(added.duration, state)),)
-    from core.combat.maneuvers.falls import after_condition  # PR-MOV-5, PR-CLB-2: some conditions make a creature fall
-
-    state, fell = after_condition(enc, state, target.id, condition.name)
-    if condition.name == "prone" and state.has(target.id):  # EQ-MNT-5: a rider or mount knocked down
-        from core.combat.mounted.riding import after_knocked
-
-        state = after_knocked(enc, state, target.id, condition.name)
+    state, fell = enc.after_condition(state, target.id, condition.name)  # falls (PR-MOV-5, PR-CLB-2), a rider's seat (EQ-MNT-5)
     return state, events + fell
 
 

@@ -22,7 +22,7 @@ from core.values.conditions import Condition
 from core.combat.damage import DamagePart, resolve
 from core.dice.rolls import roll
 from core.errors import IllegalCommand
-from core.combat.events import Event
+from core.combat.event_base import Event
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState

@@ -15,7 +15,7 @@ from typing import Protocol
 from core.dice.checks import CheckResult, Modifier, Tier
 from core.dice.rolls import DiceRoll, roll
 from core.errors import IllegalCommand
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.campaign.war.battle import SIDES, Battle, EndKind, Ending, SideAftermath, soldier_losses
 from core.campaign.war.events import BattleCheckRolled, BattleEnded, BattleRecovered, HeroFought, MoraleChecked, RetreatOrdered
 

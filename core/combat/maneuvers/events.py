@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from core.dice.checks import CheckResult
 from core.dice.rolls import DiceRoll
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.board.grid import Cell
 
 

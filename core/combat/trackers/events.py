@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.dice.rolls import DiceRoll
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.values.trackers import LimitedUse, Reminder
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.values import limits as lim
 from core.combat.commands import Command
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.errors import IllegalCommand
 from core.combat.trackers.events import ReminderAdded, ReminderFired, ReminderRemoved
 from core.values.trackers import MAX_ROUNDS, MAX_TEXT, MAX_TRACKED, Reminder, When

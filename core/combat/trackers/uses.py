@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.values import limits as lim
 from core.combat.commands import Command
-from core.combat.events import Event
+from core.combat.event_base import Event
 from core.errors import IllegalCommand
 from core.combat.trackers.events import UseAdded, UseChanged, UseRecharged, UseRemoved
 from core.values.trackers import MAX_TEXT, MAX_TRACKED, MAX_USES, LimitedUse, Per
