@@ -2,20 +2,14 @@
 and the command palette are all built from it, so they never disagree.
 
 A user key map (JSON, ``{"next-turn": "space", "heal": "f2"}``) in
-``keys.json`` beside the settings rebinds actions by id.
+``keys.json`` beside the settings rebinds actions by id (read by :mod:`tui.keymap`).
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from pathlib import Path
-
-import platformdirs
 
 from textual.binding import Binding
-
-
 
 # Where each action is implemented (``owner`` below): a class of the
 # screen that binds the keys (:class:`tui.screens.encounter.screen.EncounterScreen`
@@ -105,19 +99,3 @@ ACTIONS: tuple[GMAction, ...] = (
 def bindings() -> list[Binding]:
     """The encounter screen's bindings (the App adds Ctrl+C, ``interrupt-quit``)."""
     return [Binding(a.key, a.action, a.label, show=a.show, id=a.id, tooltip=a.help) for a in ACTIONS]
-
-
-def keymap_path() -> Path:
-    """``$ENCOUNTER_HOME/keys.json`` when that is set, else ``keys.json`` in
-    the user config folder (``~/.config/encounter`` on Linux)."""
-    home = os.environ.get("ENCOUNTER_HOME")
-    folder = Path(home).expanduser() if home else Path(platformdirs.user_config_dir("encounter", appauthor=False))
-    return folder / "keys.json"
-
-
-def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
-    """Read a key map file; returns ``(keymap, problems)``. The checks
-    (file kind, size, nesting, key names, conflicts) are in :mod:`tui.keymap`."""
-    from tui.keymap import load_keymap as load
-
-    return load(path)

@@ -302,7 +302,7 @@ def run_case(originals: Originals, folder: Path, rng: random.Random) -> tuple[st
             elif role == "import":
                 library.import_campaign(source, out)
             else:
-                from tui.keys import load_keymap
+                from tui.keymap import load_keymap
 
                 load_keymap(keys)
         finally:

@@ -124,7 +124,7 @@ async def _help_rows(pilot, app):
 
 
 def test_key_map_file_problems_are_reported(tmp_path):
-    from tui.keys import load_keymap
+    from tui.keymap import load_keymap
 
     path = tmp_path / "keys.json"
     path.write_text('{"next-turn": "f5", "fly": "f", "damage": 3}')
