@@ -141,14 +141,14 @@ async def _preview(folder: Path, runs: int) -> tuple[Sample, Sample]:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("m")
         await pilot.pause()
-        state = app.state
+        state = app.presenter.state
         walker = state.combatant("w")
-        cells = sorted(app.encounter_screen._reach.costs)
+        cells = sorted(app.encounter_screen.map_modes.reach.costs)
         assert len(cells) > 1000, "speed 40 reaches far"
 
         def step() -> float:
             cell = rnd.choice(cells)
-            return timed(lambda: app.encounter_screen._move_preview(walker, cell))
+            return timed(lambda: app.encounter_screen.map_modes.move_preview(walker, cell))
 
         def full() -> float:
             return timed(lambda: reach(state.grid, session.encounter.ruleset, walker, state.combatants, walker.budget.movement))

@@ -40,7 +40,7 @@ async def _shoot(name: str, size: tuple[int, int], keys: list[str], folder: Path
             svg = HERE / f"{name}.svg"
             app.save_screenshot(filename=svg.name, path=str(HERE))
     finally:
-        app.session.campaign.close()
+        app.presenter.session.campaign.close()
     return svg
 
 

@@ -11,30 +11,33 @@ from dataclasses import dataclass
 
 from textual.binding import Binding
 
-# Where each action is implemented (``owner`` below): a class of the
-# screen that binds the keys (:class:`tui.screens.encounter.screen.EncounterScreen`
-# and its mixins), or of the App for an ``app.`` action. Keys that belong to
-# one widget only (the map's cursor, the log's paging) are that widget's
-# own ``BINDINGS``. tests/tui/test_key_owners.py checks both.
-GM = "tui.screens.encounter.gm.GMActions"
-MAP = "tui.screens.encounter.map_modes.MapTools"
-COMBAT = "tui.screens.encounter.combat.CombatActions"
-GROUP = "tui.screens.encounter.groups.GroupActions"
-VIEW = "tui.screens.encounter.view.ViewActions"
+# Where each action is implemented (``owner`` below): a part of the screen
+# that binds the keys (one object per key group, owned by
+# :class:`tui.screens.encounter.screen.EncounterScreen`, whose ``action_*``
+# delegate to the part this table names), the screen itself, or the App for
+# an ``app.`` action. Keys that belong to one widget only (the map's cursor,
+# the log's paging) are that widget's own ``BINDINGS``.
+# tests/tui/test_key_owners.py checks both.
+GM = "tui.screens.encounter.gm.TurnsAndRolls"
+MAP = "tui.screens.encounter.map_modes.MapModes"
+COMBAT = "tui.screens.encounter.combat.CombatPart"
+GROUP = "tui.screens.encounter.groups.Marks"
+VIEW = "tui.screens.encounter.view.ViewToggles"
 SHEET = "tui.screens.encounter.sheet_editor.SheetEditor"
-MORE = "tui.screens.encounter.more.MoreActions"
+MORE = "tui.screens.encounter.more.MoreMenu"
 SCREEN = "tui.screens.encounter.screen.EncounterScreen"
-CAMPAIGN = "tui.screens.encounter.campaign.CampaignActions"
-MAP_FILE = "tui.screens.encounter.map_files.MapFileActions"
+CAMPAIGN = "tui.screens.encounter.campaign.CampaignChanges"
+MAP_FILE = "tui.screens.encounter.map_files.MapFiles"
 TOOLS = "tui.screens.encounter.campaign_tools.CampaignTools"
-TRACKERS = "tui.screens.encounter.trackers.TrackerActions"
+TRACKERS = "tui.screens.encounter.trackers.TrackerMenus"
 APP_QUIT = "tui.quit_guard.QuitGuard"
 
 
 @dataclass(frozen=True)
 class GMAction:
     """One action: binding ``id``, default ``key``, ``action`` name (its
-    method is ``action_<name>`` on ``owner``, a dotted class path), a short
+    method is ``action_<name>`` on ``owner``, a dotted class path: a part of
+    the screen, the screen or an App class), a short
     ``label`` for the footer and a ``help`` sentence."""
 
     id: str

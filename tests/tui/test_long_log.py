@@ -71,7 +71,7 @@ async def test_a_long_log_formats_a_screenful_on_load_resize_and_filter(tmp_path
         log.set_filter("c1")
         assert 0 < len(formatted) <= 4 * log.content_size.height
         assert all(seq % 50 == 1 for seq in formatted)  # only c1's lines
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_looking_back_wraps_what_comes_into_view_and_home_reaches_the_first_line(tmp_path, monkeypatch):
@@ -97,7 +97,7 @@ async def test_looking_back_wraps_what_comes_into_view_and_home_reaches_the_firs
         assert first >= 20 * (height // 2) // 2 and len(log._wrapped) <= 8 * height and log._lo > 0
         await pilot.press("end")
         assert not log.border_subtitle and "Fighter 1999" in "".join(line.text for line in log._lines)
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 def test_following_a_long_session_keeps_a_bounded_number_of_wrapped_lines():
