@@ -78,6 +78,11 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self.set_timer(0.5, handlers)
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
 
+    @property
+    def crash(self) -> BaseException | None:
+        """The exception that ended the app, or ``None`` (a test hook: Textual keeps it private)."""
+        return self._exception
+
     # -- app-wide ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "quit" and self.is_mounted and self.screen is not self.encounter_screen:

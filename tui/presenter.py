@@ -189,6 +189,10 @@ class EncounterPresenter(Publisher[EncounterView]):
             self._session.encounter.ruleset = self._session.campaign.ruleset
         return outcome
 
+    def retry_save(self) -> bool:
+        """Try again to write what the disk refused; True once all is saved."""
+        return self._session.retry_save()
+
     def _campaign_change(self, change: Callable[..., None]) -> Outcome:
         try:
             change(self._session.campaign)

@@ -35,7 +35,7 @@ class QuitGuard:
         """Quit; with actions not on disk, ask first (retry, copy elsewhere, lose them)."""
         if self._quit_question is not None:
             return
-        if self.presenter.session.unsaved is None or self.presenter.session.retry_save():
+        if self.presenter.session.unsaved is None or self.presenter.retry_save():
             self.exit()
             return
         self._ask_before_losing()
@@ -65,7 +65,7 @@ class QuitGuard:
     def _quit_answer(self, choice: str | None) -> None:
         self._quit_question = None
         if choice == "retry":
-            if self.presenter.session.retry_save():
+            if self.presenter.retry_save():
                 self.encounter_screen.set_status("Saved: every action is on disk.")
                 self.exit()
             else:

@@ -125,10 +125,10 @@ async def test_the_condition_list_filters_by_typing(tmp_path):
         assert isinstance(app.screen, ChoiceScreen) and app.screen.shown == ["burning"]
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "burning" in app.screen._title.plain  # how long
+        assert isinstance(app.screen, ChoiceScreen) and "burning" in app.screen.question.plain  # how long
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, PromptScreen) and "burning" in app.screen._title.plain
+        assert isinstance(app.screen, PromptScreen) and "burning" in app.screen.question.plain
         await type_text(pilot, "2")
         await pilot.press("enter")
         await pilot.pause()
@@ -156,7 +156,7 @@ async def test_the_more_menu_filters_by_its_words(tmp_path):
         await pilot.press("full_stop")
         await type_text(pilot, "end combat")
         await pilot.pause()
-        labels = dict(app.screen._options)
+        labels = dict(app.screen.options)
         assert app.screen.shown and all("end combat" in labels[key].lower() for key in app.screen.shown)
 
 

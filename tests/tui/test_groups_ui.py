@@ -184,7 +184,7 @@ async def test_e_offers_every_duration_and_counts_another_creatures_turn(tmp_pat
         app.screen.query_one("#choice-list").highlighted = app.screen.option_ids.index(other.id)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, PromptScreen) and f"until the end of {other.name}'s next turn" in app.screen._title.plain
+        assert isinstance(app.screen, PromptScreen) and f"until the end of {other.name}'s next turn" in app.screen.question.plain
         await type_text(pilot, "2")
         await pilot.press("enter")
         await pilot.pause()

@@ -91,7 +91,7 @@ async def test_down_then_attack_targets_the_new_selection(tmp_path):
         burst(app, "down", "t", "1d6 slashing")
         await settle(pilot)
         assert isinstance(app.screen, PromptScreen)
-        assert names[1] in app.screen._title.plain
+        assert names[1] in app.screen.question.plain
         assert app.screen.query_one("#prompt-input").value == "1d6 slashing"
         assert selected_name(app) == names[1]
 

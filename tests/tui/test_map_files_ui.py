@@ -50,7 +50,7 @@ async def test_m_exports_the_map_and_asks_before_replacing_a_file(tmp_path):
         await pilot.press("M")
         await _choose(pilot, "emoji")
         await _answer(pilot, str(target))
-        assert isinstance(app.screen, ChoiceScreen) and "already exists" in str(app.screen._title)
+        assert isinstance(app.screen, ChoiceScreen) and "already exists" in str(app.screen.question)
         await pilot.press("enter")  # No, keep that file
         await pilot.pause()
         assert target.read_text() == "my notes" and "Kept the file" in status_of(app)
@@ -104,7 +104,7 @@ async def test_import_creatures_shows_every_bad_line_and_imports_only_when_confi
             await _choose(pilot, "tool:import")
             await _answer(pilot, str(source))
             assert isinstance(app.screen, ChoiceScreen)
-            shown = "\n".join(label for _key, label in app.screen._options)
+            shown = "\n".join(label for _key, label in app.screen.options)
             assert "line 8: Ogre: no Initiative" in shown and "line 9: Ogre: cannot read Hit Dice" in shown
             assert "line 11: Goblin foe hp 0: a roster line among stat blocks" in shown  # a stat-block file: not a creature, not prose
             await _choose(pilot, answer)

@@ -146,5 +146,5 @@ def test_a_move_repaints_the_cells_it_left_and_entered():
     def view(s):
         return _View(s, {c.position: c for c in s.combatants}, s.current, s.current)
 
-    assert GridMap._changed_cells(view(state), view(moved)) == {mover.position, moved.combatant(mover.id).position}
-    assert GridMap._changed_cells(view(state), view(state)) == set()
+    assert GridMap.changed_cells(view(state), view(moved)) == {mover.position, moved.combatant(mover.id).position}
+    assert GridMap.changed_cells(view(state), view(state)) == set()

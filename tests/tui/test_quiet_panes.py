@@ -81,23 +81,23 @@ async def test_the_log_jumps_half_a_page_when_full_and_stops_following_when_scro
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
         log = app.query_one(DiceLog)
-        while len(log._wrapped) <= log.content_size.height:
+        while len(log.wrapped) <= log.content_size.height:
             await pilot.press("n")
             await pilot.pause()
         height = log.content_size.height
-        top = log._top
-        assert len(log._wrapped) - top == (height + 1) // 2  # the newest line half way down
+        top = log.top
+        assert len(log.wrapped) - top == (height + 1) // 2  # the newest line half way down
         await pilot.press("n")
         await pilot.pause()
-        assert log._top == top  # lines added below: nothing moved
+        assert log.top == top  # lines added below: nothing moved
         log.focus()
         await pilot.press("home")  # look back to the first line
-        assert log._top == 0 and log.border_subtitle == f"\u2193{log._below()} more (End)" and log._below() > 0
+        assert log.top == 0 and log.border_subtitle == f"\u2193{log.lines_below()} more (End)" and log.lines_below() > 0
         await pilot.press("n")
         await pilot.pause()
-        assert log._top == 0  # looking back: new lines do not move the view
+        assert log.top == 0  # looking back: new lines do not move the view
         await pilot.press("end")
-        assert not log.border_subtitle and log._top == len(log._wrapped) - height
+        assert not log.border_subtitle and log.top == len(log.wrapped) - height
     app.presenter.session.campaign.close()
 
 
@@ -107,7 +107,7 @@ async def test_tracker_scrolls_by_half_pages_and_selects_by_keys_and_clicks(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         tracker = app.query_one(InitiativeTracker)
         order = [c.id for c in app.presenter.state.order()]
-        assert tracker.row_count == 40 and tracker._first == 0
+        assert tracker.row_count == 40 and tracker.first_row == 0
         rows = tracker.content_size.height - 1
         assert tracker.border_subtitle == f"\u2193{40 - rows}"
         tracker.focus()
@@ -115,13 +115,13 @@ async def test_tracker_scrolls_by_half_pages_and_selects_by_keys_and_clicks(tmp_
             await pilot.press("down")
         await pilot.pause()
         assert app.encounter_screen.selected == order[rows]
-        assert tracker._first == rows - rows // 2  # jumped: the selection is half way down
+        assert tracker.first_row == rows - rows // 2  # jumped: the selection is half way down
         await pilot.press("end")
         await pilot.pause()
-        assert app.encounter_screen.selected == order[-1] and tracker._first == 40 - rows
+        assert app.encounter_screen.selected == order[-1] and tracker.first_row == 40 - rows
         await pilot.press("home")
         await pilot.pause()
-        assert app.encounter_screen.selected == order[0] and tracker._first == 0
+        assert app.encounter_screen.selected == order[0] and tracker.first_row == 0
         await pilot.click(InitiativeTracker, offset=(6, 2 + 3))  # below the border and the header: the fourth row
         await pilot.pause()
         assert app.encounter_screen.selected == order[3]
@@ -185,7 +185,7 @@ async def test_the_log_shown_after_the_sheet_shows_the_newest_lines(tmp_path):
             await pilot.press("n")
         await pilot.press("l")
         await pilot.pause()
-        assert log.content_size.height and log._top + log.content_size.height >= len(log._wrapped)
+        assert log.content_size.height and log.top + log.content_size.height >= len(log.wrapped)
         assert not log.border_subtitle
     app.presenter.session.campaign.close()
 
@@ -213,6 +213,6 @@ async def test_a_sheet_taller_than_its_pane_says_how_many_lines_are_cut(tmp_path
         wordy = replace(app.presenter.session.encounter.current, notes="a long note " * 40)
         sheet.show(wordy, app.presenter.session.encounter.ruleset, True)
         await pilot.pause()
-        cut = len(sheet._lines) - sheet.content_size.height
+        cut = len(sheet.shown_lines) - sheet.content_size.height
         assert cut > 0 and sheet.border_subtitle == f"\u2193{cut} more"
     app.presenter.session.campaign.close()

@@ -61,7 +61,7 @@ async def _two_unsaved_actions(app, pilot):
 async def _choose(pilot, key: str) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, ChoiceScreen)
-    keys = [k for k, _ in screen._options]
+    keys = [k for k, _ in screen.options]
     for _ in range(keys.index(key)):
         await pilot.press("down")
     await pilot.press("enter")
@@ -76,7 +76,7 @@ async def test_quit_with_unsaved_actions_asks_and_losing_them_exits_non_zero(tmp
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        assert "2 actions" in str(app.screen._title) and "No space left" in str(app.screen._title)
+        assert "2 actions" in str(app.screen.question) and "No space left" in str(app.screen.question)
         await _choose(pilot, "stay")
         assert app.is_running and app.screen is app.screen_stack[0]
         await pilot.press("q")

@@ -92,14 +92,14 @@ async def test_live_resize_sweep_renders_every_size(tmp_path):
         for width, height in SWEEP:
             mark = len(written)
             await settle(pilot, width, height)
-            assert app.is_running and app._exception is None, (width, height)
+            assert app.is_running and app.crash is None, (width, height)
             frame = captured_text(written, mark)
             if (width, height) != previous:  # the same size again draws nothing new
                 assert frame, f"nothing drawn at {width}x{height}"
             assert unsafe_output(frame) == []
             previous = (width, height)
         await pilot.press("n")  # still playable after all that
-        assert app.presenter.state.round >= 1 and app._exception is None
+        assert app.presenter.state.round >= 1 and app.crash is None
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -168,7 +168,7 @@ async def test_every_dialog_opens_and_closes(tmp_path, size):
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, ModalScreen), key
-            assert app._exception is None
+            assert app.crash is None
             assert unsafe_output(captured_text(written, mark)) == []
         assert app.presenter.state.round == 1  # nothing applied by cancelled dialogs
 

@@ -30,7 +30,7 @@ async def test_a_read_only_start_offers_the_take_over_and_reopens_with_everythin
             await pilot.pause()
             question = app.screen
             assert isinstance(question, ChoiceScreen)
-            assert f"process {child.pid}" in str(question._title) and "Take it over?" in str(question._title)
+            assert f"process {child.pid}" in str(question.question) and "Take it over?" in str(question.question)
             assert question.option_ids[0] == "look"  # the safe answer preselected and first: the other is one deliberate step away
             await pilot.press("down", "enter")  # "Take it over" (the holder has a terminal-less, live process: "look" is preselected)
             for _ in range(400):

@@ -100,7 +100,7 @@ async def type_corpus(pilot, written: list[str], key: str, values: dict[str, str
             "name": name, "value": value, "status": status, "error": error,
             "changed": app.presenter.state != state, "logged": app.presenter.session.log[log:],
             "unsafe": unsafe_output(captured_text(written, mark)),
-            "crashed": app._exception, "dialog_left_open": left_open, "hint": hint,
+            "crashed": app.crash, "dialog_left_open": left_open, "hint": hint,
         })
     return results
 
@@ -202,7 +202,7 @@ async def test_names_show_literally_and_send_no_escape(tmp_path, reopen):
         if reopen:
             assert sorted(names.values()) == sorted(clean_name(v) for v in CORPUS.values())
         seen = await walk_every_combatant(pilot)
-        assert app._exception is None
+        assert app.crash is None
     for cid, name in names.items():
         row_name, sheet_text = seen[cid]
         shown = clean(name)
@@ -234,7 +234,7 @@ async def test_campaign_name_with_markup_shows_literally(tmp_path, name):
     written = capture_terminal(app)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app._exception is None
+        assert app.crash is None
     assert name in visible_text(captured_text(written))
 
 

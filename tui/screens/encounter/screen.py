@@ -291,7 +291,7 @@ class EncounterScreen(Screen):
     def action_open_campaign(self) -> None:
         def chosen(path: Path | None) -> None:
             if path is not None and (path != self.session.path or self.session.read_only is not None):  # read-only: open again, to take over
-                if self.session.unsaved is not None and not self.session.retry_save():
+                if self.session.unsaved is not None and not self.presenter.retry_save():
                     self.set_status("Refused: the last actions are not saved; q offers to retry or save a copy.", error=True)
                     return
                 self.app.exit(result=path)
