@@ -39,3 +39,15 @@ def test_the_player_screen_has_none_of_the_gm_action_classes():
     gm_classes = {_owner(a.owner) for a in ACTIONS if not a.action.startswith("app.")} - {EncounterScreen}
     assert not gm_classes & set(PlayerScreen.__mro__)
     assert not {a.id for a in ACTIONS} & {b.id for b in PlayerScreen.BINDINGS}
+
+
+def test_the_screen_owns_one_part_of_each_class_the_table_names(tmp_path):
+    from tests.tui.helpers import demo_app
+
+    app = demo_app(tmp_path / "demo.json")
+    screen = app.encounter_screen
+    owners = {a.owner for a in ACTIONS if not a.action.startswith("app.")} - {f"{EncounterScreen.__module__}.EncounterScreen"}
+    assert {_owner(o) for o in owners} <= set(EncounterScreen.PART_TYPES)
+    for owner in owners:
+        assert type(screen.part(owner)) is _owner(owner)
+    app.presenter.session.campaign.close()
