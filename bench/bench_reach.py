@@ -108,7 +108,7 @@ def against_networkx(folder: Path, runs: int) -> Row:
     assert dict(ours) == {c: d for c, d in theirs.items() if c not in foe_cells}, "the two searches disagree"
 
     def after_undo() -> float:
-        session.apply(cmd.RollDice("1d20"))
+        session.commit(cmd.RollDice("1d20"))
         session.undo()
         return _reach_of(session, 16)
 
@@ -122,7 +122,7 @@ def undo_keeps_caches(folder: Path, runs: int) -> Row:
     _reach_of(session, 16)  # the map's tables, built once per map
     travel = [session.undo, session.redo]
     first, warm = [], []
-    session.apply(cmd.Damage("f", 1))
+    session.commit(cmd.Damage("f", 1))
     for n in range(runs):
         travel[n % 2]()
         first.append(_reach_of(session, 16))

@@ -87,7 +87,7 @@ def _player_campaign(folder: Path) -> Path:
     path = paths.demo_path()
     create_demo(path, random.Random(3)).close()
     session = Session(Campaign.open(path), random.Random(4))
-    session.apply(cmd.Damage("c3", 9))
+    session.commit(cmd.Damage("c3", 9))
     session.close()
     return path
 

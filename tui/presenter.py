@@ -58,7 +58,7 @@ class EncounterView:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What one apply, undo or redo did: the new log ``entries`` and whether
+    """What one submit, undo or redo did: the new log ``entries`` and whether
     the turn changed, or the ``refusal`` (a sentence) and nothing changed."""
 
     entries: tuple[LogEntry, ...] = ()
@@ -83,7 +83,7 @@ class EncounterPresenter(Publisher[EncounterView]):
 
     @property
     def session(self) -> Session:
-        """The session of the encounter shown (read it; change it through :meth:`apply`)."""
+        """The session of the encounter shown (read it; change it through :meth:`submit` and the other changes here)."""
         return self._session
 
     @property
@@ -130,9 +130,10 @@ class EncounterPresenter(Publisher[EncounterView]):
         return view
 
     # -- changes ---------------------------------------------------------------
-    def apply(self, command: cmd.Command) -> Outcome:
-        """Apply ``command`` and save (see :meth:`saves.session.Session.apply`)."""
-        return self._run(lambda: self._session.apply(command))
+    def submit(self, command: cmd.Command) -> Outcome:
+        """Commit ``command`` (apply and save: :meth:`saves.session.Session.commit`)
+        and publish the new view; a refusal comes back as the outcome's ``refusal``."""
+        return self._run(lambda: self._session.commit(command))
 
     def undo(self) -> Outcome:
         """Take back the last step (refused when there is none)."""
@@ -201,7 +202,7 @@ class EncounterPresenter(Publisher[EncounterView]):
         return Outcome()
 
     def _run(self, step: Callable[[], list[LogEntry]]) -> Outcome:
-        """Run one session ``step`` that returns its new log entries (apply,
+        """Run one session ``step`` that returns its new log entries (commit,
         undo, redo, a bestiary add) and publish the result; a
         :class:`RulesError` or :class:`SaveError` it raises becomes the
         outcome's ``refusal`` and nothing is published."""

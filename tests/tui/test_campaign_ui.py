@@ -222,8 +222,8 @@ def _spent_party_uses(path):
     create_demo(path, random.Random(3)).close()
     session = Session(Campaign.open(path), random.Random(4))
     for name, per in (("Roar", Per.ENCOUNTER), ("Rage", Per.DAY)):
-        session.apply(AddUse("c1", name, per))
-        session.apply(SpendUse("c1", name))
+        session.commit(AddUse("c1", name, per))
+        session.commit(SpendUse("c1", name))
     session.close()
 
 

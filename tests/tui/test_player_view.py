@@ -26,7 +26,7 @@ def _demo(tmp_path: Path) -> Path:
 def _gm(path: Path, *commands: cmd.Command) -> None:
     session = Session(Campaign.open(path), random.Random(7))
     for command in commands:
-        session.apply(command)
+        session.commit(command)
     session.close()
 
 

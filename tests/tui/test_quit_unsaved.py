@@ -154,7 +154,7 @@ async def test_nothing_unsaved_quits_at_once(tmp_path):
 def test_closing_with_unsaved_actions_says_so_and_exits_non_zero(tmp_path, disk_full, capsys):
     app = demo_app(tmp_path / "c.json")
     disk_full.fill()
-    app.presenter.session.apply(cmd.RollDice("1d6 lost"))
+    app.presenter.session.commit(cmd.RollDice("1d6 lost"))
     app.presenter.session.close()  # e.g. after SIGHUP: no question can be asked
     assert report_unsaved(app.presenter.session.campaign) == 1
     err = capsys.readouterr().err

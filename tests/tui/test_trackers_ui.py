@@ -176,13 +176,13 @@ def _badged_campaign(path):
 
     create_demo(path, random.Random(3)).close()
     session = Session(Campaign.open(path), random.Random(4))
-    session.apply(cmd.EditCombatant("c1", cmd.SheetChanges(name="Sir Reginald the Bold")))
-    session.apply(cmd.AddCondition("c1", Condition("burning", level=2)))
-    session.apply(AddUse("c1", "Fire Breath", Per.ENCOUNTER))
-    session.apply(AddUse("c1", "Roar", Per.ENCOUNTER))
-    session.apply(AddReminder("c1", "save ends", When.START, stat="BODY"))
+    session.commit(cmd.EditCombatant("c1", cmd.SheetChanges(name="Sir Reginald the Bold")))
+    session.commit(cmd.AddCondition("c1", Condition("burning", level=2)))
+    session.commit(AddUse("c1", "Fire Breath", Per.ENCOUNTER))
+    session.commit(AddUse("c1", "Roar", Per.ENCOUNTER))
+    session.commit(AddReminder("c1", "save ends", When.START, stat="BODY"))
     while session.encounter.state.current != "c1":
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
     assert session.encounter.state.combatant("c1").reminders[0].due
     session.close()
 

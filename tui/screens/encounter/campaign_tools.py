@@ -123,7 +123,7 @@ class CampaignTools:
 
     def _apply_for_screen(self, command):
         """Apply ``command`` through the presenter: the new log entries, or the refusal as text."""
-        return self._shown(self.ctx.presenter.apply(command))
+        return self._shown(self.ctx.presenter.submit(command))
 
     def _undo_for_screen(self):
         return self._shown(self.ctx.presenter.undo())

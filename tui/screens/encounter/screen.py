@@ -6,7 +6,7 @@ object per key group (:data:`EncounterScreen.PART_TYPES`), each given the
 screen as its :class:`tui.screens.encounter.context.ScreenContext`, its
 state its own (the marks, the map's modes, the players'-view preview...). It turns
 keys into core commands, hands them to the :class:`tui.presenter.EncounterPresenter`
-(which applies and saves them) and renders each view the presenter
+(which commits them: applies and saves) and renders each view the presenter
 publishes. Widgets post messages up; they never reach into each other.
 
 Layout: the initiative tracker, sheet and log share the left column and the
@@ -258,11 +258,11 @@ class EncounterScreen(Screen):
 
     # -- commands ---------------------------------------------------------------
     def run_command(self, command: cmd.Command) -> list[LogEntry] | None:
-        """Apply ``command`` through the presenter (saved before it returns;
+        """Submit ``command`` to the presenter (saved before it returns;
         the published view is shown); a refusal goes to the status line.
 
         Returns the new log entries, or ``None`` if the rules refused."""
-        outcome = self.presenter.apply(command)
+        outcome = self.presenter.submit(command)
         if not outcome.ok:
             self._refused(outcome.refusal)
             return None
