@@ -53,7 +53,7 @@ async def measure(size: int, folder: Path, terminal: tuple[int, int]) -> float:
         height = grid_map.scrollable_content_region.height
         for _ in range(RUNS):
             start = time.perf_counter()
-            grid_map.show(app.state, app.state.current, app.selected)
+            grid_map.show(app.presenter.state, app.presenter.state.current, app.encounter_screen.selected)
             for y in range(height):
                 grid_map.render_line(y)
             times.append(time.perf_counter() - start)

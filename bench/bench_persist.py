@@ -3,7 +3,7 @@
     python -m bench persist [--quick]      (or: python bench/bench_persist.py [--actions N])
 
 Two campaigns made by ``bench/gen_campaign.py`` (the demo fight grown to
-100 and to 10 000 log lines), both open at once; ``Session.apply`` is timed
+100 and to 10 000 log lines), both open at once; ``Session.commit`` is timed
 on one then the other, action by action (A B A B ...: damage, heal, dice,
 next turn), real fsyncs included, folds of the journal (in the
 background) included. Goal: median ratio 10 000 / 100 <= 2 (p95 shown).
@@ -40,7 +40,7 @@ def player(path: Path):
         command = plan[count[0] % len(plan)]
         count[0] += 1
         start = time.perf_counter()
-        session.apply(command)
+        session.commit(command)
         elapsed = time.perf_counter() - start
         assert session.unsaved is None
         return elapsed

@@ -109,7 +109,7 @@ def against_networkx(folder: Path, runs: int) -> Row:
     assert dict(ours) == {c: d for c, d in theirs.items() if c not in foe_cells}, "the two searches disagree"
 
     def after_undo() -> float:
-        session.apply(cmd.RollDice("1d20"))
+        session.commit(cmd.RollDice("1d20"))
         session.undo()
         return _reach_of(session, 16)
 
@@ -123,7 +123,7 @@ def undo_keeps_caches(folder: Path, runs: int) -> Row:
     _reach_of(session, 16)  # the map's tables, built once per map
     travel = [session.undo, session.redo]
     first, warm = [], []
-    session.apply(cmd.Damage("f", 1))
+    session.commit(cmd.Damage("f", 1))
     for n in range(runs):
         travel[n % 2]()
         first.append(_reach_of(session, 16))
@@ -142,14 +142,14 @@ async def _preview(folder: Path, runs: int) -> tuple[Sample, Sample]:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("m")
         await pilot.pause()
-        state = app.state
+        state = app.presenter.state
         walker = state.combatant("w")
-        cells = sorted(app.encounter_screen._reach.costs)
+        cells = sorted(app.encounter_screen.map_modes.reach.costs)
         assert len(cells) > 1000, "speed 40 reaches far"
 
         def step() -> float:
             cell = rnd.choice(cells)
-            return timed(lambda: app.encounter_screen._move_preview(walker, cell))
+            return timed(lambda: app.encounter_screen.map_modes.move_preview(walker, cell))
 
         def full() -> float:
             return timed(lambda: reach(state.grid, session.encounter.ruleset, walker, state.combatants, walker.budget.movement))

@@ -81,7 +81,7 @@ def watcher_frame(session: Session, watcher: PtyProcess) -> tuple[int, float]:
     """B: ``(bytes, seconds)`` from the GM's apply starting to the watcher's frame's last byte."""
     mark = watcher.mark()
     began = time.perf_counter()
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     return frame_after(watcher, mark, began)
 
 

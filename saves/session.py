@@ -1,6 +1,6 @@
 """A running session: one encounter of a campaign, ready to play.
 
-:meth:`Session.apply` applies a command to the encounter and writes it to
+:meth:`Session.commit` applies a command to the encounter and writes it to
 the campaign's journal before returning, so the UI only ever shows what is
 saved. :meth:`Session.undo` / :meth:`Session.redo` move through the
 encounter's whole history (unlimited, persisted: still there after
@@ -66,18 +66,19 @@ class Session:
     def can_redo(self) -> bool:
         return self.campaign.can_redo(self.eid)
 
-    def apply(self, command: cmd.Command) -> list[LogEntry]:
-        """Apply ``command`` and save; returns the new log entries.
+    def commit(self, command: cmd.Command) -> list[LogEntry]:
+        """Apply ``command`` to the encounter (:meth:`core.combat.encounter.Encounter.apply`)
+        and write it to disk; returns the new log entries.
 
         Raises :class:`core.errors.RulesError` if the rules refuse and
         :class:`ReadOnlySave` in a read-only session (nothing changes). If
         saving fails the action still happened in memory (see :attr:`unsaved`).
         """
-        return self.apply_all([command])
+        return self.commit_all([command])
 
-    def apply_all(self, commands: Sequence[cmd.Command], label: str = "") -> list[LogEntry]:
-        """Apply ``commands`` as one undoable step: all of them, or none if
-        the rules refuse one (the refusal is raised)."""
+    def commit_all(self, commands: Sequence[cmd.Command], label: str = "") -> list[LogEntry]:
+        """Apply ``commands`` and write them as one undoable step: all of
+        them, or none if the rules refuse one (the refusal is raised)."""
         if self.read_only is not None:
             raise self.read_only
         before = self.encounter.state
@@ -125,7 +126,7 @@ class Session:
         model = self.campaign.bestiary()[template]
         model = replace(model, name=clean_name(model.name) or "Creature")
         mode = GroupInitiative.GROUP if together else GroupInitiative.EACH
-        return self.apply_all([AddGroup(model, count, model.hp_dice, mode)], label=f"Add {count} {template}")
+        return self.commit_all([AddGroup(model, count, model.hp_dice, mode)], label=f"Add {count} {template}")
 
     def retry_save(self) -> bool:
         """Write everything not yet on disk; True when saved."""

@@ -40,7 +40,7 @@ async def _shoot(name: str, size: tuple[int, int], keys: list[str], folder: Path
             svg = HERE / f"{name}.svg"
             app.save_screenshot(filename=svg.name, path=str(HERE))
     finally:
-        app.session.campaign.close()
+        app.presenter.session.campaign.close()
     return svg
 
 
@@ -87,7 +87,7 @@ def _player_campaign(folder: Path) -> Path:
     path = paths.demo_path()
     create_demo(path, random.Random(3)).close()
     session = Session(Campaign.open(path), random.Random(4))
-    session.apply(cmd.Damage("c3", 9))
+    session.commit(cmd.Damage("c3", 9))
     session.close()
     return path
 

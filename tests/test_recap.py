@@ -16,12 +16,12 @@ def _fight(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(2))
-    session.apply(cmd.EditCombatant("c3", cmd.SheetChanges(name="Boar|[b]")))
-    session.apply(cmd.Damage("c3", 5))
-    session.apply(cmd.NextTurn())
-    session.apply(cmd.Damage("c1", 3))
+    session.commit(cmd.EditCombatant("c3", cmd.SheetChanges(name="Boar|[b]")))
+    session.commit(cmd.Damage("c3", 5))
+    session.commit(cmd.NextTurn())
+    session.commit(cmd.Damage("c1", 3))
     session.undo()  # taken back: not in the recap
-    session.apply(cmd.Damage("c3", 20))
+    session.commit(cmd.Damage("c3", 20))
     session.close()
     return path
 
@@ -60,15 +60,15 @@ def test_typed_damage_counts_once_as_applied_and_p_takes_back_what_it_gave_back(
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(2))
-    session.apply(cmd.DealDamage("c3", (DamagePart(10, DamageType.FIRE),)))
+    session.commit(cmd.DealDamage("c3", (DamagePart(10, DamageType.FIRE),)))
     boar = session.encounter.state.combatant("c3")
     taken = 16 - boar.hp
-    session.apply(cmd.AddCondition("c3", Condition("burning", level=2)))
+    session.commit(cmd.AddCondition("c3", Condition("burning", level=2)))
     while session.encounter.state.current != "c3":
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
     burned = boar.hp - session.encounter.state.combatant("c3").hp
     assert burned > 0
-    session.apply(cmd.PreviousTurn())
+    session.commit(cmd.PreviousTurn())
     session.close()
     assert main(["recap", str(path)]) == 0
     out = capsys.readouterr().out
@@ -92,16 +92,16 @@ def _setup_and_replay(tmp_path):
     session = Session(Campaign.open(path), random.Random(2))
     assert session.encounter.state.current == "c2"
     wolf = replace(session.encounter.state.combatant("c3"), name="Wolf")
-    session.apply_all([AddGroup(wolf, 3, "2d8+2")], label="Add 3 Wolf")
+    session.commit_all([AddGroup(wolf, 3, "2d8+2")], label="Add 3 Wolf")
     wolves = tuple(c.id for c in session.encounter.state.combatants if c.name.startswith("Wolf"))
-    session.apply(DamageMany(wolves, (DamagePart(4, DamageType.FIRE),), source="trap"))
-    session.apply(cmd.Damage("c3", 2))
-    session.apply(cmd.NextTurn())
-    session.apply(cmd.Damage("c3", 1))
-    session.apply(cmd.PreviousTurn())
-    session.apply(cmd.Damage("c3", 3))
-    session.apply(cmd.NextTurn())
-    session.apply(cmd.Damage("c3", 5))
+    session.commit(DamageMany(wolves, (DamagePart(4, DamageType.FIRE),), source="trap"))
+    session.commit(cmd.Damage("c3", 2))
+    session.commit(cmd.NextTurn())
+    session.commit(cmd.Damage("c3", 1))
+    session.commit(cmd.PreviousTurn())
+    session.commit(cmd.Damage("c3", 3))
+    session.commit(cmd.NextTurn())
+    session.commit(cmd.Damage("c3", 5))
     session.close()
     return path
 
@@ -147,9 +147,9 @@ def test_typed_damage_is_the_attackers_only_on_a_creature_it_attacked_that_turn(
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(2))
     assert session.encounter.state.current == "c2"
-    session.apply(cmd.Attack("c2", "c3", override=True))  # whatever it rolls, the boar was its target
-    session.apply(cmd.Damage("c3", 4))
-    session.apply(cmd.Damage("c1", 2))  # its ally, never attacked: the GM's
+    session.commit(cmd.Attack("c2", "c3", override=True))  # whatever it rolls, the boar was its target
+    session.commit(cmd.Damage("c3", 4))
+    session.commit(cmd.Damage("c1", 2))  # its ally, never attacked: the GM's
     session.close()
     assert main(["recap", str(path)]) == 0
     out = capsys.readouterr().out

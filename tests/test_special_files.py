@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_cli import run
-from tui.keys import load_keymap
+from tui.keymap import load_keymap
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX only")
 

@@ -78,39 +78,10 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self.set_timer(0.5, handlers)
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
 
-    # -- forwarding, for callers (tests, benches) that knew the App as the screen --
     @property
-    def session(self) -> Session:
-        """The presenter's session."""
-        return self.presenter.session
-
-    @property
-    def state(self):
-        """The encounter's state now (the presenter's session's)."""
-        return self.presenter.session.encounter.state
-
-    @property
-    def selected(self) -> str | None:
-        """The encounter screen's selected combatant id."""
-        return self.encounter_screen.selected
-
-    @selected.setter
-    def selected(self, combatant_id: str | None) -> None:
-        self.encounter_screen.selected = combatant_id
-
-    @property
-    def marked(self) -> tuple[str, ...]:
-        """The encounter screen's marked combatant ids."""
-        return self.encounter_screen.marked
-
-    @property
-    def players_preview(self) -> bool:
-        """Whether the encounter screen's map shows the players' view (key V)."""
-        return self.encounter_screen.players_preview
-
-    def set_status(self, message, error: bool = False) -> None:
-        """The encounter screen's status line (quitting and taking over say things there)."""
-        self.encounter_screen.set_status(message, error)
+    def crash(self) -> BaseException | None:
+        """The exception that ended the app, or ``None`` (a test hook: Textual keeps it private)."""
+        return self._exception
 
     # -- app-wide ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -122,7 +93,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
 
     def on_prompt_screen_refused(self, message: PromptScreen.Refused) -> None:
         """A dialog refused what was typed (dialogs are the App's children): the encounter screen's status line says why."""
-        self.set_status(message.reason, error=True)
+        self.encounter_screen.set_status(message.reason, error=True)
         self.bell()
 
     def on_prompt_screen_revised(self, message: PromptScreen.Revised) -> None:
@@ -141,6 +112,6 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         for action in ACTIONS:
             yield SystemCommand(action.label, action.help, lambda name=action.action: self.run_action(name, gm))
         if screen is gm:  # what the . menu offers now, from the same list as the menu
-            for key, label in gm._more_options():
-                yield SystemCommand(label, "More actions (.)", lambda key=key: gm._more_chosen(key))
+            for key, label in gm.more.options():
+                yield SystemCommand(label, "More actions (.)", lambda key=key: gm.more.chosen(key))
         yield from super().get_system_commands(screen)

@@ -15,9 +15,11 @@ the terminal.
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 
+import platformdirs
 from textual.keys import Keys, _character_to_key
 
 from core.values import limits as lim
@@ -32,6 +34,14 @@ RESERVED = {
     "pagedown": "pages", "home": "pages", "end": "pages",
 }
 EXTRA_IDS = {"interrupt-quit": "ctrl+c"}  # bindings() adds it beside ACTIONS
+
+
+def keymap_path() -> Path:
+    """``$ENCOUNTER_HOME/keys.json`` when that is set, else ``keys.json`` in
+    the user config folder (``~/.config/encounter`` on Linux)."""
+    home = os.environ.get("ENCOUNTER_HOME")
+    folder = Path(home).expanduser() if home else Path(platformdirs.user_config_dir("encounter", appauthor=False))
+    return folder / "keys.json"
 
 
 def shown(value: object, limit: int = 24) -> str:

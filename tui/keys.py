@@ -2,45 +2,42 @@
 and the command palette are all built from it, so they never disagree.
 
 A user key map (JSON, ``{"next-turn": "space", "heal": "f2"}``) in
-``keys.json`` beside the settings rebinds actions by id.
+``keys.json`` beside the settings rebinds actions by id (read by :mod:`tui.keymap`).
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from pathlib import Path
-
-import platformdirs
 
 from textual.binding import Binding
 
-
-
-# Where each action is implemented (``owner`` below): a class of the
-# screen that binds the keys (:class:`tui.screens.encounter.screen.EncounterScreen`
-# and its mixins), or of the App for an ``app.`` action. Keys that belong to
-# one widget only (the map's cursor, the log's paging) are that widget's
-# own ``BINDINGS``. tests/tui/test_key_owners.py checks both.
-GM = "tui.screens.encounter.gm.GMActions"
-MAP = "tui.screens.encounter.map_modes.MapTools"
-COMBAT = "tui.screens.encounter.combat.CombatActions"
-GROUP = "tui.screens.encounter.groups.GroupActions"
-VIEW = "tui.screens.encounter.view.ViewActions"
+# Where each action is implemented (``owner`` below): a part of the screen
+# that binds the keys (one object per key group, owned by
+# :class:`tui.screens.encounter.screen.EncounterScreen`, whose ``action_*``
+# delegate to the part this table names), the screen itself, or the App for
+# an ``app.`` action. Keys that belong to one widget only (the map's cursor,
+# the log's paging) are that widget's own ``BINDINGS``.
+# tests/tui/test_key_owners.py checks both.
+GM = "tui.screens.encounter.gm.TurnsAndRolls"
+MAP = "tui.screens.encounter.map_modes.MapModes"
+COMBAT = "tui.screens.encounter.combat.CombatPart"
+GROUP = "tui.screens.encounter.groups.Marks"
+VIEW = "tui.screens.encounter.view.ViewToggles"
 SHEET = "tui.screens.encounter.sheet_editor.SheetEditor"
-MORE = "tui.screens.encounter.more.MoreActions"
+MORE = "tui.screens.encounter.more.MoreMenu"
 SCREEN = "tui.screens.encounter.screen.EncounterScreen"
-CAMPAIGN = "tui.screens.encounter.campaign.CampaignActions"
-MAP_FILE = "tui.screens.encounter.map_files.MapFileActions"
+CAMPAIGN = "tui.screens.encounter.campaign.CampaignChanges"
+MAP_FILE = "tui.screens.encounter.map_files.MapFiles"
 TOOLS = "tui.screens.encounter.campaign_tools.CampaignTools"
-TRACKERS = "tui.screens.encounter.trackers.TrackerActions"
+TRACKERS = "tui.screens.encounter.trackers.TrackerMenus"
 APP_QUIT = "tui.quit_guard.QuitGuard"
 
 
 @dataclass(frozen=True)
 class GMAction:
     """One action: binding ``id``, default ``key``, ``action`` name (its
-    method is ``action_<name>`` on ``owner``, a dotted class path), a short
+    method is ``action_<name>`` on ``owner``, a dotted class path: a part of
+    the screen, the screen or an App class), a short
     ``label`` for the footer and a ``help`` sentence."""
 
     id: str
@@ -105,19 +102,3 @@ ACTIONS: tuple[GMAction, ...] = (
 def bindings() -> list[Binding]:
     """The encounter screen's bindings (the App adds Ctrl+C, ``interrupt-quit``)."""
     return [Binding(a.key, a.action, a.label, show=a.show, id=a.id, tooltip=a.help) for a in ACTIONS]
-
-
-def keymap_path() -> Path:
-    """``$ENCOUNTER_HOME/keys.json`` when that is set, else ``keys.json`` in
-    the user config folder (``~/.config/encounter`` on Linux)."""
-    home = os.environ.get("ENCOUNTER_HOME")
-    folder = Path(home).expanduser() if home else Path(platformdirs.user_config_dir("encounter", appauthor=False))
-    return folder / "keys.json"
-
-
-def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
-    """Read a key map file; returns ``(keymap, problems)``. The checks
-    (file kind, size, nesting, key names, conflicts) are in :mod:`tui.keymap`."""
-    from tui.keymap import load_keymap as load
-
-    return load(path)

@@ -16,14 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from core.errors import EncounterError
+from saves.session import Session
 from tui.publisher import Publisher
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
     from core.combat.state import EncounterState
+    from core.values.combatant import Combatant
     from core.rulesets import Ruleset
     from saves.campaign import LogEntry
-    from saves.session import Session
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class EncounterView:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What one apply, undo or redo did: the new log ``entries`` and whether
+    """What one submit, undo or redo did: the new log ``entries`` and whether
     the turn changed, or the ``refusal`` (a sentence) and nothing changed."""
 
     entries: tuple[LogEntry, ...] = ()
@@ -81,8 +82,13 @@ class EncounterPresenter(Publisher[EncounterView]):
 
     @property
     def session(self) -> Session:
-        """The session of the encounter shown (read it; change it through :meth:`apply`)."""
+        """The session of the encounter shown (read it; change it through :meth:`submit` and the other changes here)."""
         return self._session
+
+    @property
+    def state(self) -> EncounterState:
+        """The encounter's state now (immutable; read it)."""
+        return self._session.encounter.state
 
     # -- views ---------------------------------------------------------------
     def view(self, entries: Sequence[LogEntry] = (), turn_changed: bool = False, reloaded: bool = False) -> EncounterView:
@@ -123,20 +129,79 @@ class EncounterPresenter(Publisher[EncounterView]):
         return view
 
     # -- changes ---------------------------------------------------------------
-    def apply(self, command: cmd.Command) -> Outcome:
-        """Apply ``command`` and save (see :meth:`saves.session.Session.apply`)."""
-        return self.run(lambda: self._session.apply(command))
+    def submit(self, command: cmd.Command) -> Outcome:
+        """Commit ``command`` (apply and save: :meth:`saves.session.Session.commit`)
+        and publish the new view; a refusal comes back as the outcome's ``refusal``."""
+        return self._run(lambda: self._session.commit(command))
 
     def undo(self) -> Outcome:
         """Take back the last step (refused when there is none)."""
-        return self.run(self._session.undo)
+        return self._run(self._session.undo)
 
     def redo(self) -> Outcome:
         """Put back the last undone step (refused when there is none)."""
-        return self.run(self._session.redo)
+        return self._run(self._session.redo)
 
-    def run(self, step: Callable[[], list[LogEntry]]) -> Outcome:
-        """Run one session ``step`` that returns its new log entries (apply,
+    def add_from_bestiary(self, template: str, count: int = 1, together: bool = False) -> Outcome:
+        """Add ``count`` creatures of the bestiary's ``template`` (one
+        initiative for them all when ``together``), as one step of the history."""
+        return self._run(lambda: self._session.add_from_bestiary(template, count, together))
+
+    # -- the campaign around the encounter (saved at once; not in its history) ----
+    def open_encounter(self, eid: int) -> Outcome:
+        """Show the campaign's encounter ``eid`` (it becomes the current one):
+        its whole log is published. A damaged encounter is refused before it
+        becomes current."""
+        campaign = self._session.campaign
+        try:
+            session = Session(campaign, self._session.encounter.rng, eid)  # decodes it
+            if eid != campaign.current_eid:
+                campaign.set_current(eid)
+        except EncounterError as refusal:
+            return Outcome(refusal=str(refusal))
+        self.replace(session)
+        return Outcome()
+
+    def add_encounter(self, name: str, state: EncounterState) -> Outcome:
+        """Add a running encounter ``name`` starting from ``state`` to the
+        campaign and show it (:meth:`open_encounter`)."""
+        try:
+            eid = self._session.campaign.add_encounter(name, state, status="running")
+        except EncounterError as refusal:
+            return Outcome(refusal=str(refusal))
+        return self.open_encounter(eid)
+
+    def finish_encounter(self) -> Outcome:
+        """Mark the encounter shown finished (it still takes corrections)."""
+        return self._campaign_change(lambda campaign: campaign.set_encounter(self._session.eid, status="finished"))
+
+    def save_to_bestiary(self, templates: Sequence[Combatant]) -> Outcome:
+        """Put ``templates`` in the campaign's bestiary (one of the same name is replaced)."""
+        if len(templates) == 1:
+            return self._campaign_change(lambda campaign: campaign.put_template(templates[0]))
+        return self._campaign_change(lambda campaign: campaign.put_templates(list(templates)))
+
+    def set_house_rules(self, overrides: dict[str, object]) -> Outcome:
+        """Save the campaign's house rules (setting name -> value) and play
+        the encounter shown by them from now on."""
+        outcome = self._campaign_change(lambda campaign: campaign.set_house_rules(overrides))
+        if outcome.ok:
+            self._session.encounter.ruleset = self._session.campaign.ruleset
+        return outcome
+
+    def retry_save(self) -> bool:
+        """Try again to write what the disk refused; True once all is saved."""
+        return self._session.retry_save()
+
+    def _campaign_change(self, change: Callable[..., None]) -> Outcome:
+        try:
+            change(self._session.campaign)
+        except EncounterError as refusal:
+            return Outcome(refusal=str(refusal))
+        return Outcome()
+
+    def _run(self, step: Callable[[], list[LogEntry]]) -> Outcome:
+        """Run one session ``step`` that returns its new log entries (commit,
         undo, redo, a bestiary add) and publish the result; a
         :class:`EncounterError` it raises becomes the
         outcome's ``refusal`` and nothing is published."""

@@ -26,7 +26,7 @@ LOST_EXIT_CODE = 3
 
 
 class QuitGuard:
-    """Needs ``session``, ``set_status``, ``push_screen`` and ``exit`` from the App."""
+    """Needs ``presenter``, ``encounter_screen``, ``push_screen`` and ``exit`` from the App."""
 
     rescued_to: Path | None = None  # the copy the GM saved elsewhere before quitting
     _quit_question: ChoiceScreen | None = None
@@ -35,7 +35,7 @@ class QuitGuard:
         """Quit; with actions not on disk, ask first (retry, copy elsewhere, lose them)."""
         if self._quit_question is not None:
             return
-        if self.session.unsaved is None or self.session.retry_save():
+        if self.presenter.session.unsaved is None or self.presenter.retry_save():
             self.exit()
             return
         self._ask_before_losing()
@@ -48,7 +48,7 @@ class QuitGuard:
         self.action_quit()
 
     def _ask_before_losing(self) -> None:
-        campaign = self.session.campaign
+        campaign = self.presenter.session.campaign
         count = campaign.unsaved_actions
         actions = f"{count} action{'s' if count != 1 else ''}"
         title = Text("NOT SAVED: ", style="bold") + Text(clean(campaign.unsaved.reason if campaign.unsaved else "the disk refused"))
@@ -65,29 +65,29 @@ class QuitGuard:
     def _quit_answer(self, choice: str | None) -> None:
         self._quit_question = None
         if choice == "retry":
-            if self.session.retry_save():
-                self.set_status("Saved: every action is on disk.")
+            if self.presenter.retry_save():
+                self.encounter_screen.set_status("Saved: every action is on disk.")
                 self.exit()
             else:
-                self.set_status("Still not saved.", error=True)
+                self.encounter_screen.set_status("Still not saved.", error=True)
                 self._ask_before_losing()
         elif choice == "copy":
-            default = Path.home() / f"{self.session.path.stem}-copy.json"
+            default = Path.home() / f"{self.presenter.session.path.stem}-copy.json"
             self.push_screen(PromptScreen("Save a copy of the campaign (every action, the unsaved ones too) to the file", value=str(default)), self._copy_to)
         elif choice == "lose":
             self.exit(return_code=LOST_EXIT_CODE)
         else:
-            self.set_status("Kept playing; nothing is lost while encounter runs (q asks again).")
+            self.encounter_screen.set_status("Kept playing; nothing is lost while encounter runs (q asks again).")
 
     def _copy_to(self, target: str | None) -> None:
         if target is None or not target.strip():
             self._ask_before_losing()
             return
         try:
-            self.rescued_to = library.save_copy(self.session.campaign, Path(target.strip()))
+            self.rescued_to = library.save_copy(self.presenter.session.campaign, Path(target.strip()))
         except SaveError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            self.encounter_screen.set_status(f"Refused: {clean(str(problem))}", error=True)
             self._ask_before_losing()
             return
-        self.set_status(Text("Saved a copy to ") + user_text(str(self.rescued_to), "bold") + Text("."))
+        self.encounter_screen.set_status(Text("Saved a copy to ") + user_text(str(self.rescued_to), "bold") + Text("."))
         self.exit()

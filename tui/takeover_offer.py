@@ -21,7 +21,7 @@ from tui.rendering.text import clean, user_text
 
 
 class TakeOverOffer:
-    """Needs ``session``, ``set_status``, ``push_screen``, ``run_worker``, ``call_from_thread`` and ``exit``."""
+    """Needs ``presenter``, ``encounter_screen``, ``push_screen``, ``run_worker``, ``call_from_thread`` and ``exit``."""
 
     take_over_lock: lock.CampaignLock | None = None
     taken_from: int | None = None
@@ -29,7 +29,7 @@ class TakeOverOffer:
     def offer_take_over(self) -> None:
         """At start: if another encounter of this user holds the campaign and
         answers take-over requests, ask whether to take it over."""
-        campaign = self.session.campaign
+        campaign = self.presenter.session.campaign
         if campaign.read_only is None:
             return
         try:
@@ -49,19 +49,19 @@ class TakeOverOffer:
             if choice == "take":
                 self._take_over(holder)
             else:
-                self.set_status("Read-only: the other encounter keeps the campaign (o reopens it to ask again).")
+                self.encounter_screen.set_status("Read-only: the other encounter keeps the campaign (o reopens it to ask again).")
 
         self.push_screen(ChoiceScreen(title, options, initial=initial), answer)
 
     def _take_over(self, holder: takeover.Holder) -> None:
-        self.set_status(f"Asking process {holder.pid} to save and quit...")
-        path = self.session.campaign.path
+        self.encounter_screen.set_status(f"Asking process {holder.pid} to save and quit...")
+        path = self.presenter.session.campaign.path
 
         def wait() -> None:
             try:
                 held = takeover.request(path, holder)
             except SaveError as problem:
-                self.call_from_thread(self.set_status, f"Not taken over: {clean(str(problem))}", True)
+                self.call_from_thread(self.encounter_screen.set_status, f"Not taken over: {clean(str(problem))}", True)
                 return
             self.call_from_thread(self._taken_over, held, holder.pid)
 
@@ -70,4 +70,4 @@ class TakeOverOffer:
     def _taken_over(self, held: lock.CampaignLock, pid: int) -> None:
         self.take_over_lock = held
         self.taken_from = pid
-        self.exit(result=self.session.campaign.path)
+        self.exit(result=self.presenter.session.campaign.path)

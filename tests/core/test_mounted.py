@@ -280,7 +280,7 @@ def test_eq_mnt_1_a_riding_check_is_one_undo_step_of_the_campaign(tmp_path):
     Campaign.create(tmp_path / "c.json", "Ride", enc.ruleset, enc.state, ()).close()
     session = Session(Campaign.open(tmp_path / "c.json"), random.Random(1))
     before = session.encounter.state.combatant("k")
-    entries = session.apply(mc.RidingCheck("k", "control"))
+    entries = session.commit(mc.RidingCheck("k", "control"))
     assert any(type(e.event).__name__ == "Maneuvered" and e.event.rule in ("EQ-MNT-1", "EQ-MNT-6") and e.event.check for e in entries)
     assert session.encounter.state.combatant("k").riding_due == ""
     session.undo()

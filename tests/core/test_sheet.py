@@ -85,7 +85,7 @@ def test_edit_is_undoable(tmp_path):
     create_demo(tmp_path / "c.json", random.Random(7)).close()
     session = Session(Campaign.open(tmp_path / "c.json"), random.Random(7))
     before = session.encounter.state
-    session.apply(cmd.EditCombatant(boar(session.encounter).id, cmd.SheetChanges(name="Grey Boar", stats={"STR": 1})))
+    session.commit(cmd.EditCombatant(boar(session.encounter).id, cmd.SheetChanges(name="Grey Boar", stats={"STR": 1})))
     session.undo()
     assert session.encounter.state == before
     session.close()

@@ -71,7 +71,7 @@ def test_srd_mov_13_is_undone_in_one_step(tmp_path):
     campaign = Campaign.create(tmp_path / "c.json", "t", enc.ruleset, enc.state)
     session = Session(campaign, random.Random(1))
     before = session.encounter.state
-    session.apply(sc.SetBurden("a", load="medium"))
+    session.commit(sc.SetBurden("a", load="medium"))
     assert session.encounter.state.combatant("a").load == "medium"
     session.undo()
     assert session.encounter.state == before

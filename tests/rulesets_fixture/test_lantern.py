@@ -76,14 +76,14 @@ FIGHT = """
     Campaign.create(path, "Lantern night", ruleset, EncounterState("Lantern night", grid, ())).close()
     session = Session(Campaign.open(path), random.Random(7))
     out = {{"ruleset": session.encounter.ruleset.id}}
-    session.apply(cmd.AddCombatant(Combatant("ann", "Ann", Side.PARTY, {{"GRIT": 2, "WITS": 3}}, 9, 9, position=(0, 0))))
-    session.apply(cmd.AddCombatant(Combatant("orc", "Orc", Side.FOE, {{"GRIT": 1, "WITS": -1}}, 7, 7, position=(5, 0))))
-    session.apply(cmd.StartCombat())
+    session.commit(cmd.AddCombatant(Combatant("ann", "Ann", Side.PARTY, {{"GRIT": 2, "WITS": 3}}, 9, 9, position=(0, 0))))
+    session.commit(cmd.AddCombatant(Combatant("orc", "Orc", Side.FOE, {{"GRIT": 1, "WITS": -1}}, 7, 7, position=(5, 0))))
+    session.commit(cmd.StartCombat())
     state = session.encounter.state
     out["initiative"] = {{c.id: c.initiative for c in state.combatants}}
     out["order"] = [c.id for c in state.order()]
     if state.current != "ann":
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
     state = session.encounter.state
     out["budget"] = dict(state.combatant("ann").budget.actions)
     out["paces"] = state.combatant("ann").budget.movement
@@ -91,8 +91,8 @@ FIGHT = """
     shown = preview_move(state, ruleset, reach, "ann", (3, 0))
     out["move_preview"] = {{"allowed": shown.allowed, "cost": shown.cost, "unit": shown.unit, "path": [list(p) for p in shown.path]}}
     out["too_far"] = preview_move(state, ruleset, reach, "ann", (5, 1)).allowed
-    session.apply(cmd.Move("ann", (3, 0)))
-    session.apply(cmd.Move("ann", (4, 0)))
+    session.commit(cmd.Move("ann", (3, 0)))
+    session.commit(cmd.Move("ann", (4, 0)))
     state = session.encounter.state
     out["moved"] = list(state.combatant("ann").position)
     out["paces_left"] = state.combatant("ann").budget.movement
@@ -103,7 +103,7 @@ FIGHT = """
     out["attack_odds"] = [[label, str(p)] for label, p in odds.odds]
     out["attack_expression"] = odds.expression
     out["attack_modifiers"] = [str(m) for m in odds.modifiers]
-    session.apply(attack)
+    session.commit(attack)
     state = session.encounter.state
     out["deed_after_attack"] = state.combatant("ann").budget.left("deed")
     out["orc_hp"] = state.combatant("orc").hp
@@ -114,8 +114,8 @@ FIGHT = """
     rally = find(offers(state, ruleset, "ann"), "rally")
     out["rally_offer"] = {{"rule": rally.rule, "spends": list(rally.spends), "allowed": rally.allowed}}
     if OWN_COMMAND:
-        session.apply(cmd.Damage("ann", 3))
-        session.apply(rally.command())
+        session.commit(cmd.Damage("ann", 3))
+        session.commit(rally.command())
         state = session.encounter.state
         out["after_rally"] = {{"hp": state.combatant("ann").hp, "deed": state.combatant("ann").budget.left("deed")}}
         out["log_tail"] = type(session.log[-1].event).__name__

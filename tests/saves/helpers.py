@@ -46,7 +46,7 @@ def act(session: Session, action: str, rng: random.Random) -> bool:
             command = command_for(session, action, rng)
             if command is None:
                 return False
-            session.apply(command)
+            session.commit(command)
     except RulesError:
         return False
     return True

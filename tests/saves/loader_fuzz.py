@@ -92,14 +92,14 @@ def make_originals(folder: Path) -> Originals:
     session.campaign.put_template(boar)
     session.add_from_bestiary("Boar", 2)
     for command in (cmd.Damage(boar.id, 3), cmd.NextTurn(), cmd.RollDice("2d6 x"), cmd.NextTurn()):
-        session.apply(command)
+        session.commit(command)
     session.undo()
     session.close()
     export = folder / "export.json"
     library.export_campaign(path, export)
     session = Session(Campaign.open(path), random.Random(3))
-    session.apply(cmd.Heal(boar.id, 1))
-    session.apply(cmd.RollDice("1d20 note"))
+    session.commit(cmd.Heal(boar.id, 1))
+    session.commit(cmd.RollDice("1d20 note"))
     journal = journal_path(path).read_bytes()
     session.campaign._lock.release()  # leave the journal as a crash would
     keys = json.dumps({"next-turn": "space", "damage": "x"}).encode()
@@ -302,7 +302,7 @@ def run_case(originals: Originals, folder: Path, rng: random.Random) -> tuple[st
             elif role == "import":
                 library.import_campaign(source, out)
             else:
-                from tui.keys import load_keymap
+                from tui.keymap import load_keymap
 
                 load_keymap(keys)
         finally:

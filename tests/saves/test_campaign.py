@@ -30,19 +30,19 @@ def demo_file(tmp_path):
 
 def _play(session: Session) -> None:
     boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
-    session.apply(cmd.Damage(boar.id, 4))
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.Damage(boar.id, 4))
+    session.commit(cmd.NextTurn())
     mover = session.encounter.current
     x, y = mover.position
     for dx, dy in ((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1)):
         try:
-            session.apply(cmd.Move(mover.id, (x + dx, y + dy)))
+            session.commit(cmd.Move(mover.id, (x + dx, y + dy)))
             break
         except RulesError:
             continue
-    session.apply(cmd.SpendAction(mover.id, "full"))
-    session.apply(cmd.RollCheck(mover.id, "STR"))
-    session.apply(cmd.RollDice("2d6+1 torch"))
+    session.commit(cmd.SpendAction(mover.id, "full"))
+    session.commit(cmd.RollCheck(mover.id, "STR"))
+    session.commit(cmd.RollDice("2d6+1 torch"))
 
 
 def test_reopening_resumes_exactly(demo_file):
@@ -59,7 +59,7 @@ def test_reopening_resumes_exactly(demo_file):
 def test_every_action_is_on_disk_when_apply_returns(demo_file):
     session = Session(Campaign.open(demo_file), random.Random(9))
     boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
-    session.apply(cmd.Damage(boar.id, 2))
+    session.commit(cmd.Damage(boar.id, 2))
     # the action is in the fsynced journal; a second (read-only) opener sees it
     other = Campaign.open(demo_file)
     assert other.read_only is not None
@@ -72,13 +72,13 @@ def test_refused_command_writes_nothing(demo_file):
     session = Session(Campaign.open(demo_file), random.Random(9))
     before = demo_file.read_bytes()
     with pytest.raises(DiceError):
-        session.apply(cmd.RollDice("1d"))
+        session.commit(cmd.RollDice("1d"))
     assert demo_file.read_bytes() == before
 
 
 def test_writes_leave_no_temp_files(demo_file):
     session = Session(Campaign.open(demo_file), random.Random(9))
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     assert not [p for p in demo_file.parent.rglob("*") if p.suffix == ".tmp"]
     session.close()
     assert sorted(p.name for p in demo_file.parent.iterdir()) == [".backups", "demo.json", "demo.json.history"]
@@ -171,12 +171,12 @@ def test_failed_write_keeps_file_and_state_and_retries(demo_file, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(journal.os, "write", full_disk)
-    entries = session.apply(cmd.NextTurn())
+    entries = session.commit(cmd.NextTurn())
     assert entries and session.unsaved is not None
     assert "No space left" in str(session.unsaved)
     assert demo_file.read_bytes() == before
     monkeypatch.setattr(journal.os, "write", real)
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     assert session.unsaved is None
     session.close()
     reopened = Session(Campaign.open(demo_file))

@@ -74,7 +74,7 @@ def test_bestiary_and_party_persist(session):
 
 def test_finishing_an_encounter_carries_the_party_into_the_next(session):
     hero = next(c for c in session.encounter.state.combatants if c.side is Side.PARTY)
-    session.apply(cmd.Damage(hero.id, 5))
+    session.commit(cmd.Damage(hero.id, 5))
     campaign = session.campaign
     campaign.set_encounter(session.eid, status="finished")
     party = campaign.party()
@@ -92,7 +92,7 @@ def test_finishing_an_encounter_carries_the_party_into_the_next(session):
 
 
 def test_export_import_round_trip_with_a_fresh_identity(session, tmp_path):
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     export = tmp_path / "export.json"
     library.export_campaign(session.path, export)  # works while the campaign is open: journal folded in
     folder = tmp_path / "other"

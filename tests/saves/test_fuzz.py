@@ -29,11 +29,11 @@ def valid(tmp_path_factory):
     session.campaign.put_template(boar)
     session.add_from_bestiary("Boar", 2)
     for command in (cmd.Damage(boar.id, 3), cmd.NextTurn(), cmd.RollDice("2d6 x"), cmd.NextTurn()):
-        session.apply(command)
+        session.commit(command)
     session.undo()
     session.close()
     session = Session(Campaign.open(path), random.Random(3))
-    session.apply(cmd.Heal(boar.id, 1))
+    session.commit(cmd.Heal(boar.id, 1))
     journal = journal_path(path).read_bytes()
     session.campaign._lock.release()  # leave the journal as a crash would
     return path.read_bytes(), json.loads(path.read_bytes()), journal

@@ -67,7 +67,7 @@ def test_opening_reads_no_history_and_the_log_reads_back_only_what_is_asked(path
     monkeypatch.setattr(campaign_module, "COMPACT_MIN_BYTES", 4096)  # many folds: many records
     session = Session(Campaign.open(path), random.Random(2))
     for _ in range(300):
-        session.apply(cmd.RollDice("1d6 filler"))
+        session.commit(cmd.RollDice("1d6 filler"))
     session.close()
     reads: list[int] = []
     real = HistoryFile.read
@@ -88,7 +88,7 @@ def test_undo_walks_back_through_folded_history_and_a_new_branch_after_reopening
     rng = random.Random(5)
     for index in range(120):
         command = [cmd.NextTurn(), cmd.RollDice("1d4"), cmd.Damage(session.encounter.state.combatants[0].id, 1)][index % 3]
-        session.apply(command)
+        session.commit(command)
         hashes.append(state_hash(session.encounter.state))
         if index == 60:  # a branch: take back three steps, then play on
             for _ in range(3):
@@ -125,7 +125,7 @@ def test_a_fold_runs_beside_the_game_and_close_waits_for_it(path, monkeypatch):
 def test_a_damaged_history_shows_an_unreadable_line_and_undo_refuses_with_the_typed_error(path):
     session = Session(Campaign.open(path), random.Random(2))
     for _ in range(5):
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
     session.close()
     lines = history_path(path).read_bytes().splitlines(keepends=True)
     history_path(path).write_bytes(b"".join(line[:20] + bytes([line[20] ^ 1]) + line[21:] for line in lines))  # every record
@@ -156,7 +156,7 @@ def test_an_unreadable_last_line_keeps_the_numbering(path):
     """A log line whose event cannot be read (hand-edited export) still
     counts: the next line is numbered after it, not from 1."""
     session = Session(Campaign.open(path), random.Random(2))
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     session.close()
     target = path.with_name("export.json")
     library.export_campaign(path, target)
@@ -168,7 +168,7 @@ def test_an_unreadable_last_line_keeps_the_numbering(path):
     folder.mkdir()
     reopened = Session(Campaign.open(library.import_campaign(target, folder)), random.Random(3))
     assert isinstance(reopened.log[-1].event, Unreadable)
-    [entry] = reopened.apply(cmd.RollDice("1d4"))
+    [entry] = reopened.commit(cmd.RollDice("1d4"))
     assert entry.seq == last["seq"] + 1
     reopened.close()
 
@@ -183,7 +183,7 @@ def test_a_long_session_keeps_only_the_last_undo_steps_in_memory_and_undoes_back
     session = Session(Campaign.open(path), random.Random(2))
     hashes = [state_hash(session.encounter.state)]
     for index in range(90):
-        session.apply([cmd.NextTurn(), cmd.RollDice("1d4"), cmd.Damage(session.encounter.state.combatants[0].id, 1)][index % 3])
+        session.commit([cmd.NextTurn(), cmd.RollDice("1d4"), cmd.Damage(session.encounter.state.combatants[0].id, 1)][index % 3])
         hashes.append(state_hash(session.encounter.state))
     session.campaign._wait_for_fold()
     steps = session.campaign.data.encounters[session.eid].steps
@@ -208,7 +208,7 @@ def test_an_encounter_added_in_play_reads_its_first_folded_steps_back_too(path, 
     assert session.campaign.data.encounters[eid].steps.history is None
     hashes = [state_hash(session.encounter.state)]
     for _ in range(60):
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
         hashes.append(state_hash(session.encounter.state))
     session.campaign._wait_for_fold()
     steps = session.campaign.data.encounters[eid].steps

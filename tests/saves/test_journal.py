@@ -68,7 +68,7 @@ def test_a_campaign_with_a_torn_journal_opens_with_every_whole_action(tmp_path):
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(2))
     for _ in range(4):
-        session.apply(cmd.RollDice("1d6"))
+        session.commit(cmd.RollDice("1d6"))
     expected = session.log[:-1]
     jpath = journal_path(path)
     raw = jpath.read_bytes()
@@ -83,7 +83,7 @@ def test_a_journal_of_another_campaign_is_refused(tmp_path):
     create_demo(a, random.Random(1)).close()
     create_demo(b, random.Random(1)).close()
     session = Session(Campaign.open(a), random.Random(2))
-    session.apply(cmd.RollDice("1d6"))
+    session.commit(cmd.RollDice("1d6"))
     journal_path(b).write_bytes(journal_path(a).read_bytes())
     with pytest.raises(CorruptSave, match="another campaign") as caught:
         Campaign.open(b)
@@ -95,7 +95,7 @@ def test_persisting_writes_the_journal_not_the_file(tmp_path):
     create_demo(path, random.Random(1)).close()
     before = path.read_bytes()
     session = Session(Campaign.open(path), random.Random(2))
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     assert path.read_bytes() == before and journal_path(path).stat().st_size > 0
     session.close()
     assert not journal_path(path).exists() and path.read_bytes() != before

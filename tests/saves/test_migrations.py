@@ -74,7 +74,7 @@ def test_a_v1_file_is_written_as_v2_at_the_first_change_after_a_backup(v1_file):
     session.close()
     assert path.read_bytes() == original  # opening alone writes nothing
     session = Session(Campaign.open(path), random.Random(1))
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     assert json.loads(path.read_text())["meta"]["1"]["schema"] == SCHEMA_VERSION
     assert backups.list_backups(path)[0].read_bytes() == original
     state = session.encounter.state

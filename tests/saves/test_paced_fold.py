@@ -111,7 +111,7 @@ def test_quitting_puts_off_a_fold_that_has_not_written_and_loses_nothing(tmp_pat
     file_before = path.read_bytes()
     hashes = []
     while not entered.is_set():
-        session.apply(cmd.RollDice("1d6 filler"))
+        session.commit(cmd.RollDice("1d6 filler"))
         hashes.append(state_hash(session.encounter.state))
     log = list(session.log)
     closer = threading.Thread(target=session.campaign.close, kwargs={"fold_journal": False})

@@ -54,7 +54,7 @@ def test_a_symlinked_campaign_is_written_through_to_its_real_file_and_locked_the
     other = Campaign.open(campaign_file)
     assert other.read_only is not None  # the link and the target are one campaign
     other.close()
-    session.apply(cmd.RollDice("1d6 through the link"))
+    session.commit(cmd.RollDice("1d6 through the link"))
     session.campaign.compact()
     session.close()
     assert link.is_symlink() and os.readlink(link) == str(campaign_file)
@@ -126,7 +126,7 @@ def test_export_never_overwrites_an_open_campaign_or_one_with_a_journal(tmp_path
     opened = Session(Campaign.open(other), random.Random(1))
     with pytest.raises(ReadOnlySave, match="open in an encounter"):
         library.export_campaign(campaign_file, other, replace=True)
-    opened.apply(cmd.RollDice("1d4 kept in the journal"))
+    opened.commit(cmd.RollDice("1d4 kept in the journal"))
     opened.campaign._lock.release()  # as a kill would leave it: journal beside the file, no lock
     with pytest.raises(SaveError, match="journal"):
         library.export_campaign(campaign_file, other, replace=True)
@@ -171,7 +171,7 @@ def test_a_deep_import_is_refused(tmp_path):
 
 def test_a_lone_surrogate_in_the_journal_is_refused_with_no_stale_lock(campaign_file):
     session = Session(Campaign.open(campaign_file), random.Random(1))
-    session.apply(cmd.RollDice("1d6 SURROGATE"))
+    session.commit(cmd.RollDice("1d6 SURROGATE"))
     session.campaign._lock.release()
     journal = journal_path(campaign_file)
     lines = journal.read_bytes().splitlines(keepends=True)
@@ -205,7 +205,7 @@ def test_backups_and_their_folders_are_private(campaign_file):
         os.chmod(step, 0o755)
     os.chmod(old, 0o644)
     session = Session(Campaign.open(campaign_file), random.Random(1))
-    session.apply(cmd.RollDice("1d6"))
+    session.commit(cmd.RollDice("1d6"))
     session.campaign.compact()
     session.close()
     made = backups.list_backups(campaign_file)
@@ -243,7 +243,7 @@ def test_no_export_replaces_a_campaign_whose_history_is_beside_it(tmp_path, camp
 
     session = Session(Campaign.open(campaign_file), random.Random(1))
     for _ in range(3):
-        session.apply(cmd.RollDice("1d4"))
+        session.commit(cmd.RollDice("1d4"))
     session.close()
     assert history_path(campaign_file).exists() and not journal_path(campaign_file).exists()
     other = tmp_path / "other.json"

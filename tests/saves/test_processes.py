@@ -37,7 +37,7 @@ def test_a_second_process_opens_read_only_with_a_clear_message(tmp_path):
         assert session.read_only is None
         print("ready", flush=True)
         sys.stdin.readline()
-        session.apply(cmd.RollDice("3d6 from the first process"))
+        session.commit(cmd.RollDice("3d6 from the first process"))
         print("applied", len(session.log), flush=True)
         sys.stdin.readline()
         session.close()
@@ -52,7 +52,7 @@ def test_a_second_process_opens_read_only_with_a_clear_message(tmp_path):
         assert str(path) in message and "read-only" in message and str(holder.pid) in message
         session = Session(second, random.Random(2))
         with pytest.raises(ReadOnlySave):
-            session.apply(cmd.NextTurn())
+            session.commit(cmd.NextTurn())
         with pytest.raises(ReadOnlySave):
             second.rename("mine now")
         second.close()
@@ -107,7 +107,7 @@ def test_disk_full_keeps_state_in_memory_and_the_file_intact_then_retries(tmp_pa
         before = path.read_bytes()
         failures = 0
         for i in range(12):
-            session.apply(cmd.RollDice(f"1d20 roll {{i}}"))
+            session.commit(cmd.RollDice(f"1d20 roll {{i}}"))
             failures += session.unsaved is not None
         report = {{
             "failures": failures,
@@ -117,7 +117,7 @@ def test_disk_full_keeps_state_in_memory_and_the_file_intact_then_retries(tmp_pa
             "journal_size": journal_path(path).stat().st_size,
         }}
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
-        session.apply(cmd.RollDice("1d4 after the disk was freed"))
+        session.commit(cmd.RollDice("1d4 after the disk was freed"))
         report["saved_again"] = session.unsaved is None
         report["final"] = len(session.log)
         print(json.dumps(report), flush=True)
@@ -153,13 +153,13 @@ def test_a_folder_that_turns_read_only_shows_not_saved_and_retries(tmp_path, mon
     monkeypatch.setattr(journal.os, "open", read_only_folder)
     os.chmod(folder, 0o500)
     try:
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
         assert session.unsaved is not None and "Permission denied" in str(session.unsaved)
         assert path.read_bytes() == before
     finally:
         os.chmod(folder, 0o700)
         monkeypatch.setattr(journal.os, "open", real_open)
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     assert session.unsaved is None
     session.close()
     assert Session(Campaign.open(path)).encounter.state == session.encounter.state

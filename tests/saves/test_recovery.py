@@ -20,7 +20,7 @@ def _played(tmp_path, sessions=3):
     create_demo(path, random.Random(1)).close()
     for i in range(sessions):
         session = Session(Campaign.open(path), random.Random(i))
-        session.apply(cmd.RollDice("1d6"))
+        session.commit(cmd.RollDice("1d6"))
         session.close()
     return path
 
@@ -81,7 +81,7 @@ def test_an_edit_that_breaks_the_undo_history_is_refused_at_undo_not_silently_ap
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(2))
     target = session.encounter.state.combatants[0].id
-    session.apply(cmd.Damage(target, 2))
+    session.commit(cmd.Damage(target, 2))
     session.close()
     data = json.loads(path.read_text())
     [enc] = data["encounters"].values()

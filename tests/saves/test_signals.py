@@ -29,7 +29,7 @@ stop = asyncio.Event()
 
 async def main():
     restore = install_exit_handlers(exit_soon(stop.set))
-    session.apply(cmd.RollDice("2d6 before the signal"))
+    session.commit(cmd.RollDice("2d6 before the signal"))
     print(len(session.log), flush=True)
     await stop.wait()
     restore()

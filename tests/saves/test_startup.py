@@ -72,8 +72,8 @@ def test_a_command_after_a_cold_open_applies_saves_and_undoes(tmp_path):
         from saves.session import Session
         session = Session(Campaign.open({str(path)!r}), random.Random(1))
         from core.combat import commands as cmd
-        moved = session.apply(cmd.Move("c2", (5, 5)))
-        turn = session.apply(cmd.NextTurn())
+        moved = session.commit(cmd.Move("c2", (5, 5)))
+        turn = session.commit(cmd.NextTurn())
         session.undo()
         session.close()
         reopened = Session(Campaign.open({str(path)!r}), random.Random(1))

@@ -18,9 +18,9 @@ def test_eq_act_7_and_eq_act_8_commands_are_saved_undone_and_reopened(tmp_path):
     session = Session(Campaign.open(path), random.Random(1))
     who = session.encounter.state.current
     start = session.encounter.state
-    session.apply(tc.Wield(who, "spear", 2))
-    session.apply(tc.SayPhrase(who, "For Equestria!"))
-    session.apply(cmd.RollCheck(who, "DEX"))
+    session.commit(tc.Wield(who, "spear", 2))
+    session.commit(tc.SayPhrase(who, "For Equestria!"))
+    session.commit(cmd.RollCheck(who, "DEX"))
     held = session.encounter.state
     assert held.combatant(who).held[0].item == "spear" and held.last_roll is not None and held.last_roll.combatant == who
     session.close()

@@ -38,12 +38,12 @@ async def main():
     if ANSWER:
         install_takeover_handler(session.campaign.hand_over, stop.set)
     for i in range(3):
-        session.apply(cmd.RollDice(f"1d20 shown by the first process {i}"))
+        session.commit(cmd.RollDice(f"1d20 shown by the first process {i}"))
     if FULL:
         import resource, signal
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
-        session.apply(cmd.RollDice("1d4 not saved"))
+        session.commit(cmd.RollDice("1d4 not saved"))
         assert session.unsaved is not None
     print(len(session.log), flush=True)
     await stop.wait()
@@ -85,7 +85,7 @@ def test_a_live_holder_saves_leaves_and_the_new_instance_writes_with_nothing_los
         session = Session(Campaign.open(path, held_lock=held), random.Random(2))
         assert session.read_only is None
         assert len(session.log) == shown  # everything the first process had shown
-        session.apply(cmd.RollDice("1d6 by the new instance"))
+        session.commit(cmd.RollDice("1d6 by the new instance"))
         session.close()
         assert len(Campaign.open(path, read_only=True).load_log()) == shown + 1
     finally:

@@ -20,10 +20,10 @@ def test_eq_ani_1_clock_and_training_survive_reopening_and_undo(tmp_path):
     path = tmp_path / "time.json"
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(5))
-    session.apply(StartTraining("Rex", "fetch", 2, "Ayla"))
-    session.apply(AddRuse("sand in the eyes"))
-    session.apply(UseRuse("sand in the eyes"))
-    session.apply(AdvanceClock(3 * DAY, "travel: 3 days"))
+    session.commit(StartTraining("Rex", "fetch", 2, "Ayla"))
+    session.commit(AddRuse("sand in the eyes"))
+    session.commit(UseRuse("sand in the eyes"))
+    session.commit(AdvanceClock(3 * DAY, "travel: 3 days"))
     state = session.encounter.state
     assert state.trainings[0].days == 3 and state.ruses[0].uses == 1
     session.close()
@@ -40,12 +40,12 @@ def test_eq_bre_1_breath_energy_taken_is_saved(tmp_path):
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(5))
     who = session.encounter.state.current
-    session.apply(SetEnergy(who, 10))
-    session.apply(HoldBreath(who, Activity.HEAVY))
+    session.commit(SetEnergy(who, 10))
+    session.commit(HoldBreath(who, Activity.HEAVY))
     from core.combat import commands as cmd
 
     for _ in range(12):
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
     held = session.encounter.state.combatant(who).breath
     assert held.energy_taken > 0 and session.encounter.state.combatant(who).energy == 10 - held.energy_taken
     session.close()

@@ -77,9 +77,9 @@ def test_any_mix_of_actions_undo_and_redo_matches_a_model(tmp_path_factory, acti
 def test_undo_goes_back_over_a_turn_change_exactly(tmp_path):
     session = _fresh(tmp_path)
     current = session.encounter.current
-    session.apply(cmd.SpendAction(current.id, "full"))
+    session.commit(cmd.SpendAction(current.id, "full"))
     spent = session.encounter.state
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     assert session.encounter.state.current != current.id
     session.undo()
     assert session.encounter.state == spent  # same turn, the full action still spent
@@ -90,7 +90,7 @@ def test_undo_goes_back_over_a_turn_change_exactly(tmp_path):
 def test_undo_and_redo_are_logged_and_the_log_only_grows(tmp_path):
     session = _fresh(tmp_path)
     boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
-    damage = session.apply(cmd.Damage(boar.id, 3))
+    damage = session.commit(cmd.Damage(boar.id, 3))
     [undone] = session.undo()
     assert isinstance(undone.event, Undone) and undone.event.label == "Damage"
     assert (undone.event.first_seq, undone.event.last_seq) == (damage[0].seq, damage[-1].seq)
@@ -102,9 +102,9 @@ def test_undo_and_redo_are_logged_and_the_log_only_grows(tmp_path):
 
 def test_a_new_action_after_undo_drops_the_redo_branch(tmp_path):
     session = _fresh(tmp_path)
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     session.undo()
-    session.apply(cmd.RollDice("1d6"))
+    session.commit(cmd.RollDice("1d6"))
     assert not session.can_redo
     with pytest.raises(IllegalCommand):
         session.redo()
@@ -123,9 +123,9 @@ def test_several_commands_as_one_step_are_all_or_nothing(tmp_path):
     before = session.encounter.state
     target = before.combatants[0].id
     with pytest.raises(UnknownCombatant):
-        session.apply_all([cmd.Damage(target, 2), cmd.Damage("nobody", 1)])
+        session.commit_all([cmd.Damage(target, 2), cmd.Damage("nobody", 1)])
     assert session.encounter.state == before and not session.can_undo
-    session.apply_all([cmd.Damage(target, 2), cmd.Heal(target, 1)])
+    session.commit_all([cmd.Damage(target, 2), cmd.Heal(target, 1)])
     session.undo()
     assert session.encounter.state == before
 
@@ -139,7 +139,7 @@ def test_undo_and_redo_give_back_the_same_map_object_so_its_caches_stay(tmp_path
     grid = session.encounter.state.grid
     flat = layout(grid)
     boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
-    session.apply(cmd.Damage(boar.id, 1))
+    session.commit(cmd.Damage(boar.id, 1))
     session.undo()
     assert session.encounter.state.grid is grid and layout(session.encounter.state.grid) is flat
     session.redo()
@@ -164,9 +164,9 @@ def test_one_action_with_dice_is_one_undo_step(tmp_path, kind):
         "typed": cmd.DealDamage(boar.id, (DamagePart(1, DamageType.PIERCING),), dice=(WeaponDamage("2d6", DamageType.FIRE),)),
     }[kind]
     if kind == "heal":
-        session.apply(cmd.Damage(boar.id, 5))
+        session.commit(cmd.Damage(boar.id, 5))
         before = session.encounter.state
-    entries = session.apply(command)
+    entries = session.commit(command)
     events = [e.event for e in entries]
     if kind == "damage":
         rolled = events[0]
@@ -189,6 +189,6 @@ def test_bad_dice_in_a_damage_command_change_nothing(tmp_path):
     before = session.encounter.state
     for amount in ("2d", "1d6 and more", "-3"):
         with pytest.raises(RulesError):
-            session.apply(cmd.Damage(boar.id, amount))
+            session.commit(cmd.Damage(boar.id, amount))
     assert session.encounter.state is before and not session.can_undo
     session.close()

@@ -14,9 +14,9 @@ def test_eq_war_battle_survives_reopening_and_undo_is_exact(tmp_path):
     path = tmp_path / "war.json"
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(5))
-    session.apply(cmd.SetUpBattle(("North", "South"), (10_000, 7_000), strategy=(2, 3), heroes=(Hero("Ayla", 1, 4),)))
+    session.commit(cmd.SetUpBattle(("North", "South"), (10_000, 7_000), strategy=(2, 3), heroes=(Hero("Ayla", 1, 4),)))
     set_up = session.encounter.state.battle
-    entries = session.apply(cmd.FightBattleRound())
+    entries = session.commit(cmd.FightBattleRound())
     assert any(type(e.event).__name__ == "BattleCheckRolled" for e in entries)
     fought = session.encounter.state.battle
     session.close()
@@ -36,8 +36,8 @@ def test_eq_stat_1_energy_is_saved_and_undone(tmp_path):
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(5))
     who = session.encounter.state.combatants[0].id
-    session.apply(energy.SetEnergy(who, 10))
-    session.apply(energy.SpendEnergy(who, 4, "interrupted journey"))
+    session.commit(energy.SetEnergy(who, 10))
+    session.commit(energy.SpendEnergy(who, 4, "interrupted journey"))
     assert session.encounter.state.combatant(who).energy == 6
     session.close()
     session = Session(Campaign.open(path), random.Random(0))

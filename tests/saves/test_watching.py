@@ -47,9 +47,9 @@ def test_what_the_watcher_reads_is_what_a_fresh_read_gives(steps):
         try:
             for step in steps:
                 if step == "next":
-                    session.apply(cmd.NextTurn())
+                    session.commit(cmd.NextTurn())
                 elif step == "damage":
-                    session.apply(cmd.Damage("c3", 1))
+                    session.commit(cmd.Damage("c3", 1))
                 elif step == "undo" and session.can_undo:
                     session.undo()
                 elif step == "redo" and session.can_redo:
@@ -75,12 +75,12 @@ def test_actions_after_the_first_read_are_read_from_the_journal_alone(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(2))
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     followed = FollowedCampaign(path)
     followed.read()
     for _ in range(3):
-        session.apply(cmd.NextTurn())
-        session.apply(cmd.Damage("c3", 1))
+        session.commit(cmd.NextTurn())
+        session.commit(cmd.Damage("c3", 1))
         assert followed.read() == session.encounter.state
     assert followed.full_reads == 1
     session.close()  # a fold writes the campaign file anew: read whole
@@ -93,8 +93,8 @@ def test_a_damaged_line_before_good_ones_is_refused_as_a_fresh_read_refuses_it(t
     session = Session(Campaign.open(path), random.Random(2))
     followed = FollowedCampaign(path)
     followed.read()
-    session.apply(cmd.NextTurn())
-    session.apply(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
     session.campaign.close(fold_journal=False)
     raw = journal_path(path).read_bytes()
     journal_path(path).write_bytes(raw.replace(b'"op":"step"', b'"op":"stop"', 1))

@@ -31,13 +31,13 @@ async def type_text(pilot, text: str) -> None:
 
 
 async def select_by_keys(pilot, app, name: str) -> None:
-    order = [c.name for c in app.state.order()]
-    here = order.index(app.state.combatant(app.selected).name)
+    order = [c.name for c in app.presenter.state.order()]
+    here = order.index(app.presenter.state.combatant(app.encounter_screen.selected).name)
     steps = order.index(name) - here
     for _ in range(abs(steps)):
         await pilot.press("down" if steps > 0 else "up")
     await pilot.pause()
-    assert app.state.combatant(app.selected).name == name
+    assert app.presenter.state.combatant(app.encounter_screen.selected).name == name
 
 
 def status_of(app) -> str:
@@ -45,8 +45,8 @@ def status_of(app) -> str:
 
 
 async def select_enemy_of_current(pilot, app) -> str:
-    current = app.session.encounter.current
-    target = next(c for c in app.state.order() if c.side is not current.side)
+    current = app.presenter.session.encounter.current
+    target = next(c for c in app.presenter.state.order() if c.side is not current.side)
     await select_by_keys(pilot, app, target.name)
     return target.id
 

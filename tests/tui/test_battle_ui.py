@@ -22,29 +22,29 @@ async def test_a13_a_battle_of_10000_against_7000_with_two_heroes_to_its_end(tmp
         await _set_up(pilot)
         screen = app.screen
         assert isinstance(screen, BattleScreen)
-        battle = app.state.battle
+        battle = app.presenter.state.battle
         assert battle.points == (10, 7) and [h.name for h in battle.heroes] == ["Ayla", "Brom"]
         assert [h.side for h in battle.heroes] == [1, 0]
         assert sum(screen.odds.endings.values()) == 1
         rounds = 0
-        while not app.state.battle.over and rounds < 60:
+        while not app.presenter.state.battle.over and rounds < 60:
             before = screen.odds
             await pilot.press("enter")
             await pilot.pause()
             rounds += 1
-            assert app.state.battle.round == rounds
+            assert app.presenter.state.battle.round == rounds
             assert screen.odds is not before  # a fresh forecast each round
             assert sum(screen.odds.endings.values()) == 1
-        assert app.state.battle.over
+        assert app.presenter.state.battle.over
         assert any("Battle over" in line.plain for line in screen.lines)
         await pilot.press("a")
         await pilot.pause()
-        assert len(app.state.battle.aftermath) == 2
-        log_kinds = [type(e.event).__name__ for e in app.session.log]
+        assert len(app.presenter.state.battle.aftermath) == 2
+        log_kinds = [type(e.event).__name__ for e in app.presenter.session.log]
         assert "HeroFought" in log_kinds and "BattleRecovered" in log_kinds
         await pilot.press("u")
         await pilot.pause()
-        assert app.state.battle.aftermath == ()
+        assert app.presenter.state.battle.aftermath == ()
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, BattleScreen)
@@ -57,7 +57,7 @@ async def test_eq_war_bad_army_is_refused_and_nothing_changes(tmp_path):
 
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        log_before = len(app.session.log)
+        log_before = len(app.presenter.session.log)
         await pilot.press("W")
         await pilot.press("s")
         await type_text(pilot, "North 0")
@@ -69,11 +69,11 @@ async def test_eq_war_bad_army_is_refused_and_nothing_changes(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, BattleScreen) and app.state.battle is None
+        assert isinstance(screen, BattleScreen) and app.presenter.state.battle is None
         await pilot.press("enter")  # no battle to roll
         await pilot.pause()
         assert "No battle" in screen.message
-        assert len(app.session.log) == log_before
+        assert len(app.presenter.session.log) == log_before
 
 
 async def test_eq_war_a_hero_without_a_side_keeps_the_armies_typed(tmp_path):
@@ -96,7 +96,7 @@ async def test_eq_war_a_hero_without_a_side_keeps_the_armies_typed(tmp_path):
             await pilot.press("backspace")
         await pilot.press("enter")
         await pilot.pause()
-        assert [a.points for a in app.state.battle.armies] == [10, 7]  # EQ-WAR-1: 10 000 vs 7 000
+        assert [a.points for a in app.presenter.state.battle.armies] == [10, 7]  # EQ-WAR-1: 10 000 vs 7 000
 
 
 async def test_undo_of_a_cleared_battle_brings_it_back_on_the_battle_screen(tmp_path):
@@ -110,13 +110,13 @@ async def test_undo_of_a_cleared_battle_brings_it_back_on_the_battle_screen(tmp_
         await pilot.press("enter", "enter")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, BattleScreen) and app.state.battle is not None
+        assert isinstance(screen, BattleScreen) and app.presenter.state.battle is not None
         await pilot.press("c", "down", "enter")
         await pilot.pause()
-        assert app.state.battle is None
+        assert app.presenter.state.battle is None
         await pilot.press("u")
         await pilot.pause()
-        assert app.screen is screen and app.state.battle is not None and screen.odds is not None
+        assert app.screen is screen and app.presenter.state.battle is not None and screen.odds is not None
 
 
 async def test_eq_war_4_retreat_from_the_screen_ends_after_one_more_round(tmp_path):
@@ -127,8 +127,8 @@ async def test_eq_war_4_retreat_from_the_screen_ends_after_one_more_round(tmp_pa
         await pilot.press("down")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.battle.armies[1].retreat == 1
+        assert app.presenter.state.battle.armies[1].retreat == 1
         await pilot.press("enter")
         await pilot.pause()
-        battle = app.state.battle
+        battle = app.presenter.state.battle
         assert battle.over and battle.ending.kind in (EndKind.RETREAT, EndKind.ROUT, EndKind.DESTROYED)

@@ -9,15 +9,15 @@ from tests.tui.helpers import demo_app, select_by_keys, status_of, type_text
 async def test_set_initiative_by_hand_reorders(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        last = app.state.order()[-1]
+        last = app.presenter.state.order()[-1]
         await select_by_keys(pilot, app, last.name)
         await pilot.press("i")
         for _ in range(5):
             await pilot.press("backspace")
         await type_text(pilot, "30")
         await pilot.press("enter")
-        assert app.state.order()[0].id == last.id
-        assert app.state.combatant(last.id).initiative == 30
+        assert app.presenter.state.order()[0].id == last.id
+        assert app.presenter.state.combatant(last.id).initiative == 30
 
 
 async def test_the_initiative_dialog_refuses_as_typed(tmp_path):
@@ -28,9 +28,9 @@ async def test_the_initiative_dialog_refuses_as_typed(tmp_path):
 
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        first, last = app.state.order()[0], app.state.order()[-1]
+        first, last = app.presenter.state.order()[0], app.presenter.state.order()[-1]
         await select_by_keys(pilot, app, last.name)
-        before = app.state
+        before = app.presenter.state
         await pilot.press("i")
         for _ in range(5):
             await pilot.press("backspace")
@@ -39,7 +39,7 @@ async def test_the_initiative_dialog_refuses_as_typed(tmp_path):
         assert isinstance(app.screen, PromptScreen) and "at most 9 digits" in app.screen.shown_hint
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, PromptScreen) and app.state == before
+        assert isinstance(app.screen, PromptScreen) and app.presenter.state == before
         for _ in range(20):
             await pilot.press("backspace")
         await type_text(pilot, str(first.initiative))
@@ -51,24 +51,24 @@ async def test_the_initiative_dialog_refuses_as_typed(tmp_path):
         assert app.screen.shown_hint == "sets initiative -2"
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.combatant(last.id).initiative == -2
+        assert app.presenter.state.combatant(last.id).initiative == -2
 
 
 async def test_add_and_remove_a_combatant(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        count = len(app.state.combatants)
+        count = len(app.presenter.state.combatants)
         await pilot.press("plus")
         await type_text(pilot, "Wolf foe 9")
         await pilot.press("enter")
-        assert len(app.state.combatants) == count + 1
-        wolf = next(c for c in app.state.combatants if c.name == "Wolf")
+        assert len(app.presenter.state.combatants) == count + 1
+        wolf = next(c for c in app.presenter.state.combatants if c.name == "Wolf")
         assert wolf.initiative is not None and wolf.hp == 9
         await select_by_keys(pilot, app, "Wolf")
         await pilot.press("X")
         await pilot.press("down")
         await pilot.press("enter")
-        assert len(app.state.combatants) == count
+        assert len(app.presenter.state.combatants) == count
 
 
 async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
@@ -78,9 +78,9 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
         await pilot.press("full_stop")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("tool:template"), "enter")
-        assert "Boar" in app.session.campaign.bestiary()
+        assert "Boar" in app.presenter.session.campaign.bestiary()
         # a new encounter on the same map with the party
-        party = {c.id for c in app.state.combatants if c.side.value == "party"}
+        party = {c.id for c in app.presenter.state.combatants if c.side.value == "party"}
         await pilot.press("k")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("new"), "enter")
@@ -88,7 +88,7 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
             await pilot.press("backspace")
         await type_text(pilot, "Second fight")
         await pilot.press("enter")
-        assert {c.id for c in app.state.combatants} == party and app.state.round == 0
+        assert {c.id for c in app.presenter.state.combatants} == party and app.presenter.state.round == 0
         assert "Second fight" in app.query_one("#map").border_title
         # three boars from the bestiary: Boar 1..3, stable ids, off the map
         await pilot.press("full_stop")
@@ -104,14 +104,14 @@ async def test_bestiary_and_a_new_encounter_with_the_party(tmp_path):
         assert app.screen.shown_hint == "adds 3 x Boar"
         await pilot.press("enter")
         await pilot.press("down", "enter")  # each rolls its own initiative (when combat starts)
-        boars = sorted((c.id, c.name) for c in app.state.combatants if c.name.startswith("Boar"))
+        boars = sorted((c.id, c.name) for c in app.presenter.state.combatants if c.name.startswith("Boar"))
         assert boars == [("boar-1", "Boar 1"), ("boar-2", "Boar 2"), ("boar-3", "Boar 3")]
         # back to the first encounter: the list starts on the current one
         await pilot.press("k")
         assert app.screen.query_one("OptionList").highlighted == 1
         await pilot.press("up", "enter")
-        assert any(c.name == "Boar" for c in app.state.combatants) and app.state.round == 1
-    app.session.campaign.close()
+        assert any(c.name == "Boar" for c in app.presenter.state.combatants) and app.presenter.state.round == 1
+    app.presenter.session.campaign.close()
 
 
 
@@ -129,12 +129,12 @@ async def test_house_rule_changes_the_default_difficulty_and_is_saved(tmp_path):
         await pilot.press(*["backspace"] * 4)
         await type_text(pilot, "10")
         await pilot.press("enter")
-        assert app.session.encounter.ruleset.default_difficulty == 10
+        assert app.presenter.session.encounter.ruleset.default_difficulty == 10
         await pilot.press("c")
         await type_text(pilot, "STR")
         await pilot.press("enter")
-        assert app.session.log[-1].event.result.difficulty == 10
-    app.session.campaign.close()
+        assert app.presenter.session.log[-1].event.result.difficulty == 10
+    app.presenter.session.campaign.close()
     reopened = Campaign.open(path)
     assert reopened.ruleset.default_difficulty == 10
     reopened.close()
@@ -145,7 +145,7 @@ async def test_a_house_rule_that_would_break_play_is_refused(tmp_path):
     refused as '3d0'): refused with why, nothing saved."""
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        before = app.session.campaign.ruleset.house_rules()
+        before = app.presenter.session.campaign.ruleset.house_rules()
         await pilot.press("full_stop")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("tool:house"), "enter")
@@ -156,24 +156,24 @@ async def test_a_house_rule_that_would_break_play_is_refused(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert "cannot be negative" in status_of(app)
-        assert app.session.campaign.ruleset.house_rules() == before
-    app.session.campaign.close()
+        assert app.presenter.session.campaign.ruleset.house_rules() == before
+    app.presenter.session.campaign.close()
 
 
 async def test_a_summon_acts_just_after_its_summoner_eq_init_4(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        summoner = app.state.combatant(app.selected)
+        summoner = app.presenter.state.combatant(app.encounter_screen.selected)
         await pilot.press("plus")
         await type_text(pilot, "Spirit Wolf party 5 summon")
         await pilot.press("enter")
-        wolf = next(c for c in app.state.combatants if c.name == "Spirit Wolf")
-        taken = {c.initiative for c in app.state.combatants if c.id != wolf.id}
+        wolf = next(c for c in app.presenter.state.combatants if c.name == "Spirit Wolf")
+        taken = {c.initiative for c in app.presenter.state.combatants if c.id != wolf.id}
         expected = summoner.initiative - 1
         while expected in taken:
             expected -= 1
         assert wolf.initiative == expected
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_the_starter_of_a_fight_gets_highest_plus_one_eq_init_3(tmp_path):
@@ -182,15 +182,15 @@ async def test_the_starter_of_a_fight_gets_highest_plus_one_eq_init_3(tmp_path):
         await pilot.press("full_stop")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("offer:end-combat"), "enter")
-        boar = next(c for c in app.state.combatants if c.name == "Boar")
+        boar = next(c for c in app.presenter.state.combatants if c.name == "Boar")
         await select_by_keys(pilot, app, "Boar")
         await pilot.press("full_stop")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("offer:start-combat-by"), "enter")
-        others = [c.initiative for c in app.state.combatants if c.id != boar.id]
-        assert app.state.combatant(boar.id).initiative == max(others) + 1
-        assert app.state.current == boar.id
-    app.session.campaign.close()
+        others = [c.initiative for c in app.presenter.state.combatants if c.id != boar.id]
+        assert app.presenter.state.combatant(boar.id).initiative == max(others) + 1
+        assert app.presenter.state.current == boar.id
+    app.presenter.session.campaign.close()
 
 
 async def test_finishing_an_encounter_asks_first(tmp_path):
@@ -200,14 +200,14 @@ async def test_finishing_an_encounter_asks_first(tmp_path):
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("finish"), "enter")
         await pilot.press("enter")  # the first answer is "No, keep playing"
-        assert app.session.campaign.encounter(app.session.eid).status == "running"
+        assert app.presenter.session.campaign.encounter(app.presenter.session.eid).status == "running"
         await pilot.press("k")
         options = app.screen.option_ids
         assert "(finished)" not in str(app.query_one("#map").border_title)
         await pilot.press(*["down"] * options.index("finish"), "enter", "down", "enter")
-        assert app.session.campaign.encounter(app.session.eid).status == "finished"
+        assert app.presenter.session.campaign.encounter(app.presenter.session.eid).status == "finished"
         assert "(finished)" in str(app.query_one("#map").border_title)  # it still plays; the title says it is over
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 
@@ -222,8 +222,8 @@ def _spent_party_uses(path):
     create_demo(path, random.Random(3)).close()
     session = Session(Campaign.open(path), random.Random(4))
     for name, per in (("Roar", Per.ENCOUNTER), ("Rage", Per.DAY)):
-        session.apply(AddUse("c1", name, per))
-        session.apply(SpendUse("c1", name))
+        session.commit(AddUse("c1", name, per))
+        session.commit(SpendUse("c1", name))
     session.close()
 
 
@@ -237,14 +237,14 @@ async def test_per_encounter_uses_come_back_when_the_encounter_is_finished_or_a_
         await pilot.press("k")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("new"), "enter", "enter")
-        uses = {u.name: u.uses for u in app.state.combatant("c1").uses}
+        uses = {u.name: u.uses for u in app.presenter.state.combatant("c1").uses}
         assert uses == {"Roar": 1, "Rage": 0}
         await pilot.press("k", "up", "enter")  # the list starts on the current (new) one; the first is above
-        assert {u.name: u.uses for u in app.state.combatant("c1").uses} == {"Roar": 0, "Rage": 0}  # the first fight is as it was
+        assert {u.name: u.uses for u in app.presenter.state.combatant("c1").uses} == {"Roar": 0, "Rage": 0}  # the first fight is as it was
         await pilot.press("k")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("finish"), "enter", "down", "enter")
-        assert app.session.campaign.encounter(app.session.eid).status == "finished"
-        member = app.session.campaign.party()["c1"]
+        assert app.presenter.session.campaign.encounter(app.presenter.session.eid).status == "finished"
+        member = app.presenter.session.campaign.party()["c1"]
         assert {u.name: u.uses for u in member.uses} == {"Roar": 1, "Rage": 0}
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()

@@ -18,51 +18,51 @@ async def test_attack_shows_odds_then_rolls_and_logs(tmp_path):
         assert "out of melee reach" in hint  # the boar is far away
         await type_text(pilot, " ranged")
         await pilot.press("enter")
-        attack = next(e.event for e in reversed(app.session.log) if isinstance(e.event, ev.AttackRolled))
+        attack = next(e.event for e in reversed(app.presenter.session.log) if isinstance(e.event, ev.AttackRolled))
         assert attack.target == target_id and attack.weapon.name == "1d6 slashing" and attack.weapon.reach.value == "ranged"
         if attack.hit:
-            assert any(isinstance(e.event, ev.DamageTaken) for e in app.session.log[-3:])
+            assert any(isinstance(e.event, ev.DamageTaken) for e in app.presenter.session.log[-3:])
 
 
 async def test_attack_needs_a_target_other_than_the_attacker(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        before = len(app.session.log)
+        before = len(app.presenter.session.log)
         await pilot.press("t")
         assert "Select the target" in status_of(app)
-        assert len(app.session.log) == before
+        assert len(app.presenter.session.log) == before
 
 
 async def test_bad_weapon_text_is_refused(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await select_enemy_of_current(pilot, app)
-        before = app.state
+        before = app.presenter.state
         await pilot.press("t")
         await type_text(pilot, "sword")
         await pilot.press("enter")
         assert "did not understand" in status_of(app)
-        assert app.state == before
+        assert app.presenter.state == before
 
 
 async def test_add_and_remove_a_condition(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        target = app.state.combatant(app.selected)
+        target = app.presenter.state.combatant(app.encounter_screen.selected)
         await pilot.press("e")
-        names = sorted(app.session.encounter.ruleset.conditions)
+        names = sorted(app.presenter.session.encounter.ruleset.conditions)
         for _ in range(names.index("prone")):
             await pilot.press("down")
         await pilot.press("enter")
         await pilot.press("enter")  # until removed, or N rounds of whose turn it is
         await type_text(pilot, "1 2")
         await pilot.press("enter")
-        [condition] = app.state.combatant(target.id).conditions
+        [condition] = app.presenter.state.combatant(target.id).conditions
         assert (condition.name, condition.level, condition.duration.count) == ("prone", 1, 2)
         assert "pro1" in app.query_one("#tracker").row_cells(target.id)[2].plain
         await pilot.press("E")
         await pilot.press("enter")
-        assert app.state.combatant(target.id).conditions == ()
+        assert app.presenter.state.combatant(target.id).conditions == ()
 
 
 async def test_the_condition_level_preview_refuses_what_enter_would(tmp_path):
@@ -106,12 +106,12 @@ async def test_key_map_rebinds_by_id(tmp_path):
     from saves.session import Session
     from tui.app import EncounterApp
 
-    demo_app(tmp_path / "demo.json").session.campaign.close()
+    demo_app(tmp_path / "demo.json").presenter.session.campaign.close()
     app = EncounterApp(Session(Campaign.open(tmp_path / "demo.json")), keymap={"next-turn": "f5"})
     async with app.run_test(size=(80, 24)) as pilot:
-        first = app.state.current
+        first = app.presenter.state.current
         await pilot.press("f5")
-        assert app.state.current != first
+        assert app.presenter.state.current != first
         rows = dict((await _help_rows(pilot, app)))
         assert rows["f5"].startswith("End the current turn")
 
@@ -124,7 +124,7 @@ async def _help_rows(pilot, app):
 
 
 def test_key_map_file_problems_are_reported(tmp_path):
-    from tui.keys import load_keymap
+    from tui.keymap import load_keymap
 
     path = tmp_path / "keys.json"
     path.write_text('{"next-turn": "f5", "fly": "f", "damage": 3}')
@@ -139,26 +139,26 @@ async def test_undo_and_redo_from_the_keyboard_survive_a_restart(tmp_path):
     path = tmp_path / "demo.json"
     app = demo_app(path)
     async with app.run_test(size=(80, 24)) as pilot:
-        start = app.state
+        start = app.presenter.state
         await pilot.press("n")
         await pilot.press("n")
-        after = app.state
+        after = app.presenter.state
         await pilot.press("u")
         await pilot.press("u")
-        assert app.state == start
+        assert app.presenter.state == start
         await pilot.press("ctrl+r")
         await pilot.press("q")
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
     again = demo_app(path)
     async with again.run_test(size=(80, 24)) as pilot:
-        assert again.state != start and again.state != after
+        assert again.presenter.state != start and again.presenter.state != after
         await pilot.press("ctrl+r")
-        assert again.state == after
+        assert again.presenter.state == after
         await pilot.press("u")
         await pilot.press("u")
-        assert again.state == start
+        assert again.presenter.state == start
         await pilot.press("q")
-    again.session.campaign.close()
+    again.presenter.session.campaign.close()
 
 
 async def test_a_second_app_on_the_same_campaign_is_read_only(tmp_path):
@@ -166,26 +166,26 @@ async def test_a_second_app_on_the_same_campaign_is_read_only(tmp_path):
     first = demo_app(path)
     second = demo_app(path)
     async with second.run_test(size=(80, 24)) as pilot:
-        before = second.state
+        before = second.presenter.state
         assert "READ-ONLY" in status_of(second)
         await pilot.press("n")
-        assert second.state == before
+        assert second.presenter.state == before
         assert "read-only" in status_of(second).lower()
-    first.session.campaign.close()
-    second.session.campaign.close()
+    first.presenter.session.campaign.close()
+    second.presenter.session.campaign.close()
 
 
 async def test_edit_the_sheet_from_the_keyboard(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        target = app.state.combatant(app.selected)
+        target = app.presenter.state.combatant(app.encounter_screen.selected)
         await pilot.press("s")
         await pilot.press("enter")  # Name
         for _ in range(40):
             await pilot.press("backspace")
         await type_text(pilot, "Scout [b]x[/b]")
         await pilot.press("enter")
-        assert app.state.combatant(target.id).name == "Scout [b]x[/b]"
+        assert app.presenter.state.combatant(target.id).name == "Scout [b]x[/b]"
         await pilot.press("s")
         for _ in range(2):
             await pilot.press("down")
@@ -198,8 +198,8 @@ async def test_edit_the_sheet_from_the_keyboard(tmp_path):
         assert app.screen.query_one("#prompt-input").value == "lots"  # the dialog keeps the text
         await pilot.press("escape")
         await pilot.press("u")
-        assert app.state.combatant(target.id).name == target.name
-    app.session.campaign.close()
+        assert app.presenter.state.combatant(target.id).name == target.name
+    app.presenter.session.campaign.close()
 
 
 async def test_log_filters_by_combatant_and_copies_a_line(tmp_path):
@@ -210,7 +210,7 @@ async def test_log_filters_by_combatant_and_copies_a_line(tmp_path):
         log = app.query_one(DiceLog)
         everyone = len(log.visible())
         await pilot.press("n")
-        selected = app.selected
+        selected = app.encounter_screen.selected
         await pilot.press("f")
         only = log.visible()
         assert 0 < len(only) < everyone + 2
@@ -222,31 +222,31 @@ async def test_log_filters_by_combatant_and_copies_a_line(tmp_path):
         await pilot.press("y")
         await pilot.press("enter")
         assert copied and copied[0].startswith("R1 Turn:")
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_more_menu_typed_damage_and_end_combat(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        boar = next(c for c in app.state.combatants if c.name == "Boar")
+        boar = next(c for c in app.presenter.state.combatants if c.name == "Boar")
         await select_by_keys(pilot, app, "Boar")
         await pilot.press("full_stop")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("offer:typed-damage"), "enter")
         await type_text(pilot, "3 fire")
         await pilot.press("enter")
-        after = app.state.combatant(boar.id)
+        after = app.presenter.state.combatant(boar.id)
         assert after.hp == boar.hp - 3
         await pilot.press("full_stop")
         options = app.screen.option_ids
         await pilot.press(*["down"] * options.index("offer:end-combat"), "enter")
-        assert app.state.round == 0
+        assert app.presenter.state.round == 0
         await pilot.press("full_stop")
         options = app.screen.option_ids
         assert options[0] == "offer:start-combat"
         await pilot.press("enter")
-        assert app.state.round == 1
-    app.session.campaign.close()
+        assert app.presenter.state.round == 1
+    app.presenter.session.campaign.close()
 
 
 async def test_more_menu_in_tactical_d10_dash_and_crouch(tmp_path):
@@ -262,40 +262,40 @@ async def test_more_menu_in_tactical_d10_dash_and_crouch(tmp_path):
     create_campaign(path, "t", get("tactical_d10"), from_text("#######\n#A...B#\n#######\n"), random.Random(2)).close()
     app = EncounterApp(Session(Campaign.open(path), random.Random(3)))
     async with app.run_test(size=(120, 40)) as pilot:
-        current = app.session.encounter.current
+        current = app.presenter.session.encounter.current
         assert current.budget.movement == 5  # TAC-MOV-1
         await pilot.press("full_stop")
         options = app.screen.option_ids
         assert "offer:tactical.dash" in options and "offer:mp.crouch" in options
         await pilot.press(*["down"] * options.index("offer:mp.crouch"), "enter")
-        assert app.session.encounter.current.budget.movement == 3  # crouch costs 2 MP (TAC-MOV-2)
-    app.session.campaign.close()
+        assert app.presenter.session.encounter.current.budget.movement == 3  # crouch costs 2 MP (TAC-MOV-2)
+    app.presenter.session.campaign.close()
 
 
 async def test_melee_out_of_reach_is_refused_in_the_dialog(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await select_enemy_of_current(pilot, app)
-        before = app.state
+        before = app.presenter.state
         await pilot.press("t")
         await type_text(pilot, "1d6 slashing")
         await pilot.press("enter")
         assert "out of melee reach" in status_of(app)
-        assert app.state == before
-    app.session.campaign.close()
+        assert app.presenter.state == before
+    app.presenter.session.campaign.close()
 
 
 async def test_keys_behind_a_dialog_do_nothing(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        before = app.state
+        before = app.presenter.state
         await pilot.press("a")  # a menu (OptionList) has the focus
         await pilot.press("n", "d", "m")
-        assert app.state == before
+        assert app.presenter.state == before
         await pilot.press("escape")
         await pilot.press("n")
-        assert app.state != before
-    app.session.campaign.close()
+        assert app.presenter.state != before
+    app.presenter.session.campaign.close()
 
 
 async def test_the_odds_map_shades_the_move_by_the_chance_to_hit_the_selected_target(tmp_path):
@@ -321,10 +321,10 @@ async def test_the_odds_map_shades_the_move_by_the_chance_to_hit_the_selected_ta
 async def test_a_reaction_is_spent_off_turn_by_the_selected_creature_eq_act_1(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(100, 30)) as pilot:
-        acted = app.state.combatant(app.state.current)  # DEX +1 or more: it gets a reaction (EQ-ACT-2)
+        acted = app.presenter.state.combatant(app.presenter.state.current)  # DEX +1 or more: it gets a reaction (EQ-ACT-2)
         await pilot.press("n")
         await pilot.pause()
-        current = app.state.current
+        current = app.presenter.state.current
         other = acted
         assert other.stat("DEX") >= 1 and other.budget.left("reaction") == 1
         await select_by_keys(pilot, app, other.name)
@@ -333,7 +333,7 @@ async def test_a_reaction_is_spent_off_turn_by_the_selected_creature_eq_act_1(tm
         assert app.screen.option_ids == ["spend.reaction"]  # only what may be spent off its turn
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.combatant(other.id).budget.left("reaction") == 0 and app.state.current == current
+        assert app.presenter.state.combatant(other.id).budget.left("reaction") == 0 and app.presenter.state.current == current
 
 
 async def test_the_odds_map_keeps_the_weapon_typed_in_a_cancelled_attack(tmp_path):

@@ -22,7 +22,7 @@ def field(app) -> str:
 async def test_damage_dialog_previews_the_hit_points_it_leaves(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        target = app.state.combatant(app.selected)
+        target = app.presenter.state.combatant(app.encounter_screen.selected)
         await pilot.press("d")
         await type_text(pilot, "7")
         await pilot.pause()
@@ -35,7 +35,7 @@ async def test_damage_dialog_previews_the_hit_points_it_leaves(tmp_path):
 async def test_a_typo_in_the_damage_dialog_keeps_the_dialog_and_the_text(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        target, before = app.state.combatant(app.selected), app.state
+        target, before = app.presenter.state.combatant(app.encounter_screen.selected), app.presenter.state
         await pilot.press("d")
         await type_text(pilot, "7x")
         await pilot.press("enter")
@@ -43,23 +43,23 @@ async def test_a_typo_in_the_damage_dialog_keeps_the_dialog_and_the_text(tmp_pat
         assert isinstance(app.screen, PromptScreen) and field(app) == "7x"
         assert "Refused" in app.screen.shown_hint and "not a number" in app.screen.shown_hint
         assert "Refused" in status_of(app)
-        assert app.state == before
+        assert app.presenter.state == before
         await pilot.press("backspace", "enter")
         await pilot.pause()
         assert not isinstance(app.screen, PromptScreen)
-        assert app.state.combatant(target.id).hp == target.hp - 7
+        assert app.presenter.state.combatant(target.id).hp == target.hp - 7
 
 
 async def test_roll_dialog_refuses_bad_dice_in_place(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        logged = len(app.session.log)
+        logged = len(app.presenter.session.log)
         await pilot.press("r")
         await type_text(pilot, "1d20+ kick")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PromptScreen) and field(app) == "1d20+ kick"
-        assert len(app.session.log) == logged
+        assert len(app.presenter.session.log) == logged
         for _ in " kick":
             await pilot.press("backspace")
         await type_text(pilot, "2 kick the door")
@@ -67,7 +67,7 @@ async def test_roll_dialog_refuses_bad_dice_in_place(tmp_path):
         assert "rolls 1d20+2" in app.screen.shown_hint and "kick the door" in app.screen.shown_hint
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.session.log[-1].event, ev.DiceRolled)
+        assert isinstance(app.presenter.session.log[-1].event, ev.DiceRolled)
 
 
 async def test_a_refusal_by_the_rules_reopens_the_dialog_with_the_text(tmp_path):
@@ -75,17 +75,17 @@ async def test_a_refusal_by_the_rules_reopens_the_dialog_with_the_text(tmp_path)
     check): the attack dialog comes back with what was typed and why."""
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        attacker = app.session.encounter.current
-        far = next(c for c in app.state.order() if c.id != attacker.id and (cells_apart(attacker, c) or 0) > 1)
+        attacker = app.presenter.session.encounter.current
+        far = next(c for c in app.presenter.state.order() if c.id != attacker.id and (cells_apart(attacker, c) or 0) > 1)
         await select_by_keys(pilot, app, far.name)
-        before = app.state
+        before = app.presenter.state
         await pilot.press("t")
         await type_text(pilot, "1d6 slashing")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PromptScreen) and field(app) == "1d6 slashing"
         assert "out of melee reach" in app.screen.shown_hint and "Refused" in app.screen.shown_hint
-        assert app.state == before
+        assert app.presenter.state == before
 
 
 async def test_editing_a_refused_entry_clears_the_refusal_from_the_status_line(tmp_path):
@@ -93,8 +93,8 @@ async def test_editing_a_refused_entry_clears_the_refusal_from_the_status_line(t
     was valid, but the status line under the dialog still said "Refused"."""
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        attacker = app.session.encounter.current
-        far = next(c for c in app.state.order() if c.id != attacker.id and (cells_apart(attacker, c) or 0) > 1)
+        attacker = app.presenter.session.encounter.current
+        far = next(c for c in app.presenter.state.order() if c.id != attacker.id and (cells_apart(attacker, c) or 0) > 1)
         await select_by_keys(pilot, app, far.name)
         await pilot.press("t")
         await type_text(pilot, "1d6")
@@ -118,21 +118,21 @@ def test_a_filter_matches_every_typed_word_in_any_case():
 async def test_the_condition_list_filters_by_typing(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        target = app.state.combatant(app.selected)
+        target = app.presenter.state.combatant(app.encounter_screen.selected)
         await pilot.press("e")
         await type_text(pilot, "burn")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen) and app.screen.shown == ["burning"]
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "burning" in app.screen._title.plain  # how long
+        assert isinstance(app.screen, ChoiceScreen) and "burning" in app.screen.question.plain  # how long
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, PromptScreen) and "burning" in app.screen._title.plain
+        assert isinstance(app.screen, PromptScreen) and "burning" in app.screen.question.plain
         await type_text(pilot, "2")
         await pilot.press("enter")
         await pilot.pause()
-        assert [(c.name, c.level) for c in app.state.combatant(target.id).conditions] == [("burning", 2)]
+        assert [(c.name, c.level) for c in app.presenter.state.combatant(target.id).conditions] == [("burning", 2)]
 
 
 async def test_backspace_widens_the_filter_and_nothing_matching_says_so(tmp_path):
@@ -156,14 +156,14 @@ async def test_the_more_menu_filters_by_its_words(tmp_path):
         await pilot.press("full_stop")
         await type_text(pilot, "end combat")
         await pilot.pause()
-        labels = dict(app.screen._options)
+        labels = dict(app.screen.options)
         assert app.screen.shown and all("end combat" in labels[key].lower() for key in app.screen.shown)
 
 
 async def test_add_dialog_previews_the_creature_and_refuses_a_foreign_stat_in_place(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        count = len(app.state.combatants)
+        count = len(app.presenter.state.combatants)
         await pilot.press("plus")
         await type_text(pilot, "Wolf foe 9 STR 2")
         await pilot.pause()
@@ -173,5 +173,5 @@ async def test_add_dialog_previews_the_creature_and_refuses_a_foreign_stat_in_pl
         await pilot.pause()
         assert isinstance(app.screen, PromptScreen) and field(app) == "Wolf foe 9 STR 2 XYZ 1"
         assert "not a stat" in app.screen.shown_hint and "Added" not in status_of(app)
-        assert len(app.state.combatants) == count
+        assert len(app.presenter.state.combatants) == count
 

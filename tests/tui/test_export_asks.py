@@ -16,7 +16,7 @@ async def test_export_over_an_existing_file_asks_and_keeping_it_writes_nothing(t
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("e")
         await _answer(pilot, str(target))
-        assert isinstance(app.screen, ChoiceScreen) and "already exists" in str(app.screen._title)
+        assert isinstance(app.screen, ChoiceScreen) and "already exists" in str(app.screen.question)
         await pilot.press("enter")  # "No, keep that file"
         await pilot.pause()
         assert target.read_text() == "my notes"

@@ -21,12 +21,12 @@ async def add_wolves(pilot, app, text="4 Wolf foe 2d8+2 DEX 2", mode="group"):
         await pilot.press("down")
     await pilot.press("enter")
     await pilot.pause()
-    return [c for c in app.state.order() if c.name.startswith("Wolf")]
+    return [c for c in app.presenter.state.order() if c.name.startswith("Wolf")]
 
 
 def free_row(app, length: int):
     """``length`` free ground cells side by side."""
-    state = app.state
+    state = app.presenter.state
     taken = {p for c in state.combatants for p in c.cells}
     for y in range(1, state.grid.height - 1):
         for x in range(1, state.grid.width - length - 1):
@@ -44,22 +44,22 @@ async def test_done_when_four_wolves_in_one_line_with_rolled_hp_and_consecutive_
         await type_text(pilot, "4 Wolf foe 2d8+2 DEX 2")
         await pilot.pause()
         assert "adds 4 x Wolf (foe, HP 2d8+2 each, DEX +2)" in app.screen.shown_hint
-        steps = len(app.session.log)
+        steps = len(app.presenter.session.log)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("enter")  # one roll for the group
         await pilot.pause()
-        wolves = [c for c in app.state.order() if c.name.startswith("Wolf")]
+        wolves = [c for c in app.presenter.state.order() if c.name.startswith("Wolf")]
         assert [w.name for w in wolves] == ["Wolf 1", "Wolf 2", "Wolf 3", "Wolf 4"]
         values = [w.initiative for w in wolves]
         assert values == list(range(values[0], values[0] - 4, -1))
         assert all(4 <= w.hp_max <= 18 and w.hp_dice == "2d8+2" for w in wolves)
         assert "Added Wolf 1, Wolf 2, Wolf 3, Wolf 4" in status_of(app)
-        assert len(app.session.log) > steps
+        assert len(app.presenter.session.log) > steps
         await pilot.press("u")  # one add is one undo step
         await pilot.pause()
-        assert not [c for c in app.state.combatants if c.name.startswith("Wolf")]
+        assert not [c for c in app.presenter.state.combatants if c.name.startswith("Wolf")]
 
 
 async def test_each_rolls_its_own_before_combat_means_at_the_start(tmp_path):
@@ -74,7 +74,7 @@ async def test_each_rolls_its_own_before_combat_means_at_the_start(tmp_path):
 async def test_a_bad_count_or_hp_dice_is_refused_in_the_dialog_and_changes_nothing(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        before = app.state
+        before = app.presenter.state
         for text, words in (("0 Wolf foe 9", "1 to 50"), ("10000 Wolf foe 9", "1 to 50"), ("3 Wolf foe 1d6-1", "can roll 0")):
             await pilot.press("plus")
             await type_text(pilot, text)
@@ -84,7 +84,7 @@ async def test_a_bad_count_or_hp_dice_is_refused_in_the_dialog_and_changes_nothi
             assert words in status_of(app)
             await pilot.press("escape")
             await pilot.pause()
-        assert app.state == before
+        assert app.presenter.state == before
 
 
 async def test_space_marks_and_d_damages_every_marked_one_through_its_armour_in_one_undo_step(tmp_path):
@@ -106,23 +106,23 @@ async def test_space_marks_and_d_damages_every_marked_one_through_its_armour_in_
         assert "Wolf 1 -5 -> 7/12" in app.screen.shown_hint and "Wolf 2 -3 -> 9/12" in app.screen.shown_hint
         await pilot.press("enter")
         await pilot.pause()
-        assert [app.state.combatant(w.id).hp for w in wolves] == [7, 9, 12]
+        assert [app.presenter.state.combatant(w.id).hp for w in wolves] == [7, 9, 12]
         await pilot.press("h")
         await type_text(pilot, "2")
         await pilot.press("enter")
         await pilot.pause()
-        assert [app.state.combatant(w.id).hp for w in wolves] == [9, 11, 12]
+        assert [app.presenter.state.combatant(w.id).hp for w in wolves] == [9, 11, 12]
         await pilot.press("u")
         await pilot.pause()
         await pilot.press("u")
         await pilot.pause()
-        assert [app.state.combatant(w.id).hp for w in wolves] == [12, 12, 12]
+        assert [app.presenter.state.combatant(w.id).hp for w in wolves] == [12, 12, 12]
         await pilot.press("escape")
         await pilot.pause()
-        assert app.marked == () and "Marks cleared" in status_of(app)
+        assert app.encounter_screen.marks.marked == () and "Marks cleared" in status_of(app)
         await pilot.press("space")  # the selected one again
         await pilot.press("space")
-        assert app.marked == ()
+        assert app.encounter_screen.marks.marked == ()
 
 
 async def test_done_when_one_area_damage_hits_the_three_wolves_in_it(tmp_path):
@@ -141,13 +141,13 @@ async def test_done_when_one_area_damage_hits_the_three_wolves_in_it(tmp_path):
         await pilot.pause()
         await pilot.press("A")
         await pilot.pause()
-        assert set(app.marked) == {w.id for w in wolves[:3]}
+        assert set(app.encounter_screen.marks.marked) == {w.id for w in wolves[:3]}
         assert not app.query_one("#map").picking
         await pilot.press("d")
         await type_text(pilot, "2d6 fire")
         await pilot.press("enter")
         await pilot.pause()
-        hp = [app.state.combatant(w.id).hp for w in wolves]
+        hp = [app.presenter.state.combatant(w.id).hp for w in wolves]
         assert hp[0] == hp[1] == hp[2] < 20 and hp[3] == 20
         assert "2d6 fire: Wolf 1" in status_of(app)
 
@@ -156,17 +156,17 @@ async def test_marks_clear_when_the_turn_passes(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space")
-        assert app.marked
+        assert app.encounter_screen.marks.marked
         await pilot.press("n")
         await pilot.pause()
-        assert app.marked == ()
+        assert app.encounter_screen.marks.marked == ()
 
 
 async def test_e_offers_every_duration_and_counts_another_creatures_turn(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        current = app.state.current
-        other = next(c for c in app.state.order() if c.id != current)
+        current = app.presenter.state.current
+        other = next(c for c in app.presenter.state.order() if c.id != current)
         app.encounter_screen.select(current)
         await pilot.pause()
         await pilot.press("e")
@@ -180,15 +180,15 @@ async def test_e_offers_every_duration_and_counts_another_creatures_turn(tmp_pat
         assert app.screen.shown == ["end-next|?"]
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and app.screen.option_ids[0] == app.state.order()[0].id
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.option_ids[0] == app.presenter.state.order()[0].id
         app.screen.query_one("#choice-list").highlighted = app.screen.option_ids.index(other.id)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, PromptScreen) and f"until the end of {other.name}'s next turn" in app.screen._title.plain
+        assert isinstance(app.screen, PromptScreen) and f"until the end of {other.name}'s next turn" in app.screen.question.plain
         await type_text(pilot, "2")
         await pilot.press("enter")
         await pilot.pause()
-        [condition] = app.state.combatant(current).conditions
+        [condition] = app.presenter.state.combatant(current).conditions
         assert (condition.level, condition.duration.boundary, condition.duration.anchor) == (2, Boundary.END, other.id)
         assert f"until the end of {other.name}'s next turn" in status_of(app)
 
@@ -207,11 +207,11 @@ async def test_a_condition_for_every_marked_one_is_one_undo_step(tmp_path):
         await type_text(pilot, "2")
         await pilot.press("enter")
         await pilot.pause()
-        assert all([c.name for c in app.state.combatant(w.id).conditions] == ["burning"] for w in wolves)
+        assert all([c.name for c in app.presenter.state.combatant(w.id).conditions] == ["burning"] for w in wolves)
         assert "burning 2 on Wolf 1, Wolf 2" in status_of(app)
         await pilot.press("u")
         await pilot.pause()
-        assert all(app.state.combatant(w.id).conditions == () for w in wolves)
+        assert all(app.presenter.state.combatant(w.id).conditions == () for w in wolves)
 
 
 async def test_one_creature_with_hp_dice_rolls_its_hp_and_its_own_initiative(tmp_path):
@@ -221,6 +221,6 @@ async def test_one_creature_with_hp_dice_rolls_its_hp_and_its_own_initiative(tmp
         await type_text(pilot, "Ogre foe 3d10+5")
         await pilot.press("enter")
         await pilot.pause()
-        [ogre] = [c for c in app.state.combatants if c.name == "Ogre"]
+        [ogre] = [c for c in app.presenter.state.combatants if c.name == "Ogre"]
         assert 8 <= ogre.hp == ogre.hp_max <= 35 and ogre.hp_dice == "3d10+5" and ogre.initiative is not None
         assert "Added Ogre" in status_of(app)

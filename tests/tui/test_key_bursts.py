@@ -42,11 +42,11 @@ async def settle(pilot) -> None:
 
 
 def order_names(app) -> list[str]:
-    return [c.name for c in app.state.order()]
+    return [c.name for c in app.presenter.state.order()]
 
 
 def selected_name(app) -> str:
-    return app.state.combatant(app.selected).name
+    return app.presenter.state.combatant(app.encounter_screen.selected).name
 
 
 async def test_down_down_in_one_read_moves_the_selection_two_rows(tmp_path):
@@ -63,10 +63,10 @@ async def test_damage_typed_in_one_read_goes_into_the_dialog(tmp_path):
     """``d 7 Enter`` at once: the 7 reaches the Damage dialog, not the tracker."""
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        target = app.state.combatant(app.selected)
+        target = app.presenter.state.combatant(app.encounter_screen.selected)
         burst(app, "d", "7", "enter")
         await settle(pilot)
-        assert app.state.combatant(target.id).hp == target.hp - 7
+        assert app.presenter.state.combatant(target.id).hp == target.hp - 7
         assert not isinstance(app.screen, PromptScreen)
 
 
@@ -75,11 +75,11 @@ async def test_keys_after_a_dialog_closes_go_to_the_main_screen(tmp_path):
     selection, and the second damage goes to the next combatant."""
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        first, second = app.state.order()[:2]
+        first, second = app.presenter.state.order()[:2]
         burst(app, "d7", "enter", "down", "d2", "enter")
         await settle(pilot)
-        assert app.state.combatant(first.id).hp == first.hp - 7
-        assert app.state.combatant(second.id).hp == second.hp - 2
+        assert app.presenter.state.combatant(first.id).hp == first.hp - 7
+        assert app.presenter.state.combatant(second.id).hp == second.hp - 2
 
 
 async def test_down_then_attack_targets_the_new_selection(tmp_path):
@@ -91,7 +91,7 @@ async def test_down_then_attack_targets_the_new_selection(tmp_path):
         burst(app, "down", "t", "1d6 slashing")
         await settle(pilot)
         assert isinstance(app.screen, PromptScreen)
-        assert names[1] in app.screen._title.plain
+        assert names[1] in app.screen.question.plain
         assert app.screen.query_one("#prompt-input").value == "1d6 slashing"
         assert selected_name(app) == names[1]
 
@@ -99,10 +99,10 @@ async def test_down_then_attack_targets_the_new_selection(tmp_path):
 async def test_roll_with_a_comment_in_one_read(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        before = len(app.session.log)
+        before = len(app.presenter.session.log)
         burst(app, "r1d20 perception", "enter")
         await settle(pilot)
-        rolled = [e.event for e in app.session.log[before:]]
+        rolled = [e.event for e in app.presenter.session.log[before:]]
         assert len(rolled) == 1 and isinstance(rolled[0], ev.DiceRolled)
         assert rolled[0].purpose == "perception" or rolled[0].roll.comment == "perception"
 
@@ -112,16 +112,16 @@ async def test_a_200_key_paste_loses_no_key(tmp_path):
     whose 44-character comment is typed into its dialog."""
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        order = [c.id for c in app.state.order()]
-        start_round = app.state.round
+        order = [c.id for c in app.presenter.state.order()]
+        start_round = app.presenter.state.round
         comment = "x" * 44
         keys = "n" * 150 + "r1d4 " + comment
         assert len(keys) + 1 == 200
         burst(app, keys, "enter")
         await settle(pilot)
-        assert app.state.round == start_round + 150 // len(order)
-        assert app.state.current == order[150 % len(order)]
-        last = app.session.log[-1].event
+        assert app.presenter.state.round == start_round + 150 // len(order)
+        assert app.presenter.state.current == order[150 % len(order)]
+        last = app.presenter.session.log[-1].event
         assert isinstance(last, ev.DiceRolled) and comment in (last.purpose + last.roll.comment)
 
 
@@ -132,7 +132,7 @@ def test_bursts_in_a_real_terminal(tmp_path):
     (ESC and a key in one read are two keys, not Alt+d), 200 ``n`` advance
     200 turns."""
     path = tmp_path / "demo.json"
-    demo_app(path).session.campaign.close()
+    demo_app(path).presenter.session.campaign.close()
     before = Campaign.open(path, read_only=True)
     state = before.load_state()
     order = [c.id for c in state.order()]
@@ -171,10 +171,10 @@ async def test_keys_typed_after_a_refused_attack_are_not_shortcuts(tmp_path):
 
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        current = app.state.current
+        current = app.presenter.state.current
         app.encounter_screen.run_command(cmd.SpendAction(current, "full"))
         burst(app, "down", "t", "1d8", "enter")
         await settle(pilot)
         assert not isinstance(app.screen, PromptScreen)
         assert "no full action left" in status_of(app) and "typed after it ignored" in status_of(app)
-        assert not any(isinstance(e.event, ev.DamageTaken) for e in app.session.log)
+        assert not any(isinstance(e.event, ev.DamageTaken) for e in app.presenter.session.log)

@@ -1,7 +1,7 @@
-"""Each key's behaviour is found from the key table in one step (issue 12
-item 1): every action of tui/keys.py names the class whose ``action_<name>``
-runs it, and that class is part of the screen (or, for ``app.`` actions, the
-App) that binds the key."""
+"""Each key's behaviour is found from the key table in one step: every
+action of tui/keys.py names the class whose ``action_<name>`` runs it, and
+that class is a part of the screen that binds the key (or the screen
+itself, or, for ``app.`` actions, a class of the App)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ def test_every_action_is_implemented_by_the_class_the_table_names():
         namespace, _, name = action.action.rpartition(".")
         assert f"action_{name}" in vars(owner), f"{action.id}: {action.owner} has no action_{name}"
         holder = EncounterApp if namespace == "app" else EncounterScreen
-        assert owner in holder.__mro__, f"{action.id}: {action.owner} is not part of {holder.__name__}"
+        parts = holder.__mro__ if namespace == "app" else (EncounterScreen, *EncounterScreen.PART_TYPES)
+        assert owner in parts, f"{action.id}: {action.owner} is not part of {holder.__name__}"
+        assert callable(getattr(holder, f"action_{name}", None)), f"{action.id}: {holder.__name__} does not run action_{name}"
 
 
 def test_the_encounter_screen_binds_the_table_and_the_app_only_ctrl_c():
@@ -37,3 +39,15 @@ def test_the_player_screen_has_none_of_the_gm_action_classes():
     gm_classes = {_owner(a.owner) for a in ACTIONS if not a.action.startswith("app.")} - {EncounterScreen}
     assert not gm_classes & set(PlayerScreen.__mro__)
     assert not {a.id for a in ACTIONS} & {b.id for b in PlayerScreen.BINDINGS}
+
+
+def test_the_screen_owns_one_part_of_each_class_the_table_names(tmp_path):
+    from tests.tui.helpers import demo_app
+
+    app = demo_app(tmp_path / "demo.json")
+    screen = app.encounter_screen
+    owners = {a.owner for a in ACTIONS if not a.action.startswith("app.")} - {f"{EncounterScreen.__module__}.EncounterScreen"}
+    assert {_owner(o) for o in owners} <= set(EncounterScreen.PART_TYPES)
+    for owner in owners:
+        assert type(screen.part(owner)) is _owner(owner)
+    app.presenter.session.campaign.close()

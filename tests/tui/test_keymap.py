@@ -119,14 +119,14 @@ def test_a_folder_or_a_device_is_refused(tmp_path, kind):
 
 async def test_the_app_starts_with_the_default_key_and_says_why(tmp_path):
     keymap, problems = load_keymap(write(tmp_path, {"damage": "x", "next-turn": "f5"}))
-    demo_app(tmp_path / "demo.json").session.campaign.close()
+    demo_app(tmp_path / "demo.json").presenter.session.campaign.close()
     session = Session(Campaign.open(tmp_path / "demo.json"), random.Random(1))
     app = EncounterApp(session, notice="; ".join(problems), keymap=keymap)
     async with app.run_test(size=(80, 24)) as pilot:
         assert "damage stays on d" in status_of(app)
-        first = app.state.current
+        first = app.presenter.state.current
         await pilot.press("f5")
-        assert app.state.current != first
+        assert app.presenter.state.current != first
         await pilot.press("d")
         assert type(app.screen).__name__ == "PromptScreen"  # damage is still on d
 
@@ -140,7 +140,7 @@ async def test_help_lists_every_key_map_problem(tmp_path):
     data = {"damage": "x", "heal": "d", "roll": "nota key", "next-turn": "f5"}
     keymap, problems = load_keymap(write(tmp_path, data))
     assert len(problems) >= 2
-    demo_app(tmp_path / "demo.json").session.campaign.close()
+    demo_app(tmp_path / "demo.json").presenter.session.campaign.close()
     session = Session(Campaign.open(tmp_path / "demo.json"), random.Random(1))
     app = EncounterApp(session, notice=f"{problems[0]} (and {len(problems) - 1} more): ? lists them", keymap=keymap, keymap_problems=problems)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -27,18 +27,18 @@ def tactical_app(path) -> EncounterApp:
 async def test_the_add_dialog_refuses_a_stat_the_ruleset_lacks_and_names_its_stats(tmp_path):
     app = tactical_app(tmp_path / "moor.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        before, entries = app.state, len(app.session.log)
+        before, entries = app.presenter.state, len(app.presenter.session.log)
         await pilot.press("plus")
         await type_text(pilot, "Wolf foe 9 STR 1")
         await pilot.press("enter")
         assert "STR is not a stat of tactical_d10" in status_of(app)
         assert "MUSCLES, BODY, BRAIN, TONGUE" in status_of(app)
-        assert app.state == before and len(app.session.log) == entries
+        assert app.presenter.state == before and len(app.presenter.session.log) == entries
         await pilot.press("escape")  # the refused dialog stays open with the text
         await pilot.press("plus")
         await type_text(pilot, "Wolf foe 9 MUSCLES 2")
         await pilot.press("enter")
-        wolf = next(c for c in app.state.combatants if c.name == "Wolf")
+        wolf = next(c for c in app.presenter.state.combatants if c.name == "Wolf")
         assert wolf.stats == {"MUSCLES": 2} and wolf.hp == 9
         assert "Added Wolf" in status_of(app)
 
@@ -50,13 +50,13 @@ async def test_the_add_dialog_refuses_a_name_over_the_limit(tmp_path):
         await type_text(pilot, "W" * 61 + " foe 9")
         await pilot.press("enter")
         assert "at most 60" in status_of(app) and "Added" not in status_of(app)
-        assert len(app.state.combatants) == 2
+        assert len(app.presenter.state.combatants) == 2
 
 
 async def test_numbers_int_cannot_read_are_refused_in_the_dialogs(tmp_path):
     app = tactical_app(tmp_path / "moor.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        before = app.state
+        before = app.presenter.state
         for key, text in (("d", "\u00b2"), ("d", "9" * 5000), ("v", "\u00b2")):
             await pilot.press(key)
             await pilot.pause()
@@ -64,4 +64,4 @@ async def test_numbers_int_cannot_read_are_refused_in_the_dialogs(tmp_path):
             await pilot.press("enter")
             await pilot.pause()
             assert "Refused" in status_of(app), (key, status_of(app))
-        assert app.state == before
+        assert app.presenter.state == before

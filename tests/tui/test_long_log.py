@@ -62,7 +62,7 @@ async def test_a_long_log_formats_a_screenful_on_load_resize_and_filter(tmp_path
         height = log.content_size.height
         assert 0 < len(formatted) <= 4 * height and history.read <= 8 * height
         assert formatted[0] == COUNT  # from the newest entry back
-        assert log._top + height == len(log._wrapped)  # following: the newest line at the bottom
+        assert log.top + height == len(log.wrapped)  # following: the newest line at the bottom
         formatted.clear()
         await pilot.resize_terminal(160, 48)
         await pilot.pause()
@@ -71,7 +71,7 @@ async def test_a_long_log_formats_a_screenful_on_load_resize_and_filter(tmp_path
         log.set_filter("c1")
         assert 0 < len(formatted) <= 4 * log.content_size.height
         assert all(seq % 50 == 1 for seq in formatted)  # only c1's lines
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_looking_back_wraps_what_comes_into_view_and_home_reaches_the_first_line(tmp_path, monkeypatch):
@@ -85,27 +85,25 @@ async def test_looking_back_wraps_what_comes_into_view_and_home_reaches_the_firs
         await pilot.press("pageup", "pageup", "pageup")
         height = log.content_size.height
         assert 0 < len(formatted) <= 4 * height
-        shown = [line.text for line in log._lines]
+        shown = [line.text for line in log.shown_lines]
         assert "Fighter 1999" not in "".join(shown)  # looked back: the newest line is out of view
         await pilot.press("home")
-        assert log._top == 0 and "Fighter 0" in log._lines[0].text
-        assert log.border_subtitle == f"\u2193{log._below()} more (End)" and log._below() >= 2_000 - 4 * height
-        assert len(log._wrapped) <= 4 * height  # Home wraps the first lines, not the whole log
+        assert log.top == 0 and "Fighter 0" in log.shown_lines[0].text
+        assert log.border_subtitle == f"\u2193{log.lines_below()} more (End)" and log.lines_below() >= 2_000 - 4 * height
+        assert len(log.wrapped) <= 4 * height  # Home wraps the first lines, not the whole log
         for _ in range(20):  # on from the start: wraps what comes into view, forgets what is far behind
             await pilot.press("pagedown")
-        first = log._wrapped[log._top][0]
-        assert first >= 20 * (height // 2) // 2 and len(log._wrapped) <= 8 * height and log._lo > 0
+        first = log.wrapped[log.top][0]
+        assert first >= 20 * (height // 2) // 2 and len(log.wrapped) <= 8 * height and log.first_wrapped > 0
         await pilot.press("end")
-        assert not log.border_subtitle and "Fighter 1999" in "".join(line.text for line in log._lines)
-    app.session.campaign.close()
+        assert not log.border_subtitle and "Fighter 1999" in "".join(line.text for line in log.shown_lines)
+    app.presenter.session.campaign.close()
 
 
 def test_following_a_long_session_keeps_a_bounded_number_of_wrapped_lines():
-    log = DiceLog()
-    log._height = lambda: 10  # not mounted: a 10-line pane
-    log._draw = lambda: None
+    log = DiceLog.detached(height=10)  # not mounted: a 10-line pane
     log.load([])
     for index in range(3_000):
         log.add([LogEntry(index + 1, 1, "c1", ev.TurnStarted(1, "c1", f"Fighter {index}"))])
-    assert len(log.entries) == 3_000 and len(log._wrapped) <= 60
+    assert len(log.entries) == 3_000 and len(log.wrapped) <= 60
     assert len(log.newest(5)) == 5 and log.newest(1)[0].seq == 3_000

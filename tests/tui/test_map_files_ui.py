@@ -44,13 +44,13 @@ async def test_m_exports_the_map_and_asks_before_replacing_a_file(tmp_path):
         await _choose(pilot, "ascii")
         await _answer(pilot, str(target))
         assert "Exported the map (3 tokens)" in status_of(app)
-        text_map, roster = read_map_file(target.read_text(), app.session.encounter.ruleset)
-        assert text_map.grid == app.state.grid and {e.name for e in roster.values()} == {"Character 1", "Character 2", "Boar"}
+        text_map, roster = read_map_file(target.read_text(), app.presenter.session.encounter.ruleset)
+        assert text_map.grid == app.presenter.state.grid and {e.name for e in roster.values()} == {"Character 1", "Character 2", "Boar"}
         target.write_text("my notes")
         await pilot.press("M")
         await _choose(pilot, "emoji")
         await _answer(pilot, str(target))
-        assert isinstance(app.screen, ChoiceScreen) and "already exists" in str(app.screen._title)
+        assert isinstance(app.screen, ChoiceScreen) and "already exists" in str(app.screen.question)
         await pilot.press("enter")  # No, keep that file
         await pilot.pause()
         assert target.read_text() == "my notes" and "Kept the file" in status_of(app)
@@ -65,11 +65,11 @@ async def test_k_starts_a_new_encounter_from_a_map_file_with_the_party(tmp_path)
     (tmp_path / "moor.txt").write_text(MAP)
     (tmp_path / "bad.txt").write_text("#####\n#A.?#\n#####\n")
     async with app.run_test(size=(80, 24)) as pilot:
-        hp = {c.name: c.hp for c in app.state.combatants}
+        hp = {c.name: c.hp for c in app.presenter.state.combatants}
         await pilot.press("k")
         await _choose(pilot, "from-map")
         await _answer(pilot, str(tmp_path / "bad.txt"))
-        assert "unknown glyph" in status_of(app) and len(app.session.campaign.data.encounters) == 1
+        assert "unknown glyph" in status_of(app) and len(app.presenter.session.campaign.data.encounters) == 1
         assert app.screen.query_one("#prompt-input").value == str(tmp_path / "bad.txt")  # the path kept to correct
         await pilot.press("escape")
         await pilot.pause()
@@ -77,10 +77,10 @@ async def test_k_starts_a_new_encounter_from_a_map_file_with_the_party(tmp_path)
         await _choose(pilot, "from-map")
         await _answer(pilot, str(tmp_path / "moor.txt"))
         await _answer(pilot, "Moor")
-        by_name = {c.name: c for c in app.state.combatants}
-        assert app.session.campaign.encounter(app.session.eid).name == "Moor"
+        by_name = {c.name: c for c in app.presenter.state.combatants}
+        assert app.presenter.session.campaign.encounter(app.presenter.session.eid).name == "Moor"
         assert by_name["Character 1"].position == (1, 1) and by_name["Character 1"].hp == hp["Character 1"]
-        assert by_name["Wolf"].position == (5, 1) and app.state.grid.terrain((5, 1)).id == "water"
+        assert by_name["Wolf"].position == (5, 1) and app.presenter.state.grid.terrain((5, 1)).id == "water"
         assert by_name["Character 2"].position is None and "1 party member joined off the map" in status_of(app)
 
 
@@ -104,19 +104,19 @@ async def test_import_creatures_shows_every_bad_line_and_imports_only_when_confi
             await _choose(pilot, "tool:import")
             await _answer(pilot, str(source))
             assert isinstance(app.screen, ChoiceScreen)
-            shown = "\n".join(label for _key, label in app.screen._options)
+            shown = "\n".join(label for _key, label in app.screen.options)
             assert "line 8: Ogre: no Initiative" in shown and "line 9: Ogre: cannot read Hit Dice" in shown
             assert "line 11: Goblin foe hp 0: a roster line among stat blocks" in shown  # a stat-block file: not a creature, not prose
             await _choose(pilot, answer)
             if answer == "no":
-                assert app.session.campaign.bestiary() == {} and "Nothing imported" in status_of(app)
-        assert app.session.campaign.bestiary()["Wolf"].ac == 14 and "Imported 1 creature" in status_of(app)
+                assert app.presenter.session.campaign.bestiary() == {} and "Nothing imported" in status_of(app)
+        assert app.presenter.session.campaign.bestiary()["Wolf"].ac == 14 and "Imported 1 creature" in status_of(app)
         good = tmp_path / "good.txt"
         good.write_text("Goblin foe hp 5 DEX 1\n")
         await pilot.press("full_stop")
         await _choose(pilot, "tool:import")
         await _answer(pilot, str(good))  # no problem: imported at once
-        assert set(app.session.campaign.bestiary()) == {"Wolf", "Goblin"}
+        assert set(app.presenter.session.campaign.bestiary()) == {"Wolf", "Goblin"}
         await pilot.press("full_stop")
         await _choose(pilot, "tool:import")
         await _answer(pilot, str(tmp_path))  # a folder
@@ -140,7 +140,7 @@ def test_tokens_are_marked_for_conditions_and_for_being_hidden():
 async def test_the_map_shows_the_marks(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        boar = next(c for c in app.state.combatants if c.name == "Boar")
+        boar = next(c for c in app.presenter.state.combatants if c.name == "Boar")
         app.encounter_screen.run_command(cmd.SetHidden(boar.id, True))
         await pilot.pause()
         grid_map = app.query_one("#map")

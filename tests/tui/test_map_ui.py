@@ -38,24 +38,24 @@ async def test_move_preview_follows_the_reach_without_searching_again(tmp_path, 
         monkeypatch.setattr(api, "reach_bits", no_search)
         await pilot.press("down", "down")
         assert len(grid_map.path) == 1 and "costs 2" in status_of(app)
-        mover = app.state.combatant(app.state.current)
+        mover = app.presenter.state.combatant(app.presenter.state.current)
         far = max(grid_map.reach, key=lambda cell: abs(cell[0] - mover.position[0]) + abs(cell[1] - mover.position[1]))
-        preview = app.encounter_screen._move_preview(mover, far)
+        preview = app.encounter_screen.map_modes.move_preview(mover, far)
         assert f"costs {grid_map.reach[far]}" in str(preview)
-        outside = next((x, y) for y in range(app.state.grid.height) for x in range(app.state.grid.width)
-                       if (x, y) not in grid_map.reach and not app.state.grid.terrain((x, y)).blocks_movement)
-        assert "out of reach" in str(app.encounter_screen._move_preview(mover, outside))
+        outside = next((x, y) for y in range(app.presenter.state.grid.height) for x in range(app.presenter.state.grid.width)
+                       if (x, y) not in grid_map.reach and not app.presenter.state.grid.terrain((x, y)).blocks_movement)
+        assert "out of reach" in str(app.encounter_screen.map_modes.move_preview(mover, outside))
         await pilot.press("escape")
 
 
 async def test_look_reads_line_of_sight_and_cover(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        viewer = app.state.combatant(app.selected)
+        viewer = app.presenter.state.combatant(app.encounter_screen.selected)
         await pilot.press("x")
         x, y = viewer.position
         # walk the cursor onto the boar or as far as a wall blocks
-        boar = next(c for c in app.state.combatants if c.name == "Boar")
+        boar = next(c for c in app.presenter.state.combatants if c.name == "Boar")
         while (x, y) != boar.position:
             key = {(0, 1): "down", (0, -1): "up", (1, 0): "right", (-1, 0): "left", (1, 1): "n", (-1, 1): "b", (1, -1): "u", (-1, -1): "y"}
             step = ((boar.position[0] > x) - (boar.position[0] < x), (boar.position[1] > y) - (boar.position[1] < y))
@@ -111,9 +111,9 @@ async def test_a_new_arrival_is_placed_on_the_map(tmp_path):
         await select_by_keys(pilot, app, "Wolf")
         await pilot.press("P")
         await pilot.press("left", "left", "enter")  # the map centre is open ground
-        wolf = next(c for c in app.state.combatants if c.name == "Wolf")
-        assert wolf.position == (app.state.grid.width // 2 - 2, app.state.grid.height // 2)
-    app.session.campaign.close()
+        wolf = next(c for c in app.presenter.state.combatants if c.name == "Wolf")
+        assert wolf.position == (app.presenter.state.grid.width // 2 - 2, app.presenter.state.grid.height // 2)
+    app.presenter.session.campaign.close()
 
 
 async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
@@ -124,11 +124,11 @@ async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
         assert "Brush: water" in status_of(app)
         cursor = app.query_one("#map").cursor
         await pilot.press("space")
-        assert app.state.grid.terrain(cursor).id == "water"
+        assert app.presenter.state.grid.terrain(cursor).id == "water"
         await pilot.press("escape")
         await pilot.press("u")
-        assert app.state.grid.terrain(cursor).id != "water"
-    app.session.campaign.close()
+        assert app.presenter.state.grid.terrain(cursor).id != "water"
+    app.presenter.session.campaign.close()
 
 
 def test_a_move_repaints_the_cells_it_left_and_entered():
@@ -146,5 +146,5 @@ def test_a_move_repaints_the_cells_it_left_and_entered():
     def view(s):
         return _View(s, {c.position: c for c in s.combatants}, s.current, s.current)
 
-    assert GridMap._changed_cells(view(state), view(moved)) == {mover.position, moved.combatant(mover.id).position}
-    assert GridMap._changed_cells(view(state), view(state)) == set()
+    assert GridMap.changed_cells(view(state), view(moved)) == {mover.position, moved.combatant(mover.id).position}
+    assert GridMap.changed_cells(view(state), view(state)) == set()

@@ -39,7 +39,7 @@ async def test_eq_mnt_1_mounted_attack_and_riding_check_through_the_menu_at_80x2
     app = EncounterApp(Session(Campaign.open(_campaign(tmp_path / "c.json")), random.Random(4)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.state.current == "k"
+        assert app.presenter.state.current == "k"
         await select_by_keys(pilot, app, "Orc")
         await pilot.press("full_stop")
         options = app.screen.option_ids
@@ -48,7 +48,7 @@ async def test_eq_mnt_1_mounted_attack_and_riding_check_through_the_menu_at_80x2
         await type_text(pilot, "1d6 slashing")
         await pilot.press("enter")
         await pilot.pause()
-        rolled = [e.event for e in app.session.log if type(e.event).__name__ == "AttackRolled"]
+        rolled = [e.event for e in app.presenter.session.log if type(e.event).__name__ == "AttackRolled"]
         assert rolled and rolled[-1].weapon.damage[0].expression == "1d6+3"  # +1 per 2 of 7 cells
         tracker = app.query_one("InitiativeTracker")
         assert "rid" in "".join(cell.plain for cell in tracker.row_cells("k"))
@@ -59,8 +59,8 @@ async def test_eq_mnt_1_mounted_attack_and_riding_check_through_the_menu_at_80x2
         await type_text(pilot, "noreins")
         await pilot.press("enter")
         await pilot.pause()
-        checks = [e.event for e in app.session.log if type(e.event).__name__ == "CheckRolled"]
+        checks = [e.event for e in app.presenter.session.log if type(e.event).__name__ == "CheckRolled"]
         assert checks and checks[-1].stat == "RIDING" and checks[-1].result.roll.expression == "1d20+1"
-        knight = app.state.combatant("k")
+        knight = app.presenter.state.combatant("k")
         assert (knight.mounted_on is None) == (not checks[-1].result.tier.succeeded)  # EQ-MNT-5: failure falls off
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()

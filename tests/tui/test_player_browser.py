@@ -36,7 +36,7 @@ def test_a_browser_tab_shows_the_players_view_without_foe_hit_points(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(2))
-    session.apply(cmd.Damage("c3", 9))  # the boar: 7/16
+    session.commit(cmd.Damage("c3", 9))  # the boar: 7/16
     session.close()
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "tui.cli.main", "serve", str(path), "--port", str(port)], cwd=ROOT,

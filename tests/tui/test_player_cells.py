@@ -28,7 +28,7 @@ async def test_diffed_frames_leave_the_screen_a_whole_repaint_draws(tmp_path):
         sizes = []
         for command in (cmd.NextTurn(), cmd.Damage("c3", 9), cmd.NextTurn(), cmd.NextTurn()):
             mark = len(written)
-            session.apply(command)
+            session.commit(command)
             app.reload()
             await pilot.pause()
             sizes.append(len(captured_text(written, mark)))

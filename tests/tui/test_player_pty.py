@@ -30,10 +30,10 @@ def test_the_watcher_follows_the_gm_process_and_is_silent_when_idle(tmp_path):
         watcher.read_for(1.0)
         assert proc.output_since(idle) == b""  # no polling: nothing changes, nothing is sent
         session = Session(Campaign.open(path), random.Random(2))
-        session.apply(cmd.Damage("c3", 9))  # the boar: 7/16
+        session.commit(cmd.Damage("c3", 9))  # the boar: 7/16
         watcher.wait_for("bloody")
         first = session.encounter.state.combatant(session.encounter.state.current).name
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
         second = session.encounter.state.combatant(session.encounter.state.current).name
         watcher.wait_for(f"{second}'s turn")
         session.undo()  # the GM takes it back: the view follows that too

@@ -26,7 +26,7 @@ def _demo(tmp_path: Path) -> Path:
 def _gm(path: Path, *commands: cmd.Command) -> None:
     session = Session(Campaign.open(path), random.Random(7))
     for command in commands:
-        session.apply(command)
+        session.commit(command)
     session.close()
 
 
@@ -116,11 +116,11 @@ async def test_the_gm_hides_and_reveals_with_H_logged_and_undoable(tmp_path):
         await select_by_keys(pilot, app, "Boar")
         await pilot.press("H")
         await pilot.pause()
-        assert app.state.combatant("c3").hidden
+        assert app.presenter.state.combatant("c3").hidden
         assert "hid" in app.query_one(InitiativeTracker).row_cells("c3")[2].plain
         await pilot.press("u")
         await pilot.pause()
-        assert not app.state.combatant("c3").hidden
+        assert not app.presenter.state.combatant("c3").hidden
 
 
 async def test_the_gm_previews_the_players_view_on_the_map_with_V(tmp_path):
@@ -132,10 +132,10 @@ async def test_the_gm_previews_the_players_view_on_the_map_with_V(tmp_path):
         await pilot.press("V")
         await pilot.pause()
         grid_map = app.query_one(GridMap)
-        assert app.players_preview and grid_map.fog is not None and (0, 0) not in grid_map.fog
+        assert app.encounter_screen.toggles.players_preview and grid_map.fog is not None and (0, 0) not in grid_map.fog
         await pilot.press("V")
         await pilot.pause()
-        assert not app.players_preview and grid_map.fog is None
+        assert not app.encounter_screen.toggles.players_preview and grid_map.fog is None
 
 
 async def test_cells_seen_in_another_encounter_are_not_shown_as_seen_before(tmp_path):

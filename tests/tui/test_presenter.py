@@ -34,7 +34,7 @@ def test_apply_publishes_one_frozen_view_with_the_new_entries(presenter):
     seen: list[EncounterView] = []
     presenter.subscribe(seen.append)
     first = presenter.session.encounter.state.current
-    outcome = presenter.apply(cmd.NextTurn())
+    outcome = presenter.submit(cmd.NextTurn())
     assert outcome.ok and outcome.turn_changed and outcome.entries
     [view] = seen
     assert view.state is presenter.session.encounter.state and view.state.current != first
@@ -48,7 +48,7 @@ def test_refusal_changes_nothing_and_publishes_nothing(presenter):
     seen: list[EncounterView] = []
     presenter.subscribe(seen.append)
     before, log_length = presenter.session.encounter.state, len(presenter.session.log)
-    outcome = presenter.apply(cmd.Damage("nobody-here", 5))
+    outcome = presenter.submit(cmd.Damage("nobody-here", 5))
     assert not outcome.ok and "nobody-here" in outcome.refusal and outcome.entries == ()
     assert presenter.session.encounter.state is before and len(presenter.session.log) == log_length
     assert seen == []
@@ -57,7 +57,7 @@ def test_refusal_changes_nothing_and_publishes_nothing(presenter):
 def test_undo_restores_the_state_and_redo_puts_it_back(presenter):
     target = presenter.session.encounter.state.order()[0].id
     before = presenter.session.encounter.state
-    presenter.apply(cmd.Damage(target, 3))
+    presenter.submit(cmd.Damage(target, 3))
     after = presenter.session.encounter.state
     assert after != before
     assert presenter.undo().ok and presenter.session.encounter.state == before
@@ -67,7 +67,7 @@ def test_undo_restores_the_state_and_redo_puts_it_back(presenter):
 def test_nothing_to_undo_is_a_refusal_not_an_exception(presenter):
     seen: list[EncounterView] = []
     presenter.subscribe(seen.append)
-    presenter.apply(cmd.NextTurn())
+    presenter.submit(cmd.NextTurn())
     while presenter.session.can_undo:
         presenter.undo()
     seen.clear()
@@ -81,12 +81,12 @@ def test_each_subscriber_is_called_once_per_change_until_it_unsubscribes(present
     calls_b: list[EncounterView] = []
     stop_a = presenter.subscribe(calls_a.append)
     presenter.subscribe(calls_b.append)
-    presenter.apply(cmd.NextTurn())
+    presenter.submit(cmd.NextTurn())
     assert len(calls_a) == len(calls_b) == 1
     stop_a()
-    presenter.apply(cmd.NextTurn())
+    presenter.submit(cmd.NextTurn())
     presenter.unsubscribe(calls_b.append)  # not the same bound method object: still removed (equal)
-    presenter.apply(cmd.NextTurn())
+    presenter.submit(cmd.NextTurn())
     assert len(calls_a) == 1 and len(calls_b) == 2
 
 

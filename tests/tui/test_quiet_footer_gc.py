@@ -42,7 +42,7 @@ async def test_full_collections_wait_for_a_pause(tmp_path):
             gc.collect(1)  # a full collection is now due
         await pilot.press("n")
         assert app.collect_if_idle() is False  # a key just came
-        app._last_input = time.monotonic() - IDLE_SECONDS - 0.1
+        app.last_input = time.monotonic() - IDLE_SECONDS - 0.1
         assert app.collect_if_idle() is True
         assert app.collect_if_idle() is False  # nothing due any more
     assert gc.get_threshold()[2] < 1_000  # as it was once the app ends

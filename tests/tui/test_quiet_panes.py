@@ -59,7 +59,7 @@ async def test_next_turn_repaints_cells_not_panes(tmp_path, monkeypatch):
         whole = [(name, options) for name, regions, options in calls if not regions or options.get("layout")]
         assert whole == []
         assert {name for name, _, _ in calls} >= {"InitiativeTracker", "CreatureSheet", "DiceLog", "GridMap", "StatusLine"}
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_map_repaints_only_the_cells_of_the_tokens_that_changed(tmp_path, monkeypatch):
@@ -74,31 +74,31 @@ async def test_map_repaints_only_the_cells_of_the_tokens_that_changed(tmp_path, 
         cell_width = 2 * app.query_one(GridMap).zoom
         assert len(regions) == 2  # the marker leaves one token and reaches the next
         assert all(isinstance(r, Region) and r.width == cell_width for r in regions)
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_the_log_jumps_half_a_page_when_full_and_stops_following_when_scrolled_back(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
         log = app.query_one(DiceLog)
-        while len(log._wrapped) <= log.content_size.height:
+        while len(log.wrapped) <= log.content_size.height:
             await pilot.press("n")
             await pilot.pause()
         height = log.content_size.height
-        top = log._top
-        assert len(log._wrapped) - top == (height + 1) // 2  # the newest line half way down
+        top = log.top
+        assert len(log.wrapped) - top == (height + 1) // 2  # the newest line half way down
         await pilot.press("n")
         await pilot.pause()
-        assert log._top == top  # lines added below: nothing moved
+        assert log.top == top  # lines added below: nothing moved
         log.focus()
         await pilot.press("home")  # look back to the first line
-        assert log._top == 0 and log.border_subtitle == f"\u2193{log._below()} more (End)" and log._below() > 0
+        assert log.top == 0 and log.border_subtitle == f"\u2193{log.lines_below()} more (End)" and log.lines_below() > 0
         await pilot.press("n")
         await pilot.pause()
-        assert log._top == 0  # looking back: new lines do not move the view
+        assert log.top == 0  # looking back: new lines do not move the view
         await pilot.press("end")
-        assert not log.border_subtitle and log._top == len(log._wrapped) - height
-    app.session.campaign.close()
+        assert not log.border_subtitle and log.top == len(log.wrapped) - height
+    app.presenter.session.campaign.close()
 
 
 async def test_tracker_scrolls_by_half_pages_and_selects_by_keys_and_clicks(tmp_path):
@@ -106,26 +106,26 @@ async def test_tracker_scrolls_by_half_pages_and_selects_by_keys_and_clicks(tmp_
     app = EncounterApp(Session(Campaign.open(path), random.Random(1)))
     async with app.run_test(size=(80, 24)) as pilot:
         tracker = app.query_one(InitiativeTracker)
-        order = [c.id for c in app.state.order()]
-        assert tracker.row_count == 40 and tracker._first == 0
+        order = [c.id for c in app.presenter.state.order()]
+        assert tracker.row_count == 40 and tracker.first_row == 0
         rows = tracker.content_size.height - 1
         assert tracker.border_subtitle == f"\u2193{40 - rows}"
         tracker.focus()
         for _ in range(rows):
             await pilot.press("down")
         await pilot.pause()
-        assert app.selected == order[rows]
-        assert tracker._first == rows - rows // 2  # jumped: the selection is half way down
+        assert app.encounter_screen.selected == order[rows]
+        assert tracker.first_row == rows - rows // 2  # jumped: the selection is half way down
         await pilot.press("end")
         await pilot.pause()
-        assert app.selected == order[-1] and tracker._first == 40 - rows
+        assert app.encounter_screen.selected == order[-1] and tracker.first_row == 40 - rows
         await pilot.press("home")
         await pilot.pause()
-        assert app.selected == order[0] and tracker._first == 0
+        assert app.encounter_screen.selected == order[0] and tracker.first_row == 0
         await pilot.click(InitiativeTracker, offset=(6, 2 + 3))  # below the border and the header: the fourth row
         await pilot.pause()
-        assert app.selected == order[3]
-    app.session.campaign.close()
+        assert app.encounter_screen.selected == order[3]
+    app.presenter.session.campaign.close()
 
 
 async def test_a_pane_that_grows_is_laid_out_again():
@@ -160,7 +160,7 @@ async def test_the_map_centres_the_current_combatant_when_its_turn_starts_out_of
             before = grid_map.scroll_offset
             await pilot.press("n")
             await pilot.pause()
-            x, y = app.session.encounter.current.position
+            x, y = app.presenter.session.encounter.current.position
             view_w, view_h = grid_map.scrollable_content_region.width - 3, grid_map.scrollable_content_region.height - 1
             left, top = grid_map.scroll_offset
             assert left <= 2 * x < left + view_w and top <= y < top + view_h  # in view
@@ -171,7 +171,7 @@ async def test_the_map_centres_the_current_combatant_when_its_turn_starts_out_of
                 scrolled += 1
                 assert abs((2 * x + 1 - left) - view_w // 2) <= 2 or left in (0, grid_map.max_scroll_x)
         assert scrolled  # the 40x30 field does not fit: some turns had to scroll
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_the_log_shown_after_the_sheet_shows_the_newest_lines(tmp_path):
@@ -185,9 +185,9 @@ async def test_the_log_shown_after_the_sheet_shows_the_newest_lines(tmp_path):
             await pilot.press("n")
         await pilot.press("l")
         await pilot.pause()
-        assert log.content_size.height and log._top + log.content_size.height >= len(log._wrapped)
+        assert log.content_size.height and log.top + log.content_size.height >= len(log.wrapped)
         assert not log.border_subtitle
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_widening_with_the_log_toggled_shows_sheet_and_log(tmp_path):
@@ -199,7 +199,7 @@ async def test_widening_with_the_log_toggled_shows_sheet_and_log(tmp_path):
         await pilot.resize_terminal(160, 48)
         await pilot.pause()
         assert app.query_one(CreatureSheet).size.height and app.query_one(DiceLog).size.height
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_a_sheet_taller_than_its_pane_says_how_many_lines_are_cut(tmp_path):
@@ -210,9 +210,9 @@ async def test_a_sheet_taller_than_its_pane_says_how_many_lines_are_cut(tmp_path
         await pilot.pause()
         sheet = app.query_one(CreatureSheet)
         assert not sheet.border_subtitle
-        wordy = replace(app.session.encounter.current, notes="a long note " * 40)
-        sheet.show(wordy, app.session.encounter.ruleset, True)
+        wordy = replace(app.presenter.session.encounter.current, notes="a long note " * 40)
+        sheet.show(wordy, app.presenter.session.encounter.ruleset, True)
         await pilot.pause()
-        cut = len(sheet._lines) - sheet.content_size.height
+        cut = len(sheet.shown_lines) - sheet.content_size.height
         assert cut > 0 and sheet.border_subtitle == f"\u2193{cut} more"
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()

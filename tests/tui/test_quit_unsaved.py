@@ -55,13 +55,13 @@ async def _two_unsaved_actions(app, pilot):
     app.encounter_screen.run_command(cmd.RollDice("1d6 first"))
     app.encounter_screen.run_command(cmd.RollDice("1d6 second"))
     await pilot.pause()
-    assert app.session.unsaved is not None and app.session.campaign.unsaved_actions == 2
+    assert app.presenter.session.unsaved is not None and app.presenter.session.campaign.unsaved_actions == 2
 
 
 async def _choose(pilot, key: str) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, ChoiceScreen)
-    keys = [k for k, _ in screen._options]
+    keys = [k for k, _ in screen.options]
     for _ in range(keys.index(key)):
         await pilot.press("down")
     await pilot.press("enter")
@@ -76,14 +76,14 @@ async def test_quit_with_unsaved_actions_asks_and_losing_them_exits_non_zero(tmp
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        assert "2 actions" in str(app.screen._title) and "No space left" in str(app.screen._title)
+        assert "2 actions" in str(app.screen.question) and "No space left" in str(app.screen.question)
         await _choose(pilot, "stay")
         assert app.is_running and app.screen is app.screen_stack[0]
         await pilot.press("q")
         await pilot.pause()
         await _choose(pilot, "lose")
     assert app.return_code == LOST_EXIT_CODE
-    app.session.close()
+    app.presenter.session.close()
 
 
 async def test_retry_after_the_disk_is_freed_saves_everything_then_quits(tmp_path, disk_full):
@@ -92,7 +92,7 @@ async def test_retry_after_the_disk_is_freed_saves_everything_then_quits(tmp_pat
     disk_full.fill()
     async with app.run_test(size=(100, 30)) as pilot:
         await _two_unsaved_actions(app, pilot)
-        shown = len(app.session.log)
+        shown = len(app.presenter.session.log)
         await pilot.press("q")
         await pilot.pause()
         await _choose(pilot, "retry")
@@ -100,7 +100,7 @@ async def test_retry_after_the_disk_is_freed_saves_everything_then_quits(tmp_pat
         disk_full.free()
         await _choose(pilot, "retry")
     assert app.return_code == 0
-    app.session.close()
+    app.presenter.session.close()
     assert len(Campaign.open(path, read_only=True).load_log()) == shown
 
 
@@ -111,7 +111,7 @@ async def test_save_a_copy_elsewhere_holds_every_action_shown(tmp_path, disk_ful
     copy.parent.mkdir()
     async with app.run_test(size=(100, 30)) as pilot:
         await _two_unsaved_actions(app, pilot)
-        shown = len(app.session.log)
+        shown = len(app.presenter.session.log)
         await pilot.press("ctrl+c")
         await pilot.pause()
         await _choose(pilot, "copy")
@@ -120,10 +120,10 @@ async def test_save_a_copy_elsewhere_holds_every_action_shown(tmp_path, disk_ful
         await pilot.press("enter")
         await pilot.pause()
     assert app.return_code == 0 and app.rescued_to == copy
-    app.session.close()
+    app.presenter.session.close()
     rescued = Campaign.open(copy)
     assert len(rescued.load_log()) == shown and rescued.read_only is None
-    assert rescued.meta["cid"] != app.session.campaign.meta["cid"]
+    assert rescued.meta["cid"] != app.presenter.session.campaign.meta["cid"]
     rescued.close()
 
 
@@ -138,7 +138,7 @@ async def test_a_second_ctrl_c_on_the_question_loses_them_with_a_non_zero_status
         await pilot.press("ctrl+c")
         await pilot.pause()
     assert app.return_code == LOST_EXIT_CODE
-    app.session.close()
+    app.presenter.session.close()
 
 
 async def test_nothing_unsaved_quits_at_once(tmp_path):
@@ -148,16 +148,16 @@ async def test_nothing_unsaved_quits_at_once(tmp_path):
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
-    app.session.close()
+    app.presenter.session.close()
 
 
 def test_closing_with_unsaved_actions_says_so_and_exits_non_zero(tmp_path, disk_full, capsys):
     app = demo_app(tmp_path / "c.json")
     disk_full.fill()
-    app.session.apply(cmd.RollDice("1d6 lost"))
-    app.session.close()  # e.g. after SIGHUP: no question can be asked
-    assert report_unsaved(app.session.campaign) == 1
+    app.presenter.session.commit(cmd.RollDice("1d6 lost"))
+    app.presenter.session.close()  # e.g. after SIGHUP: no question can be asked
+    assert report_unsaved(app.presenter.session.campaign) == 1
     err = capsys.readouterr().err
     assert "1 action was NOT saved" in err and "No space left" in err
-    assert report_unsaved(app.session.campaign, tmp_path / "copy.json") == 0
+    assert report_unsaved(app.presenter.session.campaign, tmp_path / "copy.json") == 0
     assert "copy.json" in capsys.readouterr().err

@@ -51,14 +51,14 @@ async def test_equestria_jump_with_the_map_cursor_and_a_fall_typed(tmp_path):
         await pilot.press("right", "right")
         assert "(3, 1)" in status_of(app)
         await pilot.press("enter")
-        assert app.state.combatant("h").position == (3, 1)
+        assert app.presenter.state.combatant("h").position == (3, 1)
         await _choose(pilot, app, "fall")
         await type_text(pilot, "6")
         await pilot.press("enter")
-        assert app.state.combatant("h").hp < 30
+        assert app.presenter.state.combatant("h").hp < 30
         await pilot.press("u")  # one undo step gives the fall back
-        assert app.state.combatant("h").hp == 30
-    app.session.campaign.close()
+        assert app.presenter.state.combatant("h").hp == 30
+    app.presenter.session.campaign.close()
 
 
 async def test_tactical_d10_jump_over_a_boulder_and_an_area_swing(tmp_path):
@@ -72,15 +72,15 @@ async def test_tactical_d10_jump_over_a_boulder_and_an_area_swing(tmp_path):
         await pilot.press("right", "right")
         assert "success" in status_of(app)  # the preview's odds
         await pilot.press("enter")
-        hero_after = app.state.combatant("h")
+        hero_after = app.presenter.state.combatant("h")
         assert hero_after.position in ((3, 1), (2, 1))
         if hero_after.position == (3, 1):
             assert hero_after.budget.movement == 3
             await _choose(pilot, app, "attack.area")
             await type_text(pilot, "6 bludgeoning e")
             await pilot.press("enter")
-            assert app.state.combatant("f").hp < 30
-    app.session.campaign.close()
+            assert app.presenter.state.combatant("f").hp < 30
+    app.presenter.session.campaign.close()
 
 
 async def test_srd35_squeeze_from_the_menu(tmp_path):
@@ -88,10 +88,10 @@ async def test_srd35_squeeze_from_the_menu(tmp_path):
     app = _app(tmp_path, "srd35", _hero({"DEX": 0}), _foe({"DEX": 0}))
     async with app.run_test(size=(80, 24)) as pilot:
         await _choose(pilot, app, "squeeze")
-        assert "squeezing" in {c.name for c in app.state.combatant("h").conditions}
+        assert "squeezing" in {c.name for c in app.presenter.state.combatant("h").conditions}
         await _choose(pilot, app, "squeeze")
-        assert not app.state.combatant("h").conditions
-    app.session.campaign.close()
+        assert not app.presenter.state.combatant("h").conditions
+    app.presenter.session.campaign.close()
 
 
 async def test_power_roll_dig_down_and_teleport_with_the_cursor(tmp_path):
@@ -102,7 +102,7 @@ async def test_power_roll_dig_down_and_teleport_with_the_cursor(tmp_path):
         await _choose(pilot, app, "teleport")
         await pilot.press("right", "right", "right", "down")
         await pilot.press("enter")
-        assert app.state.combatant("h").position == (4, 2)
+        assert app.presenter.state.combatant("h").position == (4, 2)
         await _choose(pilot, app, "dig.down")
-        assert app.state.combatant("h").layer is Layer.BURROWED
-    app.session.campaign.close()
+        assert app.presenter.state.combatant("h").layer is Layer.BURROWED
+    app.presenter.session.campaign.close()

@@ -27,15 +27,15 @@ async def _damage(pilot, amount: str) -> None:
 async def test_recap_copied_from_the_app_is_the_markdown_of_the_fight(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        target = app.state.combatant(app.selected).name
+        target = app.presenter.state.combatant(app.encounter_screen.selected).name
         await _damage(pilot, "4")
         await pilot.press("n")
         await _open_recap(pilot, app, "copy")
-        assert app.clipboard == app.encounter_screen.recap_text()
+        assert app.clipboard == app.encounter_screen.recap.recap_text()
         assert app.clipboard.startswith("# ") and "## Round 1" in app.clipboard
         assert f"| {target} | 0 | 4 |" in app.clipboard
         assert "Copied the recap" in status_of(app)
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()
 
 
 async def test_recap_saved_to_a_file_asks_before_replacing_and_refuses_the_campaign(tmp_path):
@@ -64,6 +64,6 @@ async def test_recap_saved_to_a_file_asks_before_replacing_and_refuses_the_campa
         await type_text(pilot, str(out))
         await pilot.press("enter", "down", "enter")
         await pilot.pause()
-        assert out.read_text() == app.encounter_screen.recap_text()
+        assert out.read_text() == app.encounter_screen.recap.recap_text()
         assert "Saved the recap" in status_of(app)
-    app.session.campaign.close()
+    app.presenter.session.campaign.close()

@@ -92,14 +92,14 @@ async def test_live_resize_sweep_renders_every_size(tmp_path):
         for width, height in SWEEP:
             mark = len(written)
             await settle(pilot, width, height)
-            assert app.is_running and app._exception is None, (width, height)
+            assert app.is_running and app.crash is None, (width, height)
             frame = captured_text(written, mark)
             if (width, height) != previous:  # the same size again draws nothing new
                 assert frame, f"nothing drawn at {width}x{height}"
             assert unsafe_output(frame) == []
             previous = (width, height)
         await pilot.press("n")  # still playable after all that
-        assert app.state.round >= 1 and app._exception is None
+        assert app.presenter.state.round >= 1 and app.crash is None
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -168,9 +168,9 @@ async def test_every_dialog_opens_and_closes(tmp_path, size):
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, ModalScreen), key
-            assert app._exception is None
+            assert app.crash is None
             assert unsafe_output(captured_text(written, mark)) == []
-        assert app.state.round == 1  # nothing applied by cancelled dialogs
+        assert app.presenter.state.round == 1  # nothing applied by cancelled dialogs
 
 
 @pytest.mark.parametrize("mode_key", ["m", "x"])
@@ -187,10 +187,10 @@ async def test_a_map_cursor_keeps_its_keys_after_a_resize_through_too_small(tmp_
         await pilot.press("escape")
         await pilot.pause()
         assert not app.encounter_screen.picking
-        before = app.state.current
+        before = app.presenter.state.current
         await pilot.press("n")  # the GM's keys work again
         await pilot.pause()
-        assert app.state.current != before
+        assert app.presenter.state.current != before
 
 
 async def test_a_choice_list_shows_more_rows_on_a_tall_terminal(tmp_path):

@@ -10,12 +10,12 @@ from tui.rendering.describe import action_phrase, describe
 async def test_undo_past_the_start_says_there_is_nothing_to_undo(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        while app.session.can_undo:
+        while app.presenter.session.can_undo:
             await pilot.press("u")
-        state = app.state
+        state = app.presenter.state
         await pilot.press("u")
-        assert "Nothing to undo" in status_of(app) and app.state == state
-        while app.session.can_redo:
+        assert "Nothing to undo" in status_of(app) and app.presenter.state == state
+        while app.presenter.session.can_redo:
             await pilot.press("ctrl+r")
         await pilot.press("ctrl+r")
         assert "Nothing to redo" in status_of(app)
@@ -35,14 +35,14 @@ async def test_the_palette_finds_the_more_menu_by_its_words(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         titles = [str(c.title) for c in app.get_system_commands(app.screen)]
         assert any("bestiary" in t for t in titles) and any(t.startswith("End combat") for t in titles)
-        assert {label for _key, label in app.encounter_screen._more_options()} <= set(titles)
-        assert app.state.round > 0
+        assert {label for _key, label in app.encounter_screen.more.options()} <= set(titles)
+        assert app.presenter.state.round > 0
         await pilot.press("ctrl+p")
         await type_text(pilot, "end combat")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.round == 0
+        assert app.presenter.state.round == 0
 
 
 async def test_ascii_glyphs_mean_ascii_everywhere_on_screen(tmp_path):
@@ -56,7 +56,7 @@ async def test_ascii_glyphs_mean_ascii_everywhere_on_screen(tmp_path):
     from tests.tui.terminal_output import capture_terminal, captured_text, visible_text
     from tui.app import EncounterApp
 
-    demo_app(tmp_path / "demo.json").session.campaign.close()
+    demo_app(tmp_path / "demo.json").presenter.session.campaign.close()
     for glyphs in ("unicode", "ascii"):
         app = EncounterApp(Session(Campaign.open(tmp_path / "demo.json"), random.Random(1)), glyphs=glyphs)
         written = capture_terminal(app)
@@ -71,7 +71,7 @@ async def test_ascii_glyphs_mean_ascii_everywhere_on_screen(tmp_path):
                 assert drawn.isascii(), sorted({ch for ch in drawn if not ch.isascii()})
                 assert "+-" in drawn and "##########" in drawn  # ASCII borders and HP bar
             await pilot.press("escape")
-        app.session.campaign.close()
+        app.presenter.session.campaign.close()
 
 
 def test_to_ascii_keeps_every_width():

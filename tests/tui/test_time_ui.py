@@ -29,15 +29,15 @@ async def test_eq_ani_1_time_screen_advances_the_clock_and_trains_an_animal(tmp_
         screen = app.screen
         assert isinstance(screen, TimeScreen)
         await _type(pilot, "t", "Rex 2: fetch by Ayla")
-        assert [(t.animal, t.trick, t.needed()) for t in app.state.trainings] == [("Rex", "fetch", 15)]
+        assert [(t.animal, t.trick, t.needed()) for t in app.presenter.state.trainings] == [("Rex", "fetch", 15)]
         await _type(pilot, "a", "14h 20m morning")
-        assert now_seconds(app.state) == 14 * HOUR + 20 * 60
+        assert now_seconds(app.presenter.state) == 14 * HOUR + 20 * 60
         await _type(pilot, "a", "15d")
-        assert app.state.trainings[0].days == 15 and "learned" in screen.message
+        assert app.presenter.state.trainings[0].days == 15 and "learned" in screen.message
         assert "Day 16 14:20" in str(screen.query_one("#time-body").border_title)
         await pilot.press("u")
         await pilot.pause()
-        assert app.state.trainings[0].days == 0 and now_seconds(app.state) == 14 * HOUR + 20 * 60
+        assert app.presenter.state.trainings[0].days == 0 and now_seconds(app.presenter.state) == 14 * HOUR + 20 * 60
         await pilot.press("escape")
         await pilot.pause()
         assert "Day 1 14:20" in str(app.query_one("InitiativeTracker").border_title)
@@ -49,7 +49,7 @@ async def test_time_bad_spans_and_trainings_are_refused_and_change_nothing(tmp_p
         await pilot.press("T")
         await pilot.pause()
         screen = app.screen
-        before = app.state
+        before = app.presenter.state
         await _type(pilot, "a", "yesterday")
         assert "span" in (app.screen.problem or "")  # refused as typed: the dialog keeps the text (issue 11 item 2)
         assert app.screen.query_one("#prompt-input").value == "yesterday"
@@ -58,7 +58,7 @@ async def test_time_bad_spans_and_trainings_are_refused_and_change_nothing(tmp_p
         assert "sapient" in screen.message
         await _type(pilot, "t", "Rex: fetch")  # no ИНТ and no combatant named Rex
         assert "give Rex's ИНТ" in screen.message
-        assert app.state.clock == before.clock and app.state.trainings == ()
+        assert app.presenter.state.clock == before.clock and app.presenter.state.trainings == ()
 
 
 async def test_eq_trk_1_a_ruse_with_the_odds_of_its_int_check_then_word_spreads(tmp_path):
@@ -77,47 +77,47 @@ async def test_eq_trk_1_a_ruse_with_the_odds_of_its_int_check_then_word_spreads(
         assert "Character 1 ИНТ (did it work)" in dialog.shown_hint and "Boar ИНТ (sees through it)" in dialog.shown_hint
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.ruses[0].uses == 1
+        assert app.presenter.state.ruses[0].uses == 1
         await _type(pilot, "e", "sand in the eyes")
         await _type(pilot, "e", "sand in the eyes")
-        assert app.state.ruses[0].uses == 2 and "word of" in screen.message
+        assert app.presenter.state.ruses[0].uses == 2 and "word of" in screen.message
 
 
 async def test_eq_bre_1_breath_runs_out_at_turn_starts_and_p_gives_energy_back(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        who = app.state.current
+        who = app.presenter.state.current
         for text in ("set 10", "hold heavy"):
             await _type(pilot, "N", text)
-        body = app.state.combatant(who).stat("BODY")
-        assert app.state.combatant(who).breath is not None and body * 2 < 10  # out of air within its first round
-        for _ in range(len(app.state.order()) * 2):  # its turns in rounds 2 and 3
+        body = app.presenter.state.combatant(who).stat("BODY")
+        assert app.presenter.state.combatant(who).breath is not None and body * 2 < 10  # out of air within its first round
+        for _ in range(len(app.presenter.state.order()) * 2):  # its turns in rounds 2 and 3
             await pilot.press("n")
             await pilot.pause()
-        assert app.state.current == who and app.state.round == 3
+        assert app.presenter.state.current == who and app.presenter.state.round == 3
         lost = 2 * ((20 - body * 2) // 10)  # 20 s in at its turn in round 3: 2 ЭНЕР per full 10 s past ТЕЛ x 2 s (EQ-BRE-1)
-        assert lost > 0 and app.state.combatant(who).energy == 10 - lost
+        assert lost > 0 and app.presenter.state.combatant(who).energy == 10 - lost
         before_p = 10 - 2 * ((10 - body * 2) // 10)  # what its turn in round 2 had taken
         await pilot.press("p")
         await pilot.pause()
-        assert app.state.combatant(who).energy == before_p
+        assert app.presenter.state.combatant(who).energy == before_p
 
 
 async def test_eq_bre_1_a_water_breather_is_exempt_and_no_body_is_a_clear_message(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        who = app.selected
+        who = app.encounter_screen.selected
         await _type(pilot, "N", "breathes water")
-        assert app.state.combatant(who).breathing == "water"
+        assert app.presenter.state.combatant(who).breathing == "water"
         await _type(pilot, "N", "hold heavy")
-        assert app.state.combatant(who).breath is None
+        assert app.presenter.state.combatant(who).breath is None
 
 
 async def test_eq_trv_2_the_planner_marches_days_on_the_clock_and_an_interruption_costs_energy(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        party = [c.id for c in app.state.combatants if c.side.value == "party"]
-        app.selected = party[0]
+        party = [c.id for c in app.presenter.state.combatants if c.side.value == "party"]
+        app.encounter_screen.selected = party[0]
         await _type(pilot, "N", "set 10")
         await pilot.press("J")
         await pilot.pause()
@@ -127,7 +127,7 @@ async def test_eq_trv_2_the_planner_marches_days_on_the_clock_and_an_interruptio
         days = screen.plan.days
         await pilot.press("d")
         await pilot.pause()
-        assert now_seconds(app.state) == days * DAY
+        assert now_seconds(app.presenter.state) == days * DAY
         await _type(pilot, "i", "3 ambush")
-        assert app.state.combatant(party[0]).energy == 7
+        assert app.presenter.state.combatant(party[0]).energy == 7
         assert "Journey interrupted (ambush)" in screen.message

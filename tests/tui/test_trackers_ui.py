@@ -13,13 +13,13 @@ from tui.widgets.initiative_tracker import tracker_badges
 
 
 def _log_events(app, kind) -> list:
-    return [e.event for e in app.session.log if isinstance(e.event, kind)]
+    return [e.event for e in app.presenter.session.log if isinstance(e.event, kind)]
 
 
 async def test_u_adds_spends_restores_and_undo_gives_the_use_back(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        who = app.selected
+        who = app.encounter_screen.selected
         await pilot.press("U")
         assert isinstance(app.screen, ChoiceScreen) and app.screen.option_ids == ["use.add"]
         await pilot.press("enter")
@@ -27,31 +27,31 @@ async def test_u_adds_spends_restores_and_undo_gives_the_use_back(tmp_path):
         await pilot.pause()
         assert "Fire Breath 1/1 recharge 5-6" in str(app.screen.query_one("#prompt-hint").render())
         await pilot.press("enter")
-        (use,) = app.state.combatant(who).uses
+        (use,) = app.presenter.state.combatant(who).uses
         assert (use.name, use.uses, use.recharge_low, use.recharge_high) == ("Fire Breath", 1, 5, 6)
-        assert tracker_badges(app.state.combatant(who)).plain == "FB1"  # compact, in the tracker's name column
+        assert tracker_badges(app.presenter.state.combatant(who)).plain == "FB1"  # compact, in the tracker's name column
         assert any("Fire Breath 1/1 recharge 5-6" in line for line in app.query_one("#sheet").render().plain.splitlines())
         await pilot.press("U")
         assert app.screen.option_ids[0] == "use.spend.0"  # what can be done now first: U Enter spends
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.combatant(who).uses[0].uses == 0
+        assert app.presenter.state.combatant(who).uses[0].uses == 0
         assert "spends 1 use of Fire Breath" in status_of(app)
-        spent = app.state
+        spent = app.presenter.state
         await pilot.press("U")
         await type_text(pilot, "restore")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.combatant(who).uses[0].uses == 1
+        assert app.presenter.state.combatant(who).uses[0].uses == 1
         await pilot.press("u")
         await pilot.pause()
-        assert app.state == spent  # one key, one undo step, exactly as before
+        assert app.presenter.state == spent  # one key, one undo step, exactly as before
 
 
 async def test_u_refuses_a_recharge_range_outside_the_die_and_changes_nothing(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        before, log = app.state, len(app.session.log)
+        before, log = app.presenter.state, len(app.presenter.session.log)
         await pilot.press("U", "enter")
         await type_text(pilot, "Fire Breath recharge 7-6")
         await pilot.press("enter")
@@ -59,7 +59,7 @@ async def test_u_refuses_a_recharge_range_outside_the_die_and_changes_nothing(tm
         assert isinstance(app.screen, PromptScreen)  # the dialog keeps the text
         assert "outside 1d6" in status_of(app)
         await pilot.press("escape")
-        assert app.state == before and len(app.session.log) == log
+        assert app.presenter.state == before and len(app.presenter.session.log) == log
 
 
 async def test_the_more_menu_lists_spending_a_use(tmp_path):
@@ -68,9 +68,9 @@ async def test_the_more_menu_lists_spending_a_use(tmp_path):
 
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        app.encounter_screen.run_command(AddUse(app.selected, "Fire Breath", Per.RECHARGE, 1, 6, 5, 6))
+        app.encounter_screen.run_command(AddUse(app.encounter_screen.selected, "Fire Breath", Per.RECHARGE, 1, 6, 5, 6))
         await pilot.pause()
-        labels = [o.label for o in app.encounter_screen.menu_offers()]
+        labels = [o.label for o in app.encounter_screen.more.menu_offers()]
         assert any(label.startswith("Spend a use of Fire Breath") for label in labels)
         assert any(label.startswith("Remind when") for label in labels)
 
@@ -78,7 +78,7 @@ async def test_the_more_menu_lists_spending_a_use(tmp_path):
 async def test_r_damage_reminder_fires_and_enter_rolls_its_check(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        who = app.selected
+        who = app.encounter_screen.selected
         await pilot.press("R")
         await type_text(pilot, "damage")
         await pilot.press("enter")
@@ -87,7 +87,7 @@ async def test_r_damage_reminder_fires_and_enter_rolls_its_check(tmp_path):
         hint = str(app.screen.query_one("#prompt-hint").render())
         assert "vs 12" in hint and "%" in hint  # the check's odds before Enter
         await pilot.press("enter")
-        (reminder,) = app.state.combatant(who).reminders
+        (reminder,) = app.presenter.state.combatant(who).reminders
         assert (reminder.when, reminder.stat, reminder.difficulty) == (When.DAMAGE, "BODY", 12)
         await pilot.press("d")
         await type_text(pilot, "3")
@@ -99,7 +99,7 @@ async def test_r_damage_reminder_fires_and_enter_rolls_its_check(tmp_path):
         await pilot.pause()
         (check,) = _log_events(app, ev.CheckRolled)
         assert check.combatant == who and check.result.purpose == "concentration" and check.result.difficulty == 12
-        assert not app.state.combatant(who).reminders[0].due
+        assert not app.presenter.state.combatant(who).reminders[0].due
 
 
 async def test_r_start_of_turn_reminder_fires_once_after_p_then_n(tmp_path):
@@ -107,27 +107,27 @@ async def test_r_start_of_turn_reminder_fires_once_after_p_then_n(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down")  # the creature after the current one
         await pilot.pause()
-        who = app.selected
-        assert who != app.state.current
+        who = app.encounter_screen.selected
+        assert who != app.presenter.state.current
         await pilot.press("R")
         assert app.screen.option_ids[0] == "reminder.start"
         await pilot.press("enter")
         await type_text(pilot, "save ends")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.combatant(who).reminders[0].anchor == who
+        assert app.presenter.state.combatant(who).reminders[0].anchor == who
         await pilot.press("n")
         await pilot.pause()
-        assert app.state.current == who and "save ends" in status_of(app)
+        assert app.presenter.state.current == who and "save ends" in status_of(app)
         await pilot.press("p", "n")
         await pilot.pause()
         fired = _log_events(app, tev.ReminderFired)
-        assert len(fired) == 2 and app.state.current == who  # once per n: p gave the first back
+        assert len(fired) == 2 and app.presenter.state.current == who  # once per n: p gave the first back
         await pilot.press("R")
         await type_text(pilot, "remove")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.combatant(who).reminders == ()
+        assert app.presenter.state.combatant(who).reminders == ()
 
 
 def test_every_tracker_event_has_a_log_line():
@@ -148,7 +148,7 @@ async def test_keys_typed_ahead_do_not_fall_into_a_reminders_check_question(tmp_
 
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        who = app.selected
+        who = app.encounter_screen.selected
         await pilot.press("R")
         await type_text(pilot, "damage")
         await pilot.press("enter")
@@ -159,7 +159,7 @@ async def test_keys_typed_ahead_do_not_fall_into_a_reminders_check_question(tmp_
         await settle(pilot)
         assert isinstance(app.screen, ChoiceScreen)
         assert "typed ahead ignored" in str(app.screen.query_one("#prompt-title").render())
-        assert app.state.current == who  # the n's did not end the turn behind the question
+        assert app.presenter.state.current == who  # the n's did not end the turn behind the question
 
 
 def _badged_campaign(path):
@@ -176,13 +176,13 @@ def _badged_campaign(path):
 
     create_demo(path, random.Random(3)).close()
     session = Session(Campaign.open(path), random.Random(4))
-    session.apply(cmd.EditCombatant("c1", cmd.SheetChanges(name="Sir Reginald the Bold")))
-    session.apply(cmd.AddCondition("c1", Condition("burning", level=2)))
-    session.apply(AddUse("c1", "Fire Breath", Per.ENCOUNTER))
-    session.apply(AddUse("c1", "Roar", Per.ENCOUNTER))
-    session.apply(AddReminder("c1", "save ends", When.START, stat="BODY"))
+    session.commit(cmd.EditCombatant("c1", cmd.SheetChanges(name="Sir Reginald the Bold")))
+    session.commit(cmd.AddCondition("c1", Condition("burning", level=2)))
+    session.commit(AddUse("c1", "Fire Breath", Per.ENCOUNTER))
+    session.commit(AddUse("c1", "Roar", Per.ENCOUNTER))
+    session.commit(AddReminder("c1", "save ends", When.START, stat="BODY"))
     while session.encounter.state.current != "c1":
-        session.apply(cmd.NextTurn())
+        session.commit(cmd.NextTurn())
     assert session.encounter.state.combatant("c1").reminders[0].due
     session.close()
 

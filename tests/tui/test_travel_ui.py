@@ -58,22 +58,22 @@ async def test_eq_bre_1_energy_and_breath_from_the_keyboard(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await select_by_keys(pilot, app, "Boar")  # BODY +2: 40 s of air at rest, 4 rounds
-        who = app.selected
+        who = app.encounter_screen.selected
         for text in ("set 10", "-3 interrupted journey", "hold rest"):
             await pilot.press("N")
             await type_text(pilot, text)
             await pilot.press("enter")
             await pilot.pause()
-        creature = app.state.combatant(who)
+        creature = app.presenter.state.combatant(who)
         assert (creature.energy, creature.energy_max) == (7, 10)
         assert creature.breath is not None and creature.breath.activity.value == "rest"
         body = creature.stat("BODY")
         seconds = body * 20  # EQ-BRE-1 at rest: the badge counts rounds of air left, this one included
-        badge = breath_badge(creature, app.state.round).plain
+        badge = breath_badge(creature, app.presenter.state.round).plain
         assert seconds == 40 and badge == "air4"
         assert f"{-(-seconds // 10)} round" in status_of(app)  # the hold's own words agree with the badge
         await pilot.press("N")
         await type_text(pilot, "fly away")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.state.combatant(who).energy == 7
+        assert app.presenter.state.combatant(who).energy == 7

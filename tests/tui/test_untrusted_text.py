@@ -86,7 +86,7 @@ async def type_corpus(pilot, written: list[str], key: str, values: dict[str, str
     app = pilot.app
     results = []
     for name, value in values.items():
-        mark, state, log = len(written), app.state, len(app.session.log)
+        mark, state, log = len(written), app.presenter.state, len(app.presenter.session.log)
         await pilot.press(key)
         assert isinstance(app.screen, PromptScreen), (key, name)
         await enter(pilot, value, typed=key == "d")
@@ -98,9 +98,9 @@ async def type_corpus(pilot, written: list[str], key: str, values: dict[str, str
             await pilot.pause()
         results.append({
             "name": name, "value": value, "status": status, "error": error,
-            "changed": app.state != state, "logged": app.session.log[log:],
+            "changed": app.presenter.state != state, "logged": app.presenter.session.log[log:],
             "unsafe": unsafe_output(captured_text(written, mark)),
-            "crashed": app._exception, "dialog_left_open": left_open, "hint": hint,
+            "crashed": app.crash, "dialog_left_open": left_open, "hint": hint,
         })
     return results
 
@@ -172,10 +172,10 @@ async def walk_every_combatant(pilot, dialog: bool = True) -> dict[str, tuple[st
     tracker, sheet = app.query_one(InitiativeTracker), app.query_one(CreatureSheet)
     seen = {}
     await pilot.press("home")  # first row
-    for _ in app.state.combatants:
+    for _ in app.presenter.state.combatants:
         await pilot.pause()
-        row = tracker.row_cells(app.selected)
-        seen[app.selected] = (row[2].plain if isinstance(row[2], Text) else str(row[2]), str(sheet.render()))
+        row = tracker.row_cells(app.encounter_screen.selected)
+        seen[app.encounter_screen.selected] = (row[2].plain if isinstance(row[2], Text) else str(row[2]), str(sheet.render()))
         if dialog:
             await pilot.press("d")
             assert isinstance(app.screen, PromptScreen)
@@ -198,11 +198,11 @@ async def test_names_show_literally_and_send_no_escape(tmp_path, reopen):
     written = capture_terminal(app)
     async with app.run_test(size=(120, 40)) as pilot:
         assert "Round 1" in captured_text(written)
-        names = {c.id: c.name for c in app.state.combatants}
+        names = {c.id: c.name for c in app.presenter.state.combatants}
         if reopen:
             assert sorted(names.values()) == sorted(clean_name(v) for v in CORPUS.values())
         seen = await walk_every_combatant(pilot)
-        assert app._exception is None
+        assert app.crash is None
     for cid, name in names.items():
         row_name, sheet_text = seen[cid]
         shown = clean(name)
@@ -234,7 +234,7 @@ async def test_campaign_name_with_markup_shows_literally(tmp_path, name):
     written = capture_terminal(app)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app._exception is None
+        assert app.crash is None
     assert name in visible_text(captured_text(written))
 
 

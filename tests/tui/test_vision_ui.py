@@ -15,15 +15,15 @@ async def test_eq_vis_1_night_in_fog_from_the_keyboard_and_bad_input(tmp_path):
         await type_text(pilot, "night fog")
         await pilot.press("enter")
         await pilot.pause()
-        assert (app.state.vision.light, app.state.vision.weather) == ("night", "fog")
+        assert (app.presenter.state.vision.light, app.presenter.state.vision.weather) == ("night", "fog")
         assert "Light: night, weather: fog" in status_of(app)
         await pilot.press("L")
         await pilot.press("ctrl+a", "ctrl+k")
         await type_text(pilot, "noon")
         await pilot.press("enter")
         await pilot.pause()
-        assert "Refused" in status_of(app) and app.state.vision.light == "night"
+        assert "Refused" in status_of(app) and app.presenter.state.vision.light == "night"
         await pilot.press("escape")  # a refused entry keeps its dialog open (issue 11)
         await pilot.press("u")
         await pilot.pause()
-        assert app.state.vision.light == "day"
+        assert app.presenter.state.vision.light == "day"

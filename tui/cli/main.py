@@ -26,6 +26,7 @@ from saves.campaign import Campaign
 from saves.errors import SaveError
 from saves.session import Session, create_campaign, create_demo, open_default
 from saves.signals import exit_soon, install_exit_handlers, install_takeover_handler
+from tui.cli.common import campaign_path, fail, report_unsaved, ui_options
 
 EPILOG = """\
 Campaign files live in {data} unless you give a path.
@@ -50,14 +51,9 @@ def _main_parser() -> argparse.ArgumentParser:
     parser.add_argument("path", nargs="?", type=Path, metavar="PATH", help="campaign file to open (a new .json name is created from the seed 003 map; a name like an existing campaign is refused as a likely typo)")
     parser.add_argument("--demo", action="store_true", help="open the built-in demo campaign (created on first use)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (reproducible demos); default: the system's randomness")
-    _ui_options(parser)
+    ui_options(parser)
     parser.add_argument("--version", action="version", version="encounter 0.1.0")
     return parser
-
-
-def _ui_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--glyphs", choices=("unicode", "ascii", "emoji"), default=None, help="map glyphs (default: unicode on UTF-8 terminals, else ascii; g switches)")
-    parser.add_argument("--no-mouse", action="store_true", help="do not capture the mouse (every action has a key)")
 
 
 def _new_parser() -> argparse.ArgumentParser:
@@ -71,15 +67,8 @@ def _new_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"rule system: {', '.join(choices)} (default {DEFAULT_RULESET})")
     parser.add_argument("--name", default=None, help="campaign name (default: the file name)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice")
-    _ui_options(parser)
+    ui_options(parser)
     return parser
-
-
-def _campaign_path(path: Path) -> Path:
-    """A bare name (no folder, no suffix) means a file in the campaigns folder."""
-    if len(path.parts) == 1 and not path.suffix:
-        return paths.campaigns_dir() / f"{path.name}.json"
-    return path
 
 
 def _mistyped(path: Path) -> str | None:
@@ -92,7 +81,7 @@ def _mistyped(path: Path) -> str | None:
     create = f"to create it: encounter new {path} (the demo map) or encounter new {path} --map MAP.txt"
     folder = path.expanduser().parent
     if len(path.parts) == 1 and not path.suffix:
-        folder, path = paths.campaigns_dir(), _campaign_path(path)
+        folder, path = paths.campaigns_dir(), campaign_path(path)
     if not folder.is_dir():
         return f"{path} does not exist: there is no folder {folder}"
     known = {p.name: p for d in dict.fromkeys((folder, paths.campaigns_dir())) if d.is_dir() for p in d.glob("*.json")}
@@ -102,11 +91,6 @@ def _mistyped(path: Path) -> str | None:
     if path.suffix.lower() != ".json":
         return f"{path} does not exist, and campaign files end in .json; {create}"
     return None
-
-
-def _fail(message: str) -> int:
-    print(f"encounter: {message}", file=sys.stderr)
-    return 2
 
 
 def _rng(seed: int | None) -> random.Random:
@@ -129,7 +113,7 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
     from tui.terminal.quick_exit import quick_exit_driver
 
     use_escape_then_key_parser()  # Esc then a key in one read (SSH) is two keys, not Alt+key
-    from tui.keys import keymap_path, load_keymap
+    from tui.keymap import keymap_path, load_keymap
 
     keymap, keymap_problems = load_keymap(keymap_path())
     if keymap_problems:  # the status line has room for one; ? lists them all
@@ -163,21 +147,6 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
             notice = f"Taken over from process {app.taken_from}: everything it had shown is here, and this encounter now saves."
 
 
-def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:
-    """After closing: say on stderr what the disk refused; the exit status
-    (1 when actions are lost, 0 when there were none or a copy holds them)."""
-    count = campaign.unsaved_actions
-    if not count:
-        return 0
-    actions = f"{count} action{'s' if count != 1 else ''}"
-    reason = campaign.unsaved.reason if campaign.unsaved is not None else "not saved"
-    if rescued_to is not None:
-        print(f"encounter: {actions} could not be saved in {campaign.path} ({reason}); they are in the copy {rescued_to} (open it with: encounter {rescued_to})", file=sys.stderr)
-        return 0
-    print(f"encounter: {actions} {'was' if count == 1 else 'were'} NOT saved in {campaign.path} ({reason}): lost", file=sys.stderr)
-    return 1
-
-
 def _new(argv: list[str]) -> int:
     from core.dice.roster import read_map_file  # only "encounter new" reads a map file
 
@@ -189,28 +158,28 @@ def _new(argv: list[str]) -> int:
 
         try:
             ruleset = get_ruleset(args.ruleset)
-            campaign = create_campaign(_campaign_path(args.path), args.name or args.path.stem, ruleset, from_text(seed_map_text()), rng, demo_roster(ruleset.stat_names))
+            campaign = create_campaign(campaign_path(args.path), args.name or args.path.stem, ruleset, from_text(seed_map_text()), rng, demo_roster(ruleset.stat_names))
         except EncounterError as exc:
-            return _fail(str(exc))
+            return fail(str(exc))
         return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo's creatures under {ruleset.id} (stats it does not share are 0: e to edit).", args)
     if args.map_path is None:
         try:
-            campaign = create_demo(_campaign_path(args.path), rng, name=args.name or args.path.stem)
+            campaign = create_demo(campaign_path(args.path), rng, name=args.name or args.path.stem)
         except EncounterError as exc:
-            return _fail(str(exc))
+            return fail(str(exc))
         return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo fight.", args)
     from saves.map_files import read_text  # bounded; a pipe or a device would hang the read
 
     try:
         text = read_text(args.map_path)
     except SaveError as exc:
-        return _fail(f"cannot read map {exc}")
+        return fail(f"cannot read map {exc}")
     try:
         ruleset = get_ruleset(args.ruleset)
         text_map, roster = read_map_file(text, ruleset)
-        campaign = create_campaign(_campaign_path(args.path), args.name or args.path.stem, ruleset, text_map, rng, roster)
+        campaign = create_campaign(campaign_path(args.path), args.name or args.path.stem, ruleset, text_map, rng, roster)
     except EncounterError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
 
 
@@ -237,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         rng = _rng(args.seed)
         notice = ""
         if args.demo and args.path is not None:
-            return _fail("give either a campaign PATH or --demo, not both")
+            return fail("give either a campaign PATH or --demo, not both")
         if args.demo:
             demo = paths.demo_path()
             campaign = Campaign.open(demo) if demo.exists() else create_demo(demo, rng)
@@ -252,17 +221,17 @@ def main(argv: list[str] | None = None) -> int:
                 notice = f"Could not open the last campaign: {problem}. This is the demo; o opens the campaign list."
         elif args.path.exists():
             campaign = Campaign.open(args.path)
-        elif _campaign_path(args.path).exists():  # a bare name: the campaign of that name
-            campaign = Campaign.open(_campaign_path(args.path))
+        elif campaign_path(args.path).exists():  # a bare name: the campaign of that name
+            campaign = Campaign.open(campaign_path(args.path))
         elif (refusal := _mistyped(args.path)) is not None:
-            return _fail(refusal)
+            return fail(refusal)
         else:
-            target = _campaign_path(args.path)
+            target = campaign_path(args.path)
             campaign = create_demo(target, rng, name=args.path.stem)
             notice = f"Created {target}: the seed 003 map with the demo fight."
         return _run(campaign, rng, notice, args)
     except EncounterError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except KeyboardInterrupt:
         return 130
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import EncounterError
-from tui.cli.main import _campaign_path, _fail, report_unsaved
+from tui.cli.common import campaign_path, fail, report_unsaved
 
 
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:
@@ -36,7 +36,7 @@ def export_map(argv: list[str]) -> int:
     parser.add_argument("-o", "--output", type=Path, default=None, metavar="FILE", help="write to FILE (default: print it)")
     parser.add_argument("--replace", action="store_true", help="replace FILE when it exists (never a campaign)")
     args = parser.parse_args(argv)
-    path = _campaign_path(args.path)
+    path = campaign_path(args.path)
     try:
         campaign = Campaign.open(path, read_only=True)
         try:
@@ -48,9 +48,9 @@ def export_map(argv: list[str]) -> int:
         else:
             write_map(path, export, args.output, replace=args.replace)
     except TargetExists as exc:
-        return _fail(f"{exc}; add --replace to replace it")
+        return fail(f"{exc}; add --replace to replace it")
     except EncounterError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     for note in export.notes:
         print(f"encounter: note: {note}", file=sys.stderr)
     if args.output is not None:
@@ -76,14 +76,14 @@ def add_encounter(argv: list[str]) -> int:
     parser.add_argument("--name", default=None, help="the encounter's name (default: the map file's name)")
     args = parser.parse_args(argv)
     try:
-        campaign = _open_for_writing(_campaign_path(args.path))
+        campaign = _open_for_writing(campaign_path(args.path))
         try:
             party = tuple(c for c in campaign.load_state().combatants if c.side.value == "party")
             eid, off = add_encounter_from_map(campaign, args.map_path, args.name or args.map_path.stem, party)
         finally:
             campaign.close()
     except EncounterError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     if report_unsaved(campaign):
         return 1
     joined = f"; {off} party member{'s' if off != 1 else ''} joined off the map (place them with P)" if off else ""
@@ -99,21 +99,21 @@ def import_creatures(argv: list[str]) -> int:
     parser.add_argument("--skip-bad", action="store_true", help="import the creatures it can read even when some lines cannot be read")
     args = parser.parse_args(argv)
     try:
-        campaign = _open_for_writing(_campaign_path(args.path))
+        campaign = _open_for_writing(campaign_path(args.path))
         try:
             result = read_creature_file(campaign, args.file)
             for problem in result.problems:
                 print(f"encounter: {args.file}: {problem}", file=sys.stderr)
             if result.problems and not args.skip_bad:
-                return _fail(f"nothing imported: {len(result.problems)} line{'s' if len(result.problems) != 1 else ''} could not be read (fix them, or add --skip-bad to import the {len(result.creatures)} read)")
+                return fail(f"nothing imported: {len(result.problems)} line{'s' if len(result.problems) != 1 else ''} could not be read (fix them, or add --skip-bad to import the {len(result.creatures)} read)")
             if not result.creatures:
-                return _fail(f"no creatures in {args.file}")
+                return fail(f"no creatures in {args.file}")
             known = campaign.bestiary()
             campaign.put_templates(list(result.creatures))
         finally:
             campaign.close()
     except EncounterError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     if report_unsaved(campaign):
         return 1
     replaced = sum(1 for c in result.creatures if c.name in known)

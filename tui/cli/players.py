@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import EncounterError
-from tui.cli.main import _campaign_path, _fail, _ui_options
+from tui.cli.common import campaign_path, fail, ui_options
 
 
 def _campaign_parser(prog: str, description: str, player: bool = True) -> argparse.ArgumentParser:
@@ -29,22 +29,22 @@ def _players_view_path(args: argparse.Namespace) -> Path:
     :class:`RulesError` for an ``--as`` that is no party member."""
     from saves.watching import read_snapshot
 
-    path = _campaign_path(args.path)
+    path = campaign_path(args.path)
     read_snapshot(path, as_name=args.as_name)
     return path
 
 
 def watch(argv: list[str]) -> int:
     parser = _campaign_parser("encounter watch", "The players' view of a campaign: read-only, follows the GM's changes live; foes' exact HP, hidden creatures and what the party cannot see are left out.")
-    _ui_options(parser)
+    ui_options(parser)
     args = parser.parse_args(argv)
     try:
         path = _players_view_path(args)
     except EncounterError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     served = "TEXTUAL_DRIVER" in os.environ  # run by encounter serve for a browser tab
     if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return _fail("the players' view needs a terminal")
+        return fail("the players' view needs a terminal")
     from tui.player import PlayerApp
 
     PlayerApp(path, args.as_name, glyphs=args.glyphs).run(mouse=not args.no_mouse)
@@ -66,7 +66,7 @@ def serve(argv: list[str]) -> int:
     try:
         path = _players_view_path(args)
     except EncounterError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     from textual_serve.server import Server
 
     print(f"encounter: serving the players' view of {path} at http://{args.host}:{args.port}/ (Ctrl+C stops)", file=sys.stderr)
@@ -82,9 +82,9 @@ def recap(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="the whole log as JSON Lines instead")
     args = parser.parse_args(argv)
     try:
-        text = make_recap(_campaign_path(args.path), args.encounter, args.json)
+        text = make_recap(campaign_path(args.path), args.encounter, args.json)
     except EncounterError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     sys.stdout.write(text)
     return 0
 

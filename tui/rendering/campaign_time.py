@@ -1,7 +1,7 @@
 """Log lines of campaign time, training, ruses, breath in play and
 interrupted travel (rules EQ-ANI-1, EQ-TRK-1, EQ-BRE-1, EQ-TRV-2).
 
-Registered on :func:`tui.rendering.describe.describe` when imported (by it)."""
+Registered on :func:`tui.rendering.lines.describe` when imported (by :mod:`tui.rendering.describe`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.text import Text
 
 from core.campaign import time_events as tev
 from core.campaign.timekeeping import clock_label
-from tui.rendering.describe import bold_name as _bold, describe
+from tui.rendering.lines import bold_name as _bold, describe
 from tui.rendering.text import clean
 
 

@@ -6,7 +6,7 @@ from rich.text import Text
 
 from core.combat import events as ev
 from core.values.conditions import Boundary, Condition
-from tui.rendering.describe import _t, check_text, describe, modifiers_text, roll_text
+from tui.rendering.lines import styled, check_text, describe, modifiers_text, roll_text
 from tui.rendering.text import clean
 
 
@@ -25,7 +25,7 @@ def condition_text(condition: Condition) -> str:
 
 @describe.register
 def _(event: ev.AttackRolled) -> Text:
-    text = _t(_name(event.attacker_name), " attacks ", _name(event.target_name), f" with {clean(event.weapon.name)}: ")
+    text = styled(_name(event.attacker_name), " attacks ", _name(event.target_name), f" with {clean(event.weapon.name)}: ")
     text.append_text(check_text(event.result))
     reasons = [f"advantage: {clean(r)}" for r in event.advantage_reasons] + [f"disadvantage: {clean(r)}" for r in event.disadvantage_reasons]
     if reasons:
@@ -38,7 +38,7 @@ def _(event: ev.AttackRolled) -> Text:
 @describe.register
 def _(event: ev.DamageTaken) -> Text:
     outcome = event.outcome
-    text = _t(_name(event.name), " takes ", (str(outcome.total), "bold red"), " damage")
+    text = styled(_name(event.name), " takes ", (str(outcome.total), "bold red"), " damage")
     parts = ", ".join(f"{p.final} {p.damage_type.value}" for p in outcome.parts if p.final or p.rolled)
     if parts:
         text.append(f" ({parts})")
@@ -59,17 +59,17 @@ def _(event: ev.DamageTaken) -> Text:
 
 @describe.register
 def _(event: ev.Died) -> Text:
-    return _t(_name(event.name), (" dies", "bold red"))
+    return styled(_name(event.name), (" dies", "bold red"))
 
 
 @describe.register
 def _(event: ev.Revived) -> Text:
-    return _t(_name(event.name), (" is revived", "bold green"), f" with {event.hp} HP")
+    return styled(_name(event.name), (" is revived", "bold green"), f" with {event.hp} HP")
 
 
 @describe.register
 def _(event: ev.TemporaryHitPoints) -> Text:
-    return _t(_name(event.name), f" has {event.hp_temp} temporary HP")
+    return styled(_name(event.name), f" has {event.hp_temp} temporary HP")
 
 
 @describe.register
@@ -77,9 +77,9 @@ def _(event: ev.ConditionAdded) -> Text:
     if event.until:
         lasting = clean(event.until)
         lasting = f"for {lasting}" if lasting[:1].isdigit() else lasting  # "bleeding 2 for 3 rounds", not "bleeding 2 3 rounds"
-        text = _t(_name(event.name), " is ", (f"{clean(event.condition.name)} {event.condition.level}", "bold magenta"), f" {lasting}")
+        text = styled(_name(event.name), " is ", (f"{clean(event.condition.name)} {event.condition.level}", "bold magenta"), f" {lasting}")
     else:
-        text = _t(_name(event.name), " is ", (condition_text(event.condition), "bold magenta"))
+        text = styled(_name(event.name), " is ", (condition_text(event.condition), "bold magenta"))
     if event.notes:
         text.append(" (" + "; ".join(clean(n) for n in event.notes) + ")", style="italic")
     return text
@@ -88,39 +88,39 @@ def _(event: ev.ConditionAdded) -> Text:
 @describe.register
 def _(event: ev.ConditionRemoved) -> Text:
     reason = f" ({clean(event.reason)})" if event.reason else ""
-    return _t(_name(event.name), f" is no longer {clean(event.condition)}{reason}")
+    return styled(_name(event.name), f" is no longer {clean(event.condition)}{reason}")
 
 
 @describe.register
 def _(event: ev.ConditionExpired) -> Text:
-    return _t(_name(event.name), f": {clean(event.condition.name)} expires")
+    return styled(_name(event.name), f": {clean(event.condition.name)} expires")
 
 
 @describe.register
 def _(event: ev.ConditionTriggered) -> Text:
     change = f", now {event.new_level}" if event.new_level != event.level else ""
-    return _t(_name(event.name), f" {clean(event.condition)} {event.level}: ", (f"{event.damage} damage", "red"), change)
+    return styled(_name(event.name), f" {clean(event.condition)} {event.level}: ", (f"{event.damage} damage", "red"), change)
 
 
 @describe.register
 def _(event: ev.BudgetLimited) -> Text:
-    return _t(_name(event.name), ": " + "; ".join(clean(n) for n in event.notes))
+    return styled(_name(event.name), ": " + "; ".join(clean(n) for n in event.notes))
 
 
 @describe.register
 def _(event: ev.MovementActionSpent) -> Text:
     override = " (GM override)" if event.overridden else ""
-    return _t(_name(event.name), f" {clean(event.action)}: {event.cost} MP, {event.movement_left} left{override}")
+    return styled(_name(event.name), f" {clean(event.action)}: {event.cost} MP, {event.movement_left} left{override}")
 
 
 @describe.register
 def _(event: ev.OverrideUsed) -> Text:
-    return _t(("GM override", "bold yellow"), " for ", _name(event.name), f": {clean(event.refusal)}")
+    return styled(("GM override", "bold yellow"), " for ", _name(event.name), f": {clean(event.refusal)}")
 
 
 @describe.register
 def _(event: ev.ContestRolled) -> Text:
-    text = _t(_name(event.attacker_name), f" {clean(event.action)} ", _name(event.target_name), ": ")
+    text = styled(_name(event.attacker_name), f" {clean(event.action)} ", _name(event.target_name), ": ")
     text.append_text(roll_text(event.attack.roll))
     text.append_text(modifiers_text(event.attack.modifiers))  # "(-4 trip)": every modifier with its reason
     text.append(" vs ")
@@ -133,55 +133,55 @@ def _(event: ev.ContestRolled) -> Text:
 @describe.register
 def _(event: ev.ActionTaken) -> Text:
     detail = f": {clean(event.detail)}" if event.detail else ""
-    return _t(_name(event.name), f" takes the {clean(event.action)} action{detail}")
+    return styled(_name(event.name), f" takes the {clean(event.action)} action{detail}")
 
 
 @describe.register
 def _(event: ev.InitiativeSet) -> Text:
     rule = f" ({event.rule})" if event.rule else ""
-    return _t(_name(event.name), f" initiative set to {event.value}{rule}")
+    return styled(_name(event.name), f" initiative set to {event.value}{rule}")
 
 
 @describe.register
 def _(event: ev.TurnDelayed) -> Text:
-    return _t(_name(event.name), f" delays to initiative {event.value}")
+    return styled(_name(event.name), f" delays to initiative {event.value}")
 
 
 @describe.register
 def _(event: ev.Mounted) -> Text:
-    return _t(_name(event.rider_name), " mounts ", _name(event.mount_name), " (one shared turn, EQ-MNT-1)")
+    return styled(_name(event.rider_name), " mounts ", _name(event.mount_name), " (one shared turn, EQ-MNT-1)")
 
 
 @describe.register
 def _(event: ev.Dismounted) -> Text:
-    return _t(_name(event.rider_name), " dismounts ", _name(event.mount_name))
+    return styled(_name(event.rider_name), " dismounts ", _name(event.mount_name))
 
 
 @describe.register
 def _(event: ev.PhaseChanged) -> Text:
     side = f" ({event.side.value} prepares)" if event.side is not None else ""
-    return _t((f"-- {event.phase.value.capitalize()} --", "bold"), side)
+    return styled((f"-- {event.phase.value.capitalize()} --", "bold"), side)
 
 
 @describe.register
 def _(event: ev.PreparationTaken) -> Text:
     bonus = f" (+{event.bonus} granted)" if event.bonus else ""
-    return _t(_name(event.name), f" prepares: {clean(event.description)}{bonus}")
+    return styled(_name(event.name), f" prepares: {clean(event.description)}{bonus}")
 
 
 @describe.register
 def _(event: ev.CoatingApplied) -> Text:
-    return _t(_name(event.name), f" coats {clean(event.weapon)} with poison {event.level} ({event.rounds} rounds, one hit)")
+    return styled(_name(event.name), f" coats {clean(event.weapon)} with poison {event.level} ({event.rounds} rounds, one hit)")
 
 
 @describe.register
 def _(event: ev.CoatingEnded) -> Text:
-    return _t(_name(event.name), f": the poison on {clean(event.weapon)} ends ({clean(event.reason)})")
+    return styled(_name(event.name), f": the poison on {clean(event.weapon)} ends ({clean(event.reason)})")
 
 
 @describe.register
 def _(event: ev.SheetEdited) -> Text:
-    who = _t(_name(event.old_name), " is now ", _name(event.name)) if event.old_name else _t(_name(event.name))
+    who = styled(_name(event.old_name), " is now ", _name(event.name)) if event.old_name else styled(_name(event.name))
     rest = [c for c in event.changes if not c.startswith("name ")]
     if rest:
         who.append(": " + "; ".join(clean(c) for c in rest))
@@ -190,32 +190,32 @@ def _(event: ev.SheetEdited) -> Text:
 
 @describe.register
 def _(event: ev.Placed) -> Text:
-    return _t(_name(event.name), f" is placed at ({event.cell[0]}, {event.cell[1]})")
+    return styled(_name(event.name), f" is placed at ({event.cell[0]}, {event.cell[1]})")
 
 
 @describe.register
 def _(event: ev.TerrainPainted) -> Text:
-    return _t(f"Map: {event.count} cell{'s' if event.count != 1 else ''} painted {clean(event.terrain)}")
+    return styled(f"Map: {event.count} cell{'s' if event.count != 1 else ''} painted {clean(event.terrain)}")
 
 
 @describe.register
 def _(event: ev.MapResized) -> Text:
-    return _t(f"Map resized from {event.old_width}x{event.old_height} to {event.width}x{event.height}")
+    return styled(f"Map resized from {event.old_width}x{event.old_height} to {event.width}x{event.height}")
 
 
 @describe.register
 def _(event: ev.AltitudeChanged) -> Text:
     words = {"take_off": "takes off", "land": "lands", "dive": "dives"}.get(event.how, event.how)
     where = f"at height {event.altitude}" if event.altitude > 0 else f"at depth {-event.altitude}" if event.altitude < 0 else "on the ground"
-    return _t(_name(event.name), f" {words}: now {where}")
+    return styled(_name(event.name), f" {words}: now {where}")
 
 
 @describe.register
 def _(event: ev.HiddenChanged) -> Text:
-    return _t(_name(event.name), " is hidden from the players" if event.hidden else " is shown to the players again")
+    return styled(_name(event.name), " is hidden from the players" if event.hidden else " is shown to the players again")
 
 
 @describe.register
 def _(event: ev.SecretChanged) -> Text:
     what = "notes" if event.what == "notes" else f"condition {clean(event.what)}"
-    return _t(_name(event.name), f": {what} {'secret from' if event.secret else 'shown to'} the players")
+    return styled(_name(event.name), f": {what} {'secret from' if event.secret else 'shown to'} the players")

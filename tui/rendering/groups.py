@@ -7,7 +7,7 @@ from rich.text import Text
 
 from core.combat.add_group import GroupInitiativeRolled, HitPointsRolled
 from core.combat.several_targets import ManyTargeted
-from tui.rendering.describe import _t, describe, roll_text
+from tui.rendering.lines import styled, describe, roll_text
 from tui.rendering.text import clean
 
 
@@ -20,14 +20,14 @@ def names_text(names: tuple[str, ...], limit: int = 6) -> str:
 
 @describe.register
 def _(event: HitPointsRolled) -> Text:
-    text = _t((clean(event.name), "bold"), " joins the encounter, hit points ")
+    text = styled((clean(event.name), "bold"), " joins the encounter, hit points ")
     text.append_text(roll_text(event.roll))
     return text
 
 
 @describe.register
 def _(event: GroupInitiativeRolled) -> Text:
-    text = _t((names_text(event.names), "bold"), " initiative as a group ")
+    text = styled((names_text(event.names), "bold"), " initiative as a group ")
     if event.roll is not None:
         text.append_text(roll_text(event.roll))
     else:
@@ -40,7 +40,7 @@ def _(event: GroupInitiativeRolled) -> Text:
 
 @describe.register
 def _(event: ManyTargeted) -> Text:
-    text = _t((clean(event.what), "bold"), f" to {len(event.names)}: ", (names_text(event.names), "bold"))
+    text = styled((clean(event.what), "bold"), f" to {len(event.names)}: ", (names_text(event.names), "bold"))
     if event.passed_over:
         text.append(f" (passed over, dead: {names_text(event.passed_over)})", style="italic")
     return text

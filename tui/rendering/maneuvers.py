@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.combat import events as ev
-from tui.rendering.describe import _t, check_text, describe, roll_text
+from tui.rendering.lines import styled, check_text, describe, roll_text
 from tui.rendering.text import clean
 
 
@@ -15,7 +15,7 @@ def _name(value: str) -> tuple[str, str]:
 
 @describe.register
 def _(event: ev.Jumped) -> Text:
-    text = _t(_name(event.name), f" jumps ({event.rule}) from {event.start}")
+    text = styled(_name(event.name), f" jumps ({event.rule}) from {event.start}")
     if event.landed == event.aimed:
         text.append(f" to {event.landed}, {event.distance} cell(s), spending {clean(event.spent)}")
     else:
@@ -29,7 +29,7 @@ def _(event: ev.Jumped) -> Text:
 @describe.register
 def _(event: ev.Fell) -> Text:
     why = f" ({clean(event.cause)})" if event.cause else ""
-    text = _t(_name(event.name), f" falls {event.height} cell(s){why} [{event.rule}]")
+    text = styled(_name(event.name), f" falls {event.height} cell(s){why} [{event.rule}]")
     if event.rounds_left:
         text.append(f": still falling, {event.rounds_left} more round(s)", style="yellow")
         return text
@@ -43,7 +43,7 @@ def _(event: ev.Fell) -> Text:
         text.append_text(roll_text(event.dice))
     text.append(f"; {event.damage} damage" if event.damage else "; no damage")
     if event.onto:
-        text.append_text(_t(" and as much to ", _name(event.onto_name)))
+        text.append_text(styled(" and as much to ", _name(event.onto_name)))
     if event.landed is not None:
         text.append(f"; lands on {event.landed}")
     if event.prone:
@@ -53,9 +53,9 @@ def _(event: ev.Fell) -> Text:
 
 @describe.register
 def _(event: ev.Maneuvered) -> Text:
-    text = _t(_name(event.name), f" {clean(event.what)}")
+    text = styled(_name(event.name), f" {clean(event.what)}")
     if event.other_name and event.other_name not in event.what:
-        text.append_text(_t(" (", _name(event.other_name), ")"))
+        text.append_text(styled(" (", _name(event.other_name), ")"))
     text.append(f" [{event.rule}]")
     if event.check is not None:
         text.append(": ")

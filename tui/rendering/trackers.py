@@ -1,6 +1,6 @@
 """Log lines of the GM's reminders and limited uses.
 
-Registered on :func:`tui.rendering.describe.describe` when imported (by it)."""
+Registered on :func:`tui.rendering.lines.describe` when imported (by :mod:`tui.rendering.describe`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from rich.text import Text
 
 from core.combat.trackers import events as tev
 from core.values.trackers import When
-from tui.rendering.describe import bold_name as _bold, describe, roll_text
+from tui.rendering.lines import bold_name as _bold, describe, roll_text
 from tui.rendering.text import clean
 
 

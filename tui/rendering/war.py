@@ -1,6 +1,6 @@
 """Log lines of mass combat (rules EQ-WAR-1..4): every check and die shown.
 
-Registered on :func:`tui.rendering.describe.describe` when imported (by it)."""
+Registered on :func:`tui.rendering.lines.describe` when imported (by :mod:`tui.rendering.describe`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from rich.text import Text
 
 from core.campaign.war import events as wev
 from core.campaign.war.battle import EndKind
-from tui.rendering.describe import bold_name as _bold, TIER_STYLE, check_text, describe, roll_text
+from tui.rendering.lines import bold_name as _bold, TIER_STYLE, check_text, describe, roll_text
 from tui.rendering.text import clean
 
 

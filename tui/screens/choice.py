@@ -32,8 +32,10 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def __init__(self, title: Text | str, options: list[tuple[str, str]], initial: str | None = None) -> None:
         super().__init__()
-        self._title = title if isinstance(title, Text) else Text(title)
-        self._options = options
+        self.question = title if isinstance(title, Text) else Text(title)
+        """The question above the list, as shown."""
+        self.options = options
+        """``(id, label)`` of every option, in order, before any filter."""
         self._initial = initial
         self.typed = ""
         """The filter typed so far."""
@@ -41,18 +43,18 @@ class ChoiceScreen(ModalScreen[str | None]):
     @property
     def option_ids(self) -> list[str]:
         """The ids of the options, in order (a test hook)."""
-        return [key for key, _label in self._options]
+        return [key for key, _label in self.options]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
             with Horizontal(id="prompt-bar"):
-                yield Static(self._title, id="prompt-title")
+                yield Static(self.question, id="prompt-title")
                 yield Static("type: filter  Enter: choose  Esc: cancel", classes="keys-hint")
-            yield OptionList(*(Option(Text(label), id=key) for key, label in self._options), id="choice-list", compact=True)
+            yield OptionList(*(Option(Text(label), id=key) for key, label in self.options), id="choice-list", compact=True)
             yield Static("", id="choice-filter")
 
     def on_mount(self) -> None:
-        keys = [key for key, _label in self._options]
+        keys = [key for key, _label in self.options]
         if self._initial in keys:
             self.query_one(OptionList).highlighted = keys.index(self._initial)
         self._show_filter()
@@ -60,7 +62,7 @@ class ChoiceScreen(ModalScreen[str | None]):
     @property
     def shown(self) -> list[str]:
         """The ids of the options left after the filter, in order."""
-        return [key for key, label in self._options if matches(label, self.typed)]
+        return [key for key, label in self.options if matches(label, self.typed)]
 
     def on_key(self, event: events.Key) -> None:
         # Keys the option list did not use bubble up to here.
@@ -81,7 +83,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         self.typed = typed
         option_list = self.query_one(OptionList)
         option_list.clear_options()
-        option_list.add_options([Option(Text(label), id=key) for key, label in self._options if matches(label, typed)])
+        option_list.add_options([Option(Text(label), id=key) for key, label in self.options if matches(label, typed)])
         if option_list.option_count:
             option_list.highlighted = 0
         self._show_filter()

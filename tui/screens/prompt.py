@@ -68,7 +68,8 @@ class PromptScreen(ModalScreen[str | None]):
         refusal: str | None = None,
     ) -> None:
         super().__init__()
-        self._title = title if isinstance(title, Text) else Text(title)
+        self.question = title if isinstance(title, Text) else Text(title)
+        """The question above the field, as shown."""
         self._placeholder = placeholder
         self._value = clean_text(value)
         self._hint = hint
@@ -79,12 +80,12 @@ class PromptScreen(ModalScreen[str | None]):
     def again(self, value: str, refusal: str) -> PromptScreen:
         """The same question, ``value`` typed in and ``refusal`` shown: how
         the App reopens a dialog whose answer the rules refused."""
-        return PromptScreen(self._title, self._placeholder, value, self._hint, refusal)
+        return PromptScreen(self.question, self._placeholder, value, self._hint, refusal)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
             with Horizontal(id="prompt-bar"):
-                yield Static(self._title, id="prompt-title")
+                yield Static(self.question, id="prompt-title")
                 yield Static("Enter: OK  Esc: cancel", classes="keys-hint")
             hint = f"e.g. {self._placeholder}" if self._placeholder else ""  # never mistaken for a typed value
             field = SafeInput(value=self._value, placeholder=hint, id="prompt-input", compact=True)

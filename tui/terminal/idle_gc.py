@@ -36,12 +36,12 @@ class CollectWhenIdle:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._last_input = time.monotonic()
+        self.last_input = time.monotonic()
         self._thresholds = gc.get_threshold()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste, events.MouseDown)):
-            self._last_input = time.monotonic()
+            self.last_input = time.monotonic()
         await super().on_event(event)
 
     # Textual calls the handler of every class in the MRO (App's own too).
@@ -55,7 +55,7 @@ class CollectWhenIdle:
     def collect_if_idle(self) -> bool:
         """Run a full collection if one is due and no input came for
         :data:`IDLE_SECONDS`; True when it ran."""
-        if gc.get_count()[2] == 0 or time.monotonic() - self._last_input < IDLE_SECONDS:
+        if gc.get_count()[2] == 0 or time.monotonic() - self.last_input < IDLE_SECONDS:
             return False
         gc.collect()
         return True

@@ -80,6 +80,35 @@ class DiceLog(LinePane, can_focus=True):
         self._top = 0  # index in _wrapped of the first line in view
         self._follow = True  # the newest line stays in view (until the GM looks back)
 
+    @classmethod
+    def detached(cls, height: int) -> DiceLog:
+        """A pane never mounted, ``height`` lines tall, that draws nothing
+        (a test hook: the wrapping of a long session without a terminal)."""
+        log = cls()
+        log._height = lambda: height  # type: ignore[method-assign]
+        log._draw = lambda: None  # type: ignore[method-assign]
+        return log
+
+    # -- what the pane holds (test hooks) -------------------------------------
+    @property
+    def wrapped(self) -> list[tuple[int, Strip]]:
+        """``(index in entries, line)`` of every line wrapped now, oldest first."""
+        return self._wrapped
+
+    @property
+    def top(self) -> int:
+        """Index in :attr:`wrapped` of the first line in view."""
+        return self._top
+
+    @property
+    def first_wrapped(self) -> int:
+        """Index in ``entries`` of the oldest entry wrapped now."""
+        return self._lo
+
+    def lines_below(self) -> int:
+        """Lines below the pane, counting each entry not wrapped yet as one."""
+        return self._below()
+
     # -- data ---------------------------------------------------------------
     def _shown_at(self, index: int) -> bool:
         entry = self.entries[index]

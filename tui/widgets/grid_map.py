@@ -146,7 +146,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         else:
             # Only the cells whose tokens changed: fewer bytes to the terminal.
             cw, (scroll_x, scroll_y) = 2 * self.zoom, self.scroll_offset
-            for x, y in self._changed_cells(old, self._view):
+            for x, y in self.changed_cells(old, self._view):
                 self.refresh(Region(RULER + x * cw - scroll_x, 1 + y * self.zoom - scroll_y, cw, self.zoom))
         if not self.size.area:
             self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
@@ -164,7 +164,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             self.refresh(Region(RULER + x * cw - scroll_x, 1 + y * self.zoom - scroll_y, cw, self.zoom))
 
     @staticmethod
-    def _changed_cells(old: _View, new: _View) -> set[Cell]:
+    def changed_cells(old: _View, new: _View) -> set[Cell]:
         cells: set[Cell] = set()
         for cell in old.tokens.keys() | new.tokens.keys():
             a, b = old.tokens.get(cell), new.tokens.get(cell)

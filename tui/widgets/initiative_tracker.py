@@ -203,6 +203,11 @@ class InitiativeTracker(LinePane, can_focus=True):
 
     # -- what tests and the app read ------------------------------------------
     @property
+    def first_row(self) -> int:
+        """Index of the first row in view (a test hook)."""
+        return self._first
+
+    @property
     def row_count(self) -> int:
         return len(self._order)
 

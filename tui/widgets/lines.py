@@ -83,6 +83,11 @@ class LinePane(Widget):
         self._lines: list[Strip] = []
         self._rows = 0
 
+    @property
+    def shown_lines(self) -> list[Strip]:
+        """The lines on show, top first (a test hook)."""
+        return self._lines
+
     def content_rows(self) -> int:
         return len(self._lines)
 

@@ -1,6 +1,6 @@
 """Encounters of the campaign (key ``k``) and its bestiary (the ``.`` menu).
 
-A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. A campaign holds many
+A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`). A campaign holds many
 encounters (planned, running, finished); the party carries on between them
 (finishing an encounter copies the party's HP and conditions back), and
 bestiary templates add numbered creatures (``Boar 1..3``) with stable ids.
@@ -19,128 +19,132 @@ from core.combat.groups import GroupInitiative
 from core.combat.state import EncounterState
 from core.errors import EncounterError
 from core.combat.trackers.uses import refilled
-from saves.errors import SaveError
-from saves.session import Session
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
+from tui.presenter import Outcome
+from tui.screens.encounter.context import ScreenContext
+from tui.screens.encounter.map_files import MapFiles
 
 
-class CampaignActions:
-    """Needs ``session``, ``state``, ``selected``, ``set_status`` and the view refreshers from the screen."""
+class CampaignChanges:
+    """``CampaignChanges(ctx, map_files)``: the campaign's encounters (k:
+    switch, new, finish; a new one from a map file through ``map_files``),
+    its bestiary and house rules, each changed through the presenter."""
+
+    def __init__(self, ctx: ScreenContext, map_files: MapFiles) -> None:
+        self.ctx = ctx
+        self.map_files = map_files
 
     def action_encounters(self) -> None:
-        campaign = self.session.campaign
+        campaign = self.ctx.session.campaign
         options = []
         for eid in sorted(campaign.data.encounters):
             data = campaign.encounter(eid)
-            marker = "> " if eid == self.session.eid else "  "
+            marker = "> " if eid == self.ctx.session.eid else "  "
             options.append((f"open:{eid}", f"{marker}{clean(data.name)} ({data.status})"))
         options.append(("new", "New encounter on this map with the party"))
         options.append(("from-map", "New encounter from a map file (its roster; the party joins)"))
-        if campaign.encounter(self.session.eid).status != "finished":
+        if campaign.encounter(self.ctx.session.eid).status != "finished":
             options.append(("finish", "Finish this encounter (the party keeps its HP and conditions)"))
-        self.ask(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options, initial=f"open:{self.session.eid}"), self._encounter_chosen)
+        self.ctx.ask(ChoiceScreen(Text("Encounters of ") + user_text(campaign.name, "bold"), options, initial=f"open:{self.ctx.session.eid}"), self._encounter_chosen)
 
     def _encounter_chosen(self, choice: str) -> None:
         try:
             if choice.startswith("open:"):
-                self._switch(int(choice[5:]))
+                self.switch_to(self.ctx.presenter.open_encounter(int(choice[5:])))
             elif choice == "finish":
-                self.ask(
+                self.ctx.ask(
                     ChoiceScreen("Finish this encounter? The party's HP and conditions go back to the campaign.", [("no", "No, keep playing"), ("yes", "Yes, finish it")]),
                     self._finish,
                 )
             elif choice == "new":
                 self._new_encounter()
             elif choice == "from-map":
-                self.new_encounter_from_map()
+                self.map_files.new_encounter_from_map()
         except EncounterError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
 
     def _finish(self, answer: str) -> None:
         if answer != "yes":
-            self.set_status("Kept running.")
+            self.ctx.set_status("Kept running.")
             return
-        try:
-            self.session.campaign.set_encounter(self.session.eid, status="finished")
-        except EncounterError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+        outcome = self.ctx.presenter.finish_encounter()
+        if not outcome.ok:
+            self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
             return
-        self.reload_views()  # the title says "(finished)"
-        self.set_status("Encounter finished; the party carries its HP and conditions into the next one.")
+        self.ctx.reload_views()  # the title says "(finished)"
+        self.ctx.set_status("Encounter finished; the party carries its HP and conditions into the next one.")
 
     def _new_encounter(self) -> None:
         def answer(name: str | None) -> None:
             if not name or not name.strip():
-                self.set_status("Cancelled.")
+                self.ctx.set_status("Cancelled.")
                 return
             party = tuple(  # per-encounter uses back: a new fight; reminders timed by creatures left behind dropped
                 replace(refilled(c)[0], initiative=None, budget=ActionBudget(), mounted_on=None, reminders=tuple(r for r in c.reminders if r.anchor == c.id))
-                for c in self.state.combatants
+                for c in self.ctx.state.combatants
                 if c.side is Side.PARTY
             )
-            state = EncounterState(name.strip(), self.state.grid, party)
-            try:
-                eid = self.session.campaign.add_encounter(name.strip(), state, status="running")
-                self._switch(eid)
-            except EncounterError as problem:
-                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            state = EncounterState(name.strip(), self.ctx.state.grid, party)
+            if not self.switch_to(self.ctx.presenter.add_encounter(name.strip(), state)):
                 return
-            self.set_status("New encounter: add foes (+ or from the bestiary in the . menu), place them (P), then start combat (. menu).")
+            self.ctx.set_status("New encounter: add foes (+ or from the bestiary in the . menu), place them (P), then start combat (. menu).")
 
-        self.ask(PromptScreen("Name of the new encounter", value=f"Encounter {len(self.session.campaign.data.encounters) + 1}"), answer)
+        self.ctx.ask(PromptScreen("Name of the new encounter", value=f"Encounter {len(self.ctx.session.campaign.data.encounters) + 1}"), answer)
 
-    def _switch(self, eid: int) -> None:
-        campaign = self.session.campaign
-        session = Session(campaign, self.session.encounter.rng, eid)  # decodes it: a damaged encounter is refused before it becomes current
-        if eid != campaign.current_eid:
-            campaign.set_current(eid)
-        self.presenter.replace(session)  # the screen shows it from scratch, its current combatant selected
-        self.set_status(Text("Encounter: ") + user_text(campaign.encounter(eid).name, "bold"))
+    def switch_to(self, outcome: Outcome) -> bool:
+        """After the presenter opened an encounter (the screen shows it from
+        scratch, its current combatant selected): its name in the status
+        line; or the refusal, and False."""
+        if not outcome.ok:
+            self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
+            return False
+        session = self.ctx.session
+        self.ctx.set_status(Text("Encounter: ") + user_text(session.campaign.encounter(session.eid).name, "bold"))
+        return True
 
     # -- bestiary ----------------------------------------------------------------
     def action_save_template(self) -> None:
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
         base = re.sub(r"\s+\d+$", "", target.name).strip() or target.name
         template = replace(target, name=base, hp=target.hp_max, position=None, initiative=None, budget=ActionBudget(), conditions=(), hp_temp=0, dead=False)
-        try:
-            self.session.campaign.put_template(template)
-        except SaveError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+        outcome = self.ctx.presenter.save_to_bestiary([template])
+        if not outcome.ok:
+            self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
             return
-        self.set_status(Text("Saved to the bestiary as ") + user_text(base, "bold") + Text("."))
+        self.ctx.set_status(Text("Saved to the bestiary as ") + user_text(base, "bold") + Text("."))
 
     def action_add_from_bestiary(self) -> None:
-        templates = self.session.campaign.bestiary()
+        templates = self.ctx.session.campaign.bestiary()
         if not templates:
-            self.set_status("The bestiary is empty: select a creature and save it there first (. menu).", error=True)
+            self.ctx.set_status("The bestiary is empty: select a creature and save it there first (. menu).", error=True)
             return
         options = [(name, f"{clean(name)}  HP {clean(t.hp_dice) or t.hp_max}") for name, t in sorted(templates.items())]
 
         def chosen(name: str) -> None:
 
             def add(count: int, together: bool) -> None:
-                outcome = self.presenter.run(lambda: self.session.add_from_bestiary(name, count, together))
+                outcome = self.ctx.presenter.add_from_bestiary(name, count, together)
                 if not outcome.ok:
-                    self.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
+                    self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
                     return
-                self.set_status(f"Added {count} x {clean(name)}: place them on the map with P.")
+                self.ctx.set_status(f"Added {count} x {clean(name)}: place them on the map with P.")
 
             def answer(value: str) -> None:
                 if not lim.is_whole(value.strip()) or not 1 <= int(value) <= lim.MAX_GROUP:
-                    self.set_status(f"Refused: how many, 1 to {lim.MAX_GROUP}.", error=True)
+                    self.ctx.set_status(f"Refused: how many, 1 to {lim.MAX_GROUP}.", error=True)
                     return
                 count = int(value)
                 if count == 1:
-                    add(1, self.state.round > 0)
+                    add(1, self.ctx.state.round > 0)
                     return
-                later = "" if self.state.round > 0 else " when combat starts"
+                later = "" if self.ctx.state.round > 0 else " when combat starts"
                 options = [(mode.value, mode.label + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
-                self.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(name, "bold"), options), lambda key: add(count, key == GroupInitiative.GROUP.value))
+                self.ctx.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(name, "bold"), options), lambda key: add(count, key == GroupInitiative.GROUP.value))
 
             def preview(value: str) -> Text:
                 from core.combat.add_group import AddGroup
@@ -150,19 +154,19 @@ class CampaignActions:
                     raise ValueError(f"how many, 1 to {lim.MAX_GROUP}")
                 count = int(value)
                 template = templates[name]
-                refuse_as_applied(self.state, self.session.encounter.ruleset, AddGroup(template, count, template.hp_dice))
+                refuse_as_applied(self.ctx.state, self.ctx.session.encounter.ruleset, AddGroup(template, count, template.hp_dice))
                 return Text(f"adds {count} x ") + user_text(name, "bold") + Text(f", HP {clean(template.hp_dice)} each" if template.hp_dice else "")
 
-            self.ask(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1", hint=preview), answer)
+            self.ctx.ask(PromptScreen(Text("How many ") + user_text(name, "bold") + Text("?"), value="1", hint=preview), answer)
 
-        self.ask(ChoiceScreen("Add from the bestiary", options), chosen)
+        self.ctx.ask(ChoiceScreen("Add from the bestiary", options), chosen)
 
     # -- house rules ----------------------------------------------------------------
     def action_house_rules(self) -> None:
         """List the ruleset's settings (DEFAULTs and the campaign's overrides) and change one."""
         import dataclasses
 
-        ruleset = self.session.encounter.ruleset
+        ruleset = self.ctx.session.encounter.ruleset
         defaults = type(ruleset.settings)()
         rows = []
         for field in dataclasses.fields(ruleset.settings):
@@ -181,32 +185,30 @@ class CampaignActions:
                 raw = text.strip()
                 if isinstance(current, bool):
                     if raw.lower() not in ("true", "false", "yes", "no", "on", "off"):
-                        self.set_status("Refused: type true or false.", error=True)
+                        self.ctx.set_status("Refused: type true or false.", error=True)
                         return
                     value = raw.lower() in ("true", "yes", "on")
                 elif isinstance(current, int):
                     try:
                         value = int(raw)
                     except ValueError:
-                        self.set_status("Refused: type a whole number.", error=True)
+                        self.ctx.set_status("Refused: type a whole number.", error=True)
                         return
                 else:
                     value = raw
                 refusal = ruleset.house_rule_refusal(name, value)
                 if refusal is not None:
-                    self.set_status(f"Refused: {clean(refusal)}.", error=True)
+                    self.ctx.set_status(f"Refused: {clean(refusal)}.", error=True)
                     return
                 overrides = dict(ruleset.house_rules())
                 overrides[name] = value
-                try:
-                    self.session.campaign.set_house_rules(overrides)
-                except EncounterError as problem:
-                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                outcome = self.ctx.presenter.set_house_rules(overrides)
+                if not outcome.ok:
+                    self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
                     return
-                self.session.encounter.ruleset = self.session.campaign.ruleset
-                self.refresh_views()
-                self.set_status(f"House rule: {name} = {value} (saved with the campaign).")
+                self.ctx.refresh_views()
+                self.ctx.set_status(f"House rule: {name} = {value} (saved with the campaign).")
 
-            self.ask(PromptScreen(f"{name} (now {current})", value=str(current)), answer)
+            self.ctx.ask(PromptScreen(f"{name} (now {current})", value=str(current)), answer)
 
-        self.ask(ChoiceScreen(f"House rules of {ruleset.id}: the seeds' gaps and their DEFAULTs", rows), chosen)
+        self.ctx.ask(ChoiceScreen(f"House rules of {ruleset.id}: the seeds' gaps and their DEFAULTs", rows), chosen)

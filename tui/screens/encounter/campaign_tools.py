@@ -2,7 +2,7 @@
 battle screen (key ``W``, rules EQ-WAR-1..4) and the travel planner
 (key ``J``, rules EQ-TRV-1..2).
 
-A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`; the screens change nothing
+A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`); the screens change nothing
 themselves, every action goes through the session here (saved, logged,
 undoable) and shows in the encounter's log too.
 """
@@ -13,17 +13,24 @@ from rich.text import Text
 
 from core.campaign.travel import TravelSettings
 from tui.rendering.text import clean
+from tui.screens.encounter.context import ScreenContext
 
 
 class CampaignTools:
-    """Needs ``session``, ``state`` and ``presenter`` from the screen."""
+    """``CampaignTools(ctx)``: the battle (W), travel (J), time (T), energy
+    (N) and light (L) screens and dialogs."""
+
+    def __init__(self, ctx: ScreenContext) -> None:
+        self.ctx = ctx
+        self.travel_legs: list = []
+        """The journey the travel planner showed last (J again shows it)."""
 
     def action_battle(self) -> None:
         from core.campaign.war.forecast import CheckRules
         from tui.screens.battle import BattleScreen
 
-        rules = CheckRules.of(self.session.encounter.ruleset)
-        self.app.push_screen(BattleScreen(lambda: self.state, self._apply_for_screen, rules, undo=self._undo_for_screen))
+        rules = CheckRules.of(self.ctx.session.encounter.ruleset)
+        self.ctx.app.push_screen(BattleScreen(lambda: self.ctx.state, self._apply_for_screen, rules, undo=self._undo_for_screen))
 
     def action_travel(self) -> None:
         """The travel planner (EQ-TRV-1..2), its group the party's travellers
@@ -31,30 +38,32 @@ class CampaignTools:
         from core.campaign.travel import travellers
         from tui.screens.travel import TravelScreen
 
-        ruleset = self.session.encounter.ruleset
-        found = travellers(self.state.combatants, ruleset)
+        ruleset = self.ctx.session.encounter.ruleset
+        found = travellers(self.ctx.state.combatants, ruleset)
         group = {name: move for name, move in found.values()}
         ids = {name: cid for cid, (name, _) in found.items()}
-        legs = getattr(self, "travel_legs", [])
-        screen = TravelScreen(group, legs, settings=ruleset.settings_for(TravelSettings), apply=self._apply_for_screen, ids=ids)
-        self.app.push_screen(screen, lambda _: setattr(self, "travel_legs", list(screen.legs)))  # J again shows the same journey
+        screen = TravelScreen(group, self.travel_legs, settings=ruleset.settings_for(TravelSettings), apply=self._apply_for_screen, ids=ids)
+        self.ctx.app.push_screen(screen, lambda _: self._keep_legs(screen.legs))  # J again shows the same journey
+
+    def _keep_legs(self, legs) -> None:
+        self.travel_legs = list(legs)
 
     def action_time(self) -> None:
         """The in-game clock, animals in training and ruses (EQ-ANI-1, EQ-TRK-1)."""
         from tui.screens.time import TimeScreen
 
-        self.app.push_screen(TimeScreen(lambda: self.state, self._apply_for_screen, self.session.encounter.ruleset, undo=self._undo_for_screen))
+        self.ctx.app.push_screen(TimeScreen(lambda: self.ctx.state, self._apply_for_screen, self.ctx.session.encounter.ruleset, undo=self._undo_for_screen))
 
     def action_energy(self) -> None:
         """ЭНЕР and held breath of the selected creature (EQ-STAT-1, EQ-BRE-1)."""
         from tui.screens.prompt import PromptScreen
 
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
         title = f"ЭНЕР / breath of {clean(target.name)}: -N spend, +N regain, set MAX [NOW], hold rest|light|heavy, breathe, breathes air|water|none"
-        self.ask(PromptScreen(title, "-2 interrupted journey"), lambda text: self._energy_typed(target.id, text))
+        self.ctx.ask(PromptScreen(title, "-2 interrupted journey"), lambda text: self._energy_typed(target.id, text))
 
     def _energy_typed(self, target: str, text: str) -> None:
         from core.campaign.breath import Activity
@@ -63,7 +72,7 @@ class CampaignTools:
 
         words = text.split()
         if not words:
-            self.set_status("Nothing typed.", error=True)
+            self.ctx.set_status("Nothing typed.", error=True)
             return
         head, rest = words[0].lower(), words[1:]
         reason = " ".join(rest)
@@ -81,9 +90,9 @@ class CampaignTools:
             else:
                 raise ValueError
         except ValueError:
-            self.set_status("Type -N, +N, set MAX [NOW], hold rest|light|heavy, breathe or breathes air|water|none.", error=True)
+            self.ctx.set_status("Type -N, +N, set MAX [NOW], hold rest|light|heavy, breathe or breathes air|water|none.", error=True)
             return
-        self.run_command(command)
+        self.ctx.run_command(command)
 
     def action_vision(self) -> None:
         """Light, weather and light sources of this encounter (EQ-VIS-1..2):
@@ -91,34 +100,34 @@ class CampaignTools:
         from tui.screens.prompt import PromptScreen
         from tui.vision_forms import VISION_HELP, parse_vision
 
-        now = self.state.vision
+        now = self.ctx.state.vision
         value = f"{now.light} {now.weather}"
-        ids = {c.name: c.id for c in self.state.combatants}
+        ids = {c.name: c.id for c in self.ctx.state.combatants}
 
         def hint(text: str) -> Text:
             light, weather, sources = parse_vision(text, ids)  # raises ValueError: the dialog keeps the text
             return Text(f"{light}, {weather}" + (f", {len(sources)} light source{'s' if len(sources) != 1 else ''}" if sources else ""))
 
-        self.ask(PromptScreen(f"Light and weather: {VISION_HELP}", "night fog; torch Ayla", value=value, hint=hint), self._vision_typed)
+        self.ctx.ask(PromptScreen(f"Light and weather: {VISION_HELP}", "night fog; torch Ayla", value=value, hint=hint), self._vision_typed)
 
     def _vision_typed(self, text: str) -> None:
         from core.campaign.lighting import SetVision
         from tui.vision_forms import parse_vision
 
         try:
-            light, weather, sources = parse_vision(text, {c.name: c.id for c in self.state.combatants})
+            light, weather, sources = parse_vision(text, {c.name: c.id for c in self.ctx.state.combatants})
         except ValueError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
             return
-        self.run_command(SetVision(light, weather, sources))
+        self.ctx.run_command(SetVision(light, weather, sources))
 
     def _apply_for_screen(self, command):
-        """Apply ``command``: the new log entries, or the refusal as text."""
-        return self._through_session(lambda: self.session.apply(command))
+        """Apply ``command`` through the presenter: the new log entries, or the refusal as text."""
+        return self._shown(self.ctx.presenter.submit(command))
 
     def _undo_for_screen(self):
-        return self._through_session(self.session.undo)
+        return self._shown(self.ctx.presenter.undo())
 
-    def _through_session(self, step):
-        outcome = self.presenter.run(step)
+    @staticmethod
+    def _shown(outcome):
         return list(outcome.entries) if outcome.ok else clean(outcome.refusal)

@@ -1,6 +1,6 @@
 """Combat actions of the GM: attacks, conditions, revival, turn order.
 
-A mixin of :class:`tui.screens.encounter.screen.EncounterScreen` like :mod:`tui.screens.encounter.gm`; the
+A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`) like :mod:`tui.screens.encounter.gm`; the
 odds of an attack are shown, with every modifier and its reason, before
 anything is rolled.
 """
@@ -13,23 +13,33 @@ from core.combat import commands as cmd
 from core.values import limits as lim
 from core.offers import base as core_offers
 from core.values.combatant import Combatant
-from core.errors import CreatureFormatError, RulesError
+from core.errors import CreatureFormatError
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
+from tui.screens.encounter.context import ScreenContext
+from tui.screens.encounter.groups import Marks
+from tui.screens.encounter.more import MoreMenu
 
 
-class CombatActions:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
+class CombatPart:
+    """``CombatPart(ctx, marks, more)``: attacks (t), conditions (e, E),
+    revival (v), turn order (w, i) and new combatants (+). Conditions go on
+    every marked creature of ``marks``; an offer is taken through ``more``."""
+
+    def __init__(self, ctx: ScreenContext, marks: Marks, more: MoreMenu) -> None:
+        self.ctx = ctx
+        self.marks = marks
+        self.more = more
 
     def _attack_parts(self) -> tuple[Combatant, Combatant] | None:
-        attacker = self._combatant(self.state.current)
-        target = self._combatant(self.selected)
+        attacker = self.ctx.combatant(self.ctx.state.current)
+        target = self.ctx.combatant(self.ctx.selected)
         if attacker is None:
-            self.set_status("Combat has not started: nobody's turn.", error=True)
+            self.ctx.set_status("Combat has not started: nobody's turn.", error=True)
             return None
         if target is None or target.id == attacker.id:
-            self.set_status("Select the target in the tracker (up/down) or click it on the map, then press t.", error=True)
+            self.ctx.set_status("Select the target in the tracker (up/down) or click it on the map, then press t.", error=True)
             return None
         return attacker, target
 
@@ -39,62 +49,62 @@ class CombatActions:
         parts = self._attack_parts()
         if parts is None:
             return
-        offer = core_offers.find(self.current_offers(), "attack")
+        offer = core_offers.find(self.more.current_offers(), "attack")
         if offer is None:
-            self.set_status("No attack is possible here.", error=True)
+            self.ctx.set_status("No attack is possible here.", error=True)
             return
-        self.take_offer(offer)
+        self.more.take_offer(offer)
 
     # -- conditions -------------------------------------------------------------
     def action_add_condition(self) -> None:
         """A condition for the selected combatant, or for every marked one
         (tui/screens/encounter/groups.py), with any duration core has."""
-        targets = self.marked_combatants() or [c for c in (self._combatant(self.selected),) if c is not None]
+        targets = self.marks.marked_combatants() or [c for c in (self.ctx.combatant(self.ctx.selected),) if c is not None]
         if not targets:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
-        self.add_condition_to(targets)
+        self.marks.add_condition_to(targets)
 
     def action_remove_condition(self) -> None:
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None or not target.conditions:
-            self.set_status("The selected combatant has no conditions.", error=True)
+            self.ctx.set_status("The selected combatant has no conditions.", error=True)
             return
         options = [(c.name, f"{c.name} {c.level}") for c in target.conditions]
 
         def chosen(name: str | None) -> None:
             if name is not None:
-                self.run_command(cmd.RemoveCondition(target.id, name, "GM"))
+                self.ctx.run_command(cmd.RemoveCondition(target.id, name, "GM"))
 
-        self.ask(ChoiceScreen(Text("Remove from ") + user_text(target.name, "bold"), options), chosen)
+        self.ctx.ask(ChoiceScreen(Text("Remove from ") + user_text(target.name, "bold"), options), chosen)
 
     # -- life and turn order --------------------------------------------------------
     def action_revive(self) -> None:
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
 
         def answer(value: str) -> None:
             if not lim.is_whole(value.strip()):
-                self.set_status("Refused: type the hit points to come back with, e.g. 1.", error=True)
+                self.ctx.set_status("Refused: type the hit points to come back with, e.g. 1.", error=True)
                 return
-            self.run_command(cmd.Revive(target.id, int(value)))
+            self.ctx.run_command(cmd.Revive(target.id, int(value)))
 
-        self.ask(PromptScreen(Text("Revive ") + user_text(target.name, "bold") + Text(" with how many HP?"), value="1"), answer)
+        self.ctx.ask(PromptScreen(Text("Revive ") + user_text(target.name, "bold") + Text(" with how many HP?"), value="1"), answer)
 
     def action_delay(self) -> None:
-        current = self._combatant(self.state.current)
-        after = self._combatant(self.selected)
+        current = self.ctx.combatant(self.ctx.state.current)
+        after = self.ctx.combatant(self.ctx.selected)
         if current is None or after is None or after.id == current.id:
-            self.set_status("Select the combatant to act after (up/down), then press w: the current one waits until then.", error=True)
+            self.ctx.set_status("Select the combatant to act after (up/down), then press w: the current one waits until then.", error=True)
             return
-        self.run_command(cmd.DelayTurn(current.id, after.id))
+        self.ctx.run_command(cmd.DelayTurn(current.id, after.id))
 
     def action_set_initiative(self) -> None:
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
 
         def read(value: str) -> cmd.SetInitiative:
@@ -107,22 +117,22 @@ class CombatActions:
             from core.offers.base import refuse_as_applied
 
             command = read(value)
-            refuse_as_applied(self.state, self.session.encounter.ruleset, command)
+            refuse_as_applied(self.ctx.state, self.ctx.session.encounter.ruleset, command)
             return Text(f"sets initiative {command.value}")
 
         def answer(value: str) -> None:
             try:
                 command = read(value)
             except ValueError as problem:
-                self.set_status(f"Refused: {problem}.", error=True)
+                self.ctx.set_status(f"Refused: {problem}.", error=True)
                 return
-            self.run_command(command)
+            self.ctx.run_command(command)
 
         title = Text("New initiative for ") + user_text(target.name, "bold") + Text(" (must be free)")
-        self.ask(PromptScreen(title, value=str(target.initiative or ""), hint=preview), answer)
+        self.ctx.ask(PromptScreen(title, value=str(target.initiative or ""), hint=preview), answer)
 
     def action_add_combatant(self) -> None:
-        summoner = self._combatant(self.selected)
+        summoner = self.ctx.combatant(self.ctx.selected)
 
         def read(value: str):
             """``(count, entry, summoned)`` from ``4 Wolf foe 2d8+2 DEX 2 [summon]``; raises ``ValueError``."""
@@ -133,7 +143,7 @@ class CombatActions:
             if summoned:
                 words = words[:-1]
             try:
-                count, entry = parse_group(" ".join(words), self.session.encounter.ruleset)
+                count, entry = parse_group(" ".join(words), self.ctx.session.encounter.ruleset)
             except CreatureFormatError as problem:
                 raise ValueError(f"{problem.reason}.") from None
             if not entry.name:
@@ -149,42 +159,42 @@ class CombatActions:
                 return text + Text(", acting right after ") + user_text(summoner.name, "bold") + Text(" (EQ-INIT-4)")
             if count > 1:
                 return text + Text(", then asks how they roll initiative")
-            return text + Text(", rolling initiative (EQ-INIT-1)" if self.state.round > 0 else "")
+            return text + Text(", rolling initiative (EQ-INIT-1)" if self.ctx.state.round > 0 else "")
 
         def answer(value: str) -> None:
             try:
                 count, entry, summoned = read(value)
             except ValueError as problem:
-                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
             if count > 1 or entry.hp_dice:
-                self.add_group(count, entry, summoner if summoned else None)
+                self.marks.add_group(count, entry, summoner if summoned else None)
                 return
             name = entry.name
-            combatant = Combatant(self.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac)
+            combatant = Combatant(self.ctx.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac)
             if summoned and summoner is not None:
-                added = self.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
+                added = self.ctx.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
             else:
-                added = self.run_command(cmd.AddCombatant(combatant, roll_initiative=self.state.round > 0))
+                added = self.ctx.run_command(cmd.AddCombatant(combatant, roll_initiative=self.ctx.state.round > 0))
             if added is not None:  # a refusal is already in the status line
-                name = self.state.combatant(combatant.id).name  # a name already taken is numbered by the rules
-                self.set_status(f"Added {clean(name)}: place it on the map with P.")
+                name = self.ctx.state.combatant(combatant.id).name  # a name already taken is numbered by the rules
+                self.ctx.set_status(f"Added {clean(name)}: place it on the map with P.")
 
         hint = f"; add 'summon' for a summon of {clean(summoner.name)} (its initiative - 1, EQ-INIT-4)" if summoner else ""
-        stats = " ".join(self.session.encounter.ruleset.stat_names)
+        stats = " ".join(self.ctx.session.encounter.ruleset.stat_names)
         title = f"Add: [COUNT] NAME SIDE HP or HP dice, stats ({stats}) N{hint}"
-        self.ask(PromptScreen(title, placeholder="4 Wolf foe 2d8+2", hint=preview), answer)
+        self.ctx.ask(PromptScreen(title, placeholder="4 Wolf foe 2d8+2", hint=preview), answer)
 
     def action_remove_combatant(self) -> None:
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
 
         def answer(value: str | None) -> None:
             if value == "yes":
-                self.run_command(cmd.RemoveCombatant(target.id))
+                self.ctx.run_command(cmd.RemoveCombatant(target.id))
             else:
-                self.set_status("Kept.")
+                self.ctx.set_status("Kept.")
 
-        self.ask(ChoiceScreen(Text("Remove ") + user_text(target.name, "bold") + Text(" from the encounter?"), [("no", "No, keep it"), ("yes", "Yes, remove it")]), answer)
+        self.ctx.ask(ChoiceScreen(Text("Remove ") + user_text(target.name, "bold") + Text(" from the encounter?"), [("no", "No, keep it"), ("yes", "Yes, remove it")]), answer)

@@ -1,7 +1,7 @@
 """The GM's actions as App methods: dialogs in, core commands out.
 
-A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`; every method ends in
-``self.run_command(...)``, the one place commands are applied and saved.
+A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`); every method ends in
+``self.ctx.run_command(...)``, the one place commands are applied and saved.
 """
 
 from __future__ import annotations
@@ -19,18 +19,29 @@ from tui.previews import would_do
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
+from tui.screens.encounter.context import ScreenContext
+from tui.screens.encounter.groups import Marks
+from tui.screens.encounter.more import MoreMenu
 
 
-class GMActions:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
+class TurnsAndRolls:
+    """``TurnsAndRolls(ctx, marks, more)``: the keys of turns (n, p), hit
+    points (d, h), checks (c), dice (r), spending actions (a) and hiding (H).
+    With marks (``marks``) d and h act on every marked creature; an offer is
+    taken through ``more`` (:class:`tui.screens.encounter.more.MoreMenu`)."""
+
+    def __init__(self, ctx: ScreenContext, marks: Marks, more: MoreMenu) -> None:
+        self.ctx = ctx
+        self.marks = marks
+        self.more = more
 
     def _hit_points(self, sign: int) -> None:
-        if self.marked_combatants():  # several at once: tui/screens/encounter/groups.py
-            self.hit_points_marked(sign)
+        if self.marks.marked_combatants():  # several at once: tui/screens/encounter/groups.py
+            self.marks.hit_points_marked(sign)
             return
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first (arrow keys in the tracker).", error=True)
+            self.ctx.set_status("Select a combatant first (arrow keys in the tracker).", error=True)
             return
         word = "Damage to" if sign < 0 else "Healing for"
         title = Text(f"{word} ") + user_text(target.name, "bold") + Text(f" (HP {target.hp}/{target.hp_max}): a number or dice")
@@ -39,11 +50,11 @@ class GMActions:
             try:
                 amount = parse_amount(value)
             except RulesError as problem:
-                self.set_status(f"Refused: {problem}", error=True)
+                self.ctx.set_status(f"Refused: {problem}", error=True)
                 return
-            done = self.run_command(cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount))  # dice roll inside: one step
+            done = self.ctx.run_command(cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount))  # dice roll inside: one step
             if done and len(done) == 1 and isinstance(amount, str):
-                self.set_status("The roll came to 0: nothing changes.")
+                self.ctx.set_status("The roll came to 0: nothing changes.")
 
         def preview(value: str) -> Text:
             amount = parse_amount(value)
@@ -51,9 +62,9 @@ class GMActions:
                 parse(amount, allow_comments=False)
                 return Text(f"rolls {amount}, then {'damages' if sign < 0 else 'heals'} ") + user_text(target.name, "bold") + Text(" by the total")
             command = cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount)
-            return Text(" ").join(describe(event) for event in would_do(self.session.encounter, command))
+            return Text(" ").join(describe(event) for event in would_do(self.ctx.session.encounter, command))
 
-        self.ask(PromptScreen(title, placeholder="7 or 2d6+1", hint=preview), answer)
+        self.ctx.ask(PromptScreen(title, placeholder="7 or 2d6+1", hint=preview), answer)
 
     def action_damage(self) -> None:
         self._hit_points(-1)
@@ -62,14 +73,14 @@ class GMActions:
         self._hit_points(+1)
 
     def action_next_turn(self) -> None:
-        self.run_command(cmd.NextTurn())
+        self.ctx.run_command(cmd.NextTurn())
 
     def action_previous_turn(self) -> None:
-        self.run_command(cmd.PreviousTurn())
+        self.ctx.run_command(cmd.PreviousTurn())
 
     def action_roll(self) -> None:
         def answer(value: str) -> None:
-            self.run_command(cmd.RollDice(value, None))
+            self.ctx.run_command(cmd.RollDice(value, None))
 
         def preview(value: str) -> Text:
             if not value.strip():
@@ -78,18 +89,18 @@ class GMActions:
             rolled = Text(f"rolls {clean(text[: len(text) - len(comment)].strip())}")
             return rolled + Text(", for: ") + user_text(comment.strip(), "italic") if comment.strip() else rolled
 
-        self.ask(PromptScreen("Roll dice (free text after the dice is a comment)", placeholder="1d20+2 kick the door", hint=preview), answer)
+        self.ctx.ask(PromptScreen("Roll dice (free text after the dice is a comment)", placeholder="1d20+2 kick the door", hint=preview), answer)
 
     def action_check(self) -> None:
         """A check for whose turn it is (or the selected combatant out of
         combat): the check offer, with its odds shown as the GM types."""
-        actor = self.state.current or self.selected
+        actor = self.ctx.state.current or self.ctx.selected
         if actor is None:
-            self.set_status("Nobody to roll for.", error=True)
+            self.ctx.set_status("Nobody to roll for.", error=True)
             return
-        offer = core_offers.find(core_offers.offers(self.state, self.session.encounter.ruleset, actor, self.selected), "check")
+        offer = core_offers.find(core_offers.offers(self.ctx.state, self.ctx.session.encounter.ruleset, actor, self.ctx.selected), "check")
         if offer is not None:
-            self.take_offer(offer)
+            self.more.take_offer(offer)
 
     def action_spend_action(self) -> None:
         """Spend one of the action kinds the tracker counts, or trade one
@@ -97,14 +108,14 @@ class GMActions:
         logged GM override. With another combatant selected than whose turn
         it is, the selected one spends what it may off its turn (a reaction,
         EQ-ACT-1)."""
-        if self._combatant(self.state.current) is None:
-            self.set_status("Combat has not started.", error=True)
+        if self.ctx.combatant(self.ctx.state.current) is None:
+            self.ctx.set_status("Combat has not started.", error=True)
             return
-        current = self._combatant(self.selected) or self._combatant(self.state.current)
-        off_turn = current.id != self.state.current
-        found = {o.id: o for o in core_offers.offers(self.state, self.session.encounter.ruleset, current.id, self.selected)}
+        current = self.ctx.combatant(self.ctx.selected) or self.ctx.combatant(self.ctx.state.current)
+        off_turn = current.id != self.ctx.state.current
+        found = {o.id: o for o in core_offers.offers(self.ctx.state, self.ctx.session.encounter.ruleset, current.id, self.ctx.selected)}
         options: list[tuple[str, str]] = []
-        for kind in self.session.encounter.ruleset.tracked_kinds:
+        for kind in self.ctx.session.encounter.ruleset.tracked_kinds:
             offer = found.get(f"spend.{kind.id}")
             if offer is None or (off_turn and not kind.off_turn):
                 continue
@@ -116,22 +127,22 @@ class GMActions:
         if "exchange" in found and not off_turn:
             options.append(("exchange", offer_label(found["exchange"])))
         if not options:
-            self.set_status(Text("Nothing ") + user_text(current.name, "bold") + Text(" may spend off its turn."), error=True)
+            self.ctx.set_status(Text("Nothing ") + user_text(current.name, "bold") + Text(" may spend off its turn."), error=True)
             return
 
         def answer(value: str) -> None:
             if value.startswith("override:"):
-                self.run_command(cmd.SpendAction(current.id, value[9:], override=True))
+                self.ctx.run_command(cmd.SpendAction(current.id, value[9:], override=True))
             else:
-                self.take_offer(found[value])
+                self.more.take_offer(found[value])
 
-        self.ask(ChoiceScreen(Text("Spend an action: ") + user_text(current.name, "bold"), options), answer)
+        self.ctx.ask(ChoiceScreen(Text("Spend an action: ") + user_text(current.name, "bold"), options), answer)
 
     def action_toggle_hidden(self) -> None:
         """Hide the selected combatant from the players' view, or reveal it (a logged, undoable command)."""
-        found = {o.id: o for o in self.current_offers()}
+        found = {o.id: o for o in self.more.current_offers()}
         offer = found.get("hide") or found.get("reveal")
         if offer is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
-        self.take_offer(offer)
+        self.more.take_offer(offer)

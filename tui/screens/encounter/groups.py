@@ -2,7 +2,7 @@
 damage, healing or condition for all of them, groups added in one line,
 and the duration of a condition.
 
-A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. ``space`` marks or unmarks the
+A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`). ``space`` marks or unmarks the
 selected row, ``A`` (while an area template is placed with ``z``) marks
 everyone it hits, Escape clears the marks. With marks, ``d``, ``h`` and
 ``e`` act on every marked creature at once: one roll, one undo step, one
@@ -32,22 +32,29 @@ from tui.rendering.groups import names_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
+from tui.screens.encounter.context import ScreenContext
+from tui.screens.encounter.map_modes import MapModes
 
 
-class GroupActions:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status``, ``ask`` from the screen."""
+class Marks:
+    """``Marks(ctx, map_modes)``: the marks (space, A, Esc) and what acts
+    on every marked creature; ``A`` reads the area template of
+    ``map_modes``."""
 
-    marked: tuple[str, ...] = ()
-    """Ids of the marked combatants, in the order they were marked."""
+    def __init__(self, ctx: ScreenContext, map_modes: MapModes) -> None:
+        self.ctx = ctx
+        self.map_modes = map_modes
+        self.marked: tuple[str, ...] = ()
+        """Ids of the marked combatants, in the order they were marked."""
 
     # -- marks ---------------------------------------------------------------------
     def marked_combatants(self) -> list[Combatant]:
         """The marked combatants still in the encounter."""
-        return [c for c in (self._combatant(i) for i in self.marked) if c is not None]
+        return [c for c in (self.ctx.combatant(i) for i in self.marked) if c is not None]
 
     def _set_marks(self, ids: tuple[str, ...]) -> None:
         self.marked = ids
-        self.refresh_views()
+        self.ctx.refresh_views()
 
     def _marks_status(self) -> Text:
         marked = self.marked_combatants()
@@ -56,44 +63,44 @@ class GroupActions:
         return Text(f"{len(marked)} marked: ") + user_text(names_text(tuple(c.name for c in marked)), "bold") + Text(". d, h, e act on all of them; Esc clears.")
 
     def action_mark(self) -> None:
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
         if target.id in self.marked:
             self._set_marks(tuple(i for i in self.marked if i != target.id))
         else:
             self._set_marks(self.marked + (target.id,))
-        self.set_status(self._marks_status())
+        self.ctx.set_status(self._marks_status())
 
     def action_mark_area(self) -> None:
         """Mark everyone the area template (``z``) hits, in place of the marks before."""
         from tui.widgets.grid_map import GridMap
 
-        grid_map = self.query_one(GridMap)
-        if self._template is None or grid_map.mode != "area" or grid_map.cursor is None:
-            self.set_status("Place an area template with z first; A then marks everyone it hits.", error=True)
+        grid_map = self.ctx.query_one(GridMap)
+        if self.map_modes.template is None or grid_map.mode != "area" or grid_map.cursor is None:
+            self.ctx.set_status("Place an area template with z first; A then marks everyone it hits.", error=True)
             return
-        cells = self._template.cells(grid_map.cursor, self.state.grid)
-        hit = tuple(c.id for c in self.state.combatants if c.position is not None and any(p in cells for p in c.cells))
-        self._end_pick()
+        cells = self.map_modes.template.cells(grid_map.cursor, self.ctx.state.grid)
+        hit = tuple(c.id for c in self.ctx.state.combatants if c.position is not None and any(p in cells for p in c.cells))
+        self.map_modes.end_pick()
         if not hit:
-            self.set_status("The area hits nobody: no marks.", error=True)
+            self.ctx.set_status("The area hits nobody: no marks.", error=True)
             return
         self._set_marks(hit)
-        self.set_status(self._marks_status())
+        self.ctx.set_status(self._marks_status())
 
     def action_clear_marks(self) -> None:
         if not self.marked:
-            self.set_status("No marks to clear (space marks the selected combatant).")
+            self.ctx.set_status("No marks to clear (space marks the selected combatant).")
             return
         self._set_marks(())
-        self.set_status("Marks cleared.")
+        self.ctx.set_status("Marks cleared.")
 
     def forget_gone_marks(self) -> None:
         """Drop marks of combatants no longer here (removed, or an undone add)."""
         if self.marked:
-            self.marked = tuple(i for i in self.marked if self.state.has(i))
+            self.marked = tuple(i for i in self.marked if self.ctx.state.has(i))
 
     # -- one action for every marked creature ------------------------------------------------
     def _who(self, marked: list[Combatant]) -> Text:
@@ -129,19 +136,19 @@ class GroupActions:
                 return Text("rolls once, then each takes it through its own armour and resistances" if sign < 0 else "rolls once, then heals each by the total")
             from tui.previews import would_do
 
-            return self._many_preview(would_do(self.session.encounter, command))
+            return self._many_preview(would_do(self.ctx.session.encounter, command))
 
         def answer(value: str) -> None:
             try:
                 command = build(value)
             except RulesError as problem:
-                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
-            entries = self.run_command(command)
+            entries = self.ctx.run_command(command)
             if entries:
-                self.set_status(Text(clean(value.strip()) + ": ") + self._many_preview(e.event for e in entries))
+                self.ctx.set_status(Text(clean(value.strip()) + ": ") + self._many_preview(e.event for e in entries))
 
-        self.ask(PromptScreen(title, placeholder=placeholder, hint=preview), answer)
+        self.ctx.ask(PromptScreen(title, placeholder=placeholder, hint=preview), answer)
 
     @staticmethod
     def _many_preview(events) -> Text:
@@ -158,7 +165,7 @@ class GroupActions:
     # -- conditions and their durations ---------------------------------------------------------
     def add_condition_to(self, targets: list[Combatant]) -> None:
         """Condition, then its duration (every kind core has), then its level."""
-        catalogue = self.session.encounter.ruleset.conditions
+        catalogue = self.ctx.session.encounter.ruleset.conditions
         options = [(name, name) for name in sorted(catalogue)]
         ids = tuple(c.id for c in targets)
         who = user_text(targets[0].name, "bold") if len(targets) == 1 else self._who(targets)
@@ -174,30 +181,30 @@ class GroupActions:
                 """What Enter would get from the rules, shown as the GM types (a level 0 is refused there)."""
                 from core.offers.base import refuse_as_applied
 
-                refuse_as_applied(self.state, self.session.encounter.ruleset, command_for(duration, level))
+                refuse_as_applied(self.ctx.state, self.ctx.session.encounter.ruleset, command_for(duration, level))
 
             def done(duration: Duration | None, level: int) -> None:
                 condition = Condition(name, level, duration or Duration.permanent(), source="GM")
                 if len(ids) == 1:
                     from core.combat import commands as cmd
 
-                    self.run_command(cmd.AddCondition(ids[0], condition))
-                elif self.run_command(ConditionMany(ids, condition)):
-                    lasting = duration_words(condition.duration, self.state)
+                    self.ctx.run_command(cmd.AddCondition(ids[0], condition))
+                elif self.ctx.run_command(ConditionMany(ids, condition)):
+                    lasting = duration_words(condition.duration, self.ctx.state)
                     names = names_text(tuple(c.name for c in targets), 4)
-                    self.set_status(Text(f"{name} {level} on ") + user_text(names, "bold") + Text(f", {clean(lasting)}."))
+                    self.ctx.set_status(Text(f"{name} {level} on ") + user_text(names, "bold") + Text(f", {clean(lasting)}."))
 
             self.ask_duration(Text(f"{name} on ") + who, targets[0].id, done, check)
 
-        self.ask(ChoiceScreen(Text("Condition for ") + who, options), chosen)
+        self.ctx.ask(ChoiceScreen(Text("Condition for ") + who, options), chosen)
 
     def ask_duration(self, what: Text, target_id: str, then: Callable[[Duration | None, int], None], check: Callable[[Duration | None, int], None] | None = None) -> None:
         """Ask how long ``what`` lasts (:data:`core.combat.durations.CHOICES`, on
         whose turns) and its level; ``then(duration, level)``. ``check``
         raises the rules' refusal of a duration and level, shown as typed."""
-        current = self._combatant(self.state.current)
+        current = self.ctx.combatant(self.ctx.state.current)
         default_anchor = current.id if current is not None else target_id
-        anchor_name = clean((current or self._combatant(target_id)).name)
+        anchor_name = clean((current or self.ctx.combatant(target_id)).name)
         options = [("plain", f"until removed, or N rounds of {anchor_name}'s turns (level [rounds])")]
         if current is not None:
             options += [(f"{c.until.value}|{current.id}", c.label.format(who=clean(current.name))) for c in CHOICES if c.needs_anchor and not c.needs_rounds]
@@ -211,26 +218,26 @@ class GroupActions:
                 duration, level = read(value)
                 if check is not None:
                     check(duration, level)
-                return Text(f"level {level}, {clean(duration_words(duration, self.state))}")
+                return Text(f"level {level}, {clean(duration_words(duration, self.ctx.state))}")
 
             def answer(value: str) -> None:
                 try:
                     duration, level = read(value)
                 except (ValueError, RulesError) as problem:
-                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                    self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
                     return
                 then(duration, level)
 
-            self.ask(PromptScreen(title, placeholder=placeholder, hint=preview), answer)
+            self.ctx.ask(PromptScreen(title, placeholder=placeholder, hint=preview), answer)
 
         def level_for(until: Until, anchor: str) -> None:
             rounds = until is Until.ROUNDS
             try:
-                sample = make_duration(self.state, until, anchor, 1)
+                sample = make_duration(self.ctx.state, until, anchor, 1)
             except RulesError as problem:
-                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
-            lasting = "N rounds" if rounds else duration_words(sample, self.state)
+            lasting = "N rounds" if rounds else duration_words(sample, self.ctx.state)
             title = what + Text(f" {clean(lasting)}: level" + (" and rounds, e.g. '1 3'" if rounds else " (empty: 1)"))
 
             def read(value: str) -> tuple[Duration, int]:
@@ -238,7 +245,7 @@ class GroupActions:
                 if len(words) > (2 if rounds else 1) or not all(lim.is_whole(w) for w in words) or (rounds and len(words) < 2):
                     raise ValueError("type a level and rounds: '1 3'" if rounds else "type a level: 1, 2, ...")
                 level = int(words[0]) if words else 1
-                return make_duration(self.state, until, anchor, int(words[1]) if rounds else 0), level
+                return make_duration(self.ctx.state, until, anchor, int(words[1]) if rounds else 0), level
 
             ask_level(title, "1 3" if rounds else "1", read)
 
@@ -249,7 +256,7 @@ class GroupActions:
                     raise ValueError("type a level and, optionally, rounds: '2' or '2 3'")
                 level = int(words[0]) if words else 1
                 rounds = int(words[1]) if len(words) > 1 else 0
-                return (make_duration(self.state, Until.ROUNDS, default_anchor, rounds) if rounds else Duration.permanent()), level
+                return (make_duration(self.ctx.state, Until.ROUNDS, default_anchor, rounds) if rounds else Duration.permanent()), level
 
             ask_level(what + Text(": level [rounds] (empty: level 1 until removed)"), "1 3", read)
 
@@ -261,11 +268,11 @@ class GroupActions:
             if anchor != "?":
                 level_for(Until(until), anchor)
                 return
-            order = self.state.order()
-            creatures = [(c.id, clean(c.name) + ("  (its turn now)" if c.id == self.state.current else "")) for c in order]
-            self.ask(ChoiceScreen(Text("Whose turns does it count?"), creatures, initial=default_anchor), lambda cid: level_for(Until(until), cid))
+            order = self.ctx.state.order()
+            creatures = [(c.id, clean(c.name) + ("  (its turn now)" if c.id == self.ctx.state.current else "")) for c in order]
+            self.ctx.ask(ChoiceScreen(Text("Whose turns does it count?"), creatures, initial=default_anchor), lambda cid: level_for(Until(until), cid))
 
-        self.ask(ChoiceScreen(what + Text(": how long?"), options), chosen)
+        self.ctx.ask(ChoiceScreen(what + Text(": how long?"), options), chosen)
 
     # -- a group in one line --------------------------------------------------------------------
     def add_group(self, count: int, entry, summoner: Combatant | None) -> None:
@@ -276,15 +283,15 @@ class GroupActions:
         template = C("new", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, hp_dice=entry.hp_dice)
 
         def add(mode: GroupInitiative) -> None:
-            entries = self.run_command(AddGroup(template, count, entry.hp_dice, mode, summoner.id if summoner else None))
+            entries = self.ctx.run_command(AddGroup(template, count, entry.hp_dice, mode, summoner.id if summoner else None))
             if entries is not None:
                 added = [e.event for e in entries if isinstance(e.event, CombatantAdded)]
                 names = names_text(tuple(e.name for e in added), 4)
-                self.set_status(Text("Added ") + user_text(names, "bold") + Text(": place them on the map with P."))
+                self.ctx.set_status(Text("Added ") + user_text(names, "bold") + Text(": place them on the map with P."))
 
         if count == 1 or summoner is not None:
             add(GroupInitiative.EACH)  # one creature rolls as always; a summon acts after its summoner
             return
-        later = "" if self.state.round > 0 else " when combat starts"
+        later = "" if self.ctx.state.round > 0 else " when combat starts"
         options = [(mode.value, mode.label + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
-        self.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(entry.name, "bold"), options), lambda key: add(GroupInitiative(key)))
+        self.ctx.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(entry.name, "bold"), options), lambda key: add(GroupInitiative(key)))

@@ -2,7 +2,7 @@
 encounter's map (key ``M``), a new encounter from a map file (the
 encounters list, ``k``) and creatures into the bestiary (the ``.`` menu).
 
-A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. Reading, writing and parsing are
+A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`). Reading, writing and parsing are
 in :mod:`saves.map_files` and :mod:`core.board.map_text` /
 :mod:`core.dice.creature_import`; this only asks and shows.
 """
@@ -24,6 +24,7 @@ from saves.map_files import map_encounter, read_creature_file, write_map
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
+from tui.screens.encounter.context import ScreenContext
 
 SHOWN_PROBLEMS = 200
 """Unreadable lines listed in the import dialog (the CLI lists them all)."""
@@ -33,99 +34,103 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-class MapFileActions:
-    """Needs ``session``, ``state``, ``ask``, ``set_status``, ``_switch`` and ``query_one`` from the screen."""
+class MapFiles:
+    """``MapFiles(ctx)``: export the map (M), a new encounter from a map
+    file and creatures into the bestiary from a file (the campaign changes
+    through the presenter)."""
+
+    def __init__(self, ctx: ScreenContext) -> None:
+        self.ctx = ctx
+        self.import_problems: list = []
+        """The lines the last import could not read (a test hook)."""
 
     # -- export (M) -------------------------------------------------------------
     def action_export_map(self) -> None:
-        ascii_now = self.query_one("#map").glyphs.name == "ascii"
+        ascii_now = self.ctx.query_one("#map").glyphs.name == "ascii"
         options = [("emoji", "Emoji legend (the seed's map glyphs)"), ("ascii", "ASCII legend (# wall, . ground, letters for creatures)")]
-        self.ask(ChoiceScreen("Export the map of this encounter with its roster: which legend?", options, initial="ascii" if ascii_now else "emoji"), self._export_legend)
+        self.ctx.ask(ChoiceScreen("Export the map of this encounter with its roster: which legend?", options, initial="ascii" if ascii_now else "emoji"), self._export_legend)
 
     def _export_legend(self, legend: str) -> None:
-        campaign = self.session.campaign
-        slug = re.sub(r"[^\w\-]+", "-", self.state.name or "map", flags=re.UNICODE).strip("-").lower() or "map"
+        campaign = self.ctx.session.campaign
+        slug = re.sub(r"[^\w\-]+", "-", self.ctx.state.name or "map", flags=re.UNICODE).strip("-").lower() or "map"
         default = str(Path.home() / f"{campaign.path.stem}-{slug}.txt")
-        self.ask(PromptScreen("Export the map to the file", value=default), lambda target: self._export_to(target, legend))
+        self.ctx.ask(PromptScreen("Export the map to the file", value=default), lambda target: self._export_to(target, legend))
 
     def _export_to(self, target: str, legend: str, replace: bool = False) -> None:
         if not target.strip():
-            self.set_status("Refused: type a file name.", error=True)
+            self.ctx.set_status("Refused: type a file name.", error=True)
             return
-        export = export_map(self.state, self.session.encounter.ruleset, legend, title=f"{self.state.name} of {self.session.campaign.name}")
+        export = export_map(self.ctx.state, self.ctx.session.encounter.ruleset, legend, title=f"{self.ctx.state.name} of {self.ctx.session.campaign.name}")
         path = Path(target.strip()).expanduser()
         try:
-            write_map(self.session.campaign.path, export, path, replace=replace)
+            write_map(self.ctx.session.campaign.path, export, path, replace=replace)
         except TargetExists:
             title = user_text(str(path), "bold") + Text(" already exists. Replace it with the map?")
 
             def answer(choice: str) -> None:
                 if choice != "replace":
-                    self.set_status("Kept the file; nothing exported.")
+                    self.ctx.set_status("Kept the file; nothing exported.")
                     return
                 self._export_to(target, legend, replace=True)
 
-            self.ask(ChoiceScreen(title, [("keep", "No, keep that file"), ("replace", "Yes, replace it")]), answer)
+            self.ctx.ask(ChoiceScreen(title, [("keep", "No, keep that file"), ("replace", "Yes, replace it")]), answer)
             return
         except SaveError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
             return
         message = Text(f"Exported the map ({_plural(len(export.tokens), 'token')}) to ") + user_text(str(path), "bold")
         if export.notes:
             message += Text(f"; not in a text map: {clean('; '.join(export.notes))}")
-        self.set_status(message + Text("."))
+        self.ctx.set_status(message + Text("."))
 
     # -- a new encounter from a map file (k) ---------------------------------------
     def new_encounter_from_map(self) -> None:
         def read(source: str) -> None:
             if not source.strip():
-                self.set_status("Refused: type the map file's name.", error=True)
+                self.ctx.set_status("Refused: type the map file's name.", error=True)
                 return
             path = Path(source.strip()).expanduser()
-            party = tuple(c for c in self.state.combatants if c.side is Side.PARTY)
+            party = tuple(c for c in self.ctx.state.combatants if c.side is Side.PARTY)
             try:  # a bad file is refused here, with the path still in the dialog
-                state, off = map_encounter(path, path.stem, self.session.encounter.ruleset, party)
+                state, off = map_encounter(path, path.stem, self.ctx.session.encounter.ruleset, party)
             except EncounterError as problem:
-                self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
-            self.ask(PromptScreen("Name of the new encounter", value=path.stem), lambda name: self._encounter_from(path, state, off, name))
+            self.ctx.ask(PromptScreen("Name of the new encounter", value=path.stem), lambda name: self._encounter_from(path, state, off, name))
 
-        self.ask(PromptScreen("New encounter from the map file", placeholder="~/maps/moor.txt"), read)
+        self.ctx.ask(PromptScreen("New encounter from the map file", placeholder="~/maps/moor.txt"), read)
 
     def _encounter_from(self, path: Path, state, off: int, name: str) -> None:
         if not name.strip():
-            self.set_status("Refused: type a name.", error=True)
+            self.ctx.set_status("Refused: type a name.", error=True)
             return
-        try:
-            eid = self.session.campaign.add_encounter(name.strip(), replace(state, name=name.strip()), status="running")
-            self._switch(eid)
-        except EncounterError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+        outcome = self.ctx.presenter.add_encounter(name.strip(), replace(state, name=name.strip()))
+        if not outcome.ok:
+            self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
             return
         joined = f" {_plural(off, 'party member')} joined off the map: place them with P." if off else ""
-        self.set_status(f"New encounter from {clean(path.name)}.{joined} Start combat from the . menu.")
+        self.ctx.set_status(f"New encounter from {clean(path.name)}.{joined} Start combat from the . menu.")
 
     # -- creatures into the bestiary (. menu) ----------------------------------------
     def action_import_creatures(self) -> None:
-        blocks = self.session.encounter.ruleset.stat_blocks
+        blocks = self.ctx.session.encounter.ruleset.stat_blocks
         placeholder = "~/creatures.txt (roster lines" + (", or d20 SRD stat blocks)" if blocks else ")")
-        self.ask(PromptScreen("Import creatures into the bestiary from the file", placeholder=placeholder), self._import_from)
+        self.ctx.ask(PromptScreen("Import creatures into the bestiary from the file", placeholder=placeholder), self._import_from)
 
     def _import_from(self, source: str) -> None:
         if not source.strip():
-            self.set_status("Refused: type the file's name.", error=True)
+            self.ctx.set_status("Refused: type the file's name.", error=True)
             return
         path = Path(source.strip()).expanduser()
         try:
-            result = read_creature_file(self.session.campaign, path)
+            result = read_creature_file(self.ctx.session.campaign, path)
         except SaveError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+            self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
             return
         self.import_problems = result.problems
-        """The lines the last import could not read (a test hook)."""
         if not result.problems:
             if not result.creatures:
-                self.set_status(f"Refused: no creatures in {clean(path.name)}.", error=True)
+                self.ctx.set_status(f"Refused: no creatures in {clean(path.name)}.", error=True)
                 return
             self._save_creatures(result.creatures, result.skipped)
             return
@@ -140,21 +145,20 @@ class MapFileActions:
 
         def answer(choice: str) -> None:
             if choice != "yes":
-                self.set_status(f"Nothing imported: {_plural(count, 'line')} could not be read, the first: {clean(str(result.problems[0]))}")
+                self.ctx.set_status(f"Nothing imported: {_plural(count, 'line')} could not be read, the first: {clean(str(result.problems[0]))}")
                 return
             self._save_creatures(result.creatures, result.skipped)
 
-        self.ask(ChoiceScreen(title, options), answer)
+        self.ctx.ask(ChoiceScreen(title, options), answer)
 
     def _save_creatures(self, creatures, skipped: int = 0) -> None:
-        known = self.session.campaign.bestiary()
-        try:
-            self.session.campaign.put_templates(list(creatures))
-        except SaveError as problem:
-            self.set_status(f"Refused: {clean(str(problem))}", error=True)
+        known = self.ctx.session.campaign.bestiary()
+        outcome = self.ctx.presenter.save_to_bestiary(list(creatures))
+        if not outcome.ok:
+            self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
             return
         replaced = sum(1 for c in creatures if c.name in known)
         extra = f" ({replaced} replaced a template of the same name)" if replaced else ""
         names = ", ".join(clean(c.name) for c in creatures[:5]) + (", ..." if len(creatures) > 5 else "")
         prose = f" ({_plural(skipped, 'line')} of description between stat blocks passed over)" if skipped else ""
-        self.set_status(f"Imported {_plural(len(creatures), 'creature')} into the bestiary{extra}: {names}.{prose} Add them from the . menu.")
+        self.ctx.set_status(f"Imported {_plural(len(creatures), 'creature')} into the bestiary{extra}: {names}.{prose} Add them from the . menu.")

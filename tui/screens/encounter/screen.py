@@ -1,10 +1,12 @@
 """The GM's encounter screen: the four panes, the status line and the footer.
 
 It owns the GM's keys (built from :data:`tui.keys.ACTIONS`, whose ``owner``
-names the class below that implements each), the selection, the marks, the
-map's modes, the players'-view preview and the sheet/log toggle. It turns
+names the part that implements each), the selection and its parts: one
+object per key group (:data:`EncounterScreen.PART_TYPES`), each given the
+screen as its :class:`tui.screens.encounter.context.ScreenContext`, its
+state its own (the marks, the map's modes, the players'-view preview...). It turns
 keys into core commands, hands them to the :class:`tui.presenter.EncounterPresenter`
-(which applies and saves them) and renders each view the presenter
+(which commits them: applies and saves) and renders each view the presenter
 publishes. Widgets post messages up; they never reach into each other.
 
 Layout: the initiative tracker, sheet and log share the left column and the
@@ -26,24 +28,24 @@ from core.combat import commands as cmd
 from core.values.combatant import Combatant
 from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
-from tui.screens.encounter.campaign import CampaignActions
-from tui.screens.encounter.campaign_tools import CampaignTools
-from tui.screens.encounter.combat import CombatActions
-from tui.rendering.describe import describe
-from tui.screens.encounter.gm import GMActions
-from tui.screens.encounter.groups import GroupActions
-from tui.keys import ACTIONS, bindings
-from tui.screens.encounter.map_files import MapFileActions
-from tui.screens.encounter.map_modes import MapTools
-from tui.screens.encounter.more import MoreActions
+from tui.keys import ACTIONS, SCREEN, bindings
 from tui.presenter import EncounterPresenter, EncounterView
-from tui.screens.encounter.recap import RecapActions
-from tui.screens.campaign_picker import CampaignPicker
-from tui.screens.prompt import PromptScreen
-from tui.screens.encounter.view import ViewActions
-from tui.screens.encounter.sheet_editor import SheetEditor
+from tui.rendering.describe import describe
 from tui.rendering.text import clean
-from tui.screens.encounter.trackers import TrackerActions
+from tui.screens.campaign_picker import CampaignPicker
+from tui.screens.encounter.campaign import CampaignChanges
+from tui.screens.encounter.campaign_tools import CampaignTools
+from tui.screens.encounter.combat import CombatPart
+from tui.screens.encounter.gm import TurnsAndRolls
+from tui.screens.encounter.groups import Marks
+from tui.screens.encounter.map_files import MapFiles
+from tui.screens.encounter.map_modes import MapModes
+from tui.screens.encounter.more import MoreMenu
+from tui.screens.encounter.recap import RecapExport
+from tui.screens.encounter.sheet_editor import SheetEditor
+from tui.screens.encounter.trackers import TrackerMenus
+from tui.screens.encounter.view import ViewToggles
+from tui.screens.prompt import PromptScreen
 from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
@@ -55,11 +57,13 @@ MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 
 
-class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEditor, MoreActions, RecapActions, CampaignActions, MapFileActions, CampaignTools, TrackerActions, ViewActions, Screen):
+class EncounterScreen(Screen):
     """``EncounterScreen(presenter, notice, glyphs)``: ``notice`` is shown in
     the status line at start, ``glyphs`` picks the map theme."""
 
     BINDINGS = bindings()
+    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles)
+    """The classes of the parts, one object each per screen (the key table's owners)."""
 
     def __init__(self, presenter: EncounterPresenter, notice: str = "", glyphs: str = "unicode") -> None:
         super().__init__()
@@ -68,14 +72,25 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         """Id of the combatant the sheet shows and most keys act on."""
         self._notice = notice
         self._glyphs = glyphs
-        self.show_log = False
-        """Narrow terminals: the log shows in place of the sheet (key l)."""
-        self.players_preview = False
-        """The map shows what the players see (key V)."""
-        self.last_weapons: dict[str, str] = {}
-        """Combatant id -> the weapon last typed in its attack dialog (the odds map uses it)."""
         self._refusal: str | None = None  # the last refusal the status line showed
+        self.map_modes = MapModes(self)
+        self.marks = Marks(self, self.map_modes)
+        self.recap = RecapExport(self)
+        self.map_files = MapFiles(self)
+        self.campaign = CampaignChanges(self, self.map_files)
+        self.more = MoreMenu(self, self.map_modes, self.campaign, self.map_files, self.recap)
+        self.turns = TurnsAndRolls(self, self.marks, self.more)
+        self.combat = CombatPart(self, self.marks, self.more)
+        self.sheet_editor = SheetEditor(self)
+        self.tools = CampaignTools(self)
+        self.trackers = TrackerMenus(self, self.more)
+        self.toggles = ViewToggles(self, self.more)
+        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles)}
         presenter.subscribe(self.show_view)
+
+    def part(self, owner: str) -> object:
+        """The part of this screen whose class is ``owner`` (a dotted path, as :data:`tui.keys.ACTIONS` names it)."""
+        return self._parts[owner]
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -90,7 +105,7 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         yield QuietFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self._apply_size()
+        self.apply_size()
         self.reload_views()
         self.query_one(InitiativeTracker).focus()
         self.set_status(self._notice or "Ready. ? lists every key; q quits (all is saved as you go).")
@@ -99,14 +114,15 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         self.presenter.unsubscribe(self.show_view)
 
     def on_resize(self, event) -> None:
-        self._apply_size(event.size)
+        self.apply_size(event.size)
 
-    def _apply_size(self, size=None) -> None:
+    def apply_size(self, size=None) -> None:
+        """Hide the panes below the smallest size; on narrow terminals the log takes the sheet's place (l)."""
         size = size or self.app.size
         too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         was_small = self.has_class("-too-small")
         self.set_class(too_small, "-too-small")
-        self.set_class(self.show_log and size.width < 120, "-show-log")  # wide: sheet and log both show
+        self.set_class(self.toggles.show_log and size.width < 120, "-show-log")  # wide: sheet and log both show
         if was_small and not too_small:  # the panes were hidden, and focus left them
             self.call_after_refresh(self._focus_again)
 
@@ -142,10 +158,10 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         self.query_one(DiceLog).add(entries)
         if view.turn_changed:
             self.selected = view.state.current or self.selected
-            self.marked = ()  # the marks were for this turn's area or volley
+            self.marks.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=view.turn_changed, view=view)
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))
-        self.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
+        self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
 
     def reload_views(self) -> None:
         """Show the session's encounter from scratch (at start, or after switching encounters)."""
@@ -161,7 +177,8 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         self.refresh_views(follow=True, view=view)
         self.refresh_bindings()
 
-    def _combatant(self, combatant_id: str | None) -> Combatant | None:
+    def combatant(self, combatant_id: str | None) -> Combatant | None:
+        """The combatant of ``combatant_id`` in the encounter now, or ``None``."""
         if combatant_id is None:
             return None
         return next((c for c in self.state.combatants if c.id == combatant_id), None)
@@ -173,25 +190,25 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
     def refresh_views(self, follow: bool = False, view: EncounterView | None = None) -> None:
         view = view or self.presenter.view()
         state = view.state
-        if self._combatant(self.selected) is None:
+        if self.combatant(self.selected) is None:
             self.selected = state.current
-        self.forget_gone_marks()
-        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marked))
+        self.marks.forget_gone_marks()
+        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marks.marked))
         grid_map = self.query_one(GridMap)
-        if self.players_preview:
+        if self.toggles.players_preview:
             seen = visible_to(state, view.ruleset)
             grid_map.show(seen.state, seen.state.current, self.selected)
             grid_map.set_fog(seen.seen)
         else:
             grid_map.show(state, state.current, self.selected)
-        current = self._combatant(state.current)
+        current = self.combatant(state.current)
         if follow and current is not None and current.position is not None and not grid_map.picking:
             grid_map.follow(current.position, centre=True)
-        chosen = self._combatant(self.selected)
+        chosen = self.combatant(self.selected)
         from core.combat.mounted.seats import describe as ride_words  # who rides whom (EQ-MNT-1..9)
 
         riding = ride_words(state, chosen) if chosen is not None else ""
-        self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.tracker_lines(chosen))
+        self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.trackers.tracker_lines(chosen))
 
     def set_status(self, message: str | Text, error: bool = False) -> None:
         status = self.query_one(StatusLine)
@@ -218,6 +235,10 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
         """Forget the keys typed ahead (the App holds them: :class:`tui.terminal.key_order.KeysInOrder`)."""
         return self.app.drop_typed_ahead()
 
+    def is_on_top(self) -> bool:
+        """No dialog or other screen is open over this one."""
+        return self.app.screen is self
+
     def ask(self, screen, then) -> None:
         """Open a dialog; ``then(answer)`` runs with its answer unless the
         GM cancelled (Esc), which the status line says. A one-line question
@@ -237,11 +258,11 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
 
     # -- commands ---------------------------------------------------------------
     def run_command(self, command: cmd.Command) -> list[LogEntry] | None:
-        """Apply ``command`` through the presenter (saved before it returns;
+        """Submit ``command`` to the presenter (saved before it returns;
         the published view is shown); a refusal goes to the status line.
 
         Returns the new log entries, or ``None`` if the rules refused."""
-        outcome = self.presenter.apply(command)
+        outcome = self.presenter.submit(command)
         if not outcome.ok:
             self._refused(outcome.refusal)
             return None
@@ -270,7 +291,7 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
     def action_open_campaign(self) -> None:
         def chosen(path: Path | None) -> None:
             if path is not None and (path != self.session.path or self.session.read_only is not None):  # read-only: open again, to take over
-                if self.session.unsaved is not None and not self.session.retry_save():
+                if self.session.unsaved is not None and not self.presenter.retry_save():
                     self.set_status("Refused: the last actions are not saved; q offers to retry or save a copy.", error=True)
                     return
                 self.app.exit(result=path)
@@ -300,3 +321,43 @@ class EncounterScreen(GroupActions, GMActions, CombatActions, MapTools, SheetEdi
     def on_initiative_tracker_combatant_selected(self, message: InitiativeTracker.CombatantSelected) -> None:
         if message.combatant_id != self.selected:
             self.select(message.combatant_id)
+
+    # -- the map's messages: its cursor modes (MapModes) answer them ------------------
+    def on_grid_map_cursor_moved(self, message: GridMap.CursorMoved) -> None:
+        self.map_modes.cursor_moved(message)
+
+    def on_grid_map_cell_picked(self, message: GridMap.CellPicked) -> None:
+        self.map_modes.cell_picked(message)
+
+    def on_grid_map_pick_cancelled(self, message: GridMap.PickCancelled) -> None:
+        self.map_modes.pick_cancelled(message)
+
+    def on_grid_map_cell_clicked(self, message: GridMap.CellClicked) -> None:
+        self.map_modes.cell_clicked(message)
+
+    def on_grid_map_brush_chosen(self, message: GridMap.BrushChosen) -> None:
+        self.map_modes.brush_chosen(message)
+
+    def on_grid_map_template_changed(self, message: GridMap.TemplateChanged) -> None:
+        self.map_modes.template_changed(message)
+
+
+def _path(owner: type) -> str:
+    return f"{owner.__module__}.{owner.__qualname__}"
+
+
+def _delegate(action: str, owner: str):
+    """``action_<action>`` of the screen: runs the same method of the part the key table names."""
+
+    def run(self: EncounterScreen) -> None:
+        getattr(self.part(owner), f"action_{action}")()
+
+    run.__name__ = run.__qualname__ = f"action_{action}"
+    run.__doc__ = f"Key action: :meth:`{owner}.action_{action}`."
+    return run
+
+
+for _action in ACTIONS:  # every key of a part, from the one table
+    if _action.owner != SCREEN and not _action.action.startswith("app."):
+        setattr(EncounterScreen, f"action_{_action.action}", _delegate(_action.action, _action.owner))
+del _action

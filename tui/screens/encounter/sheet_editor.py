@@ -1,6 +1,6 @@
 """Editing the creature sheet from the keyboard: pick a field, type a value.
 
-A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`; the typed text becomes a
+A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`); the typed text becomes a
 :class:`core.combat.commands.SheetChanges` and goes through ``run_command`` like
 every other action (so it is saved, logged and undoable).
 """
@@ -15,6 +15,7 @@ from core.values.mobility import Size
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
+from tui.screens.encounter.context import ScreenContext
 
 
 def _pairs(text: str) -> dict[str, int]:
@@ -100,14 +101,17 @@ def parse_field(field: str, text: str, combatant: Combatant) -> cmd.SheetChanges
 
 
 class SheetEditor:
-    """Needs ``state``, ``session``, ``selected``, ``run_command``, ``set_status`` from the screen."""
+    """``SheetEditor(ctx)``: edit the selected combatant's sheet (s)."""
+
+    def __init__(self, ctx: ScreenContext) -> None:
+        self.ctx = ctx
 
     def action_edit_sheet(self) -> None:
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
-        rows = sheet_fields(target, self.session.encounter.ruleset.sheet_names)
+        rows = sheet_fields(target, self.ctx.session.encounter.ruleset.sheet_names)
         current = {key: value for key, _label, value in rows}
         options = [(key, f"{label}: {clean(value) or '-'}") for key, label, value in rows]
 
@@ -118,10 +122,10 @@ class SheetEditor:
                 try:
                     changes = parse_field(field, value, target)
                 except ValueError as problem:
-                    self.set_status(f"Refused: {clean(str(problem))}", error=True)
+                    self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
                     return
-                self.run_command(cmd.EditCombatant(target.id, changes))
+                self.ctx.run_command(cmd.EditCombatant(target.id, changes))
 
-            self.ask(PromptScreen(Text(f"{label} of ") + user_text(target.name, "bold"), value=clean(current[field])), answer)
+            self.ctx.ask(PromptScreen(Text(f"{label} of ") + user_text(target.name, "bold"), value=clean(current[field])), answer)
 
-        self.ask(ChoiceScreen(Text("Edit the sheet of ") + user_text(target.name, "bold"), options), chosen)
+        self.ctx.ask(ChoiceScreen(Text("Edit the sheet of ") + user_text(target.name, "bold"), options), chosen)

@@ -1,7 +1,7 @@
 """Keys ``R`` (reminders) and ``U`` (limited uses) of the selected
 creature, and the one-key offer of a reminder's check when it fires.
 
-A mixin of :class:`tui.screens.encounter.screen.EncounterScreen`. Both menus list the core's
+A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`). Both menus list the core's
 offers (:mod:`core.offers.trackers`: ids ``reminder.*`` and ``use.*``), the
 same ones the ``.`` menu and the palette list; this module decides no rule.
 """
@@ -16,17 +16,24 @@ from core.combat.trackers.events import ReminderFired
 from tui.rendering.describe import describe
 from tui.screens.choice import ChoiceScreen
 from tui.rendering.text import clean
+from tui.screens.encounter.context import ScreenContext
+from tui.screens.encounter.more import MoreMenu, offer_label
 
 LATER = "later"
 
 
-class TrackerActions:
-    """Needs ``state``, ``session``, ``selected``, ``ask``, ``set_status``,
-    ``take_offer``, ``current_offers`` and ``_combatant`` from the App."""
+class TrackerMenus:
+    """``TrackerMenus(ctx, more)``: reminders (R) and limited uses (U) of
+    the selected creature, and the offer of a fired reminder's check; the
+    offers are taken through ``more``."""
+
+    def __init__(self, ctx: ScreenContext, more: MoreMenu) -> None:
+        self.ctx = ctx
+        self.more = more
 
     def tracker_lines(self, combatant) -> tuple[tuple[str, bool], ...]:
         """The sheet's lines of ``combatant``'s reminders and limited uses."""
-        return () if combatant is None else sheet_lines(self.state, combatant)
+        return () if combatant is None else sheet_lines(self.ctx.state, combatant)
 
     def action_reminders(self) -> None:
         """``R``: add, roll or remove a reminder of the selected creature."""
@@ -37,64 +44,60 @@ class TrackerActions:
         self._tracker_menu(USE_PREFIX, "Limited uses of {name}: spend, add, restore, remove")
 
     def _tracker_menu(self, prefix: str, title: str) -> None:
-        from tui.screens.encounter.more import offer_label
-
-        target = self._combatant(self.selected)
+        target = self.ctx.combatant(self.ctx.selected)
         if target is None:
-            self.set_status("Select a combatant first.", error=True)
+            self.ctx.set_status("Select a combatant first.", error=True)
             return
-        found = [o for o in self.current_offers() if o.id.startswith(prefix)]
+        found = [o for o in self.more.current_offers() if o.id.startswith(prefix)]
         ordered = [o for o in found if o.allowed] + [o for o in found if not o.allowed]
         options = [(o.id, offer_label(o)) for o in ordered]
-        self.ask(ChoiceScreen(Text(title.format(name=clean(target.name))), options), self._tracker_chosen)
+        self.ctx.ask(ChoiceScreen(Text(title.format(name=clean(target.name))), options), self._tracker_chosen)
 
     def _tracker_chosen(self, offer_id: str) -> None:
-        offer = core_offers.find(self.current_offers(), offer_id)
+        offer = core_offers.find(self.more.current_offers(), offer_id)
         if offer is None:
-            self.set_status("That action is no longer possible.", error=True)
+            self.ctx.set_status("That action is no longer possible.", error=True)
             return
-        self.take_offer(offer)
+        self.more.take_offer(offer)
 
     def show_reminders(self, entries) -> None:
         """After a command: the reminders it fired take the status line, and
         their due checks are offered at once (Enter rolls the first)."""
-        from tui.screens.encounter.more import offer_label
-
         fired = [entry.event for entry in entries if isinstance(entry.event, ReminderFired)]
         if not fired:
             return
         status = describe(fired[-1])
         if len(fired) > 1:
             status.append(f"  (+{len(fired) - 1} more in the log)")
-        self.set_status(status)
+        self.ctx.set_status(status)
         options: list[tuple[str, str]] = []
-        ruleset = self.session.encounter.ruleset
+        ruleset = self.ctx.session.encounter.ruleset
         for event in fired:
-            if not event.reminder.due or not self.state.has(event.combatant):
+            if not event.reminder.due or not self.ctx.state.has(event.combatant):
                 continue
-            found = core_offers.offers(self.state, ruleset, None, event.combatant)
+            found = core_offers.offers(self.ctx.state, ruleset, None, event.combatant)
             roll = core_offers.find(found, f"{REMINDER_PREFIX}roll.{event.reminder.id}")
             if roll is not None and roll.allowed and all(key != f"{event.combatant} {roll.id}" for key, _ in options):
                 options.append((f"{event.combatant} {roll.id}", offer_label(roll)))
-        if not options or self.app.screen is not self:
+        if not options or not self.ctx.is_on_top():
             return
         options.append((LATER, "Not now: R or . rolls it later"))
         title = describe(fired[-1])
         # A question the GM did not ask for: keys typed ahead (``n d 5 Enter``)
         # were meant for the main screen, not for its filter. They are dropped.
-        dropped = self.drop_typed_ahead()
+        dropped = self.ctx.drop_typed_ahead()
         if dropped:
             title.append(f"  ({dropped} key{'s' if dropped != 1 else ''} typed ahead ignored)", style="italic")
-        self.ask(ChoiceScreen(title, options), self._reminder_roll_chosen)
+        self.ctx.ask(ChoiceScreen(title, options), self._reminder_roll_chosen)
 
     def _reminder_roll_chosen(self, choice: str) -> None:
         if choice == LATER:
-            self.set_status("The check stays due: R (on that creature) or . rolls it.")
+            self.ctx.set_status("The check stays due: R (on that creature) or . rolls it.")
             return
         bearer, _, offer_id = choice.partition(" ")
-        found = core_offers.offers(self.state, self.session.encounter.ruleset, None, bearer)
+        found = core_offers.offers(self.ctx.state, self.ctx.session.encounter.ruleset, None, bearer)
         offer = core_offers.find(found, offer_id)
         if offer is None:
-            self.set_status("That check is no longer due.", error=True)
+            self.ctx.set_status("That check is no longer due.", error=True)
             return
-        self.take_offer(offer)
+        self.more.take_offer(offer)

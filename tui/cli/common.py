@@ -1,0 +1,45 @@
+"""What the ``encounter`` subcommands share: a campaign named by a bare
+name, the error line on stderr, the UI options, the report of what the disk
+refused. :mod:`tui.cli.main`, :mod:`tui.cli.maps` and :mod:`tui.cli.players`
+import it; it imports none of them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from saves import paths
+from saves.campaign import Campaign
+
+
+def ui_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--glyphs", choices=("unicode", "ascii", "emoji"), default=None, help="map glyphs (default: unicode on UTF-8 terminals, else ascii; g switches)")
+    parser.add_argument("--no-mouse", action="store_true", help="do not capture the mouse (every action has a key)")
+
+
+def campaign_path(path: Path) -> Path:
+    """A bare name (no folder, no suffix) means a file in the campaigns folder."""
+    if len(path.parts) == 1 and not path.suffix:
+        return paths.campaigns_dir() / f"{path.name}.json"
+    return path
+
+
+def fail(message: str) -> int:
+    print(f"encounter: {message}", file=sys.stderr)
+    return 2
+
+
+def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:
+    """After closing: say on stderr what the disk refused; the exit status
+    (1 when actions are lost, 0 when there were none or a copy holds them)."""
+    count = campaign.unsaved_actions
+    if not count:
+        return 0
+    actions = f"{count} action{'s' if count != 1 else ''}"
+    reason = campaign.unsaved.reason if campaign.unsaved is not None else "not saved"
+    if rescued_to is not None:
+        print(f"encounter: {actions} could not be saved in {campaign.path} ({reason}); they are in the copy {rescued_to} (open it with: encounter {rescued_to})", file=sys.stderr)
+        return 0
+    print(f"encounter: {actions} {'was' if count == 1 else 'were'} NOT saved in {campaign.path} ({reason}): lost", file=sys.stderr)
+    return 1
