@@ -126,7 +126,6 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 # fails (strict) once they are gone so that the mark is removed with them.
 STILL_KNOTTED = {
     "core": "the attack/resolution knot around core.rulesets.tactical_d10.options (engine calls into a ruleset) and the core.offers faces",
-    "tui": "tui.rendering.describe, tui.cli.main, tui.keymap (the screen's branch)",
 }
 
 
@@ -143,7 +142,7 @@ def test_the_graph_sees_function_local_imports():
     assert "core.combat.trackers.reminders" in edges["core.combat.encounter"]  # imported inside an after-apply hook
 
 
-PRIVATE_STILL_TAKEN = {"tui": "tui.rendering and tui.cli take helpers of their faces; tui.keymap a textual one (the screen's branch)"}
+PRIVATE_STILL_TAKEN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
 import platformdirs
-from textual.keys import Keys, _character_to_key
+
+from textual.keys import ASCII_KEY_NAMES, KEY_NAME_REPLACEMENTS, Keys
 
 from core.values import limits as lim
 from saves.files import MAX_SMALL_FILE_BYTES, read_regular
@@ -58,10 +60,24 @@ def shown(value: object, limit: int = 24) -> str:
     return f"'{body}'"
 
 
+def character_key(character: str) -> str:
+    """The key name Textual gives a printable ``character`` (``"+"`` ->
+    ``"plus"``): its Unicode name in snake case, as Textual's own (private)
+    conversion spells it from the public tables of :mod:`textual.keys`."""
+    if character.isalnum():
+        key = character
+    else:
+        try:
+            key = unicodedata.name(character).lower().replace("-", "_").replace(" ", "_")
+        except ValueError:
+            key = ASCII_KEY_NAMES.get(character, character)
+    return KEY_NAME_REPLACEMENTS.get(key, key)
+
+
 @lru_cache(maxsize=1)
 def _key_names() -> frozenset[str]:
     names = {k.value for k in Keys} | {"space"}
-    names |= {_character_to_key(chr(c)) for c in range(33, 127)}
+    names |= {character_key(chr(c)) for c in range(33, 127)}
     return frozenset(names)
 
 
@@ -76,11 +92,11 @@ def normalise(keys: str) -> str:
         if len(part) == 1:
             if not part.isprintable() or part.isspace() or 0xD800 <= ord(part) <= 0xDFFF:
                 raise ValueError(f"{shown(part)} is not a key name")
-            out.append(_character_to_key(part))
+            out.append(character_key(part))
             continue
         *mods, base = part.split("+")
         if len(base) == 1 and base.isprintable() and not base.isspace():
-            base = _character_to_key(base)
+            base = character_key(base)
         if any(m not in MODIFIERS for m in mods) or base not in _key_names():
             raise ValueError(f"{shown(part)} is not a key name (e.g. x, P, space, f2, ctrl+r)")
         out.append("+".join([*mods, base]))
