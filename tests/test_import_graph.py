@@ -122,17 +122,8 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-# Cycles still being taken apart on other branches: the test names them, and
-# fails (strict) once they are gone so that the mark is removed with them.
-STILL_KNOTTED = {
-    "core": "the attack/resolution knot around core.rulesets.tactical_d10.options (engine calls into a ruleset) and the core.offers faces",
-}
-
-
 @pytest.mark.parametrize("package", PACKAGES)
-def test_no_import_cycle(package, request):
-    if package in STILL_KNOTTED:
-        request.applymarker(pytest.mark.xfail(reason=STILL_KNOTTED[package], strict=True))
+def test_no_import_cycle(package):
     cycles = [c for c in _cycles(_edges()) if c[0].split(".")[0] == package]
     assert cycles == [], "\n".join(" <-> ".join(c) for c in cycles)
 
@@ -142,13 +133,8 @@ def test_the_graph_sees_function_local_imports():
     assert "core.combat.trackers.reminders" in edges["core.combat.encounter"]  # imported inside an after-apply hook
 
 
-PRIVATE_STILL_TAKEN: dict[str, str] = {}
-
-
 @pytest.mark.parametrize("package", PACKAGES)
-def test_no_module_imports_a_private_name_from_another(package, request):
-    if package in PRIVATE_STILL_TAKEN:
-        request.applymarker(pytest.mark.xfail(reason=PRIVATE_STILL_TAKEN[package], strict=True))
+def test_no_module_imports_a_private_name_from_another(package):
     taken = []
     for module, path in MODULES.items():
         if module.split(".")[0] != package:

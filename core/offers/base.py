@@ -19,144 +19,19 @@ exchange), so no ruleset id is named.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from core.dice.checks import Modifier
-from core.values.combatant import Combatant, Side
+from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
+from core.offers.offer import Builder, Group, Need, Offer, OfferContext, dry_run  # the values, in their own module
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
     from core.combat.state import EncounterState
     from core.rulesets.base import Ruleset
-
-
-class Group(Enum):
-    """Where an offer belongs in menus and help."""
-
-    TURN = "turn"
-    ACTION = "action"
-    MOVEMENT = "movement"
-    HIT_POINTS = "hit points"
-    SCENE = "scene"
-
-
-class Need(Enum):
-    """What the GM must give before the offer can build its command."""
-
-    NOTHING = "nothing"
-    TEXT = "text"  # typed text, read by the offer's notation (see core.dice.notation)
-    CELL = "cell"  # a map cell (x, y)
-
-
-class Builder(Protocol):
-    """Builds an offer's command from what the GM gave (``None``, typed text
-    or a cell). A protocol, not a ``Callable`` alias, so that the offers'
-    ``lambda given, who=c.id: ...`` (defaults bind loop values) type-checks."""
-
-    def __call__(self, given: Any, /) -> cmd.Command: ...
-
-
-@dataclass(frozen=True)
-class Offer:
-    """One thing a combatant (or the GM) can do now.
-
-    ``id`` is stable (``attack``, ``contest.grapple``, ``mp.crouch``) and
-    names the action in key maps and tests; ``label`` is for people;
-    ``rule`` the rule ID; ``spends`` what it uses up (``full``, ``2 MP``);
-    ``needs`` what to ask for, with ``prompt`` and ``example`` for text;
-    ``refusal`` (with ``refusal_rule``) says why it is not allowed now, or is
-    ``None``. ``actor`` and ``target`` are combatant ids."""
-
-    id: str
-    label: str
-    group: Group
-    rule: str = ""
-    spends: tuple[str, ...] = ()
-    needs: Need = Need.NOTHING
-    prompt: str = ""
-    example: str = ""
-    actor: str | None = None
-    target: str | None = None
-    refusal: str | None = None
-    build: Builder | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def allowed(self) -> bool:
-        return self.refusal is None
-
-    def command(self, given: Any = None) -> cmd.Command:
-        """The command of this offer with ``given`` (typed text for
-        :attr:`Need.TEXT`, an (x, y) cell for :attr:`Need.CELL`).
-
-        Raises :class:`IllegalCommand` with :attr:`refusal` when not allowed,
-        and the notation's :class:`~core.errors.RulesError` for bad text."""
-        if self.refusal is not None:
-            raise IllegalCommand(self.refusal)
-        if self.build is None:
-            raise IllegalCommand(f"{self.label}: nothing to do")
-        if self.needs is Need.TEXT:
-            given = "" if given is None else str(given)
-        elif self.needs is Need.CELL and given is None:
-            raise IllegalCommand(f"{self.label}: pick a cell")
-        return self.build(given)
-
-
-@dataclass(frozen=True)
-class OfferContext:
-    """What offers are computed for: ``state`` and ``ruleset``, the ``actor``
-    (default: whose turn it is) and the selected ``target`` (may be the actor)."""
-
-    state: EncounterState
-    ruleset: Ruleset
-    actor: Combatant | None
-    target: Combatant | None
-
-    @property
-    def other(self) -> Combatant | None:
-        """The target when it is not the actor."""
-        if self.target is None or (self.actor is not None and self.target.id == self.actor.id):
-            return None
-        return self.target
-
-    @property
-    def fighting(self) -> bool:
-        return self.state.round > 0
-
-    def refusal_of(self, command: cmd.Command) -> str | None:
-        """What :meth:`Encounter.apply` would refuse ``command`` with, or ``None``."""
-        problem = dry_run(self.state, self.ruleset, command)
-        return None if problem is None else str(problem)
-
-    def offer(self, offer_id: str, label: str, group: Group, build: Builder, *, probe: Any = None, check: bool = True, **fields: Any) -> Offer:
-        """An :class:`Offer` whose refusal comes from dry-running its command
-        (built from ``probe``) when ``check``; offers that need text or a
-        cell pass ``check=False`` and set ``refusal`` themselves if they can."""
-        refusal = fields.pop("refusal", None)
-        fields["rule"] = self.ruleset.offer_rule(offer_id, fields.get("rule", ""))
-        if refusal is None and check:
-            try:
-                refusal = self.refusal_of(build(probe))
-            except RulesError as problem:
-                refusal = str(problem)
-        return Offer(offer_id, label, group, build=build, refusal=refusal, **fields)
-
-
-def dry_run(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> RulesError | None:
-    """The refusal of ``command`` in ``state``, or ``None`` if it would apply.
-
-    Applies it to a throwaway encounter; dice it rolls there are never
-    shown or kept (the real roll happens in :meth:`Encounter.apply`)."""
-    from core.combat.encounter import Encounter
-
-    try:
-        Encounter(state, ruleset, random.Random(0)).apply(command)
-    except RulesError as problem:
-        return problem
-    return None
 
 
 def refuse_as_applied(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> None:
@@ -304,4 +179,4 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
     return reach(state.grid, ruleset, mover, state.combatants, budget, options=move_options(state, mover, ruleset))
 
 
-__all__ = ["Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "rolls_dice", "Side", "would_do"]
+__all__ = ["Builder", "Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "rolls_dice", "Side", "would_do"]

@@ -13,7 +13,7 @@ from core.campaign.breath import Activity, BreathSettings, breath_seconds
 from core.campaign.energy import Breathe, HoldBreath
 
 if TYPE_CHECKING:
-    from core.offers.base import Offer, OfferContext
+    from core.offers.offer import Offer, OfferContext
 
 
 def _activity(text: str) -> Activity:
@@ -29,7 +29,7 @@ def _activity(text: str) -> Activity:
 
 def breath_offers(c: OfferContext) -> tuple[Offer, ...]:
     """``breath.hold`` or ``breath.breathe`` for the target (else the actor)."""
-    from core.offers.base import Group, Need
+    from core.offers.offer import Group, Need
 
     who = c.target or c.actor
     settings = c.ruleset.settings_for(BreathSettings)

@@ -10,18 +10,16 @@ TAC-DMG-1 (typed damage), EQ-CHK-1 (checks).
 
 from __future__ import annotations
 
-from dataclasses import replace
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.values import limits as lim
-from core.board.battlefield import attack_situation
 from core.dice.checks import check_expression
 from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
-from core.dice.notation import ATTACK_WORDS, parse_attack, parse_check, parse_damage
-from core.offers.base import Group, Need, Offer, OfferContext
+from core.dice.notation import ATTACK_WORDS, parse_check, parse_damage
+from core.offers.attacks import attack_command, attack_details, odds
+from core.offers.offer import Group, Need, Offer, OfferContext
 from core.combat.move_options import move_options
 
 if TYPE_CHECKING:
@@ -147,20 +145,6 @@ def _check(ruleset: Ruleset, actor_id: str, text: str) -> cmd.Command:
     return cmd.RollCheck(actor_id, request.stat, request.difficulty, request.advantage, purpose=request.purpose)
 
 
-def attack_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str, text: str) -> cmd.Attack:
-    """An :class:`~core.combat.commands.Attack` from typed weapon text, with cover
-    and flanking read from the map (EQ-COV-2, TAC-POS-2)."""
-    request = parse_attack(text)
-    attacker, target = state.combatant(attacker_id), state.combatant(target_id)
-    from core.combat.mounted.moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
-
-    situation = attack_situation(state.grid, attacker, target, bystanders(state, attacker, target), request.weapon.reach, ruleset=ruleset, vision=state.vision)
-    situation = replace(situation, off_hand=request.off_hand)
-
-    weapon, _ = charge_weapon(state, ruleset, attacker, target, request.weapon)
-    return cmd.Attack(attacker_id, target_id, weapon, situation, request.advantage, override=request.override)
-
-
 # -- movement ---------------------------------------------------------------------------
 _ALTITUDE = (
     ("take_off", "take off", "EQ-MOV-3"),
@@ -243,7 +227,7 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
         return _move_details(state, ruleset, command)
     try:
         if isinstance(command, cmd.Attack):
-            return _attack_details(state, ruleset, command)
+            return attack_details(state, ruleset, command)
         if isinstance(command, cmd.RollCheck):
             return _check_details(state, ruleset, command)
         from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
@@ -255,42 +239,10 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
             found = details(state, ruleset, command)
         attack = getattr(command, "attack", None)
         if not found and isinstance(attack, cmd.Attack):  # a reaction that is one attack (SRD-MOV-16): its odds
-            return _attack_details(state, ruleset, attack)
+            return attack_details(state, ruleset, attack)
         return found
     except RulesError:
         return {}
-
-
-def _odds(chances: dict) -> tuple[tuple[str, Fraction], ...]:
-    return tuple((tier.value, Fraction(p)) for tier, p in chances.items())
-
-
-def _attack_details(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> dict[str, Any]:
-    from core.combat.attacks import plan_attack
-
-    attacker, target = state.combatant(command.attacker), state.combatant(command.target)
-    plan = plan_attack(ruleset, attacker, target, command.weapon, command.situation, command.advantage, stat=command.stat)
-    chances = ruleset.check_odds(plan.total_modifier, plan.difficulty, plan.advantage, attack=True)
-    expression = check_expression(ruleset.check_sides, plan.total_modifier, plan.advantage, ruleset.check_count)
-    return {
-        "odds": _odds(chances), "modifiers": plan.modifiers, "expression": expression,
-        "difficulty": plan.difficulty if ruleset.attacks_beat_a_number else None,
-        "notes": (f"{plan.stat} {plan.stat_value:+d}", *_charge_note(state, ruleset, command), *_advantage_notes(plan)),
-    }
-
-
-def _advantage_notes(plan) -> tuple[str, ...]:
-    """Why the attack rolls twice (``2d20kh1`` / ``kl1``), said before the roll
-    as the log says it after: ``[disadvantage: target counts as invisible: ...]``."""
-    reasons = [f"advantage: {r}" for r in plan.assembly.advantage_reasons]
-    reasons += [f"disadvantage: {r}" for r in plan.assembly.disadvantage_reasons]
-    return (f"[{'; '.join(reasons)}]",) if reasons else ()
-
-
-def _charge_note(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> tuple[str, ...]:
-    from core.combat.mounted.moves import charge_note  # EQ-MNT-1
-
-    return charge_note(state, ruleset, command.attacker, command.target, command.weapon.reach)
 
 
 def _check_details(state: EncounterState, ruleset: Ruleset, command: cmd.RollCheck) -> dict[str, Any]:
@@ -299,7 +251,7 @@ def _check_details(state: EncounterState, ruleset: Ruleset, command: cmd.RollChe
     difficulty = ruleset.default_difficulty if command.difficulty is None else command.difficulty
     chances = ruleset.check_odds(modifier, difficulty, command.advantage)
     expression = check_expression(ruleset.check_sides, modifier, command.advantage, ruleset.check_count)
-    return {"odds": _odds(chances), "modifiers": command.modifiers, "expression": expression, "difficulty": difficulty}
+    return {"odds": odds(chances), "modifiers": command.modifiers, "expression": expression, "difficulty": difficulty}
 
 
 def _move_details(state: EncounterState, ruleset: Ruleset, command: cmd.Move) -> dict[str, Any]:

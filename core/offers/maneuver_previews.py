@@ -55,9 +55,12 @@ def details(state: Any, ruleset: Any, command: cmd.Command) -> dict[str, Any]:
                 value, stat = mounted[1], mounted[2]
         reaction = ruleset.check_odds(value)
         avoided = sum((p for tier, p in reaction.items() if tier.succeeded), Fraction(0))
-        from core.offers.common import preview_details
+        from core.offers.attacks import attack_details
 
-        shown = preview_details(state, ruleset, command.attack)
+        try:
+            shown = attack_details(state, ruleset, command.attack)
+        except RulesError:
+            shown = {}
         note = f"if hit, {defender.name} {command.how}s: {stat} check avoids the damage {float(avoided):.0%}"
         return {**shown, "notes": tuple(shown.get("notes", ())) + (note,)}
     if isinstance(command, cmd.AreaAttack):

@@ -15,7 +15,7 @@ from core.combat import commands as cmd
 from core.errors import IllegalCommand
 from core.values.mobility import Layer, MoveType
 from core.dice.notation import damage_and_words, parse_attack
-from core.offers.base import Group, Need, Offer, OfferContext
+from core.offers.offer import Group, Need, Offer, OfferContext
 
 DIRECTION_WORDS = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
 
@@ -181,7 +181,7 @@ def equestria(c: OfferContext) -> tuple[Offer, ...]:
                              rule="EQ-MNT-6", actor=actor.id))
     if other is None:
         return tuple(found)
-    from core.offers.common import attack_command
+    from core.offers.attacks import attack_command
     from core.combat.reactions import reaction_refusal
 
     for how, stat in (("dodge", s.dodge_stat), ("block", s.block_stat)):

@@ -19,7 +19,7 @@ from core.combat.mounted import commands as mc
 from core.dice.checks import check_expression
 from core.errors import IllegalCommand
 from core.combat.mounted.riding import rider_of, riding_modifiers, thrown_height
-from core.offers.base import Group, Need, Offer, OfferContext
+from core.offers.offer import Group, Need, Offer, OfferContext
 
 RIDING_WORDS = {"noreins": "no_reins", "no-reins": "no_reins", "frightened": "frightened", "scared": "frightened"}
 RIDING_PROMPT = "Enter to roll; or type noreins (-3), frightened (-6 untrained animal)"

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from core.dice.checks import Advantage
-from core.offers.base import Group, Need, Offer, OfferContext
+from core.offers.offer import Group, Need, Offer, OfferContext
 from core.combat.trackers.reminders import AddReminder, RemoveReminder, RollReminder, parse_text
 from core.values.trackers import Reminder, When
 from core.combat.trackers.uses import RemoveUse, RestoreUse, SpendUse, parse_use

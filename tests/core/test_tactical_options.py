@@ -15,7 +15,7 @@ from core.combat import events as ev
 from core.values.combatant import Inventory, Side
 from core.values.conditions import Condition
 from core.offers.base import find, offers
-from core.offers.common import attack_command
+from core.offers.attacks import attack_command
 from core.combat.attacks import plan_attack
 from tests.core.reach_helpers import creature, damage_to, encounter, of
 

@@ -10,7 +10,7 @@ import pytest
 from core.combat.demo import demo_encounter
 from core.errors import IllegalCommand
 from core.dice.modifiers import assemble
-from core.offers.common import attack_command
+from core.offers.attacks import attack_command
 from core.board.vision import LightSource
 from core.campaign.lighting import SetVision
 

@@ -162,7 +162,7 @@ class Equestria(Ruleset):
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """EQ-DAY-3: coat a weapon with poison; the table's calls of
         :mod:`core.rulesets.equestria.table_offers` (EQ-CHK-6/7, EQ-ACT-7/8, EQ-DAY-1)."""
-        from core.offers.base import Group, Need
+        from core.offers.offer import Group, Need
         from core.offers.maneuvers import equestria
         from core.offers.mounted import offers as mounted_offers  # EQ-MNT-1..9, EQ-FALL-1
         from core.rulesets.equestria.table_offers import table_offers

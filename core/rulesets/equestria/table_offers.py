@@ -64,7 +64,7 @@ def table_offers(context: Any) -> tuple[Any, ...]:
     combat, when nobody has the turn: the selected creature)."""
     from dataclasses import replace
 
-    from core.offers.base import Group, Need
+    from core.offers.offer import Group, Need
 
     if context.actor is None and context.target is not None:
         context = replace(context, actor=context.target)

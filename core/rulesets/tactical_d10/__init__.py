@@ -190,7 +190,7 @@ class TacticalD10(Ruleset):
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""
         from core.combat import commands as cmd
-        from core.offers.base import Group
+        from core.offers.offer import Group
 
         from core.offers.maneuvers import weapon_areas
 
@@ -222,7 +222,7 @@ class TacticalD10(Ruleset):
 def _main_sense_offer(context: Any) -> Any:
     """TAC-POS-6: set the creature's main sense (sheet field ``main_sense``)."""
     from core.combat import commands as cmd
-    from core.offers.base import Group, Need
+    from core.offers.offer import Group, Need
 
     actor = context.actor or context.target
     return context.offer(
