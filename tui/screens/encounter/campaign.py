@@ -8,17 +8,14 @@ bestiary templates add numbered creatures (``Boar 1..3``) with stable ids.
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
-
 from rich.text import Text
 
-from core.values.combatant import ActionBudget, Side
 from core.values import limits as lim
 from core.combat.groups import GroupInitiative
 from core.combat.state import EncounterState
-from core.errors import EncounterError
-from core.combat.trackers.uses import refilled
+from core.errors import EncounterError, NotationError
+from core.campaign.party import bestiary_template, party_for_new_encounter
+from core.dice.setting_notation import parse_setting
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
@@ -81,11 +78,7 @@ class CampaignChanges:
             if not name or not name.strip():
                 self.ctx.set_status("Cancelled.")
                 return
-            party = tuple(  # per-encounter uses back: a new fight; reminders timed by creatures left behind dropped
-                replace(refilled(c)[0], initiative=None, budget=ActionBudget(), mounted_on=None, reminders=tuple(r for r in c.reminders if r.anchor == c.id))
-                for c in self.ctx.state.combatants
-                if c.side is Side.PARTY
-            )
+            party = party_for_new_encounter(self.ctx.state.combatants)
             state = EncounterState(name.strip(), self.ctx.state.grid, party)
             if not self.switch_to(self.ctx.presenter.add_encounter(name.strip(), state)):
                 return
@@ -110,13 +103,12 @@ class CampaignChanges:
         if target is None:
             self.ctx.set_status("Select a combatant first.", error=True)
             return
-        base = re.sub(r"\s+\d+$", "", target.name).strip() or target.name
-        template = replace(target, name=base, hp=target.hp_max, position=None, initiative=None, budget=ActionBudget(), conditions=(), hp_temp=0, dead=False)
+        template = bestiary_template(target)
         outcome = self.ctx.presenter.save_to_bestiary([template])
         if not outcome.ok:
             self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
             return
-        self.ctx.set_status(Text("Saved to the bestiary as ") + user_text(base, "bold") + Text("."))
+        self.ctx.set_status(Text("Saved to the bestiary as ") + user_text(template.name, "bold") + Text("."))
 
     def action_add_from_bestiary(self) -> None:
         templates = self.ctx.session.campaign.bestiary()
@@ -181,21 +173,11 @@ class CampaignChanges:
             current = getattr(ruleset.settings, name)
 
             def answer(text: str) -> None:
-                value: object
-                raw = text.strip()
-                if isinstance(current, bool):
-                    if raw.lower() not in ("true", "false", "yes", "no", "on", "off"):
-                        self.ctx.set_status("Refused: type true or false.", error=True)
-                        return
-                    value = raw.lower() in ("true", "yes", "on")
-                elif isinstance(current, int):
-                    try:
-                        value = int(raw)
-                    except ValueError:
-                        self.ctx.set_status("Refused: type a whole number.", error=True)
-                        return
-                else:
-                    value = raw
+                try:
+                    value = parse_setting(text, current)
+                except NotationError as problem:
+                    self.ctx.set_status(f"Refused: {problem}.", error=True)
+                    return
                 refusal = ruleset.house_rule_refusal(name, value)
                 if refusal is not None:
                     self.ctx.set_status(f"Refused: {clean(refusal)}.", error=True)

@@ -98,25 +98,26 @@ class CampaignTools:
         """Light, weather and light sources of this encounter (EQ-VIS-1..2):
         attacks then get -3 in poor sight and count a target beyond it as invisible."""
         from tui.screens.prompt import PromptScreen
-        from tui.vision_forms import VISION_HELP, parse_vision
+        from core.dice.vision_notation import VISION_HELP, parse_vision
 
         now = self.ctx.state.vision
         value = f"{now.light} {now.weather}"
         ids = {c.name: c.id for c in self.ctx.state.combatants}
 
         def hint(text: str) -> Text:
-            light, weather, sources = parse_vision(text, ids)  # raises ValueError: the dialog keeps the text
+            light, weather, sources = parse_vision(text, ids)  # raises NotationError: the dialog keeps the text
             return Text(f"{light}, {weather}" + (f", {len(sources)} light source{'s' if len(sources) != 1 else ''}" if sources else ""))
 
         self.ctx.ask(PromptScreen(f"Light and weather: {VISION_HELP}", "night fog; torch Ayla", value=value, hint=hint), self._vision_typed)
 
     def _vision_typed(self, text: str) -> None:
         from core.campaign.lighting import SetVision
-        from tui.vision_forms import parse_vision
+        from core.dice.vision_notation import parse_vision
+        from core.errors import NotationError
 
         try:
             light, weather, sources = parse_vision(text, {c.name: c.id for c in self.ctx.state.combatants})
-        except ValueError as problem:
+        except NotationError as problem:
             self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
             return
         self.ctx.run_command(SetVision(light, weather, sources))

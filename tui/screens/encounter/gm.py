@@ -15,7 +15,7 @@ from core.errors import RulesError
 from core.dice.notation import parse_amount
 from tui.rendering.describe import describe
 from tui.screens.encounter.more import offer_label
-from tui.previews import would_do
+from core.offers.base import would_do
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
@@ -62,7 +62,7 @@ class TurnsAndRolls:
                 parse(amount, allow_comments=False)
                 return Text(f"rolls {amount}, then {'damages' if sign < 0 else 'heals'} ") + user_text(target.name, "bold") + Text(" by the total")
             command = cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount)
-            return Text(" ").join(describe(event) for event in would_do(self.ctx.session.encounter, command))
+            return Text(" ").join(describe(event) for event in would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command))
 
         self.ctx.ask(PromptScreen(title, placeholder="7 or 2d6+1", hint=preview), answer)
 

@@ -134,9 +134,9 @@ class Marks:
             rolled = command.dice if isinstance(command, DamageMany) else (command.amount if isinstance(command.amount, str) else ())
             if rolled:
                 return Text("rolls once, then each takes it through its own armour and resistances" if sign < 0 else "rolls once, then heals each by the total")
-            from tui.previews import would_do
+            from core.offers.base import would_do
 
-            return self._many_preview(would_do(self.ctx.session.encounter, command))
+            return self._many_preview(would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command))
 
         def answer(value: str) -> None:
             try:

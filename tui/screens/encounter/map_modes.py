@@ -7,7 +7,6 @@ this module answers them according to the map's mode.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 
 from rich.text import Text
 
@@ -15,7 +14,8 @@ from core.combat import commands as cmd
 from core.board.battlefield import readout
 from core.values.combatant import Combatant
 from core.errors import RulesError
-from core.board.geometry import DIRECTIONS, distance as geometry_distance, cover_between, large_cone, line, line_of_sight, radius, small_cone, zone
+from core.board.geometry.templates import SHAPES, Template
+from core.board.look import look_at_cell
 from core.board.grid import Cell
 from core.offers import base as core_offers
 from core.dice.notation import parse_attack
@@ -30,52 +30,6 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.screens.encounter.context import ScreenContext
 
 BRUSHES = ("ground", "wall", "tree", "boulder", "rock", "water", "swamp", "bush", "deep_water")  # keys 1..9
-
-SHAPES = (
-    ("radius", "Radius N: a (2N+1) square (EQ-MAP-1)"),
-    ("zone", "Zone W*H, either way round (EQ-MAP-2)"),
-    ("small_cone", "Small cone, 90 degrees, length 3 (EQ-GEN-3)"),
-    ("large_cone", "Large cone, 90 degrees, length 6 (EQ-GEN-3)"),
-    ("line", "Line from the origin (N cells)"),
-)
-
-
-@dataclass(frozen=True)
-class Template:
-    """An area being placed: ``shape``, ``size`` (radius, length or W of a
-    W*H zone with ``height``), ``facing`` index into DIRECTIONS, ``origin``."""
-
-    shape: str
-    size: int
-    facing: int = 2
-    height: int = 3
-    origin: Cell = (0, 0)
-
-    def cells(self, cursor: Cell, grid) -> frozenset[Cell]:
-        direction = DIRECTIONS[self.facing % 8]
-        if self.shape == "radius":
-            area = radius(cursor, self.size, grid)
-        elif self.shape == "zone":
-            area = zone(cursor, self.size, self.height, rotated=self.facing % 2 == 1, grid=grid)
-        elif self.shape == "small_cone":
-            area = small_cone(cursor, direction, grid)
-        elif self.shape == "large_cone":
-            area = large_cone(cursor, direction, grid)
-        else:
-            far = (cursor[0] + direction[0] * self.size, cursor[1] + direction[1] * self.size)
-            area = line(cursor, far, self.size, grid)
-        return frozenset(area.cells)
-
-    def label(self) -> str:
-        facing = "N NE E SE S SW W NW".split()[self.facing % 8]
-        return {
-            "radius": f"radius {self.size}",
-            "zone": f"zone {self.size}*{self.height}" if self.facing % 2 == 0 else f"zone {self.height}*{self.size}",
-            "small_cone": f"small cone facing {facing}",
-            "large_cone": f"large cone facing {facing}",
-            "line": f"line of {self.size} facing {facing}",
-        }[self.shape]
-
 
 class MapModes:
     """``MapModes(ctx)``: the map's cursor modes (move m, place P, paint B,
@@ -226,15 +180,13 @@ class MapModes:
             if found.melee is not None and found.melee.rule:
                 text.append(f", out of melee reach ({found.melee.rule})", style="yellow")
             return text
-        if viewer.position is None:
+        seen = look_at_cell(grid, viewer, cell, combatants)
+        if seen is None:
             return Text(where)
-        distance = geometry_distance(viewer.position, cell)
-        visible = line_of_sight(grid, viewer.position, cell)
-        text = Text(f"{where} {grid.terrain(cell).name}, {distance} cell{'s' if distance != 1 else ''}: ")
-        if visible:
-            cover = cover_between(grid, viewer.position, cell, combatants, (viewer.id,))
+        text = Text(f"{where} {seen.terrain.name}, {seen.distance} cell{'s' if seen.distance != 1 else ''}: ")
+        if seen.visible and seen.cover is not None:
             text.append("in sight", style="green")
-            text.append(f", {cover.value} cover" if cover.value != "none" else ", no cover")
+            text.append(f", {seen.cover.value} cover" if seen.cover.value != "none" else ", no cover")
         else:
             text.append("no line of sight", style="red")
         return text
@@ -245,8 +197,7 @@ class MapModes:
         origin = origin_owner.position if origin_owner and origin_owner.position else (self.ctx.state.grid.width // 2, self.ctx.state.grid.height // 2)
 
         def chosen(shape: str) -> None:
-            size = {"radius": 1, "zone": 3, "line": 6}.get(shape, 0)
-            self.template = Template(shape, size, origin=origin)
+            self.template = Template.start(shape, origin)
             self._start(origin, "area")
             self._area_update(origin)
 
@@ -258,7 +209,7 @@ class MapModes:
             return
         cells = template.cells(cell, self.ctx.state.grid)
         self.ctx.query_one(GridMap).mark(area=cells)
-        hit = [c for c in self.ctx.state.combatants if c.position is not None and any(p in cells for p in c.cells)]
+        hit = template.hits(cell, self.ctx.state.grid, self.ctx.state.combatants)
         text = Text(f"{template.label()}: {len(cells)} cells; ")
         if hit:
             text.append("hits ")
@@ -276,17 +227,7 @@ class MapModes:
         grid_map = self.ctx.query_one(GridMap)
         if template is None or grid_map.cursor is None:
             return
-        size = template.size + message.grow
-        if template.shape in ("small_cone", "large_cone") and message.grow:
-            shape = "large_cone" if message.grow > 0 else "small_cone"
-            self.template = replace(template, shape=shape, facing=(template.facing + message.turn) % 8)
-            self._area_update(grid_map.cursor)
-            return
-        if template.shape == "radius":
-            size = max(0, size)
-        elif template.shape in ("zone", "line"):
-            size = max(1, size)
-        self.template = replace(template, size=size, facing=(template.facing + message.turn) % 8)
+        self.template = template.changed(message.grow, message.turn)
         self._area_update(grid_map.cursor)
 
     # -- the map's messages ----------------------------------------------------------
