@@ -76,7 +76,7 @@ def melee_reach(settings: Any, attacker: Combatant) -> int:
     where the ruleset lists one (``size_reach``: srd35's tall Large 2,
     Huge 3 ... DEFAULT d20 SRD)."""
     reach = 1 if settings is None else int(settings.melee_reach)
-    by_size = dict(getattr(settings, "size_reach", ()))
+    by_size = dict(settings.size_reach) if settings is not None else {}
     return max(reach, int(by_size.get(attacker.size.value, reach)))
 
 

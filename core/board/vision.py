@@ -35,6 +35,16 @@ class VisionSettings:
     lantern: tuple[int, int] = (9, 18)  # EQ-VIS-2 DEFAULT
     darkvision_stat: str = "DARKVISION"  # DEFAULT: a sheet stat >= 1 marks darkvision
 
+    def ranges(self, name: str) -> tuple[int, int]:
+        """(clear, poor) sight in cells of a light (``day``, ``night``,
+        ``darkness``), a weather (``fog``, ``downpour``) or a light source
+        (``torch``, ``lantern``): the fields above, by their names in :data:`LIGHTS`,
+        :data:`WEATHERS` and :data:`SOURCES`."""
+        return {
+            "day": self.day, "night": self.night, "darkness": self.darkness, "fog": self.fog,
+            "downpour": self.downpour, "torch": self.torch, "lantern": self.lantern,
+        }[name]
+
 
 LIGHTS = ("day", "night", "darkness")
 WEATHERS = ("clear", "fog", "downpour")
@@ -104,7 +114,7 @@ def _lit(conditions: Conditions, target_cells: tuple[Cell, ...], positions: dict
         where = source.cell if source.cell is not None else positions.get(source.carrier or "")
         if where is None or not target_cells:
             continue
-        reach = getattr(settings, source.kind)
+        reach = settings.ranges(source.kind)
         near = min(_apart(where, cell) for cell in target_cells)
         if near <= reach[0]:
             return settings.day
@@ -127,7 +137,7 @@ def sighting(
     The light's ranges (ignored with ``darkvision``, or bettered by a light
     source on the target's cells) and the weather's ranges both apply: the
     shorter of each wins. ``positions``: carrier id -> its cell."""
-    light = getattr(settings, conditions.light)
+    light = settings.ranges(conditions.light)
     reasons = []
     if conditions.light != "day":
         if darkvision:
@@ -139,7 +149,7 @@ def sighting(
                 light = (max(light[0], lit[0]), max(light[1], lit[1]))
                 reasons.append("lit")
             reasons.insert(0, conditions.light)
-    weather = getattr(settings, conditions.weather) if conditions.weather != "clear" else settings.day
+    weather = settings.ranges(conditions.weather) if conditions.weather != "clear" else settings.day
     if conditions.weather != "clear":
         reasons.append(conditions.weather)
     clear = min(light[0], weather[0])

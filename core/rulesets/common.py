@@ -17,6 +17,7 @@ from dataclasses import dataclass
 class CommonSettings:
     skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
     melee_reach: int = 1  # DEFAULT: a melee attack reaches adjacent cells (diagonals too)
+    size_reach: tuple[tuple[str, int], ...] = ()  # DEFAULT: no longer reach by size (srd35 sets the d20 SRD's: Large 2, Huge 3 ...)
     bloodied_percent: int = 50  # DEFAULT: players see a foe "bloodied" at or below this share of its HP, else "hurt" (core.combat.visibility)
     sight_range: int = 0  # cells a creature sees in the players' view; 0 = the whole map (EQ-VIS-1: 1 km on a clear day)
     size_categories: tuple[str, ...] = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")  # SRD-MOV-4 d20 ladder (equestria: EQ-SIZE-1's four)
