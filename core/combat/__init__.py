@@ -1,1 +1,14 @@
-"""The fight: the encounter state and ``Encounter.apply``, commands and events by family, and their handlers."""
+"""The fight: its state, the one place it changes, and the command families.
+
+- ``state``: ``EncounterState``, the value every handler reads
+- ``encounter``: ``Encounter.apply``: the dispatcher and its after-apply hooks
+- ``registry``: the generic command families, as dotted paths
+- ``commands, events, event_base``: the core's commands and events (families keep theirs)
+- ``turns, economy, resolution, scene, moving, sheet, mapedit, secrecy``: the generic families' handlers
+- ``attacks, damage, initiative, durations, groups, boundary, limbs, everyday``: the rules those handlers use
+- ``add_group, several_targets, reactions``: families of groups, several targets and reactions
+- ``maneuvers/, mounted/, trackers/``: jumps and falls; mounted combat; the GM's reminders and uses
+- ``visibility``: what a side may know
+- ``consistency``: what a state read from a file must satisfy
+- ``demo``: the built-in demo
+"""
