@@ -86,8 +86,8 @@ class EncounterState:
 
     @cached_property
     def _order(self) -> tuple[Combatant, ...]:
-        rolled = sorted((c for c in self.combatants if c.initiative is not None), key=lambda c: -c.initiative)
-        return tuple(rolled) + tuple(c for c in self.combatants if c.initiative is None)
+        rolled = sorted(((c.initiative, c) for c in self.combatants if c.initiative is not None), key=lambda pair: -pair[0])
+        return tuple(c for _, c in rolled) + tuple(c for c in self.combatants if c.initiative is None)
 
     @cached_property
     def _ridden(self) -> frozenset[str]:

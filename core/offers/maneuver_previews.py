@@ -9,6 +9,7 @@ from typing import Any
 from core.combat import commands as cmd
 from core.dice.checks import check_expression
 from core.errors import RulesError
+from core.board.grid import as_cell
 
 
 def _odds(chances: dict) -> tuple[tuple[str, Fraction], ...]:
@@ -78,7 +79,7 @@ def _jump(state: Any, ruleset: Any, command: cmd.Jump) -> dict[str, Any]:
     who = state.combatant(command.combatant)
     if who.position is None or ruleset.jump is None:
         return {}
-    to = tuple(command.to)
+    to = as_cell(command.to)
     distance = max(abs(to[0] - who.position[0]), abs(to[1] - who.position[1]))
     return ruleset.jump.preview(state, ruleset, who, command, distance)
 

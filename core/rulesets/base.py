@@ -28,9 +28,11 @@ from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from core.board.movement.falling import Fall, FallingRules
     from core.combat.maneuvers.jumps import JumpRule
     from core.board.senses import SenseRules

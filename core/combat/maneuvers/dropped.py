@@ -52,6 +52,7 @@ def drop_object(enc: Any, state: Any, command: DropObject) -> Result:
     actor = dropper or target
     events: list[ev.Event] = []
     if not command.large:
+        assert dropper is not None  # an item has its dropper, checked above
         aim = enc.ruleset.roll_check(enc.rng, dropper.stat(riding.dropping_skill), enc.ruleset.attack_difficulty(target), purpose=f"drop an item on {target.name} (EQ-FALL-1)")
         events.append(ev.CheckRolled(dropper.id, dropper.name, riding.dropping_skill, aim, state.round, state.current))
         if not aim.tier.succeeded:

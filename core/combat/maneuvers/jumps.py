@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from core.combat import commands as cmd
 from core.combat import events as ev
 from core.errors import IllegalCommand
-from core.board.grid import Cell, MoveKind
+from core.board.grid import Cell, MoveKind, as_cell
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -100,7 +100,7 @@ def jump(enc: Any, state: Any, command: cmd.Jump) -> Result:
         raise IllegalCommand(f"{mover.name} is not on the map", rule)
     if mover.layer.value != "ground":
         raise IllegalCommand(f"{mover.name} is not on the ground ({mover.layer.value})", rule)
-    to = tuple(command.to)
+    to = as_cell(command.to)
     if to == mover.position:
         raise IllegalCommand(f"{mover.name} is already there", rule)
     landing_refusal(state, mover, to, rule)

@@ -20,6 +20,7 @@ from core.board.battlefield import cells_apart
 from core.dice.checks import Tier
 from core.errors import IllegalCommand
 from core.values.mobility import Layer, MoveType
+from core.board.grid import as_cell
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 _TIER = {Tier.TIER_1: 1, Tier.TIER_2: 2, Tier.TIER_3: 3}
@@ -263,7 +264,7 @@ def teleport(enc: Any, state: Any, command: cmd.Teleport) -> Result:
 
     teleporter = state.combatant(command.teleporter)
     moved = state.combatant(command.target) if command.target else teleporter
-    to = tuple(command.to)
+    to = as_cell(command.to)
     if moved.position is None:
         raise IllegalCommand(f"{moved.name} is not on the map", "PR-TEL-1")
     if moved.id == teleporter.id:
@@ -328,7 +329,7 @@ def minimum_move(enc: Any, state: Any, command: cmd.MinimumMove) -> Result:
     who = state.combatant(command.combatant)
     if who.position is None:
         raise IllegalCommand(f"{who.name} is not on the map", "SRD-MOV-10")
-    to = tuple(command.to)
+    to = as_cell(command.to)
     if to not in squares(state.grid, enc.ruleset, who, state.combatants):
         raise IllegalCommand(f"a minimum move goes to a next square that is not blocked, not ({to[0]}, {to[1]})", "SRD-MOV-10")
     events: tuple[ev.Event, ...] = ()

@@ -16,6 +16,7 @@ from core.combat import events as ev
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.combat.mounted.riding import charge_bonus, rider_of, riders_of, seat_cell, seat_offset, seat_riders
+from core.board.grid import as_cell
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -75,6 +76,7 @@ def move(enc: Any, state: Any, command: Any) -> Result:
     if in_combat:
         budget = replace(budget, movement=budget.movement - path.cost, diagonal_parity=path.parity)
     start = mount.position
+    assert start is not None  # find_path refuses a creature off the map
     state = seat_riders(state.replace_combatant(replace(mount, position=path.cells[-1], budget=budget)), mount.id)
     events: list[ev.Event] = [ev.Moved(mount.id, mount.name, start, path.cells, path.cost, budget.movement)]
     rider = rider_of(state, mount.id)
@@ -137,7 +139,7 @@ def move_details(state: Any, ruleset: Any, command: Any) -> dict[str, Any]:
     mover = state.combatant(command.combatant)
     try:
         found = reach(state, ruleset, mover)
-        path = found.path(tuple(command.to))
+        path = found.path(as_cell(command.to))
     except RulesError as problem:
         return {"refusal": str(problem)}
     budget = mount_budget(state, mover)

@@ -6,6 +6,7 @@ armour and load (SRD-MOV-13), attacks of opportunity, Tumble and Overrun
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from core.dice.checks import Tier
@@ -144,6 +145,11 @@ class Srd35(Ruleset):
 
     def movement_model(self) -> type[SrdMovement]:
         return SrdMovement
+
+    @cached_property
+    def movement(self) -> SrdMovement:
+        """The SRD movement model (land speed, paces), reading these settings."""
+        return self.movement_model()(self.settings)
 
     def attack_difficulty(self, target: Combatant) -> int:
         """AC (or ``default_ac``); SRD-MOV-17: squeezing tightly loses its DEX bonus to AC."""

@@ -23,7 +23,7 @@ from core.board.battlefield import cells_apart, melee_reach
 from core.dice.checks import CheckResult, Modifier, Tier
 from core.values.combatant import Combatant, Side
 from core.errors import IllegalCommand
-from core.board.grid import Cell
+from core.board.grid import Cell, as_cell
 from core.values.mobility import Size, footprint_offsets
 
 Result = tuple[Any, tuple[ev.Event, ...]]
@@ -201,9 +201,10 @@ def five_foot_step(enc: Any, state: Any, command: sc.FiveFootStep) -> Result:
     if who.position is None:
         raise IllegalCommand(f"{who.name} is not on the map", "SRD-MOV-9")
     fighting = state.round > 0
-    if fighting and step_refusal(who):
-        raise IllegalCommand(step_refusal(who), "SRD-MOV-9")
-    path = find_path(state.grid, enc.ruleset, who, state.combatants, tuple(command.to), options=move_options(state, who, enc.ruleset))
+    refusal = step_refusal(who) if fighting else None
+    if refusal:
+        raise IllegalCommand(refusal, "SRD-MOV-9")
+    path = find_path(state.grid, enc.ruleset, who, state.combatants, as_cell(command.to), options=move_options(state, who, enc.ruleset))
     if len(path.cells) != 1 or path.cost != 1:
         raise IllegalCommand(f"a 5-ft step is 1 square costing 1; ({command.to[0]}, {command.to[1]}) costs {path.cost}", "SRD-MOV-9")
     moved = replace(who, position=path.cells[-1])

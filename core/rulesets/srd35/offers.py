@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from core.combat import commands as cmd
 from core.rulesets.srd35 import commands as sc
+from core.rulesets.srd35.movement import SrdMovement
 from core.errors import IllegalCommand
 from core.offers.base import Group, Need, Offer, OfferContext
 
@@ -74,7 +75,9 @@ def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
     found: list[Offer] = []
     who = c.target or actor
     if who is not None:
-        feet, how = c.ruleset.movement.land_speed(who)
+        model = c.ruleset.movement
+        assert isinstance(model, SrdMovement)  # these are the offers of the srd35 ruleset
+        feet, how = model.land_speed(who)
         found.append(c.offer(
             "burden", f"{who.name}: armour, load and speed bonuses (land speed {feet} ft)", Group.MOVEMENT,
             lambda text, w=who.id: parse_burden(w, text), check=False, rule="SRD-MOV-13", needs=Need.TEXT,

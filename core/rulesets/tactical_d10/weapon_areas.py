@@ -25,7 +25,7 @@ from core.combat.damage import DamagePart, DamageType, resolve
 from core.dice.rolls import roll
 from core.errors import IllegalCommand
 from core.board.geometry.areas import DIRECTIONS, Weapon as Pattern, explosion, weapon_pattern
-from core.board.grid import Cell
+from core.board.grid import Cell, as_cell
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 _PATTERNS = {DamageType.BLUDGEONING: Pattern.BLUDGEONING, DamageType.SLASHING: Pattern.SLASHING,
@@ -37,13 +37,13 @@ def pattern_cells(command: cmd.AreaAttack, attacker: Any, grid: Any) -> tuple[Ce
     if command.epicentre is not None:
         if not any(d.damage_type is DamageType.EXPLOSIVE for d in command.weapon.damage):
             raise IllegalCommand("only explosive damage has an epicentre", "TAC-DMG-2")
-        return tuple(explosion(tuple(command.epicentre), command.radius, grid))
+        return tuple(explosion(as_cell(command.epicentre), command.radius, grid))
     kind = next((_PATTERNS[d.damage_type] for d in command.weapon.damage if d.damage_type in _PATTERNS), None)
     if kind is None:
         raise IllegalCommand("an area swing needs bludgeoning, slashing, chopping or piercing damage", "TAC-ATK-2")
     if attacker.position is None:
         raise IllegalCommand(f"{attacker.name} is not on the map", "TAC-ATK-2")
-    return weapon_pattern(kind, attacker.position, tuple(command.facing), command.side, grid).cells
+    return weapon_pattern(kind, attacker.position, as_cell(command.facing), command.side, grid).cells
 
 
 def area_attack(enc: Any, state: Any, command: cmd.AreaAttack) -> Result:
