@@ -31,8 +31,8 @@ from core.rulesets.base import Ruleset
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
+    from core.combat.registry import Handler
 
-Handler = Callable[..., tuple[EncounterState, Events]]
 AfterApply = Callable[["Encounter", EncounterState, EncounterState, "cmd.Command", Events], tuple[EncounterState, Events]]
 
 

@@ -18,10 +18,10 @@ from core.errors import MoveRefused
 from core.board.grid import as_cell
 
 if TYPE_CHECKING:
-    from core.combat.encounter import Encounter
+    from core.combat.state import Table
 
 
-def place(enc: Encounter, state: EncounterState, command: cmd.Place) -> tuple[EncounterState, Events]:
+def place(enc: Table, state: EncounterState, command: cmd.Place) -> tuple[EncounterState, Events]:
     """Put a token on a free, enterable cell; refuses walls, the map's
     edge and occupied cells (EQ-MAP-4, EQ-SIZE-1)."""
     who = state.combatant(command.combatant)
@@ -50,7 +50,7 @@ def place(enc: Encounter, state: EncounterState, command: cmd.Place) -> tuple[En
     return state, (ev.Placed(who.id, who.name, cell, who.position),)
 
 
-def move(enc: Encounter, state: EncounterState, command: cmd.Move) -> tuple[EncounterState, Events]:
+def move(enc: Table, state: EncounterState, command: cmd.Move) -> tuple[EncounterState, Events]:
     """Cheapest legal path; in combat it must fit the movement left (the
     ruleset's budget rule, e.g. EQ-MOV-2) and srd35's diagonal count
     carries on from earlier moves this turn (SRD-MOV-2)."""
