@@ -22,6 +22,9 @@ from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.board.grid import Cell
 
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
+
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
@@ -32,9 +35,6 @@ def rules_on(ruleset: Any) -> bool:
 
 # -- who rides whom, and where (EQ-MNT-8, EQ-MNT-9): core.combat.mounted.seats ----------------------------------
 from core.combat.mounted.seats import describe, rider_of, riders_of, seat_cell, seat_offset, seat_riders  # noqa: E402,F401
-
-if TYPE_CHECKING:
-    from core.combat.state import EncounterState, Table
 
 
 # -- riding checks (EQ-MNT-1, EQ-MNT-5, EQ-MNT-6, EQ-MNT-8) --------------------------------------
