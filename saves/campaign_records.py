@@ -6,7 +6,7 @@ returns, or ``unsaved``), as the fights' own steps are.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.values.combatant import Combatant
 from core.combat.state import EncounterState
@@ -15,9 +15,23 @@ from core.rulesets import get as get_ruleset
 from saves.codec import to_document
 from saves.sanitize import clean_name
 
+if TYPE_CHECKING:
+    from core.rulesets.base import Ruleset
+    from saves.layout import CampaignData, EncounterData
+
 
 class CampaignRecords:
-    """Needs ``data``, ``path``, ``current_eid``, ``encounter``, ``load_state`` and ``_commit`` of the Campaign."""
+    """The campaign's own records; the campaign holds ``data``, ``ruleset``,
+    ``encounter``, ``load_state`` and ``_commit``."""
+
+    # set by Campaign.__init__ (annotations only: no class attributes)
+    data: CampaignData
+    ruleset: Ruleset
+
+    if TYPE_CHECKING:  # the Campaign's
+        def encounter(self, eid: int | None = None) -> EncounterData: ...
+        def load_state(self, eid: int | None = None) -> EncounterState: ...
+        def _commit(self, records: list[dict[str, Any]]) -> None: ...
 
     def rename(self, name: str) -> None:
         self._commit([{"op": "meta", "set": {"name": clean_name(name)}}])

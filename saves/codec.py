@@ -94,6 +94,11 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+def _frozen(cls: type[Any]) -> bool:
+    """Whether the dataclass ``cls`` is frozen (its values never change)."""
+    return bool(cls.__dataclass_params__.frozen)
+
+
 # Documents of frozen values, by identity: an unchanged combatant converts
 # once, and the undo diff sees the very same document (saves/patch.py treats
 # documents as immutable, so sharing them is safe).
@@ -126,7 +131,7 @@ def to_document(value: Any) -> Any:
         doc = {f.name: to_document(getattr(value, f.name)) for f in dataclasses.fields(value)}
         if isinstance(value, (events.Event, commands.Command)):
             doc[TAG] = type(value).__name__
-        if type(value).__dataclass_params__.frozen:
+        if _frozen(type(value)):
             if len(_MEMO) > _MEMO_SIZE:
                 _MEMO.clear()
             _MEMO[key] = (value, doc)
@@ -202,7 +207,7 @@ def from_document(doc: Any, hint: Any) -> Any:
     raise CodecError(f"no converter for {hint!r}")
 
 
-def _dataclass(doc: Any, cls: type) -> Any:
+def _dataclass(doc: Any, cls: type[Any]) -> Any:
     if not isinstance(doc, dict):
         raise CodecError(f"expected a {cls.__name__} object, got {type(doc).__name__}")
     if issubclass(cls, (events.Event, commands.Command)):
@@ -213,7 +218,7 @@ def _dataclass(doc: Any, cls: type) -> Any:
     known = _DECODED.get(id(doc))
     if known is not None and known[0] is doc and type(known[1]) is cls:
         return known[1]
-    hints = _hints(cls)
+    hints = _hints(cls)  # type: ignore[arg-type]  # a class is hashable; mypy takes type[X] for not (python/mypy#11470)
     kwargs = {}
     for field in dataclasses.fields(cls):
         if field.name in doc:
@@ -227,6 +232,6 @@ def _dataclass(doc: Any, cls: type) -> Any:
         value = cls(**kwargs)
     except (TypeError, ValueError, RulesError) as exc:
         raise CodecError(f"{cls.__name__}: {exc}") from None
-    if cls.__dataclass_params__.frozen and not issubclass(cls, events.Event):  # log lines decode once
+    if _frozen(cls) and not issubclass(cls, events.Event):  # log lines decode once
         _remember(doc, value)
     return value

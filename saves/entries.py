@@ -5,7 +5,7 @@ segment (:mod:`saves.history`)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from core.combat import events
 from saves.codec import from_document
@@ -13,7 +13,7 @@ from saves.errors import CorruptSave
 from saves.records import LogEntry, Unreadable
 
 
-def whole_number(value: Any) -> bool:
+def whole_number(value: Any) -> TypeGuard[int]:
     """Whether ``value`` is an int and not a bool (JSON keeps them apart)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

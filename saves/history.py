@@ -88,9 +88,8 @@ class HistoryFile:
             os.close(fd)
         line = b"".join(parts)
         record = decode_line(line) if len(line) <= MAX_RECORD_BYTES else None
-        ok = (
-            record is not None
-            and record.get("cid") == self.cid
+        ok = record is not None and (
+            record.get("cid") == self.cid
             and record.get("eid") == eid
             and _int(record.get("prev"))
             and record["prev"] < offset
@@ -98,7 +97,7 @@ class HistoryFile:
             and isinstance(record.get("log"), list)
             and all(isinstance(d, dict) for d in record["steps"] + record["log"])
         )
-        if not ok:
+        if record is None or not ok:
             raise CorruptSave(self.path, f"is damaged at byte {offset}")
         return record  # checked, not cleaned: each document is cleaned when used (clean)
 
@@ -318,7 +317,7 @@ class LogView(Sequence):
     def __len__(self) -> int:
         return self._n + len(self._added)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:

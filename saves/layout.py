@@ -167,15 +167,17 @@ def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
     # checked here, log events decoded when shown.
     inline_steps: dict[int, list[dict[str, Any]]] = {}
     for doc in raw.get("steps", {}).values():
-        encounter = _encounter_of(data, doc)
-        need(encounter is not None, path, "holds an undo step of no encounter")
+        owner = _encounter_of(data, doc)
+        if owner is None:
+            raise CorruptSave(path, "holds an undo step of no encounter")
         check_step(doc, path)
-        inline_steps.setdefault(encounter.eid, []).append({k: doc[k] for k in ("n", "changes", "first_seq", "last_seq", "label")})
+        inline_steps.setdefault(owner.eid, []).append({k: doc[k] for k in ("n", "changes", "first_seq", "last_seq", "label")})
     inline_log: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     for doc in raw.get("log", {}).values():
-        encounter = _encounter_of(data, doc)
-        need(encounter is not None, path, "holds a log entry of no encounter")
-        inline_log.setdefault(encounter.eid, []).append((_check_entry(doc, path), doc))
+        owner = _encounter_of(data, doc)
+        if owner is None:
+            raise CorruptSave(path, "holds a log entry of no encounter")
+        inline_log.setdefault(owner.eid, []).append((_check_entry(doc, path), doc))
     for encounter in data.encounters.values():
         steps = sorted(inline_steps.get(encounter.eid, []), key=lambda s: s["n"])
         base = len(encounter.steps)

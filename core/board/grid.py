@@ -22,6 +22,13 @@ from core.errors import MapFormatError
 Cell = tuple[int, int]
 
 
+def as_cell(pair: tuple[int, int] | list[int]) -> Cell:
+    """``pair`` (x, y) as the tuple cells are keyed by: a command may carry
+    a list (read back from a save, or built by a caller)."""
+    x, y = pair
+    return (x, y)
+
+
 class Cover(Enum):
     """Cover grade a cell gives to a creature behind it (rule EQ-COV-2)."""
 

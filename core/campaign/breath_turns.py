@@ -14,7 +14,7 @@ Water-breathers and non-breathers are exempt (``Combatant.breathing``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.campaign.breath import BreathSettings, body_of, breath_seconds, energy_lost
 from core.values.clock import ROUND_SECONDS
@@ -26,6 +26,7 @@ from core.combat.event_base import Event
 from core.campaign.time_events import BreathingSet, BreathRunningOut, TravelInterrupted
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 BREATHING = ("air", "water", "none")  # EQ-BRE-1: only "air" holds its breath
@@ -78,7 +79,7 @@ def breath_at_turn_start(state: EncounterState, creature_id: str, round_: int,
     return state, (event,)
 
 
-def set_breathing(enc: Any, state: EncounterState, command: SetBreathing):
+def set_breathing(enc: Table, state: EncounterState, command: SetBreathing):
     """Refused for anything but air, water or none."""
     creature = state.combatant(command.target)
     breathing = command.breathing.strip().lower()
@@ -90,7 +91,7 @@ def set_breathing(enc: Any, state: EncounterState, command: SetBreathing):
     return state, (BreathingSet(creature.id, creature.name, breathing),)
 
 
-def interrupt_travel(enc: Any, state: EncounterState, command: InterruptTravel):
+def interrupt_travel(enc: Table, state: EncounterState, command: InterruptTravel):
     """EQ-TRV-2: refused for an amount below 1 or above 100, no traveller,
     or none of them tracking ЭНЕР; the others are named as skipped."""
     if not 1 <= command.amount <= 100:

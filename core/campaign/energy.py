@@ -23,6 +23,7 @@ from core.campaign.energy_events import BreathHeld, BreathTaken, EnergyChanged  
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.values.combatant import Combatant
     from core.combat.state import EncounterState
 
@@ -96,21 +97,21 @@ def change_energy(state: EncounterState, creature: Combatant, delta: int, reason
     return state.replace_combatant(changed), EnergyChanged(creature.id, creature.name, energy - creature.energy, energy, creature.energy_max, reason)
 
 
-def spend(enc: Any, state: EncounterState, command: SpendEnergy):
+def spend(enc: Table, state: EncounterState, command: SpendEnergy):
     if command.amount <= 0:
         raise IllegalCommand(f"spend at least 1 ЭНЕР, not {command.amount}")
     state, event = change_energy(state, state.combatant(command.target), -command.amount, command.reason)
     return state, (event,)
 
 
-def regain(enc: Any, state: EncounterState, command: RegainEnergy):
+def regain(enc: Table, state: EncounterState, command: RegainEnergy):
     if command.amount <= 0:
         raise IllegalCommand(f"regain at least 1 ЭНЕР, not {command.amount}")
     state, event = change_energy(state, state.combatant(command.target), command.amount, command.reason)
     return state, (event,)
 
 
-def set_energy(enc: Any, state: EncounterState, command: SetEnergy):
+def set_energy(enc: Table, state: EncounterState, command: SetEnergy):
     creature = state.combatant(command.target)
     if not 0 <= command.energy_max <= 10_000:
         raise IllegalCommand(f"a ЭНЕР maximum must be between 0 and 10000, not {command.energy_max}")
@@ -121,7 +122,7 @@ def set_energy(enc: Any, state: EncounterState, command: SetEnergy):
     return state, (EnergyChanged(creature.id, creature.name, energy - creature.energy, energy, command.energy_max, "set by the GM"),)
 
 
-def hold_breath(enc: Any, state: EncounterState, command: HoldBreath):
+def hold_breath(enc: Table, state: EncounterState, command: HoldBreath):
     creature = state.combatant(command.target)
     settings = enc.ruleset.settings_for(BreathSettings)
     if creature.breathing != "air":
@@ -134,7 +135,7 @@ def hold_breath(enc: Any, state: EncounterState, command: HoldBreath):
     return state, (BreathHeld(creature.id, creature.name, command.activity, seconds, -(-seconds // ROUND_SECONDS)),)
 
 
-def breathe(enc: Any, state: EncounterState, command: Breathe):
+def breathe(enc: Table, state: EncounterState, command: Breathe):
     creature = state.combatant(command.target)
     held = creature.breath
     if held is None:

@@ -7,7 +7,7 @@ Handlers are ``handler(encounter, state, command) -> (state, events)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from core.combat.commands import Command
 from core.combat.event_base import Event
@@ -15,6 +15,7 @@ from core.errors import IllegalCommand
 from core.board.vision import Conditions, LightSource
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 
@@ -37,7 +38,7 @@ class VisionChanged(Event):
     sources: tuple[str, ...] = ()
 
 
-def set_vision(enc: Any, state: EncounterState, command: SetVision):
+def set_vision(enc: Table, state: EncounterState, command: SetVision):
     conditions = Conditions(command.light, command.weather, tuple(command.sources))
     names = []
     for source in conditions.sources:

@@ -17,7 +17,7 @@ dries weapon poison (10 minutes at most, EQ-DAY-3, counted in rounds of
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.values.clock import DAY, HOUR, MINUTE, ROUND_SECONDS, Clock, clock_label, now_seconds  # noqa: F401 (clock_label: where callers look)
 from core.combat.commands import Command
@@ -27,6 +27,7 @@ from core.campaign.time_events import ClockAdvanced, TrainingProgressed
 from core.campaign.training import TrainingSettings, train
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 #: The longest single advance, in seconds (about ten years): a typo guard.
@@ -91,7 +92,7 @@ def _dry_coatings(state: EncounterState, seconds: int) -> tuple[EncounterState, 
     return state, tuple(events)
 
 
-def advance_clock(enc: Any, state: EncounterState, command: AdvanceClock) -> tuple[EncounterState, tuple[Event, ...]]:
+def advance_clock(enc: Table, state: EncounterState, command: AdvanceClock) -> tuple[EncounterState, tuple[Event, ...]]:
     """Handler of :class:`AdvanceClock`: the clock moves on, trainings
     progress by the days crossed, weapon poison dries. Raises
     :class:`IllegalCommand` for a span of 0, negative or over ten years."""

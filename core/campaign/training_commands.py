@@ -14,7 +14,7 @@ both (a contest), with the odds shown first (:func:`core.offers.ruses.ruse_check
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.combat import commands as cmd
 from core.combat.commands import Command
@@ -24,6 +24,7 @@ from core.campaign.time_events import RuseAdded, RuseDropped, RuseUsed, Training
 from core.campaign.training import Ruse, TrainingSettings, start_training, use_ruse
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 MAX_LIST = 100  # trainings or ruses kept (a guard, not a rule)
@@ -81,7 +82,7 @@ def _named(state: EncounterState, name: str):
     return next((c for c in state.combatants if c.name.casefold() == wanted), None)
 
 
-def start(enc: Any, state: EncounterState, command: StartTraining):
+def start(enc: Table, state: EncounterState, command: StartTraining):
     """EQ-ANI-1, EQ-ANI-2: refused for a sapient animal, ИНТ below 1, no
     trick, an animal with no ИНТ given or on its sheet, or a full list."""
     if not command.animal.strip():
@@ -100,7 +101,7 @@ def start(enc: Any, state: EncounterState, command: StartTraining):
     return state, (TrainingStarted(training.animal, training.trick, training.trainer, intelligence, training.needed(settings)),)
 
 
-def drop(enc: Any, state: EncounterState, command: DropTraining):
+def drop(enc: Table, state: EncounterState, command: DropTraining):
     if not 0 <= command.index < len(state.trainings):
         raise IllegalCommand(f"there is no training number {command.index + 1}")
     gone = state.trainings[command.index]
@@ -117,7 +118,7 @@ def _ruse(state: EncounterState, name: str) -> tuple[int, Ruse]:
     raise IllegalCommand(f"no ruse named {name.strip()!r} (known: {known})", "EQ-TRK-1")
 
 
-def add_ruse(enc: Any, state: EncounterState, command: AddRuse):
+def add_ruse(enc: Table, state: EncounterState, command: AddRuse):
     name = command.name.strip()
     if not name:
         raise IllegalCommand("name the ruse", "EQ-TRK-1")
@@ -145,7 +146,7 @@ def ruse_checks(state: EncounterState, command: UseRuse) -> tuple[cmd.RollCheck,
     return tuple(checks)
 
 
-def use(enc: Any, state: EncounterState, command: UseRuse):
+def use(enc: Table, state: EncounterState, command: UseRuse):
     """EQ-TRK-1: one more use (refused once word has spread), then the checks."""
     from core.combat.scene import roll_check
 
@@ -161,7 +162,7 @@ def use(enc: Any, state: EncounterState, command: UseRuse):
     return state, tuple(events)
 
 
-def drop_ruse(enc: Any, state: EncounterState, command: DropRuse):
+def drop_ruse(enc: Table, state: EncounterState, command: DropRuse):
     index, ruse = _ruse(state, command.name)
     state = replace(state, ruses=state.ruses[:index] + state.ruses[index + 1 :])
     return state, (RuseDropped(ruse.name),)

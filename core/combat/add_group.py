@@ -20,6 +20,7 @@ from core.combat.groups import GroupInitiative, fresh, hp_dice_range, numbered
 from core.combat.initiative import consecutive_block, roll_initiatives
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 
@@ -77,7 +78,7 @@ def check_count(state: EncounterState, count: int) -> None:
         raise IllegalCommand(f"an encounter has at most {lim.MAX_COMBATANTS} combatants; room for {max(0, room)} more")
 
 
-def add_group(enc: Any, state: EncounterState, command: AddGroup) -> Result:
+def add_group(enc: Table, state: EncounterState, command: AddGroup) -> Result:
     """See :class:`AddGroup`."""
     from core.combat.turns import check_newcomer  # a handler module, loaded with the handlers
     from core.values import conditions as cond
@@ -115,7 +116,7 @@ def add_group(enc: Any, state: EncounterState, command: AddGroup) -> Result:
 
 
 def _initiatives(
-    enc: Any, state: EncounterState, members: list[Combatant], mode: GroupInitiative, summoner: Combatant | None
+    enc: Table, state: EncounterState, members: list[Combatant], mode: GroupInitiative, summoner: Combatant | None
 ) -> tuple[list[Combatant], list[ev.Event]]:
     from core.combat.turns import taken_cells
 

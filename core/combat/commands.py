@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import importlib
-
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from core.combat.attacks import UNARMED, Weapon, WeaponDamage
 from core.dice.checks import Advantage, Modifier
@@ -316,6 +316,38 @@ class ApplyPoison(Command):
     combatant: str
     weapon: str
     level: int = 1
+
+
+if TYPE_CHECKING:
+    # What the module ``__getattr__`` below resolves at run time, named for
+    # the type checker only (importing them here would load them at start-up).
+    from core.combat.map_commands import (
+        ChangeAltitude,
+        EditCombatant,
+        PaintTerrain,
+        Place,
+        ResizeMap,
+        SetHidden,
+        SetSecret,
+        SheetChanges,
+    )
+    from core.combat.maneuvers.commands import (
+        AreaAttack,
+        ClimbCreature,
+        DefendedAttack,
+        Dig,
+        DigEarth,
+        Fall,
+        ForcedMove,
+        Jump,
+        MinimumMove,
+        PullOut,
+        ShakeOff,
+        SpearWall,
+        Squeeze,
+        Teleport,
+        ThrowItem,
+    )
 
 
 # Commands of the map and the sheet and of the maneuvers live in their own

@@ -22,6 +22,7 @@ from core.errors import IllegalCommand
 from core.values.kinds import ContestKind, MpAction, TacticalAction
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
@@ -50,7 +51,7 @@ def _guarded(combatant: Combatant, override: bool, attempt: Callable[[bool], Any
         return attempt(True), (ev.OverrideUsed(combatant.id, combatant.name, str(refusal)),)
 
 
-def spend_kind(enc: Any, state: EncounterState, combatant_id: str, kind: str, override: bool = False) -> Result:
+def spend_kind(enc: Table, state: EncounterState, combatant_id: str, kind: str, override: bool = False) -> Result:
     """Spend one ``kind`` of ``combatant_id``; only ``off_turn_kinds`` (the
     reaction) outside its own turn (EQ-ACT-1, EQ-ACT-4)."""
     _require_combat(state)
@@ -67,11 +68,11 @@ def spend_kind(enc: Any, state: EncounterState, combatant_id: str, kind: str, ov
     return state.replace_combatant(spent), logged + (event,)
 
 
-def spend_action(enc: Any, state: EncounterState, command: cmd.SpendAction) -> Result:
+def spend_action(enc: Table, state: EncounterState, command: cmd.SpendAction) -> Result:
     return spend_kind(enc, state, command.combatant, command.kind, command.override)
 
 
-def exchange(enc: Any, state: EncounterState, command: cmd.ExchangeFullAction) -> Result:
+def exchange(enc: Table, state: EncounterState, command: cmd.ExchangeFullAction) -> Result:
     """EQ-ACT-3 (full -> 1 quick, or 2 from DEX +2); srd35 standard -> move;
     power_roll main -> maneuver (DEFAULTs)."""
     _require_combat(state)
@@ -88,7 +89,7 @@ def exchange(enc: Any, state: EncounterState, command: cmd.ExchangeFullAction) -
 _POSTURE_ACTIONS = {MpAction.CROUCH: "crouched", MpAction.PRONE: "prone"}
 
 
-def spend_movement(enc: Any, state: EncounterState, command: cmd.SpendMovement) -> Result:
+def spend_movement(enc: Table, state: EncounterState, command: cmd.SpendMovement) -> Result:
     """TAC-MOV-2: an MP action; crouch/prone/stand change the posture condition."""
     _require_combat(state)
     combatant = state.combatant(command.combatant)
@@ -118,7 +119,7 @@ def spend_movement(enc: Any, state: EncounterState, command: cmd.SpendMovement) 
     return state.replace_combatant(changed), tuple(events)
 
 
-def take_action(enc: Any, state: EncounterState, command: cmd.TakeAction) -> Result:
+def take_action(enc: Table, state: EncounterState, command: cmd.TakeAction) -> Result:
     """TAC-ACT-2: ``dash`` doubles the MP left (moving only) and gives
     ``moving`` (AC +2 on its next turn, TAC-POS-5); ``dodge`` / ``defend``
     last until the start of its next turn."""
@@ -141,7 +142,7 @@ def take_action(enc: Any, state: EncounterState, command: cmd.TakeAction) -> Res
     return state, events + (ev.ActionTaken(combatant.id, combatant.name, command.action, detail),)
 
 
-def contest(enc: Any, state: EncounterState, command: cmd.Contest) -> Result:
+def contest(enc: Table, state: EncounterState, command: cmd.Contest) -> Result:
     """TAC-ACT-2 opposed 1d10 + Muscles: grapple (target MP 0, grappled),
     shove (-2 per cell), trip (-4, -2 if grappled; target prone), disarm (as trip).
     DEFAULT: a tie goes to the defender. The target must be a foe within

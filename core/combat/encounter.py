@@ -31,8 +31,8 @@ from core.rulesets.base import Ruleset
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
+    from core.combat.registry import Handler
 
-Handler = Callable[..., tuple[EncounterState, Events]]
 AfterApply = Callable[["Encounter", EncounterState, EncounterState, "cmd.Command", Events], tuple[EncounterState, Events]]
 
 
@@ -104,7 +104,7 @@ class Encounter:
         command is not allowed now.
         """
         if self._handlers is None:  # the first command loads the handler modules, see handlers()
-            self._handlers = {kind: partial(handler, self) for kind, handler in ruleset_handlers(type(self.ruleset)).items()}
+            self._handlers = {kind: partial(handler, self) for kind, handler in ruleset_handlers(type(self.ruleset)).items()}  # type: ignore[arg-type]  # a class is hashable; mypy takes type[X] for not (python/mypy#11470)
         handler = self._handlers.get(type(command))
         if handler is None:
             raise IllegalCommand(f"{self.ruleset.id} has no {_words(type(command).__name__)} ({type(command).__name__})")

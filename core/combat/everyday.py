@@ -10,11 +10,14 @@ situation (EQ-SIT-1), so they are refused while combat is on.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import events as ev
 from core.values import limits as lim
 from core.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -51,7 +54,7 @@ def phrase_warning(settings: Any, text: str) -> str:
     return "longer than advised: " + ", ".join(over) if over else ""
 
 
-def say_phrase(enc: Any, state: Any, command: Any) -> Result:
+def say_phrase(enc: Table, state: EncounterState, command: Any) -> Result:
     """Handler of :class:`~core.rulesets.equestria.table_calls.SayPhrase` (EQ-ACT-8)."""
     speaker = state.combatant(command.combatant)
     text = _clean(command.text, "a phrase", MAX_PHRASE)
@@ -62,7 +65,7 @@ def say_phrase(enc: Any, state: Any, command: Any) -> Result:
     return state, (ev.Maneuvered(speaker.id, speaker.name, "EQ-ACT-8", "says", outcome),)
 
 
-def everyday_action(enc: Any, state: Any, command: Any) -> Result:
+def everyday_action(enc: Table, state: EncounterState, command: Any) -> Result:
     """Handler of :class:`~core.rulesets.equestria.table_calls.EverydayAction` (EQ-DAY-1)."""
     who = state.combatant(command.combatant)
     if command.kind not in EVERYDAY:

@@ -10,12 +10,15 @@ a mishap to the hands always strikes an off hand (EQ-GEN-5).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import events as ev
 from core.values import limits as lim
 from core.values.combatant import Combatant, Held
 from core.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 MAX_FORE_LIMBS = 8
 """Fore-limbs a sheet may give a creature (EQ-ACT-7)."""
@@ -69,7 +72,7 @@ def _item_name(text: str) -> str:
     return item
 
 
-def wield(enc: Any, state: Any, command: Any) -> Result:
+def wield(enc: Table, state: EncounterState, command: Any) -> Result:
     """Handler of :class:`~core.rulesets.equestria.table_calls.Wield` (EQ-ACT-7): refused
     when the item needs more limbs than are free, naming what is held."""
     creature = state.combatant(command.combatant)
@@ -91,7 +94,7 @@ def wield(enc: Any, state: Any, command: Any) -> Result:
     return state.replace_combatant(held), (event,)
 
 
-def let_go(enc: Any, state: Any, command: Any) -> Result:
+def let_go(enc: Table, state: EncounterState, command: Any) -> Result:
     """Handler of :class:`~core.rulesets.equestria.table_calls.LetGo` (EQ-ACT-7)."""
     creature = state.combatant(command.combatant)
     wanted = command.item.strip().lower()

@@ -8,7 +8,7 @@ a wall or off the map is refused with its name; nothing changes.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from core.combat import events as ev
 from core.values import limits as lim
@@ -17,10 +17,13 @@ from core.board.grid import GROUND, TERRAINS, Grid
 
 from core.combat.map_commands import PaintTerrain, ResizeMap
 
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
+
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def paint(enc: Any, state: Any, command: PaintTerrain) -> Result:
+def paint(enc: Table, state: EncounterState, command: PaintTerrain) -> Result:
     """Set ``terrain`` on ``cells``; refuses unknown terrain, cells off the
     map, and movement-blocking terrain under a creature (EQ-MAP-4)."""
     terrain = TERRAINS.get(command.terrain)
@@ -47,7 +50,7 @@ def paint(enc: Any, state: Any, command: PaintTerrain) -> Result:
     return replace(state, grid=new_grid), (ev.TerrainPainted(terrain.id, changed),)
 
 
-def resize(enc: Any, state: Any, command: ResizeMap) -> Result:
+def resize(enc: Table, state: EncounterState, command: ResizeMap) -> Result:
     """Make the map ``width`` x ``height`` cells: new cells are open ground,
     cut cells are dropped; refuses a size over the limits of
     :mod:`core.values.limits` and one that would leave a creature off the map."""

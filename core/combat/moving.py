@@ -15,16 +15,17 @@ from core.combat import events as ev
 from core.combat.move_options import move_options
 from core.combat.state import EncounterState, Events
 from core.errors import MoveRefused
+from core.board.grid import as_cell
 
 if TYPE_CHECKING:
-    from core.combat.encounter import Encounter
+    from core.combat.state import Table
 
 
-def place(enc: Encounter, state: EncounterState, command: cmd.Place) -> tuple[EncounterState, Events]:
+def place(enc: Table, state: EncounterState, command: cmd.Place) -> tuple[EncounterState, Events]:
     """Put a token on a free, enterable cell; refuses walls, the map's
     edge and occupied cells (EQ-MAP-4, EQ-SIZE-1)."""
     who = state.combatant(command.combatant)
-    cell = tuple(command.cell)
+    cell = as_cell(command.cell)
     placed = replace(who, position=cell)
     if who.mounted_on is not None:
         raise MoveRefused(f"{who.name} rides {state.combatant(who.mounted_on).name}: place the mount, or dismount first", cell, "EQ-MNT-9")
@@ -49,7 +50,7 @@ def place(enc: Encounter, state: EncounterState, command: cmd.Place) -> tuple[En
     return state, (ev.Placed(who.id, who.name, cell, who.position),)
 
 
-def move(enc: Encounter, state: EncounterState, command: cmd.Move) -> tuple[EncounterState, Events]:
+def move(enc: Table, state: EncounterState, command: cmd.Move) -> tuple[EncounterState, Events]:
     """Cheapest legal path; in combat it must fit the movement left (the
     ruleset's budget rule, e.g. EQ-MOV-2) and srd35's diagonal count
     carries on from earlier moves this turn (SRD-MOV-2)."""
@@ -61,11 +62,12 @@ def move(enc: Encounter, state: EncounterState, command: cmd.Move) -> tuple[Enco
     in_combat = state.round > 0
     options = move_options(state, mover, enc.ruleset)
     budget_left = mover.budget.movement if in_combat else None
-    path = find_path(state.grid, enc.ruleset, mover, state.combatants, tuple(command.to), options=options, budget=budget_left)
+    path = find_path(state.grid, enc.ruleset, mover, state.combatants, as_cell(command.to), options=options, budget=budget_left)
     budget = mover.budget
     if in_combat:
         budget = replace(budget, movement=budget.movement - path.cost, diagonal_parity=path.parity)
     moved = replace(mover, position=path.cells[-1], budget=budget)
+    assert mover.position is not None  # find_path refuses a creature off the map
     event = ev.Moved(mover.id, mover.name, mover.position, path.cells, path.cost, budget.movement)
     state, after = enc.ruleset.after_move(enc, state.replace_combatant(moved), mover, path)  # TAC-DMG-2 spear walls, SRD-MOV-16
     return state, (event, *after)

@@ -13,12 +13,15 @@ the action kinds are the ruleset's capability :attr:`Ruleset.reactions`
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Inventory
 from core.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table, TableView
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 REACTIONS = ("dodge", "block")
@@ -38,7 +41,7 @@ class ReactionRules:
     throw_action: str
 
 
-def _settings(enc: Any) -> ReactionRules:
+def _settings(enc: TableView) -> ReactionRules:
     rules = enc.ruleset.reactions
     if rules is None:
         raise IllegalCommand(f"{enc.ruleset.id} has no dodge, block or catch reactions", "EQ-ACT-4")
@@ -51,7 +54,7 @@ def has_shield(who: Any, settings: Any) -> bool:
     return any(word in item.lower() for item in who.inventory.quick + who.inventory.slow)
 
 
-def reaction_refusal(enc: Any, defender: Any, how: str) -> str | None:
+def reaction_refusal(enc: TableView, defender: Any, how: str) -> str | None:
     """Why ``defender`` cannot ``how`` (dodge / block) now, or ``None`` (EQ-ACT-2, EQ-ACT-4)."""
     s = _settings(enc)
     if how not in REACTIONS:
@@ -77,7 +80,7 @@ def reaction_refusal(enc: Any, defender: Any, how: str) -> str | None:
     return None
 
 
-def defended_attack(enc: Any, state: Any, command: cmd.DefendedAttack) -> Result:
+def defended_attack(enc: Table, state: EncounterState, command: cmd.DefendedAttack) -> Result:
     """EQ-ACT-4: the attack; if it hits, the target spends its reaction on a
     dodge (DEX check) or block (STR check, shield, STR >= +1) before the
     damage; success takes no damage. Refused up front when the target
@@ -118,11 +121,11 @@ def defended_attack(enc: Any, state: Any, command: cmd.DefendedAttack) -> Result
 class _Seen:
     """The encounter as :func:`reaction_refusal` reads it, at ``state``."""
 
-    def __init__(self, enc: Any, state: Any) -> None:
+    def __init__(self, enc: TableView, state: EncounterState) -> None:
         self.ruleset, self.state = enc.ruleset, state
 
 
-def throw_item(enc: Any, state: Any, command: cmd.ThrowItem) -> Result:
+def throw_item(enc: Table, state: EncounterState, command: cmd.ThrowItem) -> Result:
     """EQ-ACT-4 quick action: the thrower's DEX check; on a success and if
     the catcher tries, it spends its reaction on a DEX check; a caught item
     moves to its belt, else it drops next to the catcher (EQ-ACT-9)."""
@@ -171,7 +174,7 @@ def throw_item(enc: Any, state: Any, command: cmd.ThrowItem) -> Result:
     return state, tuple(events)
 
 
-def _hand_over(state: Any, giver: str, taker: str | None, item: str) -> Any:
+def _hand_over(state: EncounterState, giver: str, taker: str | None, item: str) -> Any:
     """Move ``item`` out of ``giver``'s inventory (if listed) into ``taker``'s belt."""
     who = state.combatant(giver)
     inv = who.inventory

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Events, Table
 
 FAMILIES: tuple[str, ...] = (
     "core.combat.turns",  # initiative, turns, rounds, mounting (EQ-INIT, EQ-ACT)
@@ -55,7 +58,9 @@ COMMAND_MODULES: tuple[str, ...] = ("core.combat.map_commands", "core.combat.man
 """Generic modules of commands kept apart from :mod:`core.combat.commands`,
 which names their classes too (resolved on first use)."""
 
-Handler = Callable[..., Any]
+Handler = Callable[["Table", "EncounterState", Any], tuple["EncounterState", "Events"]]
+"""``handler(table, state, command) -> (state, events)``; the command is the
+handler's own class (``Any`` here: each handler takes a narrower one)."""
 
 
 def handlers_of(modules: Iterable[str]) -> dict[type, Handler]:

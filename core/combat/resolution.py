@@ -22,6 +22,7 @@ from core.dice.rolls import DiceRoll, parse, roll
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
@@ -35,7 +36,7 @@ def check_amount(amount: object, word: str) -> int:
     return amount
 
 
-def take_hp(enc: Any, state: EncounterState, target: Combatant, amount: int, *, floor: int = 0) -> tuple[EncounterState, Combatant, list[ev.Event], int]:
+def take_hp(enc: Table, state: EncounterState, target: Combatant, amount: int, *, floor: int = 0) -> tuple[EncounterState, Combatant, list[ev.Event], int]:
     """Take ``amount`` from temporary HP then HP; death (TAC-HP-1) or defeat at 0.
     Returns (state, changed combatant, events, HP taken from temporary HP)."""
     hp = absorb(target.hp, target.hp_temp, amount, floor=floor)
@@ -54,7 +55,7 @@ def take_hp(enc: Any, state: EncounterState, target: Combatant, amount: int, *, 
 
 
 def apply_outcome(
-    enc: Any, state: EncounterState, target_id: str, outcome: DamageOutcome, rolls: tuple[DiceRoll, ...], source: str
+    enc: Table, state: EncounterState, target_id: str, outcome: DamageOutcome, rolls: tuple[DiceRoll, ...], source: str
 ) -> Result:
     """Apply resolved damage to ``target_id``: temporary HP first; blunt
     trauma (EQ-GEN-4) never takes HP below 1."""
@@ -67,7 +68,7 @@ def apply_outcome(
     return state, (detail, *events)
 
 
-def add_condition(enc: Any, state: EncounterState, target_id: str, condition: cond.Condition) -> Result:
+def add_condition(enc: Table, state: EncounterState, target_id: str, condition: cond.Condition) -> Result:
     target = state.combatant(target_id)
     new, notes = cond.add(target.conditions, condition, enc.ruleset.conditions)
     state = state.replace_combatant(replace(target, conditions=new))
@@ -79,7 +80,7 @@ def add_condition(enc: Any, state: EncounterState, target_id: str, condition: co
     return state, events + fell
 
 
-def roll_amount(enc: Any, expression: str) -> DiceRoll:
+def roll_amount(enc: Table, expression: str) -> DiceRoll:
     """Roll a dice amount (``2d6+1``); text after it is refused. Raises
     :class:`~core.errors.DiceError` (a :class:`RulesError`) on bad dice and
     :class:`IllegalCommand` for text without a die (``"-3"``)."""
@@ -89,7 +90,7 @@ def roll_amount(enc: Any, expression: str) -> DiceRoll:
     return roll(expression, enc.rng)
 
 
-def _amount(enc: Any, state: EncounterState, amount: int | str, word: str, target: Combatant) -> tuple[int, tuple[ev.Event, ...]]:
+def _amount(enc: Table, state: EncounterState, amount: int | str, word: str, target: Combatant) -> tuple[int, tuple[ev.Event, ...]]:
     """A whole number as it is, or dice rolled now (logged, never below 0)."""
     if isinstance(amount, str):
         result = roll_amount(enc, amount)
@@ -98,7 +99,7 @@ def _amount(enc: Any, state: EncounterState, amount: int | str, word: str, targe
     return check_amount(amount, word), ()
 
 
-def damage(enc: Any, state: EncounterState, command: cmd.Damage) -> Result:
+def damage(enc: Table, state: EncounterState, command: cmd.Damage) -> Result:
     """Untyped damage (a GM number or dice): temporary HP first, then HP,
     never below 0. Dice that come to 0 or less change nothing."""
     target = state.combatant(command.target)
@@ -109,7 +110,7 @@ def damage(enc: Any, state: EncounterState, command: cmd.Damage) -> Result:
     return state, rolled + tuple(events)
 
 
-def heal(enc: Any, state: EncounterState, command: cmd.Heal) -> Result:
+def heal(enc: Table, state: EncounterState, command: cmd.Heal) -> Result:
     """Healing (a number or dice) never exceeds the maximum; a dead creature
     needs :class:`Revive` first."""
     target = state.combatant(command.target)
@@ -123,7 +124,7 @@ def heal(enc: Any, state: EncounterState, command: cmd.Heal) -> Result:
     return state.replace_combatant(replace(target, hp=hp)), (*rolled, event)
 
 
-def revive(enc: Any, state: EncounterState, command: cmd.Revive) -> Result:
+def revive(enc: Table, state: EncounterState, command: cmd.Revive) -> Result:
     target = state.combatant(command.target)
     if not 1 <= command.hp <= target.hp_max:
         raise IllegalCommand(f"revive with 1..{target.hp_max} HP, not {command.hp}")
@@ -133,14 +134,14 @@ def revive(enc: Any, state: EncounterState, command: cmd.Revive) -> Result:
     return state, (ev.Revived(target.id, target.name, command.hp),)
 
 
-def temporary_hp(enc: Any, state: EncounterState, command: cmd.GrantTemporaryHitPoints) -> Result:
+def temporary_hp(enc: Table, state: EncounterState, command: cmd.GrantTemporaryHitPoints) -> Result:
     amount = check_amount(command.amount, "temporary hit points")
     target = state.combatant(command.target)
     value = max(target.hp_temp, amount)
     return state.replace_combatant(replace(target, hp_temp=value)), (ev.TemporaryHitPoints(target.id, target.name, value),)
 
 
-def deal_damage(enc: Any, state: EncounterState, command: cmd.DealDamage) -> Result:
+def deal_damage(enc: Table, state: EncounterState, command: cmd.DealDamage) -> Result:
     """Typed damage through the pipeline of ``core.combat.damage`` (no attack roll);
     ``command.dice`` are rolled first, each roll logged (a roll below 0 deals 0)."""
     if not command.parts and not command.dice:
@@ -160,7 +161,7 @@ def deal_damage(enc: Any, state: EncounterState, command: cmd.DealDamage) -> Res
     return state, tuple(rolled) + tuple(events)
 
 
-def attack(enc: Any, state: EncounterState, command: cmd.Attack, before_damage: Any = None) -> Result:
+def attack(enc: Table, state: EncounterState, command: cmd.Attack, before_damage: Any = None) -> Result:
     """Attack roll -> hit / half / miss -> typed damage -> HP -> effects (TAC-ATK-1, TAC-DMG-1/2).
     ``before_damage(state) -> (state, events, avoided)`` runs after a hit,
     before damage (a reaction, EQ-ACT-4): ``avoided`` cancels damage and effects."""
@@ -212,17 +213,17 @@ def attack(enc: Any, state: EncounterState, command: cmd.Attack, before_damage: 
     return state, tuple(events)
 
 
-def add_condition_command(enc: Any, state: EncounterState, command: cmd.AddCondition) -> Result:
+def add_condition_command(enc: Table, state: EncounterState, command: cmd.AddCondition) -> Result:
     return add_condition(enc, state, command.target, command.condition)
 
 
-def remove_condition(enc: Any, state: EncounterState, command: cmd.RemoveCondition) -> Result:
+def remove_condition(enc: Table, state: EncounterState, command: cmd.RemoveCondition) -> Result:
     target = state.combatant(command.target)
     state = state.replace_combatant(replace(target, conditions=cond.remove(target.conditions, command.condition)))
     return state, (ev.ConditionRemoved(target.id, target.name, command.condition, command.reason),)
 
 
-def extinguish(enc: Any, state: EncounterState, command: cmd.Extinguish) -> Result:
+def extinguish(enc: Table, state: EncounterState, command: cmd.Extinguish) -> Result:
     """TAC-EFF-1: Body check against 4 + N; success removes burning."""
     s = enc.ruleset.settings
     target = state.combatant(command.combatant)
@@ -238,7 +239,7 @@ def extinguish(enc: Any, state: EncounterState, command: cmd.Extinguish) -> Resu
     return state, tuple(events)
 
 
-def apply_poison(enc: Any, state: EncounterState, command: cmd.ApplyPoison) -> Result:
+def apply_poison(enc: Table, state: EncounterState, command: cmd.ApplyPoison) -> Result:
     """EQ-DAY-3: poison on a weapon works on one hit and dries after 10 minutes."""
     target = state.combatant(command.combatant)
     if command.level < 1:
@@ -250,7 +251,7 @@ def apply_poison(enc: Any, state: EncounterState, command: cmd.ApplyPoison) -> R
     return state, (ev.CoatingApplied(target.id, target.name, command.weapon, command.level, rounds),)
 
 
-def trigger(enc: Any, state: EncounterState, bearer_id: str, boundary: cond.Boundary) -> Result:
+def trigger(enc: Table, state: EncounterState, bearer_id: str, boundary: cond.Boundary) -> Result:
     """Start/end-of-turn damage of ``bearer_id``'s conditions, then escalation
     (TAC-EFF-1 burning at the start, TAC-EFF-4 poisoned at the end)."""
     s = enc.ruleset.settings
@@ -261,6 +262,7 @@ def trigger(enc: Any, state: EncounterState, bearer_id: str, boundary: cond.Boun
         if bearer.dead:
             break
         spec = catalogue[condition.name]
+        assert spec.damage_type is not None  # a condition that triggers names its damage type
         outcome = resolve(
             s, (DamagePart(condition.level, spec.damage_type),), resistances=bearer.resistances,
             weaknesses=bearer.weaknesses, immunities=bearer.immunities, ignore_armour=True,

@@ -17,12 +17,13 @@ from core.errors import IllegalCommand
 from core.values.phases import Phase
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def begin_preparation(enc: Any, state: EncounterState, command: cmd.BeginPreparation) -> Result:
+def begin_preparation(enc: Table, state: EncounterState, command: cmd.BeginPreparation) -> Result:
     """EQ-SIT-2: from everyday play, ``side`` (the ambushers) prepares."""
     if state.phase is not Phase.EVERYDAY or state.round > 0:
         raise IllegalCommand("preparation comes before initiative, from everyday play", "EQ-SIT-2")
@@ -30,7 +31,7 @@ def begin_preparation(enc: Any, state: EncounterState, command: cmd.BeginPrepara
     return state, (ev.PhaseChanged(Phase.PREPARATION, command.side),)
 
 
-def prepare_action(enc: Any, state: EncounterState, command: cmd.PrepareAction) -> Result:
+def prepare_action(enc: Table, state: EncounterState, command: cmd.PrepareAction) -> Result:
     """EQ-SIT-2: an action before initiative that costs no turn, for the preparing side only."""
     if state.phase is not Phase.PREPARATION:
         raise IllegalCommand("no preparation phase now", "EQ-SIT-2")
@@ -44,7 +45,7 @@ def prepare_action(enc: Any, state: EncounterState, command: cmd.PrepareAction) 
     return state, (ev.PreparationTaken(combatant.id, combatant.name, command.description.strip(), bonus),)
 
 
-def end_combat(enc: Any, state: EncounterState, _: cmd.EndCombat) -> Result:
+def end_combat(enc: Table, state: EncounterState, _: cmd.EndCombat) -> Result:
     """EQ-SIT-3: all sides agreed; back to everyday play, initiatives cleared."""
     if state.phase is Phase.EVERYDAY and state.round == 0:
         raise IllegalCommand("there is no fight to end", "EQ-SIT-3")
@@ -63,7 +64,7 @@ def end_combat(enc: Any, state: EncounterState, _: cmd.EndCombat) -> Result:
     return state, (ev.PhaseChanged(Phase.EVERYDAY), *passed, *refilled)
 
 
-def roll_dice(enc: Any, state: EncounterState, command: cmd.RollDice) -> Result:
+def roll_dice(enc: Table, state: EncounterState, command: cmd.RollDice) -> Result:
     """A free roll; free text after the expression is a comment and the default purpose."""
     name = state.combatant(command.combatant).name if command.combatant is not None else ""
     result = roll(command.expression, enc.rng)
@@ -71,7 +72,7 @@ def roll_dice(enc: Any, state: EncounterState, command: cmd.RollDice) -> Result:
     return state, (ev.DiceRolled(result, command.combatant, name, purpose, state.round, state.current),)
 
 
-def roll_check(enc: Any, state: EncounterState, command: cmd.RollCheck) -> Result:
+def roll_check(enc: Table, state: EncounterState, command: cmd.RollCheck) -> Result:
     """A check (EQ-CHK-1, EQ-CHK-2, TAC-ATK-1, PR-ROLL-1). ``purpose`` ``theft``
     needs DEX >= +2 and rolls with disadvantage (EQ-DAY-2)."""
     ruleset = enc.ruleset

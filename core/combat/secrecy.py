@@ -5,17 +5,20 @@ Handlers are ``handler(encounter, state, command) -> (state, events)``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import events as ev
 from core.errors import IllegalCommand
 
 from core.combat.map_commands import SetHidden, SetSecret
 
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
+
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def set_hidden(enc: Any, state: Any, command: SetHidden) -> Result:
+def set_hidden(enc: Table, state: EncounterState, command: SetHidden) -> Result:
     """Hide or reveal a combatant; refused when it already is."""
     who = state.combatant(command.combatant)
     if who.hidden == command.hidden:
@@ -24,7 +27,7 @@ def set_hidden(enc: Any, state: Any, command: SetHidden) -> Result:
     return state.replace_combatant(changed), (ev.HiddenChanged(who.id, who.name, command.hidden),)
 
 
-def set_secret(enc: Any, state: Any, command: SetSecret) -> Result:
+def set_secret(enc: Table, state: EncounterState, command: SetSecret) -> Result:
     """Mark a condition (by name) or the notes secret or not."""
     who = state.combatant(command.combatant)
     if not command.condition:

@@ -25,6 +25,7 @@ from core.errors import IllegalCommand
 from core.combat.event_base import Event
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
@@ -98,7 +99,7 @@ def _header(what: str, living: list, dead: list) -> ManyTargeted:
     return ManyTargeted(what, tuple(c.id for c in living), tuple(c.name for c in living), tuple(c.name for c in dead))
 
 
-def damage_many(enc: Any, state: EncounterState, command: DamageMany) -> Result:
+def damage_many(enc: Table, state: EncounterState, command: DamageMany) -> Result:
     """See :class:`DamageMany`."""
     from core.combat.resolution import apply_outcome
 
@@ -123,7 +124,7 @@ def damage_many(enc: Any, state: EncounterState, command: DamageMany) -> Result:
     return state, tuple(events)
 
 
-def heal_many(enc: Any, state: EncounterState, command: HealMany) -> Result:
+def heal_many(enc: Table, state: EncounterState, command: HealMany) -> Result:
     """See :class:`HealMany`."""
     from core.combat.resolution import check_amount, roll_amount
     from dataclasses import replace
@@ -145,7 +146,7 @@ def heal_many(enc: Any, state: EncounterState, command: HealMany) -> Result:
     return state, tuple(events)
 
 
-def condition_many(enc: Any, state: EncounterState, command: ConditionMany) -> Result:
+def condition_many(enc: Table, state: EncounterState, command: ConditionMany) -> Result:
     """See :class:`ConditionMany`."""
     from core.combat.resolution import add_condition
 

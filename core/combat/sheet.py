@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import events as ev
 from core.values import limits as lim
@@ -19,6 +19,9 @@ from core.errors import IllegalCommand
 from core.values.mobility import MoveType
 
 from core.combat.map_commands import EditCombatant, SheetChanges
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -148,7 +151,7 @@ def _describe(old: Combatant, new: Combatant, keys: list[str]) -> tuple[str, ...
     return tuple(out)
 
 
-def edit(enc: Any, state: Any, command: EditCombatant) -> Result:
+def edit(enc: Table, state: EncounterState, command: EditCombatant) -> Result:
     """Apply :class:`~core.combat.commands.EditCombatant`; refuses (naming the
     field) anything out of range, and a change that changes nothing."""
     old = state.combatant(command.combatant)

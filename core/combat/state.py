@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TYPE_CHECKING, Protocol
 
 from core.combat import events as ev
 from core.combat.boundary import TurnBoundary
@@ -21,6 +22,11 @@ from core.values.phases import Phase
 from core.board.vision import Conditions
 from core.campaign.training import Ruse, Training
 from core.campaign.war.battle import Battle
+
+if TYPE_CHECKING:
+    from random import Random
+
+    from core.rulesets.base import Ruleset
 
 
 @dataclass(frozen=True)
@@ -86,8 +92,8 @@ class EncounterState:
 
     @cached_property
     def _order(self) -> tuple[Combatant, ...]:
-        rolled = sorted((c for c in self.combatants if c.initiative is not None), key=lambda c: -c.initiative)
-        return tuple(rolled) + tuple(c for c in self.combatants if c.initiative is None)
+        rolled = sorted(((c.initiative, c) for c in self.combatants if c.initiative is not None), key=lambda pair: -pair[0])
+        return tuple(c for _, c in rolled) + tuple(c for c in self.combatants if c.initiative is None)
 
     @cached_property
     def _ridden(self) -> frozenset[str]:
@@ -111,3 +117,27 @@ class EncounterState:
 
 Events = tuple[ev.Event, ...]
 """What one applied command caused, in order."""
+
+
+class TableView(Protocol):
+    """What a rule check reads of the encounter: the ``ruleset`` it plays
+    and its ``state``. Besides :class:`Table`, a query that rolls nothing
+    gives a stand-in holding just these two (an offer asking whether a
+    reaction is possible)."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    @property
+    def state(self) -> EncounterState: ...
+
+
+class Table(TableView, Protocol):
+    """What a handler reads of the encounter applying its command
+    (``handler(table, state, command) -> (state, events)``): the
+    ``ruleset``, the ``state`` before the command and the injected ``rng``
+    that rolls every die. :class:`core.combat.encounter.Encounter` is one;
+    handlers name this type, never the dispatcher."""
+
+    @property
+    def rng(self) -> Random: ...

@@ -31,12 +31,13 @@ from core.values.phases import Phase
 from core.combat.resolution import tick_durations, trigger
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def takes_turn(enc: Any, state: EncounterState, combatant: Combatant) -> bool:
+def takes_turn(enc: Table, state: EncounterState, combatant: Combatant) -> bool:
     """Rolled, alive, not defeated (when the ruleset skips them) and not a
     mount being ridden (EQ-MNT-1: it shares its rider's turn)."""
     if combatant.initiative is None or combatant.dead:
@@ -53,7 +54,7 @@ def _sharers(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
     return tuple(ids)
 
 
-def begin_turn(enc: Any, state: EncounterState, combatant: Combatant, round_: int) -> Result:
+def begin_turn(enc: Table, state: EncounterState, combatant: Combatant, round_: int) -> Result:
     """Start ``combatant``'s turn: durations keyed to its turn start tick,
     start triggers fire (burning), then its budget refreshes less what its
     conditions take (EQ-ACT-1, TAC-EFF-1, TAC-EFF-2). A resumed delayed turn
@@ -83,7 +84,7 @@ def begin_turn(enc: Any, state: EncounterState, combatant: Combatant, round_: in
     return state, tuple(events)
 
 
-def end_turn(enc: Any, state: EncounterState, combatant: Combatant) -> Result:
+def end_turn(enc: Table, state: EncounterState, combatant: Combatant) -> Result:
     """End triggers fire (poisoned, TAC-EFF-4), then durations keyed to its turn end tick."""
     events: list[ev.Event] = []
     for cid in _sharers(state, combatant):
@@ -109,7 +110,7 @@ def _new_round_upkeep(state: EncounterState) -> Result:
     return state, tuple(events)
 
 
-def advance(enc: Any, state: EncounterState, *, run_end: bool = True, mark_acted: bool = True) -> Result:
+def advance(enc: Table, state: EncounterState, *, run_end: bool = True, mark_acted: bool = True) -> Result:
     """Pass the turn on from the current combatant (see module doc)."""
     current = require_combat(state)
     events: list[ev.Event] = []
@@ -143,7 +144,7 @@ def require_combat(state: EncounterState) -> Combatant:
     return state.combatant(state.current)
 
 
-def start_combat(enc: Any, state: EncounterState, command: cmd.StartCombat) -> Result:
+def start_combat(enc: Table, state: EncounterState, command: cmd.StartCombat) -> Result:
     """Roll initiative for everyone without one (EQ-INIT-1, EQ-INIT-2); the
     ``starter`` gets the highest + 1 (EQ-INIT-3); round 1 begins."""
     if state.round > 0:
@@ -177,7 +178,7 @@ def start_combat(enc: Any, state: EncounterState, command: cmd.StartCombat) -> R
     return state, tuple(events) + started
 
 
-def next_turn(enc: Any, state: EncounterState, _: cmd.NextTurn) -> Result:
+def next_turn(enc: Table, state: EncounterState, _: cmd.NextTurn) -> Result:
     """End the current turn and begin the next; what that did by itself is
     recorded (:mod:`core.combat.boundary`) so that ``PreviousTurn`` can give it back."""
     require_combat(state)
@@ -186,7 +187,7 @@ def next_turn(enc: Any, state: EncounterState, _: cmd.NextTurn) -> Result:
     return boundary.push(after, boundary.record(state, after)), events + fired
 
 
-def previous_turn(enc: Any, state: EncounterState, _: cmd.PreviousTurn) -> Result:
+def previous_turn(enc: Table, state: EncounterState, _: cmd.PreviousTurn) -> Result:
     """A GM correction: hand the turn back to the previous combatant. When
     a ``NextTurn`` began this turn, what it did by itself is given back
     (conditions that expired return with their counts, trigger damage and
@@ -221,7 +222,7 @@ def taken_cells(state: EncounterState, but: str = "") -> set[int]:
     return {c.initiative for c in state.combatants if c.initiative is not None and c.id != but}
 
 
-def check_newcomer(enc: Any, state: EncounterState, new: Combatant) -> None:
+def check_newcomer(enc: Table, state: EncounterState, new: Combatant) -> None:
     """Limits of :mod:`core.values.limits` (combatants, name length) and the
     ruleset's stat names: a stat it does not have would count as +0."""
     if len(state.combatants) >= lim.MAX_COMBATANTS:
@@ -235,7 +236,7 @@ def check_newcomer(enc: Any, state: EncounterState, new: Combatant) -> None:
         raise IllegalCommand(f"{unknown[0]} is not a stat of {enc.ruleset.id} ({enc.ruleset.sheet_names_text()})")
 
 
-def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
+def add(enc: Table, state: EncounterState, command: cmd.AddCombatant) -> Result:
     """Add a combatant; during combat place it by EQ-INIT-4 (summon),
     EQ-INIT-5 (GM value) or a roll (EQ-INIT-1, unique by EQ-INIT-2). A name
     already in the encounter gets the next free number (``Boar`` joins as
@@ -276,7 +277,7 @@ def add(enc: Any, state: EncounterState, command: cmd.AddCombatant) -> Result:
     return state, (ev.CombatantAdded(new.id, new.name), *events)
 
 
-def remove(enc: Any, state: EncounterState, command: cmd.RemoveCombatant) -> Result:
+def remove(enc: Table, state: EncounterState, command: cmd.RemoveCombatant) -> Result:
     """Take a combatant out; if it was its turn, the next one begins (no end
     triggers for the leaver). Conditions timed by its turns end (DEFAULT);
     a rider of a removed mount dismounts."""
@@ -310,7 +311,7 @@ def _check_initiative(value: int) -> None:
         raise IllegalCommand(f"an initiative has at most {lim.MAX_NUMBER_DIGITS} digits", "EQ-INIT-5")
 
 
-def set_initiative(enc: Any, state: EncounterState, command: cmd.SetInitiative) -> Result:
+def set_initiative(enc: Table, state: EncounterState, command: cmd.SetInitiative) -> Result:
     """Reorder by hand; the value must be free (EQ-INIT-2)."""
     combatant = state.combatant(command.combatant)
     _check_initiative(command.value)
@@ -320,7 +321,7 @@ def set_initiative(enc: Any, state: EncounterState, command: cmd.SetInitiative) 
     return state, (ev.InitiativeSet(combatant.id, combatant.name, command.value, "EQ-INIT-5"),)
 
 
-def swap_initiative(enc: Any, state: EncounterState, command: cmd.SwapInitiative) -> Result:
+def swap_initiative(enc: Table, state: EncounterState, command: cmd.SwapInitiative) -> Result:
     first, second = state.combatant(command.first), state.combatant(command.second)
     if first.initiative is None or second.initiative is None:
         raise IllegalCommand("both need an initiative to swap")
@@ -332,7 +333,7 @@ def swap_initiative(enc: Any, state: EncounterState, command: cmd.SwapInitiative
     )
 
 
-def delay_turn(enc: Any, state: EncounterState, command: cmd.DelayTurn) -> Result:
+def delay_turn(enc: Table, state: EncounterState, command: cmd.DelayTurn) -> Result:
     """The current creature, with nothing spent, acts right after ``after``
     this round: next free initiative below ``after``'s; its turn resumes there."""
     current = require_combat(state)
@@ -352,7 +353,7 @@ def delay_turn(enc: Any, state: EncounterState, command: cmd.DelayTurn) -> Resul
     return state, (ev.TurnDelayed(current.id, current.name, value), *passed)
 
 
-def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
+def mount(enc: Table, state: EncounterState, command: cmd.Mount) -> Result:
     """EQ-MNT-1: rider and mount share the rider's turn (the GM may swap
     initiatives to use the mount's). The mount is a willing creature next to
     the rider, within reach (EQ-MOV-4), at least ``mount_size_steps`` (2)
@@ -383,7 +384,7 @@ def mount(enc: Any, state: EncounterState, command: cmd.Mount) -> Result:
     return state, (ev.Mounted(rider.id, rider.name, steed.id, steed.name),)
 
 
-def dismount(enc: Any, state: EncounterState, command: cmd.Dismount) -> Result:
+def dismount(enc: Table, state: EncounterState, command: cmd.Dismount) -> Result:
     rider = state.combatant(command.rider)
     if rider.mounted_on is None:
         raise IllegalCommand(f"{rider.name} is not mounted", "EQ-MNT-1")

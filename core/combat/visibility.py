@@ -16,12 +16,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.values.combatant import ActionBudget, Combatant, Inventory, Side
 from core.errors import IllegalCommand
 from core.board.grid import Cell, Grid
 from core.values.mobility import Layer
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
 
 
 class HealthBand(Enum):
@@ -58,7 +61,7 @@ class SideView:
     cells (x, y) a viewer sees now."""
 
     side: Side
-    state: Any
+    state: EncounterState
     bands: Mapping[str, HealthBand]
     seen: frozenset[Cell]
     viewers: tuple[str, ...]
@@ -104,7 +107,7 @@ def _stripped(c: Combatant, band: HealthBand) -> Combatant:
     )
 
 
-def visible_to(state: Any, ruleset: Any, side: Side = Side.PARTY, as_id: str | None = None) -> SideView:
+def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_id: str | None = None) -> SideView:
     """What ``side`` may know of ``state`` (see the module). With ``as_id``
     only that member's eyes count (a player's own view), and that member
     shows even when the GM hides it from the others (its player knows where

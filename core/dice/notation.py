@@ -139,8 +139,9 @@ def damage_and_words(text: str) -> tuple[tuple[WeaponDamage, ...], list[str]]:
         elif any(ch.isdigit() for ch in low) and not (low[:1] in "+-" and lim.is_whole(low[1:])):
             _dice(word)
             damage_type = UNTYPED_DAMAGE
-            if index + 1 < len(tokens) and _damage_type(tokens[index + 1]) is not None:
-                damage_type = _damage_type(tokens[index + 1])
+            named = _damage_type(tokens[index + 1]) if index + 1 < len(tokens) else None
+            if named is not None:
+                damage_type = named
                 index += 1
             parts.append(WeaponDamage(word, damage_type))
         else:

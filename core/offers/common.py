@@ -21,6 +21,7 @@ from core.dice.notation import ATTACK_WORDS, parse_check, parse_damage
 from core.offers.attacks import attack_command, attack_details, odds
 from core.offers.offer import Group, Need, Offer, OfferContext
 from core.combat.move_options import move_options
+from core.board.grid import as_cell
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -263,7 +264,7 @@ def _move_details(state: EncounterState, ruleset: Ruleset, command: cmd.Move) ->
 
         if moves_mount(state, mover):  # EQ-MNT-3: the mount moves for its rider
             return move_details(state, ruleset, command)
-        path = find_path(state.grid, ruleset, mover, state.combatants, tuple(command.to), options=move_options(state, mover, ruleset))
+        path = find_path(state.grid, ruleset, mover, state.combatants, as_cell(command.to), options=move_options(state, mover, ruleset))
     except RulesError as problem:
         return {"refusal": str(problem)}
     budget = move_budget(state, mover)

@@ -4,11 +4,15 @@ the exact odds of the check each one rolls, with what it would do."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.dice.checks import check_expression
 from core.errors import RulesError
+from core.board.grid import as_cell
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
 
 
 def _odds(chances: dict) -> tuple[tuple[str, Fraction], ...]:
@@ -23,7 +27,7 @@ def _check(ruleset: Any, modifier: int, difficulty: int | None = None, notes: tu
     }
 
 
-def details(state: Any, ruleset: Any, command: cmd.Command) -> dict[str, Any]:
+def details(state: EncounterState, ruleset: Any, command: cmd.Command) -> dict[str, Any]:
     """Fields of :class:`core.offers.base.Preview` for the maneuver ``command``, or ``{}``."""
     s = ruleset.settings
     if isinstance(command, cmd.Jump):
@@ -77,16 +81,16 @@ def details(state: Any, ruleset: Any, command: cmd.Command) -> dict[str, Any]:
     return {}
 
 
-def _jump(state: Any, ruleset: Any, command: cmd.Jump) -> dict[str, Any]:
+def _jump(state: EncounterState, ruleset: Any, command: cmd.Jump) -> dict[str, Any]:
     who = state.combatant(command.combatant)
     if who.position is None or ruleset.jump is None:
         return {}
-    to = tuple(command.to)
+    to = as_cell(command.to)
     distance = max(abs(to[0] - who.position[0]), abs(to[1] - who.position[1]))
     return ruleset.jump.preview(state, ruleset, who, command, distance)
 
 
-def _fall(state: Any, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:
+def _fall(state: EncounterState, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:
     from core.combat.maneuvers.falls import fall_height
 
     who = state.combatant(command.combatant)

@@ -9,13 +9,17 @@ a cell (``Need.CELL``) gets it from the map cursor in the TUI.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.errors import IllegalCommand
 from core.values.mobility import Layer, MoveType
 from core.dice.notation import damage_and_words, parse_attack
 from core.offers.offer import Group, Need, Offer, OfferContext
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
+    from core.rulesets.base import Ruleset
 
 DIRECTION_WORDS = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
 
@@ -203,7 +207,7 @@ def equestria(c: OfferContext) -> tuple[Offer, ...]:
 class _Probe:
     """The part of an encounter :func:`core.combat.reactions.reaction_refusal` reads."""
 
-    def __init__(self, ruleset: Any, state: Any = None) -> None:
+    def __init__(self, ruleset: Ruleset, state: EncounterState) -> None:
         self.ruleset, self.state = ruleset, state  # the state: a rider dodges with its mount's reaction (EQ-MNT-4)
 
 

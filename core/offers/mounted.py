@@ -12,7 +12,7 @@ offered when they apply. :func:`details` gives the exact odds for
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.combat.mounted import commands as mc
@@ -20,6 +20,9 @@ from core.dice.checks import check_expression
 from core.errors import IllegalCommand
 from core.combat.mounted.riding import rider_of, riding_modifiers, thrown_height
 from core.offers.offer import Group, Need, Offer, OfferContext
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
 
 RIDING_WORDS = {"noreins": "no_reins", "no-reins": "no_reins", "frightened": "frightened", "scared": "frightened"}
 RIDING_PROMPT = "Enter to roll; or type noreins (-3), frightened (-6 untrained animal)"
@@ -129,7 +132,7 @@ def drop_command(dropper: str, target: str, text: str) -> mc.DropObject:
     return mc.DropObject(target, height, large, None if large else dropper, aware, defence)
 
 
-def details(state: Any, ruleset: Any, command: Any) -> dict[str, Any] | None:
+def details(state: EncounterState, ruleset: Any, command: Any) -> dict[str, Any] | None:
     """Preview fields (exact odds, modifiers with reasons) of a mounted or
     falling-object command, or ``None`` when ``command`` is not one."""
     s = ruleset.settings
@@ -142,7 +145,7 @@ def details(state: Any, ruleset: Any, command: Any) -> dict[str, Any] | None:
         elif command.why == "control":
             what = "failure: control lost (EQ-MNT-6)"
         else:
-            what = f"failure: falls off within 1 cell, a fall of {thrown_height(s, state.combatant(who.mounted_on))}"
+            what = f"failure: falls off within 1 cell, a fall of {thrown_height(s, state.combatant(who.mounted_on))}"  # type: ignore[arg-type]  # an unmounted rider raises UnknownCombatant, as it always did
         return _check(ruleset, total, s.riding_difficulty, mods, (f"{label} {base:+d}", what))
     if isinstance(command, mc.CallBack):
         who = state.combatant(command.caller)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from core.combat.attacks import Weapon, plan_attack
 from core.board.battlefield import attack_situation, melee_refusal
@@ -23,6 +23,9 @@ from core.dice.checks import Modifier
 from core.errors import IllegalCommand
 from core.board.grid import Cell, Cover
 from core.dice.modifiers import Reach
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ class CellOdds:
     refusal: str | None = None
 
 
-def odds_map(state: Any, ruleset: Any, attacker_id: str, target_id: str, weapon: Weapon, cells: Iterable[Cell]) -> dict[Cell, CellOdds]:
+def odds_map(state: EncounterState, ruleset: Any, attacker_id: str, target_id: str, weapon: Weapon, cells: Iterable[Cell]) -> dict[Cell, CellOdds]:
     """``cell -> CellOdds`` for ``attacker_id`` striking ``target_id`` with
     ``weapon`` from each of ``cells`` (x, y). Raises :class:`IllegalCommand`
     when the target is the attacker or is not on the map."""

@@ -28,9 +28,12 @@ from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
 
 if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
+    from _typeshed import DataclassInstance
+
     from core.board.movement.falling import Fall, FallingRules
     from core.combat.maneuvers.jumps import JumpRule
     from core.board.senses import SenseRules
@@ -337,11 +340,11 @@ class Ruleset:
         """Further x2 on each square of ``mover``'s moves now (srd35: squeezing, tumbling at half speed); default 0."""
         return 0
 
-    def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
+    def move_notes(self, state: EncounterState, mover: Combatant, path: Any) -> tuple[str, ...]:
         """What a preview of ``mover`` taking ``path`` should also say (srd35: who it provokes); default none."""
         return ()
 
-    def after_move(self, enc: Any, state: Any, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
+    def after_move(self, enc: Table, state: EncounterState, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
         """``(state, events)`` after ``before`` moved along ``path`` (srd35: the attacks of opportunity it provokes)."""
         return state, ()
 
@@ -350,7 +353,7 @@ class Ruleset:
         """Capability: what ``weakened`` takes off attacks (power_roll PR-BUR-3), ``None`` where it does not."""
         return None
 
-    def squeeze_shape(self, state: Any, who: Combatant, command: Any) -> tuple[Combatant, str]:
+    def squeeze_shape(self, state: EncounterState, who: Combatant, command: Any) -> tuple[Combatant, str]:
         """``(who as it squeezes or stops, the source of its squeezing condition)``
         for a :class:`~core.combat.commands.Squeeze` (srd35: SRD-MOV-17's
         narrow passage); default ``(who, "a narrow space (SRD-MOV-8)")``."""
@@ -365,12 +368,12 @@ class Ruleset:
         """Damage ``attacker``'s hit adds now (tactical_d10: after a dash); default 0."""
         return 0
 
-    def after_hit(self, enc: Any, state: Any, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
+    def after_hit(self, enc: Table, state: EncounterState, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
         """``(state, events)`` after ``attacker``'s hit dealt ``damage`` to ``target``
         (tactical_d10: a long piercing weapon goes through); default nothing."""
         return state, ()
 
-    def after_shove(self, state: Any, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
+    def after_shove(self, state: EncounterState, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
         """Events after a successful shove of ``cells`` (tactical_d10: the switches' notes); default none."""
         return ()
 
@@ -390,7 +393,7 @@ class Ruleset:
         """Quick actions one full action buys; rulesets without the exchange refuse."""
         raise IllegalCommand(f"{self.id} has no exchange of a full action for quick actions")
 
-    def turn_started(self, encounter: Any, state: Any, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
+    def turn_started(self, encounter: Any, state: EncounterState, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
         """What the ruleset does by itself at the start of ``combatant_id``'s
         turn, after its budget refreshes (TAC-ACT-3); ``(state, events)``,
         default nothing. Handing the turn back gives it back (core.combat.boundary)."""

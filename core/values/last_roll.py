@@ -10,10 +10,13 @@ of :mod:`core.combat.maneuvers.mishaps` consume it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import events as ev
 from core.dice.checks import CheckResult, Tier
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
 
 CRITICALS = (Tier.CRITICAL_FAILURE, Tier.CRITICAL_SUCCESS)
 
@@ -51,7 +54,7 @@ def _roll_of(event: ev.Event) -> LastRoll | None:
     return LastRoll(who, name, result.tier, result.purpose, other)
 
 
-def note_rolls(state: Any, events: tuple[ev.Event, ...]) -> Any:
+def note_rolls(state: EncounterState, events: tuple[ev.Event, ...]) -> Any:
     """``state`` with :attr:`last_roll` following ``events``: a turn start
     clears it, each roll replaces it (the last one wins)."""
     last = state.last_roll

@@ -16,6 +16,7 @@ from core.errors import IllegalCommand
 from core.campaign.war.battle import Hero, WarSettings, new_battle
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.combat.state import EncounterState
 
 
@@ -62,7 +63,7 @@ class ClearBattle(Command):
 Result = tuple[Any, tuple[Any, ...]]
 
 
-def _dice(enc: Any):
+def _dice(enc: Table):
     from core.campaign.war.rounds import RulesetDice
 
     if len(enc.ruleset.tiers) != 4:
@@ -76,7 +77,7 @@ def _battle(state: EncounterState):
     return state.battle
 
 
-def set_up(enc: Any, state: EncounterState, command: SetUpBattle) -> Result:
+def set_up(enc: Table, state: EncounterState, command: SetUpBattle) -> Result:
     from core.campaign.war.events import BattleSetUp
 
     _dice(enc)
@@ -91,28 +92,28 @@ def set_up(enc: Any, state: EncounterState, command: SetUpBattle) -> Result:
     return replace(state, battle=battle), (event,)
 
 
-def fight_round(enc: Any, state: EncounterState, _: FightBattleRound) -> Result:
+def fight_round(enc: Table, state: EncounterState, _: FightBattleRound) -> Result:
     from core.campaign.war.rounds import fight_round as roll_round
 
     battle, events = roll_round(_battle(state), _dice(enc))
     return replace(state, battle=battle), tuple(events)
 
 
-def order_retreat(enc: Any, state: EncounterState, command: OrderRetreat) -> Result:
+def order_retreat(enc: Table, state: EncounterState, command: OrderRetreat) -> Result:
     from core.campaign.war.rounds import order_retreat as retreat
 
     battle, events = retreat(_battle(state), command.side)
     return replace(state, battle=battle), tuple(events)
 
 
-def aftermath(enc: Any, state: EncounterState, _: RollBattleAftermath) -> Result:
+def aftermath(enc: Table, state: EncounterState, _: RollBattleAftermath) -> Result:
     from core.campaign.war.rounds import roll_aftermath
 
     battle, events = roll_aftermath(_battle(state), _dice(enc))
     return replace(state, battle=battle), tuple(events)
 
 
-def clear(enc: Any, state: EncounterState, _: ClearBattle) -> Result:
+def clear(enc: Table, state: EncounterState, _: ClearBattle) -> Result:
     from core.campaign.war.events import BattleCleared
 
     battle = _battle(state)

@@ -8,7 +8,7 @@ ceiling below 3, too deep); in combat the action it costs is spent.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.combat import events as ev
@@ -17,10 +17,13 @@ from core.values.kinds import AltitudeMove
 from core.values.mobility import Layer
 from core.board.movement import model_for
 
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
+
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def change_altitude(enc: Any, state: Any, command: cmd.ChangeAltitude) -> Result:
+def change_altitude(enc: Table, state: EncounterState, command: cmd.ChangeAltitude) -> Result:
     """Take off (to height 3), land, or dive 3 deeper in water."""
     mover = state.combatant(command.combatant)
     model = model_for(enc.ruleset)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from core.combat.attacks import Weapon
 from core.dice.checks import Advantage
 from core.board.grid import Cell
-from core.combat.commands import Command
+from core.combat.commands import Attack, Command
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,16 @@ or block with its reaction (EQ-ACT-4). Damage is bludgeoning (setting
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import events as ev
 from core.combat.damage import DamagePart, DamageType, resolve
 from core.dice.rolls import roll
 from core.errors import IllegalCommand
 from core.combat.mounted.commands import DropObject
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -24,7 +27,7 @@ def defence_stat(settings: Any, how: str) -> str:
     return settings.dodge_stat if how == "dodge" else settings.block_stat
 
 
-def drop_object(enc: Any, state: Any, command: DropObject) -> Result:
+def drop_object(enc: Table, state: EncounterState, command: DropObject) -> Result:
     """Handler of :class:`~core.combat.mounted.commands.DropObject` (EQ-FALL-1).
     Raises :class:`IllegalCommand` (nothing rolled) for a height below 1, an
     item without a dropper, a defence by an unaware target or one it cannot make."""
@@ -52,6 +55,7 @@ def drop_object(enc: Any, state: Any, command: DropObject) -> Result:
     actor = dropper or target
     events: list[ev.Event] = []
     if not command.large:
+        assert dropper is not None  # an item has its dropper, checked above
         aim = enc.ruleset.roll_check(enc.rng, dropper.stat(riding.dropping_skill), enc.ruleset.attack_difficulty(target), purpose=f"drop an item on {target.name} (EQ-FALL-1)")
         events.append(ev.CheckRolled(dropper.id, dropper.name, riding.dropping_skill, aim, state.round, state.current))
         if not aim.tier.succeeded:

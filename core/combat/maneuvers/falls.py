@@ -18,7 +18,7 @@ Damage is typed bludgeoning (EQ-FALL-1 DEFAULT, setting ``fall_damage_type``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.values import conditions as cond
@@ -31,10 +31,13 @@ from core.board.grid import Cell, MoveKind
 from core.board.movement.falling import FallingRules, falls_from_flight, land_on_creature, nearest
 from core.values.mobility import Layer
 
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
+
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def free_cell_near(state: Any, mover: Any, around: Cell, rng: Any = None) -> Cell:
+def free_cell_near(state: EncounterState, mover: Any, around: Cell, rng: Any = None) -> Cell:
     """The nearest cell to ``around`` on the map, enterable and free of
     other creatures: where a thrown or falling creature lands (EQ-MNT-5,
     PR-CLB-2, PR-FALL-2). ``around`` itself first; among equally near cells
@@ -54,7 +57,7 @@ def free_cell_near(state: Any, mover: Any, around: Cell, rng: Any = None) -> Cel
     raise IllegalCommand(f"no free cell for {mover.name} to land in")
 
 
-def fall_height(state: Any, ruleset: Any, mover: Any) -> int | None:
+def fall_height(state: EncounterState, ruleset: Any, mover: Any) -> int | None:
     """How far ``mover`` would fall now: its altitude in the air, the height
     of the creature it rides or climbs, else ``None`` (the GM gives it)."""
     if mover.layer is Layer.AIR and mover.altitude > 0:
@@ -74,7 +77,7 @@ def _per_round(falling: FallingRules, first: bool) -> int:
     return falling.first_round if first else falling.per_round
 
 
-def fall(enc: Any, state: Any, command: cmd.Fall) -> Result:
+def fall(enc: Table, state: EncounterState, command: cmd.Fall) -> Result:
     """Handler of :class:`~core.combat.commands.Fall` (see the module)."""
     ruleset, s, rules = enc.ruleset, enc.ruleset.settings, enc.ruleset.falling
     mover = state.combatant(command.combatant)
@@ -153,7 +156,7 @@ def fall(enc: Any, state: Any, command: cmd.Fall) -> Result:
     return state, tuple(events)
 
 
-def after_condition(enc: Any, state: Any, target_id: str, name: str) -> Result:
+def after_condition(enc: Table, state: EncounterState, target_id: str, name: str) -> Result:
     """Falls a new condition causes: a flier knocked prone or at speed 0
     falls unless it hovers (PR-MOV-5, setting ``prone_flier_falls``); a
     climber or rider knocked prone falls to an adjacent space (PR-CLB-2)."""

@@ -21,12 +21,15 @@ cell must be on the map, enterable and free (checked here for every rule).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from core.combat import commands as cmd
 from core.combat import events as ev
 from core.errors import IllegalCommand
-from core.board.grid import Cell, MoveKind
+from core.board.grid import Cell, MoveKind, as_cell
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -51,11 +54,11 @@ class JumpRule:
     rule: ClassVar[str] = ""
     offers: ClassVar[tuple[JumpOffer, ...]] = ()
 
-    def leap(self, enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -> Result:
+    def leap(self, enc: Table, state: EncounterState, mover: Any, to: Cell, command: cmd.Jump) -> Result:
         """``(state, events)`` of ``mover`` jumping to ``to`` (free, on the map, not its cell)."""
         raise NotImplementedError
 
-    def preview(self, state: Any, ruleset: Any, mover: Any, command: cmd.Jump, distance: int) -> dict[str, Any]:
+    def preview(self, state: EncounterState, ruleset: Any, mover: Any, command: cmd.Jump, distance: int) -> dict[str, Any]:
         """Preview details (``notes``, ``odds``, ``expression``, ``difficulty``) of a jump of ``distance`` cells."""
         return {}
 
@@ -77,7 +80,7 @@ def toward(start: Cell, goal: Cell, cells: int) -> Cell:
     return (start[0] + round((goal[0] - start[0]) * cells / total), start[1] + round((goal[1] - start[1]) * cells / total))
 
 
-def landing_refusal(state: Any, mover: Any, cell: Cell, rule: str) -> None:
+def landing_refusal(state: EncounterState, mover: Any, cell: Cell, rule: str) -> None:
     grid = state.grid
     if not grid.contains(cell):
         raise IllegalCommand(f"({cell[0]}, {cell[1]}) is off the {grid.width}x{grid.height} map", rule)
@@ -89,7 +92,7 @@ def landing_refusal(state: Any, mover: Any, cell: Cell, rule: str) -> None:
             raise IllegalCommand(f"({cell[0]}, {cell[1]}) is occupied by {other.name}", rule)
 
 
-def jump(enc: Any, state: Any, command: cmd.Jump) -> Result:
+def jump(enc: Table, state: EncounterState, command: cmd.Jump) -> Result:
     """Handler of :class:`~core.combat.commands.Jump` (see the module)."""
     capability = enc.ruleset.jump
     mover = state.combatant(command.combatant)
@@ -100,7 +103,7 @@ def jump(enc: Any, state: Any, command: cmd.Jump) -> Result:
         raise IllegalCommand(f"{mover.name} is not on the map", rule)
     if mover.layer.value != "ground":
         raise IllegalCommand(f"{mover.name} is not on the ground ({mover.layer.value})", rule)
-    to = tuple(command.to)
+    to = as_cell(command.to)
     if to == mover.position:
         raise IllegalCommand(f"{mover.name} is already there", rule)
     landing_refusal(state, mover, to, rule)

@@ -14,7 +14,7 @@ is offered once.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.combat import events as ev
@@ -22,6 +22,9 @@ from core.values import limits as lim
 from core.dice.checks import Tier
 from core.errors import IllegalCommand
 from core.combat.limbs import off_hand
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -35,7 +38,7 @@ def _words(text: str) -> str:
     return text
 
 
-def _critical(state: Any, combatant_id: str, tier: Tier, rule: str) -> Any:
+def _critical(state: EncounterState, combatant_id: str, tier: Tier, rule: str) -> Any:
     """The last roll if it is ``combatant_id``'s of ``tier``; refused otherwise."""
     who = state.combatant(combatant_id)
     last = state.last_roll
@@ -45,7 +48,7 @@ def _critical(state: Any, combatant_id: str, tier: Tier, rule: str) -> Any:
     return last
 
 
-def _damage(enc: Any, state: Any, target_id: str, damage: tuple, source: str) -> Result:
+def _damage(enc: Table, state: EncounterState, target_id: str, damage: tuple, source: str) -> Result:
     from core.combat.resolution import deal_damage
 
     if not damage:
@@ -58,7 +61,7 @@ def _damage(enc: Any, state: Any, target_id: str, damage: tuple, source: str) ->
     return deal_damage(enc, state, cmd.DealDamage(target_id, parts, source=source, dice=dice))
 
 
-def mishap(enc: Any, state: Any, command: Any) -> Result:
+def mishap(enc: Table, state: EncounterState, command: Any) -> Result:
     """Handler of :class:`~core.rulesets.equestria.table_calls.Mishap` (EQ-CHK-6, EQ-GEN-5):
     refused unless the actor's last roll was a critical failure, and when
     the victim is neither the actor nor on its side."""
@@ -77,7 +80,7 @@ def mishap(enc: Any, state: Any, command: Any) -> Result:
     return state, (*events, *dealt)
 
 
-def soften(enc: Any, state: Any, command: Any) -> Result:
+def soften(enc: Table, state: EncounterState, command: Any) -> Result:
     """Handler of :class:`~core.rulesets.equestria.table_calls.SoftenCritical` (EQ-CHK-7)."""
     last = _critical(state, command.combatant, Tier.CRITICAL_FAILURE, "EQ-CHK-7")
     actor = state.combatant(command.combatant)
@@ -88,7 +91,7 @@ def soften(enc: Any, state: Any, command: Any) -> Result:
     return replace(state, last_roll=None), (event,)
 
 
-def bonus(enc: Any, state: Any, command: Any) -> Result:
+def bonus(enc: Table, state: EncounterState, command: Any) -> Result:
     """Handler of :class:`~core.rulesets.equestria.table_calls.CriticalBonus` (EQ-CHK-6):
     refused unless the actor's last roll was a critical success; damage
     needs a ``target``."""

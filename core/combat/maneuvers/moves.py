@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.values import conditions as cond
@@ -20,6 +20,10 @@ from core.board.battlefield import cells_apart
 from core.dice.checks import Tier
 from core.errors import IllegalCommand
 from core.values.mobility import Layer, MoveType
+from core.board.grid import as_cell
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 _TIER = {Tier.TIER_1: 1, Tier.TIER_2: 2, Tier.TIER_3: 3}
@@ -45,7 +49,7 @@ class BurrowingRules:
     size_of: Callable[[Any], int]
 
 
-def _spend(enc: Any, state: Any, who: str, kind: str) -> Result:
+def _spend(enc: Table, state: EncounterState, who: str, kind: str) -> Result:
     if state.round == 0 or not kind:
         return state, ()
     from core.combat.economy import spend_kind
@@ -53,19 +57,19 @@ def _spend(enc: Any, state: Any, who: str, kind: str) -> Result:
     return spend_kind(enc, state, who, kind)
 
 
-def _burrowing(enc: Any, rule: str) -> BurrowingRules:
+def _burrowing(enc: Table, rule: str) -> BurrowingRules:
     rules = enc.ruleset.burrowing
     if rules is None:
         raise IllegalCommand(f"{enc.ruleset.id} has no such maneuver", rule)
     return rules
 
 
-def _needs(enc: Any, rule: str) -> Any:
+def _needs(enc: Table, rule: str) -> Any:
     _burrowing(enc, rule)
     return enc.ruleset.movement
 
 
-def _power_roll(enc: Any, who: Any, purpose: str) -> tuple[Any, int]:
+def _power_roll(enc: Table, who: Any, purpose: str) -> tuple[Any, int]:
     """A Might-or-Agility power roll (the better of the two): (check, tier 1-3)."""
     s = enc.ruleset.settings
     check = enc.ruleset.roll_check(enc.rng, max(who.stat(s.might_stat), who.stat(s.agility_stat)), purpose=purpose)
@@ -88,7 +92,7 @@ def _at_level(who: Any, level: int) -> Any:
     return replace(who, layer=Layer.BURROWED, altitude=level)
 
 
-def _earth(state: Any, who: Any, rule: str) -> None:
+def _earth(state: EncounterState, who: Any, rule: str) -> None:
     if who.position is None:
         raise IllegalCommand(f"{who.name} is not on the map", rule)
     terrain = state.grid.terrain(who.position)
@@ -98,7 +102,7 @@ def _earth(state: Any, who: Any, rule: str) -> None:
         raise IllegalCommand(f"{who.name} is {who.layer.value}, not on or in the ground", rule)
 
 
-def dig(enc: Any, state: Any, command: cmd.Dig) -> Result:
+def dig(enc: Table, state: EncounterState, command: cmd.Dig) -> Result:
     """PR-BUR-1 dig maneuver: as many cells down (or up) as its size; needs
     a burrow speed >= its size; never deeper while grabbing (grappling) a
     conscious creature."""
@@ -119,7 +123,7 @@ def dig(enc: Any, state: Any, command: cmd.Dig) -> Result:
     return state.replace_combatant(moved), events + (event,)
 
 
-def dig_earth(enc: Any, state: Any, command: cmd.DigEarth) -> Result:
+def dig_earth(enc: Table, state: EncounterState, command: cmd.DigEarth) -> Result:
     """PR-BUR-3 Dig Earth (speed >= 2), Might roll: tier 1 moves 1 cell,
     slowed and weakened (save ends); tier 2 also spends the main action,
     slowed; tier 3 moves 1 cell."""
@@ -153,7 +157,7 @@ def dig_earth(enc: Any, state: Any, command: cmd.DigEarth) -> Result:
     return state, tuple(found)
 
 
-def pull_out(enc: Any, state: Any, command: cmd.PullOut) -> Result:
+def pull_out(enc: Table, state: EncounterState, command: cmd.PullOut) -> Result:
     """PR-BUR-4: on the ground next to a fully underground, willing
     burrower, a maneuver pulls it 1 cell up."""
     _needs(enc, "PR-BUR-4")
@@ -171,7 +175,7 @@ def pull_out(enc: Any, state: Any, command: cmd.PullOut) -> Result:
     return state, events + (event,)
 
 
-def forced_move(enc: Any, state: Any, command: cmd.ForcedMove) -> Result:
+def forced_move(enc: Table, state: EncounterState, command: cmd.ForcedMove) -> Result:
     """PR-BUR-2: a burrowed creature pushed sideways stays put and takes 1
     damage per cell; PR-FALL-4: pushed down in the air, it falls."""
     target = state.combatant(command.target)
@@ -194,7 +198,7 @@ def forced_move(enc: Any, state: Any, command: cmd.ForcedMove) -> Result:
 
 
 # -- climbing a creature -------------------------------------------------------------
-def climb(enc: Any, state: Any, command: cmd.ClimbCreature) -> Result:
+def climb(enc: Table, state: EncounterState, command: cmd.ClimbCreature) -> Result:
     """PR-CLB-1: climbing a larger creature; willing -> on it; unwilling ->
     a Might-or-Agility roll: t1 fails and it gets a free strike, t2 fails,
     t3 climbs on."""
@@ -221,7 +225,7 @@ def climb(enc: Any, state: Any, command: cmd.ClimbCreature) -> Result:
     return state, (event,)
 
 
-def shake_off(enc: Any, state: Any, command: cmd.ShakeOff) -> Result:
+def shake_off(enc: Table, state: EncounterState, command: cmd.ShakeOff) -> Result:
     """PR-CLB-1: the climber rolls against being shaken off: t1 falls to an
     adjacent cell with fall damage, prone; t2 slides off, not prone; t3 holds."""
     from core.combat.maneuvers.falls import fall, free_cell_near
@@ -245,6 +249,7 @@ def shake_off(enc: Any, state: Any, command: cmd.ShakeOff) -> Result:
             state, added = add_condition(enc, state, climber.id, cond.Condition("prone", source="shaken off (PR-CLB-1)"))
             found.extend(added)
     elif outcome.slides_off:
+        assert climber.position is not None  # a climber is on the map
         cell = free_cell_near(state, climber, climber.position, enc.rng)
         kept = _without(climber.conditions, "climbing")
         state = state.replace_combatant(replace(climber, conditions=kept, position=cell))
@@ -252,7 +257,7 @@ def shake_off(enc: Any, state: Any, command: cmd.ShakeOff) -> Result:
 
 
 # -- teleport --------------------------------------------------------------------------
-def teleport(enc: Any, state: Any, command: cmd.Teleport) -> Result:
+def teleport(enc: Table, state: EncounterState, command: cmd.Teleport) -> Result:
     """PR-TEL-1: teleporting itself: within its unmodified teleport speed
     (its movement in combat), line of effect, a free cell it may stand in,
     not its own; ends grabbed (grappled); ``stand`` gets a prone one up.
@@ -263,7 +268,7 @@ def teleport(enc: Any, state: Any, command: cmd.Teleport) -> Result:
 
     teleporter = state.combatant(command.teleporter)
     moved = state.combatant(command.target) if command.target else teleporter
-    to = tuple(command.to)
+    to = as_cell(command.to)
     if moved.position is None:
         raise IllegalCommand(f"{moved.name} is not on the map", "PR-TEL-1")
     if moved.id == teleporter.id:
@@ -296,7 +301,7 @@ def teleport(enc: Any, state: Any, command: cmd.Teleport) -> Result:
 
 
 # -- squeezing ---------------------------------------------------------------------------
-def squeeze(enc: Any, state: Any, command: cmd.Squeeze) -> Result:
+def squeeze(enc: Table, state: EncounterState, command: cmd.Squeeze) -> Result:
     """SRD-MOV-8: start or stop squeezing (each square costs double, -4 to
     attacks and AC: setting ``squeeze_penalty``)."""
     who = state.combatant(command.combatant)
@@ -320,7 +325,7 @@ def squeeze(enc: Any, state: Any, command: cmd.Squeeze) -> Result:
 
 
 # -- minimum movement ---------------------------------------------------------------------
-def minimum_move(enc: Any, state: Any, command: cmd.MinimumMove) -> Result:
+def minimum_move(enc: Table, state: EncounterState, command: cmd.MinimumMove) -> Result:
     """SRD-MOV-10: the full round buys 1 square in any direction unless it
     is blocked outright; not a 5-ft step, so it provokes (SRD-MOV-18)."""
     from core.board.movement import minimum_move as squares
@@ -328,7 +333,7 @@ def minimum_move(enc: Any, state: Any, command: cmd.MinimumMove) -> Result:
     who = state.combatant(command.combatant)
     if who.position is None:
         raise IllegalCommand(f"{who.name} is not on the map", "SRD-MOV-10")
-    to = tuple(command.to)
+    to = as_cell(command.to)
     if to not in squares(state.grid, enc.ruleset, who, state.combatants):
         raise IllegalCommand(f"a minimum move goes to a next square that is not blocked, not ({to[0]}, {to[1]})", "SRD-MOV-10")
     events: tuple[ev.Event, ...] = ()

@@ -10,22 +10,26 @@ seat), the mount's move the mount's top-left cell, as for any creature.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import events as ev
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.combat.mounted.riding import charge_bonus, rider_of, riders_of, seat_cell, seat_offset, seat_riders
+from core.board.grid import as_cell
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def moves_mount(state: Any, mover: Combatant) -> bool:
+def moves_mount(state: EncounterState, mover: Combatant) -> bool:
     """Whether moving ``mover`` moves a mount: it rides, or it is ridden."""
     return mover.mounted_on is not None or mover.id in state.ridden()
 
 
-def _body(state: Any, mover: Combatant) -> tuple[Combatant, tuple[int, int]]:
+def _body(state: EncounterState, mover: Combatant) -> tuple[Combatant, tuple[int, int]]:
     """The mount that moves for ``mover`` and the offset from the cell the GM
     names to the mount's top-left cell. Raises :class:`IllegalCommand` for a passenger."""
     if mover.mounted_on is None:
@@ -36,12 +40,12 @@ def _body(state: Any, mover: Combatant) -> tuple[Combatant, tuple[int, int]]:
     return mount, seat_offset(mount)
 
 
-def _others(state: Any, mount: Combatant) -> tuple[Combatant, ...]:
+def _others(state: EncounterState, mount: Combatant) -> tuple[Combatant, ...]:
     aboard = {r.id for r in riders_of(state, mount.id)}
     return tuple(c for c in state.combatants if c.id not in aboard)
 
 
-def _refusal(state: Any, riding: Any, mover: Combatant, mount: Combatant) -> None:
+def _refusal(state: EncounterState, riding: Any, mover: Combatant, mount: Combatant) -> None:
     rider = rider_of(state, mount.id)
     if riding is not None and rider is not None and rider.control_lost:
         raise IllegalCommand(f"{rider.name} has lost control of {mount.name}: regain it first (EQ-MNT-6)", "EQ-MNT-6")
@@ -49,13 +53,13 @@ def _refusal(state: Any, riding: Any, mover: Combatant, mount: Combatant) -> Non
         raise IllegalCommand(f"{mount.name} has bolted: call it back first (EQ-MNT-7)", "EQ-MNT-7")
 
 
-def mount_budget(state: Any, mover: Combatant) -> int | None:
+def mount_budget(state: EncounterState, mover: Combatant) -> int | None:
     """Movement the ride has now: the mount's (EQ-MNT-3), ``None`` before combat."""
     mount, _ = _body(state, mover)
     return mount.budget.movement if state.round > 0 else None
 
 
-def move(enc: Any, state: Any, command: Any) -> Result:
+def move(enc: Table, state: EncounterState, command: Any) -> Result:
     """Handler of :class:`core.combat.commands.Move` for a rider or a ridden mount
     (EQ-MNT-3): the mount takes the cheapest path within its own movement;
     the riders keep their seats; the rider's cells ridden this turn are kept
@@ -75,11 +79,12 @@ def move(enc: Any, state: Any, command: Any) -> Result:
     if in_combat:
         budget = replace(budget, movement=budget.movement - path.cost, diagonal_parity=path.parity)
     start = mount.position
+    assert start is not None  # find_path refuses a creature off the map
     state = seat_riders(state.replace_combatant(replace(mount, position=path.cells[-1], budget=budget)), mount.id)
     events: list[ev.Event] = [ev.Moved(mount.id, mount.name, start, path.cells, path.cost, budget.movement)]
     rider = rider_of(state, mount.id)
     if rider is not None and in_combat:
-        ridden = [seat_cell(replace(mount, position=cell)) for cell in (start, *path.cells)]
+        ridden = [seat for cell in (start, *path.cells) if (seat := seat_cell(replace(mount, position=cell))) is not None]  # a placed mount has its seat
         before = rider.charge_path if rider.charge_round == state.round and rider.charge_path and rider.charge_path[-1] == ridden[0] else ridden[:1]
         state = state.replace_combatant(replace(state.combatant(rider.id), charge_path=tuple(before) + tuple(ridden[1:]), charge_round=state.round))
         events.append(ev.Maneuvered(rider.id, rider.name, "EQ-MNT-3", f"rides {mount.name} {path.cost} cell(s) at its ДВИЖ",
@@ -113,7 +118,7 @@ class Refused:
         raise self.problem
 
 
-def reach(state: Any, ruleset: Any, mover: Combatant) -> Any:
+def reach(state: EncounterState, ruleset: Any, mover: Combatant) -> Any:
     """Where ``mover`` (a rider or a ridden mount) can go now: the mount's
     reach within its movement, shifted to the rider's seat for a rider; a
     :class:`Refused` reach when the mount will not go (EQ-MNT-6/7, EQ-MNT-8)."""
@@ -130,14 +135,14 @@ def reach(state: Any, ruleset: Any, mover: Combatant) -> Any:
     return SeatReach(found, offset) if offset != (0, 0) else found
 
 
-def move_details(state: Any, ruleset: Any, command: Any) -> dict[str, Any]:
+def move_details(state: EncounterState, ruleset: Any, command: Any) -> dict[str, Any]:
     """Preview fields of a mounted :class:`core.combat.commands.Move` (path, cost, refusal)."""
     from core.errors import RulesError
 
     mover = state.combatant(command.combatant)
     try:
         found = reach(state, ruleset, mover)
-        path = found.path(tuple(command.to))
+        path = found.path(as_cell(command.to))
     except RulesError as problem:
         return {"refusal": str(problem)}
     budget = mount_budget(state, mover)
@@ -145,7 +150,7 @@ def move_details(state: Any, ruleset: Any, command: Any) -> dict[str, Any]:
     return {"path": path.cells, "cost": path.cost, "unit": ruleset.movement.unit, "notes": (left, "the mount moves at its own ДВИЖ (EQ-MNT-3)")}
 
 
-def bystanders(state: Any, attacker: Combatant, target: Combatant) -> tuple[Combatant, ...]:
+def bystanders(state: EncounterState, attacker: Combatant, target: Combatant) -> tuple[Combatant, ...]:
     """Creatures that may give cover or flank in an attack of ``attacker`` on
     ``target``: all but the mounts and riders of the two (rider and mount
     fight and defend together, EQ-MNT-3, EQ-MNT-4)."""
@@ -160,7 +165,7 @@ def bystanders(state: Any, attacker: Combatant, target: Combatant) -> tuple[Comb
 
 
 # -- the charge and the mounted dodge ------------------------------------------------------------
-def charge_weapon(state: Any, ruleset: Any, attacker: Combatant, target: Combatant, weapon: Any) -> tuple[Any, str]:
+def charge_weapon(state: EncounterState, ruleset: Any, attacker: Combatant, target: Combatant, weapon: Any) -> tuple[Any, str]:
     """``weapon`` with the mounted charge's damage added to its first damage
     die (EQ-MNT-1; melee only), and the reason for the preview ("" if none)."""
     from core.combat.attacks import WeaponDamage
@@ -177,7 +182,7 @@ def charge_weapon(state: Any, ruleset: Any, attacker: Combatant, target: Combata
     return replace(weapon, damage=(first, *parts[1:])), why
 
 
-def charge_note(state: Any, ruleset: Any, attacker_id: str, target_id: str, reach: Any) -> tuple[str, ...]:
+def charge_note(state: EncounterState, ruleset: Any, attacker_id: str, target_id: str, reach: Any) -> tuple[str, ...]:
     """The preview's note of the charge bonus an attack gets now, or ()."""
     from core.dice.modifiers import Reach
 
@@ -188,7 +193,7 @@ def charge_note(state: Any, ruleset: Any, attacker_id: str, target_id: str, reac
     return (f"mounted charge: +{bonus} damage, {toward} cell(s) ridden toward {target.name} (EQ-MNT-1)",) if bonus else ()
 
 
-def dodge(state: Any, ruleset: Any, defender: Combatant) -> tuple[Combatant, int, str] | None:
+def dodge(state: EncounterState, ruleset: Any, defender: Combatant) -> tuple[Combatant, int, str] | None:
     """EQ-MNT-4: a mounted defender's dodge comes from its mount: (the mount,
     whose reaction it spends; floor(Riding / 2) + 5; the label), or ``None``
     when ``defender`` does not ride (DEFAULT 1d20 + floor(Riding/2) + 5)."""

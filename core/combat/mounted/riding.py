@@ -12,7 +12,7 @@ hooks do nothing. Cells are map cells; ДВИЖ is movement in cells.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.combat import events as ev
@@ -21,6 +21,9 @@ from core.dice.checks import Modifier, Tier
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.board.grid import Cell
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -35,7 +38,7 @@ from core.combat.mounted.seats import describe, rider_of, riders_of, seat_cell, 
 
 
 # -- riding checks (EQ-MNT-1, EQ-MNT-5, EQ-MNT-6, EQ-MNT-8) --------------------------------------
-def riding_modifiers(state: Any, settings: Any, who: Combatant, no_reins: bool = False, frightened: bool = False) -> tuple[int, tuple[Modifier, ...], str]:
+def riding_modifiers(state: EncounterState, settings: Any, who: Combatant, no_reins: bool = False, frightened: bool = False) -> tuple[int, tuple[Modifier, ...], str]:
     """(base value, penalties with reasons, what the base is) of ``who``'s
     Riding check: its Riding skill, or for a passenger the lower of the
     rider's Riding and its own STR (EQ-MNT-8); -3 without a hand on the
@@ -58,14 +61,14 @@ def riding_modifiers(state: Any, settings: Any, who: Combatant, no_reins: bool =
     return base, tuple(mods), label
 
 
-def _settings(enc: Any, rule: str) -> Any:
+def _settings(enc: Table, rule: str) -> Any:
     s = enc.ruleset.riding
     if s is None:
         raise IllegalCommand(f"{enc.ruleset.id} has no riding checks", rule)
     return s
 
 
-def _mounted(state: Any, who: Combatant, rule: str) -> Combatant:
+def _mounted(state: EncounterState, who: Combatant, rule: str) -> Combatant:
     if who.mounted_on is None or not state.has(who.mounted_on):
         raise IllegalCommand(f"{who.name} is not mounted", rule)
     return state.combatant(who.mounted_on)
@@ -80,18 +83,19 @@ def thrown_height(settings: Any, mount: Combatant) -> int:
     return max(0, settings.thrown_rider_fall + body_height(mount, settings) - settings.mount_average_height)
 
 
-def _throw(enc: Any, state: Any, rider_id: str, cause: str) -> Result:
+def _throw(enc: Table, state: EncounterState, rider_id: str, cause: str) -> Result:
     """The rider is thrown: it lands within 1 cell of the mount and takes the
     fall of :func:`thrown_height` (EQ-MNT-5, EQ-MNT-6)."""
     from core.combat.maneuvers.falls import fall
 
     rider = state.combatant(rider_id)
+    assert rider.mounted_on is not None  # only a rider is thrown
     height = thrown_height(enc.ruleset.settings, state.combatant(rider.mounted_on))
     state = state.replace_combatant(replace(rider, riding_due="", control_lost=False))
     return fall(enc, state, cmd.Fall(rider_id, height, cause=cause))
 
 
-def riding_check(enc: Any, state: Any, command: mc.RidingCheck) -> Result:
+def riding_check(enc: Table, state: EncounterState, command: mc.RidingCheck) -> Result:
     """Handler of :class:`~core.combat.mounted.commands.RidingCheck`. Raises
     :class:`IllegalCommand` when ``rider`` is not mounted or ``why`` is unknown."""
     s = _settings(enc, "EQ-MNT-1")
@@ -119,7 +123,7 @@ def riding_check(enc: Any, state: Any, command: mc.RidingCheck) -> Result:
     return state, tuple(events) + fell
 
 
-def regain_control(enc: Any, state: Any, command: mc.RegainControl) -> Result:
+def regain_control(enc: Table, state: EncounterState, command: mc.RegainControl) -> Result:
     """Handler of :class:`~core.combat.mounted.commands.RegainControl` (EQ-MNT-6).
     Raises :class:`IllegalCommand` when control is not lost, or in combat
     when it is not the rider's turn or its maneuver (movement) is spent."""
@@ -152,7 +156,7 @@ def regain_control(enc: Any, state: Any, command: mc.RegainControl) -> Result:
     return state, tuple(events) + fell
 
 
-def refuse_order(enc: Any, state: Any, command: mc.RefuseOrder) -> Result:
+def refuse_order(enc: Table, state: EncounterState, command: mc.RefuseOrder) -> Result:
     """Handler of :class:`~core.combat.mounted.commands.RefuseOrder` (EQ-MNT-6).
     Raises :class:`IllegalCommand` when not mounted or control is already lost."""
     _settings(enc, "EQ-MNT-6")
@@ -164,7 +168,7 @@ def refuse_order(enc: Any, state: Any, command: mc.RefuseOrder) -> Result:
     return state, (ev.Maneuvered(mount.id, mount.name, "EQ-MNT-6", "refuses an order", f"{rider.name} lost control", None, rider.id, rider.name),)
 
 
-def call_back(enc: Any, state: Any, command: mc.CallBack) -> Result:
+def call_back(enc: Table, state: EncounterState, command: mc.CallBack) -> Result:
     """Handler of :class:`~core.combat.mounted.commands.CallBack` (EQ-MNT-7): an
     animal skill check against ``riding_difficulty``; success ends ``bolted``."""
     s = _settings(enc, "EQ-MNT-7")
@@ -186,7 +190,7 @@ def call_back(enc: Any, state: Any, command: mc.CallBack) -> Result:
 
 
 # -- mounting (EQ-MNT-2, EQ-MNT-8) ---------------------------------------------------------------
-def posture_cost(enc: Any, state: Any, who: Combatant, words: str) -> Combatant:
+def posture_cost(enc: Table, state: EncounterState, who: Combatant, words: str) -> Combatant:
     """EQ-MNT-2: mounting or dismounting in combat is a change-posture
     maneuver, which costs the movement (DEFAULT ``mounting_costs_movement``).
     Returns ``who`` with its movement spent; raises :class:`IllegalCommand`
@@ -199,7 +203,7 @@ def posture_cost(enc: Any, state: Any, who: Combatant, words: str) -> Combatant:
     return replace(who, budget=replace(who.budget, movement=0))
 
 
-def mount_behind(enc: Any, state: Any, command: mc.MountBehind) -> Result:
+def mount_behind(enc: Table, state: EncounterState, command: mc.MountBehind) -> Result:
     """Handler of :class:`~core.combat.mounted.commands.MountBehind` (EQ-MNT-8)."""
     from core.board.battlefield import cells_apart, size_category
 
@@ -222,7 +226,7 @@ def mount_behind(enc: Any, state: Any, command: mc.MountBehind) -> Result:
                                  f"a passenger: {rider.name} rides at {enc.ruleset.settings.passenger_penalty:+d}", None, mount.id, mount.name),)
 
 
-def after_mount(enc: Any, state: Any, rider_id: str) -> Any:
+def after_mount(enc: Table, state: EncounterState, rider_id: str) -> Any:
     """After :class:`core.combat.commands.Mount`: the rider sits on its seat
     (EQ-MNT-9). In combat a mount that has not acted this round joins the
     rider's turn with its fresh budget (its ДВИЖ, EQ-MNT-3); one that has
@@ -239,7 +243,7 @@ def after_mount(enc: Any, state: Any, rider_id: str) -> Any:
     return seat_riders(state, mount.id)
 
 
-def after_dismount(enc: Any, state: Any, rider_id: str, mount_id: str) -> Any:
+def after_dismount(enc: Table, state: EncounterState, rider_id: str, mount_id: str) -> Any:
     """After :class:`core.combat.commands.Dismount`: the rider steps off to the
     nearest free cell (within 1 cell of the mount) and its riding flags clear."""
     from core.combat.maneuvers.falls import free_cell_near
@@ -253,14 +257,14 @@ def after_dismount(enc: Any, state: Any, rider_id: str, mount_id: str) -> Any:
 
 
 # -- hooks of damage, knock-down and placing (EQ-MNT-1, EQ-MNT-5) --------------------------------
-def _due(state: Any, who_id: str, why: str) -> Any:
+def _due(state: EncounterState, who_id: str, why: str) -> Any:
     who = state.combatant(who_id)
     if why == "control" and who.riding_due == "seat":
         return state
     return state.replace_combatant(replace(who, riding_due=why))
 
 
-def after_hurt(enc: Any, state: Any, target_id: str) -> Result:
+def after_hurt(enc: Table, state: EncounterState, target_id: str) -> Result:
     """A ridden mount took damage: its rider owes a Riding check or loses
     control (EQ-MNT-1), offered at once (``riding_due``); the log says so."""
     rider = rider_of(state, target_id) if rules_on(enc.ruleset) else None
@@ -271,14 +275,14 @@ def after_hurt(enc: Any, state: Any, target_id: str) -> Result:
     return _due(state, rider.id, "control"), (note,)
 
 
-def after_knocked(enc: Any, state: Any, target_id: str, condition: str) -> Any:
+def after_knocked(enc: Table, state: EncounterState, target_id: str, condition: str) -> Any:
     """Rider or mount knocked down (prone): a Riding check to stay on (EQ-MNT-5)."""
     if not rules_on(enc.ruleset) or condition != "prone":
         return state
     return forced(state, target_id)
 
 
-def forced(state: Any, who_id: str) -> Any:
+def forced(state: EncounterState, who_id: str) -> Any:
     """``who_id`` was moved or knocked down against its will: each creature
     riding it, or ``who_id`` itself if it rides, owes a Riding check (EQ-MNT-5)."""
     who = state.combatant(who_id)
@@ -289,7 +293,7 @@ def forced(state: Any, who_id: str) -> Any:
     return state
 
 
-def after_place(enc: Any, state: Any, mount_id: str) -> Any:
+def after_place(enc: Table, state: EncounterState, mount_id: str) -> Any:
     """The GM placed a ridden mount: its riders keep their seats (EQ-MNT-9);
     in combat that is forced movement, so each rider owes a Riding check (EQ-MNT-5)."""
     state = seat_riders(state, mount_id)
@@ -299,7 +303,7 @@ def after_place(enc: Any, state: Any, mount_id: str) -> Any:
 
 
 # -- the mounted charge (EQ-MNT-1) -----------------------------------------------------------------
-def charge_bonus(state: Any, riding: Any, attacker: Combatant, target: Combatant) -> tuple[int, int]:
+def charge_bonus(state: EncounterState, riding: Any, attacker: Combatant, target: Combatant) -> tuple[int, int]:
     """(damage bonus, cells ridden toward ``target``) of ``attacker``'s
     melee weapon now: +``charge_damage`` per ``charge_cells`` ДВИЖ moved
     toward the enemy this turn (EQ-MNT-1). A step counts when it brings the

@@ -7,19 +7,22 @@ cells; a footprint's top-left cell is its position.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.values.combatant import Combatant
 from core.board.grid import Cell
 
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
 
-def riders_of(state: Any, mount_id: str) -> tuple[Combatant, ...]:
+
+def riders_of(state: EncounterState, mount_id: str) -> tuple[Combatant, ...]:
     """Those on ``mount_id``: the rider first, then a passenger (EQ-MNT-8)."""
     found = [c for c in state.combatants if c.mounted_on == mount_id]
     return tuple(sorted(found, key=lambda c: c.passenger))
 
 
-def rider_of(state: Any, mount_id: str) -> Combatant | None:
+def rider_of(state: EncounterState, mount_id: str) -> Combatant | None:
     """The rider (not the passenger) of ``mount_id``, or ``None``."""
     return next((c for c in riders_of(state, mount_id) if not c.passenger), None)
 
@@ -47,7 +50,7 @@ def seat_cell(mount: Combatant, passenger: bool = False) -> Cell | None:
     return mount.position[0] + dx, mount.position[1] + dy
 
 
-def seat_riders(state: Any, mount_id: str) -> Any:
+def seat_riders(state: EncounterState, mount_id: str) -> Any:
     """Put each creature on ``mount_id`` on its seat (EQ-MNT-9), at the mount's layer and altitude."""
     mount = state.combatant(mount_id)
     for rider in riders_of(state, mount_id):
@@ -55,7 +58,7 @@ def seat_riders(state: Any, mount_id: str) -> Any:
     return state
 
 
-def describe(state: Any, combatant: Combatant) -> str:
+def describe(state: EncounterState, combatant: Combatant) -> str:
     """Who rides whom, in words for the tracker and sheet: ``rides Horse``,
     ``behind Knight on Horse``, ``ridden by Knight``, ``lost control``, ``bolted``."""
     words: list[str] = []

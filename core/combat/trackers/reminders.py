@@ -26,6 +26,7 @@ from core.combat.trackers.events import ReminderAdded, ReminderFired, ReminderRe
 from core.values.trackers import MAX_ROUNDS, MAX_TEXT, MAX_TRACKED, Reminder, When
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.values.combatant import Combatant
     from core.combat.state import EncounterState
 
@@ -95,7 +96,7 @@ def find(creature: Combatant, reminder_id: str) -> Reminder:
     return found
 
 
-def add(enc: Any, state: EncounterState, command: AddReminder) -> Result:
+def add(enc: Table, state: EncounterState, command: AddReminder) -> Result:
     creature = state.combatant(command.combatant)
     text = _clean_text(command.text)
     if len(creature.reminders) >= MAX_TRACKED:
@@ -118,14 +119,14 @@ def add(enc: Any, state: EncounterState, command: AddReminder) -> Result:
     return state, (ReminderAdded(creature.id, creature.name, reminder, anchored.name),)
 
 
-def remove(enc: Any, state: EncounterState, command: RemoveReminder) -> Result:
+def remove(enc: Table, state: EncounterState, command: RemoveReminder) -> Result:
     creature = state.combatant(command.combatant)
     gone = find(creature, command.reminder)
     state = state.replace_combatant(replace(creature, reminders=tuple(r for r in creature.reminders if r.id != gone.id)))
     return state, (ReminderRemoved(creature.id, creature.name, gone, "by the GM"),)
 
 
-def roll(enc: Any, state: EncounterState, command: RollReminder) -> Result:
+def roll(enc: Table, state: EncounterState, command: RollReminder) -> Result:
     from core.combat import commands as cmd
     from core.combat.scene import roll_check
 

@@ -25,6 +25,7 @@ from core.combat.trackers.events import UseAdded, UseChanged, UseRecharged, UseR
 from core.values.trackers import MAX_TEXT, MAX_TRACKED, MAX_USES, LimitedUse, Per
 
 if TYPE_CHECKING:
+    from core.combat.state import Table
     from core.values.combatant import Combatant
     from core.combat.state import EncounterState
 
@@ -110,7 +111,7 @@ def check_use(command: AddUse) -> LimitedUse:
     return LimitedUse(name, command.per, command.uses_max, command.uses_max, die, low, high)
 
 
-def add(enc: Any, state: EncounterState, command: AddUse) -> Result:
+def add(enc: Table, state: EncounterState, command: AddUse) -> Result:
     creature = state.combatant(command.combatant)
     use = check_use(command)
     if any(u.name.casefold() == use.name.casefold() for u in creature.uses):
@@ -121,7 +122,7 @@ def add(enc: Any, state: EncounterState, command: AddUse) -> Result:
     return state, (UseAdded(creature.id, creature.name, use),)
 
 
-def spend(enc: Any, state: EncounterState, command: SpendUse) -> Result:
+def spend(enc: Table, state: EncounterState, command: SpendUse) -> Result:
     creature = state.combatant(command.combatant)
     use = find(creature, command.name)
     if not 1 <= command.count <= MAX_USES:
@@ -133,7 +134,7 @@ def spend(enc: Any, state: EncounterState, command: SpendUse) -> Result:
     return _swap(state, creature, spent), (UseChanged(creature.id, creature.name, spent, -command.count, "spent"),)
 
 
-def restore(enc: Any, state: EncounterState, command: RestoreUse) -> Result:
+def restore(enc: Table, state: EncounterState, command: RestoreUse) -> Result:
     creature = state.combatant(command.combatant)
     use = find(creature, command.name)
     if command.count is not None and not 1 <= command.count <= MAX_USES:
@@ -144,7 +145,7 @@ def restore(enc: Any, state: EncounterState, command: RestoreUse) -> Result:
     return _swap(state, creature, back), (UseChanged(creature.id, creature.name, back, back.uses - use.uses, "restored by the GM"),)
 
 
-def remove(enc: Any, state: EncounterState, command: RemoveUse) -> Result:
+def remove(enc: Table, state: EncounterState, command: RemoveUse) -> Result:
     creature = state.combatant(command.combatant)
     use = find(creature, command.name)
     state = state.replace_combatant(replace(creature, uses=tuple(u for u in creature.uses if u.name != use.name)))

@@ -5,7 +5,7 @@ to DEX - 1 cells (+1 after a straight run-up of 3+ cells), nothing at DEX
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from core.board.grid import Cell
 from core.combat import commands as cmd
@@ -13,6 +13,10 @@ from core.combat import events as ev
 from core.combat.maneuvers.jumps import JumpOffer, JumpRule, Result
 from core.combat.maneuvers.jumps import distance as cell_distance
 from core.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from core.rulesets.equestria.movement import EquestriaMovement
+    from core.combat.state import EncounterState, Table
 
 
 class EquestriaJump(JumpRule):
@@ -25,8 +29,8 @@ class EquestriaJump(JumpRule):
         JumpOffer("jump.run-up", "jump after a straight run-up of 3+ cells (full action)", ("full",), (("with_action", True), ("run_up", 3))),
     )
 
-    def leap(self, enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -> Result:
-        model = enc.ruleset.movement
+    def leap(self, enc: Table, state: EncounterState, mover: Any, to: Cell, command: cmd.Jump) -> Result:
+        model = cast("EquestriaMovement", enc.ruleset.movement)  # this jump is the equestria ruleset's
         reach = model.jump_distance(mover, command.run_up)
         distance = cell_distance(mover.position, to)
         dex = mover.stat(model.settings.dex_stat)
@@ -53,5 +57,5 @@ class EquestriaJump(JumpRule):
         events.append(ev.Jumped(mover.id, mover.name, "EQ-MOV-6", mover.position, to, to, distance, spent))
         return state.replace_combatant(moved), tuple(events)
 
-    def preview(self, state: Any, ruleset: Any, mover: Any, command: cmd.Jump, distance: int) -> dict[str, Any]:
+    def preview(self, state: EncounterState, ruleset: Any, mover: Any, command: cmd.Jump, distance: int) -> dict[str, Any]:
         return {"notes": (f"{distance} cell(s); {mover.name} jumps at most {ruleset.movement.jump_distance(mover, command.run_up)}",)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from core.board.grid import Cell
 from core.combat import commands as cmd
@@ -17,6 +17,10 @@ from core.combat.maneuvers.jumps import distance as cell_distance
 from core.board.grid import MoveKind
 from core.dice.checks import Tier, check_expression
 from core.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from core.rulesets.power_roll.movement import PowerRollMovement
+    from core.combat.state import EncounterState, Table
 
 
 def jump_base(ruleset: Any, mover: Any) -> int:
@@ -33,8 +37,8 @@ class PowerRollJump(JumpRule):
         JumpOffer("jump.test", "jump farther with a Might/Agility test", ("movement",), (("test", True),)),
     )
 
-    def leap(self, enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -> Result:
-        model = enc.ruleset.movement
+    def leap(self, enc: Table, state: EncounterState, mover: Any, to: Cell, command: cmd.Jump) -> Result:
+        model = cast("PowerRollMovement", enc.ruleset.movement)  # this jump is the power_roll ruleset's
         s = model.settings
         here = state.grid.terrain(mover.position)
         movement_left = mover.budget.movement if state.round > 0 else None
@@ -61,7 +65,7 @@ class PowerRollJump(JumpRule):
         event = ev.Jumped(mover.id, mover.name, "PR-MOV-4", mover.position, to, landed, moved, f"{moved} squares", check, landed == to)
         return state.replace_combatant(replace(mover, position=landed, budget=budget)), (event,)
 
-    def preview(self, state: Any, ruleset: Any, mover: Any, command: cmd.Jump, distance: int) -> dict[str, Any]:
+    def preview(self, state: EncounterState, ruleset: Any, mover: Any, command: cmd.Jump, distance: int) -> dict[str, Any]:
         base = jump_base(ruleset, mover)
         if not command.test:
             return {"notes": (f"{distance} cell(s); {mover.name} jumps {base} without a test",)}

@@ -6,7 +6,8 @@ armour and load (SRD-MOV-13), attacks of opportunity, Tumble and Overrun
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from core.dice.checks import Tier
 from core.values.combatant import ActionBudget, Combatant
@@ -15,6 +16,9 @@ from core.board.movement.falling import DiceFallSettings
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,11 @@ class Srd35(Ruleset):
     def movement_model(self) -> type[SrdMovement]:
         return SrdMovement
 
+    @cached_property
+    def movement(self) -> SrdMovement:
+        """The SRD movement model (land speed, paces), reading these settings."""
+        return self.movement_model()(self.settings)
+
     def attack_difficulty(self, target: Combatant) -> int:
         """AC (or ``default_ac``); SRD-MOV-17: squeezing tightly loses its DEX bonus to AC."""
         ac = super().attack_difficulty(target)
@@ -165,13 +174,13 @@ class Srd35(Ruleset):
         squeezing = s.squeeze_doublings if any(c.name == "squeezing" for c in mover.conditions) else 0
         return squeezing + (s.tumble_doublings if "tumbling" in mover.budget.marks else 0)
 
-    def squeeze_shape(self, state: Any, who: Combatant, command: Any) -> tuple[Combatant, str]:
+    def squeeze_shape(self, state: EncounterState, who: Combatant, command: Any) -> tuple[Combatant, str]:
         """SRD-MOV-8, SRD-MOV-17: how ``who`` squeezes (a wide creature in a 1-square passage)."""
         from core.rulesets.srd35.maneuvers import squeeze_shape
 
         return squeeze_shape(state, who, command)
 
-    def move_notes(self, state: Any, mover: Combatant, path: Any) -> tuple[str, ...]:
+    def move_notes(self, state: EncounterState, mover: Combatant, path: Any) -> tuple[str, ...]:
         """SRD-MOV-16: who the move gives an attack of opportunity (in combat)."""
         from core.rulesets.srd35.maneuvers import provokers
 
@@ -180,7 +189,7 @@ class Srd35(Ruleset):
         found = provokers(state, self, mover, (mover.position, *path.cells[:-1]))
         return (f"provokes attacks of opportunity from {', '.join(o.name for o in found)} (SRD-MOV-16)",) if found else ()
 
-    def after_move(self, enc: Any, state: Any, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
+    def after_move(self, enc: Table, state: EncounterState, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
         """SRD-MOV-16: log who the move provoked and remember it for their attacks of opportunity."""
         from core.rulesets.srd35.maneuvers import after_move
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from core.combat import commands as cmd
 from core.rulesets.srd35 import commands as sc
@@ -23,8 +23,12 @@ from core.board.battlefield import cells_apart, melee_reach
 from core.dice.checks import CheckResult, Modifier, Tier
 from core.values.combatant import Combatant, Side
 from core.errors import IllegalCommand
-from core.board.grid import Cell
+from core.board.grid import Cell, as_cell
 from core.values.mobility import Size, footprint_offsets
+
+if TYPE_CHECKING:
+    from core.rulesets.srd35.movement import SrdMovement
+    from core.combat.state import EncounterState, Table, TableView
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 ARMOUR = ("", "light", "medium", "heavy")
@@ -42,13 +46,13 @@ def _allied(a: Combatant, b: Combatant) -> bool:
     return a.side is b.side and a.side is not Side.NEUTRAL
 
 
-def _land(enc: Any, who: Combatant) -> str:
-    feet, how = enc.ruleset.movement.land_speed(who)
+def _land(enc: Table, who: Combatant) -> str:
+    feet, how = cast("SrdMovement", enc.ruleset.movement).land_speed(who)  # the srd35 ruleset's
     return f"land speed {feet} ft ({feet // enc.ruleset.settings.feet_per_square} squares): {how}"
 
 
 # -- SRD-MOV-13 -------------------------------------------------------------------------
-def set_burden(enc: Any, state: Any, command: sc.SetBurden) -> Result:
+def set_burden(enc: Table, state: EncounterState, command: sc.SetBurden) -> Result:
     """SRD-MOV-13: set armour, load and speed bonuses; the log says the
     land speed they give. Refuses unknown words and bonuses outside 0..120 ft
     (0 removes that type); a bonus of a type already held keeps the larger
@@ -82,7 +86,7 @@ def set_burden(enc: Any, state: Any, command: sc.SetBurden) -> Result:
     return state.replace_combatant(new), (ev.Maneuvered(who.id, who.name, "SRD-MOV-13", words, _land(enc, new)),)
 
 
-def set_body(enc: Any, state: Any, command: sc.SetBody) -> Result:
+def set_body(enc: Table, state: EncounterState, command: sc.SetBody) -> Result:
     """SRD-MOV-15 / -16: mark a body "obstacle", "fills" or neither."""
     who = state.combatant(command.combatant)
     if command.body not in BODIES:
@@ -108,7 +112,7 @@ def threatens(settings: Any, attacker: Combatant, cells: Iterable[Cell]) -> bool
     return any(max(abs(p[0] - q[0]), abs(p[1] - q[1])) <= reach for p in attacker.cells for q in cells)
 
 
-def provokers(state: Any, ruleset: Any, mover: Combatant, left: Sequence[Cell]) -> tuple[Combatant, ...]:
+def provokers(state: EncounterState, ruleset: Any, mover: Combatant, left: Sequence[Cell]) -> tuple[Combatant, ...]:
     """Rule SRD-MOV-16 (DEFAULT d20 SRD): the enemies of ``mover`` that
     threaten a square it leaves (``left``: anchors of its footprint, the
     start and every square of the path but the last); none while it
@@ -124,7 +128,7 @@ def provokers(state: Any, ruleset: Any, mover: Combatant, left: Sequence[Cell]) 
     )
 
 
-def after_move(enc: Any, state: Any, before: Combatant, path: Any) -> Result:
+def after_move(enc: Table, state: EncounterState, before: Combatant, path: Any) -> Result:
     """SRD-MOV-16: a move in combat that leaves threatened squares provokes;
     the mover's turn remembers from whom (its budget's ``provoked:<id>``
     marks) so each may take its attack of opportunity (an offer)."""
@@ -139,7 +143,7 @@ def after_move(enc: Any, state: Any, before: Combatant, path: Any) -> Result:
     return state.replace_combatant(mover), (event,)
 
 
-def opportunity_refusal(enc: Any, state: Any, attacker: Combatant, target: Combatant) -> str | None:
+def opportunity_refusal(enc: TableView, state: EncounterState, attacker: Combatant, target: Combatant) -> str | None:
     """Why ``attacker`` cannot make an attack of opportunity on ``target``
     now, or ``None``: in combat, an enemy, its one a round left, and the
     target provoked it (left a square it threatens) or is within its reach."""
@@ -158,7 +162,7 @@ def opportunity_refusal(enc: Any, state: Any, attacker: Combatant, target: Comba
     return None
 
 
-def opportunity_attack(enc: Any, state: Any, command: sc.OpportunityAttack) -> Result:
+def opportunity_attack(enc: Table, state: EncounterState, command: sc.OpportunityAttack) -> Result:
     """SRD-MOV-16: spend the attacker's attack of opportunity (a reaction),
     then the attack (no standard action spent). A target that provoked and
     moved on out of reach is attacked where it is, as it left (logged)."""
@@ -190,7 +194,7 @@ def step_refusal(who: Combatant) -> str | None:
     return None
 
 
-def five_foot_step(enc: Any, state: Any, command: sc.FiveFootStep) -> Result:
+def five_foot_step(enc: Table, state: EncounterState, command: sc.FiveFootStep) -> Result:
     """SRD-MOV-9, -16: 1 square costing 1 (not into difficult terrain), only
     if it has not moved this round; it provokes nothing and ends its
     movement this round."""
@@ -201,9 +205,10 @@ def five_foot_step(enc: Any, state: Any, command: sc.FiveFootStep) -> Result:
     if who.position is None:
         raise IllegalCommand(f"{who.name} is not on the map", "SRD-MOV-9")
     fighting = state.round > 0
-    if fighting and step_refusal(who):
-        raise IllegalCommand(step_refusal(who), "SRD-MOV-9")
-    path = find_path(state.grid, enc.ruleset, who, state.combatants, tuple(command.to), options=move_options(state, who, enc.ruleset))
+    refusal = step_refusal(who) if fighting else None
+    if refusal:
+        raise IllegalCommand(refusal, "SRD-MOV-9")
+    path = find_path(state.grid, enc.ruleset, who, state.combatants, as_cell(command.to), options=move_options(state, who, enc.ruleset))
     if len(path.cells) != 1 or path.cost != 1:
         raise IllegalCommand(f"a 5-ft step is 1 square costing 1; ({command.to[0]}, {command.to[1]}) costs {path.cost}", "SRD-MOV-9")
     moved = replace(who, position=path.cells[-1])
@@ -215,12 +220,12 @@ def five_foot_step(enc: Any, state: Any, command: sc.FiveFootStep) -> Result:
 
 
 # -- SRD-MOV-16: Tumble and Overrun (DEFAULT d20 SRD) -----------------------------------------
-def _check(enc: Any, who: Combatant, stat: str, bonus: int, difficulty: int, purpose: str, rule: str) -> CheckResult:
+def _check(enc: Table, who: Combatant, stat: str, bonus: int, difficulty: int, purpose: str, rule: str) -> CheckResult:
     extra = (Modifier(bonus, "ranks and bonuses", rule),) if bonus else ()
     return enc.ruleset.roll_check(enc.rng, who.stat(stat), difficulty, modifiers=extra, purpose=purpose)
 
 
-def tumble(enc: Any, state: Any, command: sc.Tumble) -> Result:
+def tumble(enc: Table, state: EncounterState, command: sc.Tumble) -> Result:
     """SRD-MOV-16 (DEFAULT d20 SRD Tumble): a check against
     ``tumble_dc_threatened`` (15): success moves on this turn at half speed
     without provoking; against ``tumble_dc_through`` (25) with ``through``:
@@ -261,7 +266,7 @@ def _size_bonus(s: Any, who: Combatant) -> int:
     return s.overrun_size_bonus * (who.size.step - Size.MEDIUM.step)
 
 
-def _opposed(enc: Any, a: Combatant, a_mod: int, b: Combatant, b_mod: int, purpose: str) -> tuple[bool, list[ev.Event]]:
+def _opposed(enc: Table, a: Combatant, a_mod: int, b: Combatant, b_mod: int, purpose: str) -> tuple[bool, list[ev.Event]]:
     """Opposed d20 checks: the higher total wins; a tie goes to the higher
     modifier, an equal one is rolled again (d20 SRD). Returns (a won, events)."""
     events: list[ev.Event] = []
@@ -279,7 +284,7 @@ def _opposed(enc: Any, a: Combatant, a_mod: int, b: Combatant, b_mod: int, purpo
     return False, events
 
 
-def overrun(enc: Any, state: Any, command: sc.Overrun) -> Result:
+def overrun(enc: Table, state: EncounterState, command: sc.Overrun) -> Result:
     """SRD-MOV-16 (DEFAULT d20 SRD Overrun): a standard action
     (``overrun_kind``) during a move into an adjacent enemy at most
     ``overrun_max_larger`` size larger. The defender may let it pass;
@@ -335,7 +340,7 @@ def overrun(enc: Any, state: Any, command: sc.Overrun) -> Result:
 SHAPED = "a 1-square passage (SRD-MOV-17)"
 
 
-def squeeze_shape(state: Any, who: Combatant, command: cmd.Squeeze) -> tuple[Combatant, str]:
+def squeeze_shape(state: EncounterState, who: Combatant, command: cmd.Squeeze) -> tuple[Combatant, str]:
     """SRD-MOV-17: ``who`` with the space it takes squeezing (and the
     condition's source). Into a passage running ``along`` "ns" or "ew" a
     creature wider than 1 square takes half its width across it, rounded
@@ -361,7 +366,7 @@ def squeeze_shape(state: Any, who: Combatant, command: cmd.Squeeze) -> tuple[Com
     return full, ""
 
 
-def escape_artist(enc: Any, state: Any, command: sc.EscapeArtist) -> Result:
+def escape_artist(enc: Table, state: EncounterState, command: sc.EscapeArtist) -> Result:
     """SRD-MOV-17: an Escape Artist check (``escape_artist_stat`` + bonus
     against ``escape_artist_dc``, DEFAULT 30, d20 SRD) to squeeze through a
     passage narrower than half its space; success adds "squeezing tightly"

@@ -6,10 +6,15 @@ each builds one command of :mod:`core.rulesets.srd35.commands`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from core.combat import commands as cmd
 from core.rulesets.srd35 import commands as sc
 from core.errors import IllegalCommand
 from core.offers.offer import Group, Need, Offer, OfferContext
+
+if TYPE_CHECKING:
+    from core.rulesets.srd35.movement import SrdMovement
 
 _BONUS_HELP = "the skill's ranks and bonuses as +N (empty: none)"
 
@@ -74,7 +79,7 @@ def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
     found: list[Offer] = []
     who = c.target or actor
     if who is not None:
-        feet, how = c.ruleset.movement.land_speed(who)
+        feet, how = cast("SrdMovement", c.ruleset.movement).land_speed(who)  # the srd35 ruleset's
         found.append(c.offer(
             "burden", f"{who.name}: armour, load and speed bonuses (land speed {feet} ft)", Group.MOVEMENT,
             lambda text, w=who.id: parse_burden(w, text), check=False, rule="SRD-MOV-13", needs=Need.TEXT,

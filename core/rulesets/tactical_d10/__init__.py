@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.dice.checks import Tier
 from core.values.combatant import ActionBudget, Combatant
@@ -13,6 +13,9 @@ from core.board.movement.falling import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 
 @dataclass(frozen=True)
@@ -144,13 +147,13 @@ class TacticalD10(Ruleset):
     def movement_model(self) -> type[TacticalMovement]:
         return TacticalMovement
 
-    def turn_started(self, encounter: Any, state: Any, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
+    def turn_started(self, encounter: Any, state: EncounterState, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
         """Rule TAC-ACT-3: a tripped creature stands up, paying ``stand_mp``."""
         from core.rulesets.tactical_d10.options import stand_up_tripped
 
         return stand_up_tripped(encounter, state, combatant_id)
 
-    def after_move(self, enc: Any, state: Any, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
+    def after_move(self, enc: Table, state: EncounterState, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
         """Rule TAC-DMG-2: the spear walls ``before`` moved through strike it."""
         from core.rulesets.tactical_d10.weapon_areas import spear_wall_strikes
 
@@ -175,13 +178,13 @@ class TacticalD10(Ruleset):
 
         return dash_attack_bonus(self.settings, attacker)
 
-    def after_hit(self, enc: Any, state: Any, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
+    def after_hit(self, enc: Table, state: EncounterState, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
         """TAC-OPT-1 (switch ``opt_dash_long_pierce``): a long piercing weapon hits the creature behind too."""
         from core.rulesets.tactical_d10.options import long_pierce
 
         return long_pierce(enc, state, attacker, target, weapon, damage)
 
-    def after_shove(self, state: Any, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
+    def after_shove(self, state: EncounterState, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
         """TAC-OPT-1 (switches ``opt_dash_shove``, ``opt_shove_while_grappling``)."""
         from core.rulesets.tactical_d10.options import after_shove
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from core.board.grid import Cell
 from core.combat import commands as cmd
@@ -17,6 +17,10 @@ from core.combat.maneuvers.jumps import distance as cell_distance
 from core.dice.checks import Tier, check_expression, natural_distribution
 from core.errors import IllegalCommand
 from core.rulesets.tactical_d10.options import jump_options  # TAC-OPT-1 switches
+
+if TYPE_CHECKING:
+    from core.rulesets.tactical_d10.movement import TacticalMovement
+    from core.combat.state import EncounterState, Table
 
 
 def jump_check_odds(ruleset: Any, mover: Any, obstacle_cells: int, easier: int = 0) -> tuple[tuple[str, Fraction], ...]:
@@ -36,8 +40,8 @@ class TacticalJump(JumpRule):
     rule = "TAC-MOV-3"
     offers = (JumpOffer("jump", "jump over 1-3 obstacle cells (2/3/4 MP, check vs 4/6/8)", ("MP",)),)
 
-    def leap(self, enc: Any, state: Any, mover: Any, to: Cell, command: cmd.Jump) -> Result:
-        model = enc.ruleset.movement
+    def leap(self, enc: Table, state: EncounterState, mover: Any, to: Cell, command: cmd.Jump) -> Result:
+        model = cast("TacticalMovement", enc.ruleset.movement)  # this jump is the tactical_d10 ruleset's
         s = model.settings
         distance = cell_distance(mover.position, to)
         obstacles, easier, notes = jump_options(enc.ruleset.settings, mover, distance)
@@ -59,7 +63,7 @@ class TacticalJump(JumpRule):
         event = ev.Jumped(mover.id, mover.name, "TAC-MOV-3", mover.position, to, landed, cell_distance(mover.position, landed), spent, check, outcome.success)
         return state.replace_combatant(replace(mover, position=landed, budget=budget)), (event,)
 
-    def preview(self, state: Any, ruleset: Any, mover: Any, command: cmd.Jump, distance: int) -> dict[str, Any]:
+    def preview(self, state: EncounterState, ruleset: Any, mover: Any, command: cmd.Jump, distance: int) -> dict[str, Any]:
         model = ruleset.movement
         obstacles, easier, extra = jump_options(ruleset.settings, mover, distance)
         if not 1 <= obstacles <= len(model.settings.jump_mp):

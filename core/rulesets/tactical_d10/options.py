@@ -20,13 +20,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from core.board.senses import SHIELD_WALL  # the reason a shield-wall modifier starts with
 from core.values import conditions as cond
 from core.combat import events as ev
 from core.dice.checks import Modifier
 from core.values.combatant import Combatant
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -36,13 +39,13 @@ def _on(settings: Any, switch: str) -> bool:
 
 
 # -- TAC-ACT-3 ----------------------------------------------------------------------
-def tripped(state: Any, creature: Combatant) -> bool:
+def tripped(state: EncounterState, creature: Combatant) -> bool:
     """Whether it lies prone because another creature tripped it (the
     condition's source is that creature's id; lying down by choice or a fall is not)."""
     return any(c.name == "prone" and c.source and state.has(c.source) for c in creature.conditions)
 
 
-def stand_up_tripped(enc: Any, state: Any, creature_id: str) -> Result:
+def stand_up_tripped(enc: Table, state: EncounterState, creature_id: str) -> Result:
     """TAC-ACT-3 at the start of ``creature_id``'s turn (after its MP refresh)."""
     s = enc.ruleset.settings
     creature = state.combatant(creature_id)
@@ -87,7 +90,7 @@ def jump_options(settings: Any, mover: Combatant, distance: int) -> tuple[int, i
     return obstacles, easier, tuple(notes)
 
 
-def after_shove(settings: Any, state: Any, attacker: Combatant, target: Combatant, cells: int) -> tuple[ev.Event, ...]:
+def after_shove(settings: Any, state: EncounterState, attacker: Combatant, target: Combatant, cells: int) -> tuple[ev.Event, ...]:
     """TAC-OPT-1 notes of a successful shove: 1 more cell after a dash, and
     the other way as from the grappler's cell when it holds the target."""
     found: list[ev.Event] = []
@@ -105,7 +108,7 @@ def _direction(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
     return ((b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1]))
 
 
-def behind(state: Any, attacker: Combatant, target: Combatant) -> Combatant | None:
+def behind(state: EncounterState, attacker: Combatant, target: Combatant) -> Combatant | None:
     """The creature in the cell just behind ``target`` on the line from ``attacker``."""
     if attacker.position is None or target.position is None:
         return None
@@ -114,7 +117,7 @@ def behind(state: Any, attacker: Combatant, target: Combatant) -> Combatant | No
     return next((c for c in state.combatants if cell in c.cells and c.id not in (attacker.id, target.id) and not c.dead), None)
 
 
-def long_pierce(enc: Any, state: Any, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> Result:
+def long_pierce(enc: Table, state: EncounterState, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> Result:
     """TAC-OPT-1: after a dash, a hit of a long piercing weapon deals the
     same damage to the creature behind the target."""
     from core.combat.damage import DamageType

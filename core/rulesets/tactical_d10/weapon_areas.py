@@ -13,7 +13,7 @@ each creature within the radius of the epicentre that its check hits.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.values import conditions as cond
@@ -25,7 +25,10 @@ from core.combat.damage import DamagePart, DamageType, resolve
 from core.dice.rolls import roll
 from core.errors import IllegalCommand
 from core.board.geometry.areas import DIRECTIONS, Weapon as Pattern, explosion, weapon_pattern
-from core.board.grid import Cell
+from core.board.grid import Cell, as_cell
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState, Table
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 _PATTERNS = {DamageType.BLUDGEONING: Pattern.BLUDGEONING, DamageType.SLASHING: Pattern.SLASHING,
@@ -37,16 +40,16 @@ def pattern_cells(command: cmd.AreaAttack, attacker: Any, grid: Any) -> tuple[Ce
     if command.epicentre is not None:
         if not any(d.damage_type is DamageType.EXPLOSIVE for d in command.weapon.damage):
             raise IllegalCommand("only explosive damage has an epicentre", "TAC-DMG-2")
-        return tuple(explosion(tuple(command.epicentre), command.radius, grid))
+        return tuple(explosion(as_cell(command.epicentre), command.radius, grid))
     kind = next((_PATTERNS[d.damage_type] for d in command.weapon.damage if d.damage_type in _PATTERNS), None)
     if kind is None:
         raise IllegalCommand("an area swing needs bludgeoning, slashing, chopping or piercing damage", "TAC-ATK-2")
     if attacker.position is None:
         raise IllegalCommand(f"{attacker.name} is not on the map", "TAC-ATK-2")
-    return weapon_pattern(kind, attacker.position, tuple(command.facing), command.side, grid).cells
+    return weapon_pattern(kind, attacker.position, as_cell(command.facing), command.side, grid).cells
 
 
-def area_attack(enc: Any, state: Any, command: cmd.AreaAttack) -> Result:
+def area_attack(enc: Table, state: EncounterState, command: cmd.AreaAttack) -> Result:
     """Each creature in the area: its own attack check; one damage roll,
     divided equally among those hit (TAC-ATK-3 (a)), through each one's armour."""
     from core.combat.resolution import add_condition, apply_outcome
@@ -103,7 +106,7 @@ def area_attack(enc: Any, state: Any, command: cmd.AreaAttack) -> Result:
 
 
 # -- the spear wall ------------------------------------------------------------------------
-def spear_wall(enc: Any, state: Any, command: cmd.SpearWall) -> Result:
+def spear_wall(enc: Table, state: EncounterState, command: cmd.SpearWall) -> Result:
     """TAC-DMG-2: a piercing weapon braced facing ``facing``; spends the action;
     lasts until the wielder's next turn (DEFAULT)."""
     who = state.combatant(command.combatant)
@@ -134,7 +137,7 @@ def wall_cells(wielder: Any, wall: cond.Condition) -> frozenset[Cell]:
     return frozenset(weapon_pattern(Pattern.SLASHING, wielder.position, DIRECTIONS[wall.level - 1]).cells)
 
 
-def spear_wall_strikes(enc: Any, state: Any, mover_id: str, path: tuple[Cell, ...]) -> Result:
+def spear_wall_strikes(enc: Table, state: EncounterState, mover_id: str, path: tuple[Cell, ...]) -> Result:
     """TAC-DMG-2: a dashing enemy (``moving``) entering the 3 cells in front
     of a spear wall takes its damage; the wall strikes once, then ends."""
     from core.dice.notation import parse_damage
