@@ -141,3 +141,11 @@ class Table(TableView, Protocol):
 
     @property
     def rng(self) -> Random: ...
+
+    def after_hurt(self, state: EncounterState, target_id: str) -> tuple[EncounterState, Events]:
+        """What follows damage to ``target_id`` beyond its hit points (a ridden mount's rider checks, EQ-MNT-1)."""
+        ...
+
+    def after_condition(self, state: EncounterState, target_id: str, name: str) -> tuple[EncounterState, Events]:
+        """What a new condition ``name`` on ``target_id`` causes (falls, PR-MOV-5, PR-CLB-2; a rider's seat, EQ-MNT-5)."""
+        ...
