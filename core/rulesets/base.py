@@ -27,19 +27,14 @@ from core.dice.checks import Advantage, CheckResult, Modifier, Tier, roll_check,
 from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
+from core.rulesets.capabilities import Capabilities
 
 T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
 
 if TYPE_CHECKING:
-    from core.combat.state import EncounterState, Table
     from _typeshed import DataclassInstance
 
     from core.board.movement.falling import Fall, FallingRules
-    from core.combat.maneuvers.jumps import JumpRule
-    from core.board.senses import SenseRules
-    from core.combat.maneuvers.moves import BurrowingRules
-    from core.combat.mounted.settings import MountedSettings
-    from core.combat.reactions import ReactionRules
     from core.board.movement.model import MovementModel
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
@@ -63,7 +58,7 @@ class ActionKind:
     rule: str = ""
 
 
-class Ruleset:
+class Ruleset(Capabilities):
     """Base of the rule systems; a subclass sets ``id``, ``name``,
     ``Settings``, ``kinds`` and the methods its seed defines."""
 
@@ -229,36 +224,6 @@ class Ruleset:
         index = sum(1 for threshold in s.unarmed_thresholds if stat_value >= threshold)
         return s.unarmed_dice[index]
 
-    # -- capabilities of combat ---------------------------------------------------
-    @property
-    def riding(self) -> MountedSettings | None:
-        """Capability: the mounted-combat rules (EQ-MNT-1..9, and falling
-        objects EQ-FALL-1) as this ruleset plays them, ``None`` without them."""
-        return None
-
-    @property
-    def burrowing(self) -> BurrowingRules | None:
-        """Capability: burrowing and climbing a creature (PR-BUR-1..4, PR-CLB-1), ``None`` without them."""
-        return None
-
-    @property
-    def senses(self) -> SenseRules | None:
-        """Capability: TAC-POS-4 and TAC-POS-6 (an invisible attacker, a target's main sense), ``None`` without them."""
-        return None
-
-    def shield_wall(self, target: Combatant, combatants: Any) -> tuple[Modifier, ...]:
-        """Modifiers a row of shield bearers gives ``target`` (tactical_d10 TAC-OPT-1); default none."""
-        return ()
-
-    @property
-    def reactions(self) -> ReactionRules | None:
-        """Capability: dodge, block and catching (EQ-ACT-4, EQ-ACT-9), ``None`` without them."""
-        return None
-
-    # -- creatures ------------------------------------------------------------
-    stat_blocks: ClassVar[bool] = False
-    """Capability: creatures may be imported from d20 SRD stat blocks (srd35)."""
-
     # -- conditions -------------------------------------------------------------
     condition_names: ClassVar[tuple[str, ...]] = ()
 
@@ -335,48 +300,6 @@ class Ruleset:
             return budget
         return budget.spend(kind)
 
-    # -- hooks of a move (srd35: attacks of opportunity, SRD-MOV-16) -------------
-    def move_doublings(self, mover: Combatant) -> int:
-        """Further x2 on each square of ``mover``'s moves now (srd35: squeezing, tumbling at half speed); default 0."""
-        return 0
-
-    def move_notes(self, state: EncounterState, mover: Combatant, path: Any) -> tuple[str, ...]:
-        """What a preview of ``mover`` taking ``path`` should also say (srd35: who it provokes); default none."""
-        return ()
-
-    def after_move(self, enc: Table, state: EncounterState, before: Combatant, path: Any) -> tuple[Any, tuple[Any, ...]]:
-        """``(state, events)`` after ``before`` moved along ``path`` (srd35: the attacks of opportunity it provokes)."""
-        return state, ()
-
-    @property
-    def weakened_penalty(self) -> int | None:
-        """Capability: what ``weakened`` takes off attacks (power_roll PR-BUR-3), ``None`` where it does not."""
-        return None
-
-    def squeeze_shape(self, state: EncounterState, who: Combatant, command: Any) -> tuple[Combatant, str]:
-        """``(who as it squeezes or stops, the source of its squeezing condition)``
-        for a :class:`~core.combat.commands.Squeeze` (srd35: SRD-MOV-17's
-        narrow passage); default ``(who, "a narrow space (SRD-MOV-8)")``."""
-        return who, "a narrow space (SRD-MOV-8)"
-
-    def attack_refusal(self, attacker: Combatant) -> str | None:
-        """Why ``attacker`` cannot attack at all now (srd35: squeezing tightly, SRD-MOV-17), or ``None``."""
-        return None
-
-    # -- hooks of an attack and a shove (tactical_d10's TAC-OPT-1 switches) -------
-    def damage_bonus(self, attacker: Combatant) -> int:
-        """Damage ``attacker``'s hit adds now (tactical_d10: after a dash); default 0."""
-        return 0
-
-    def after_hit(self, enc: Table, state: EncounterState, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
-        """``(state, events)`` after ``attacker``'s hit dealt ``damage`` to ``target``
-        (tactical_d10: a long piercing weapon goes through); default nothing."""
-        return state, ()
-
-    def after_shove(self, state: EncounterState, attacker: Combatant, target: Combatant, cells: int) -> tuple[Any, ...]:
-        """Events after a successful shove of ``cells`` (tactical_d10: the switches' notes); default none."""
-        return ()
-
     def movement_action_cost(self, action: str) -> int:
         """MP an MP action costs (TAC-MOV-2); refused where the ruleset has none."""
         field = self.movement_actions.get(action)
@@ -393,12 +316,6 @@ class Ruleset:
         """Quick actions one full action buys; rulesets without the exchange refuse."""
         raise IllegalCommand(f"{self.id} has no exchange of a full action for quick actions")
 
-    def turn_started(self, encounter: Any, state: EncounterState, combatant_id: str) -> tuple[Any, tuple[Any, ...]]:
-        """What the ruleset does by itself at the start of ``combatant_id``'s
-        turn, after its budget refreshes (TAC-ACT-3); ``(state, events)``,
-        default nothing. Handing the turn back gives it back (core.combat.boundary)."""
-        return state, ()
-
     # -- movement and falling ---------------------------------------------------
     def movement_model(self) -> type[MovementModel]:
         """The class of this ruleset's movement model (imported on first use)."""
@@ -409,12 +326,6 @@ class Ruleset:
         """This ruleset's movement model, reading this ruleset's settings
         (so house rules reach it): costs, speeds, reach and paths."""
         return self.movement_model()(self.settings)
-
-    @property
-    def jump(self) -> JumpRule | None:
-        """Capability: this ruleset's jump (:class:`core.combat.maneuvers.jumps.JumpRule`),
-        ``None`` where its seed has none (a Jump is refused)."""
-        return None
 
     @property
     def falling(self) -> FallingRules:
