@@ -31,18 +31,15 @@ def test_disabling_input_wakes_the_key_reader_that_waits_for_ever(monkeypatch):
     keys_read, keys_written = os.pipe()  # a terminal nobody types on
     try:
         driver = asyncio.run(_driver())
-        driver.fileno = keys_read
-        driver._wake = os.pipe()
-        driver._key_thread = threading.Thread(target=driver._run_input_thread, daemon=True)
-        driver._key_thread.start()
+        driver.read_keys_from(keys_read)
         fired = []
         typed = threading.Timer(20, lambda: fired.append(os.write(keys_written, b"x")))  # without the wake, only a key ends the wait
         typed.start()
         driver.disable_input()  # joins the reader
         typed.cancel()
         assert not fired, "the reader ended only because a key came"
-        assert not driver._key_thread.is_alive()
-        assert driver._wake is None  # its pipe closed once the reader ended
+        assert not driver.reading_keys
+        assert not driver.wake_pipe_open  # its pipe closed once the reader ended
     finally:
         os.close(keys_read)
         os.close(keys_written)

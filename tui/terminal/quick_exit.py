@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import selectors
+import threading
 from codecs import getincrementaldecoder
 
 from textual._parser import ParseError
@@ -39,6 +40,25 @@ class QuickExitDriver(LinuxDriver):
         super().disable_input()  # sets the exit event, joins the input thread
         if self._key_thread is None or not self._key_thread.is_alive():
             self._close_wake()
+
+    def read_keys_from(self, fileno: int) -> None:
+        """Start the input thread on ``fileno`` with its wake-up pipe, as
+        application mode does, without taking over a terminal (a test's pipe)."""
+        self.fileno = fileno
+        self._close_wake()
+        self._wake = os.pipe()
+        self._key_thread = threading.Thread(target=self._run_input_thread, daemon=True)
+        self._key_thread.start()
+
+    @property
+    def reading_keys(self) -> bool:
+        """Whether the input thread is running."""
+        return self._key_thread is not None and self._key_thread.is_alive()
+
+    @property
+    def wake_pipe_open(self) -> bool:
+        """Whether the wake-up pipe of the input thread is open (it closes once the thread ended)."""
+        return self._wake is not None
 
     def _close_wake(self) -> None:
         if self._wake is not None:
