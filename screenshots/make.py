@@ -163,7 +163,7 @@ SHOTS.update({
     "night-fog-80x24": ((80, 24), ["L", "ctrl+a", "ctrl+k", *_typed("night fog"), "down", "t", *_typed("1d6 piercing ranged")[:-1]]),
 })
 
-# Issue 14: a group added in one line, a reminder firing with its check offered, the odds map.
+# a group added in one line, a reminder firing with its check offered, the odds map.
 SHOTS.update({
     "group-80x24": ((80, 24), ["plus", *_typed("4 Wolf foe 2d8+2")[:-1]]),
     "reminder-80x24": ((80, 24), ["down", "R", "enter", *_typed("save ends | BODY 12"), "n"]),

@@ -153,7 +153,7 @@ def test_new_with_a_roster_and_a_bare_name(tmp_path, monkeypatch, encounter_home
 
 
 def test_a_mistyped_campaign_path_is_refused_with_how_to_create_it(tmp_path, monkeypatch, capsys):
-    """Issue 11: ``encounter moor.jsn`` or ``encounter mor.json`` next to
+    """``encounter moor.jsn`` or ``encounter mor.json`` next to
     ``moor.json`` says it does not exist (naming the likely one) and how to
     create a campaign, and creates nothing."""
     launched = []

@@ -1,4 +1,4 @@
-"""encounter recap (issue 14, item 4): a Markdown recap of a fight and the
+"""encounter recap: a Markdown recap of a fight and the
 whole log as JSON Lines."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_typed_damage_counts_once_as_applied_and_p_takes_back_what_it_gave_back(
     """Typed damage logs its detail and then the HP change: one line and one
     count in the recap (a GM's try-out saw every hit twice), counted as
     applied (10 fire on 9 HP takes 9). Burning damage that `p` handed back
-    (TAC-EFF-1, issue 10 item 5) is not counted as taken."""
+    (TAC-EFF-1) is not counted as taken."""
     from core.values.conditions import Condition
     from core.combat.damage import DamagePart, DamageType
 

@@ -1,4 +1,4 @@
-"""Shared setup of the issue 10 item 2 tests: an encounter of one ruleset
+"""Shared setup of the reach tests: an encounter of one ruleset
 on an open map, commands applied through the public API."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""An attack needs both creatures on the map (issue 11): cover, reach and
+"""An attack needs both creatures on the map: cover, reach and
 flanking are read from their cells, so one off the map is refused with that
 reason, not as "the target has full cover" (EQ-COV-2)."""
 

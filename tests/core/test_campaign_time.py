@@ -1,5 +1,5 @@
 """Campaign time, breath at turn boundaries, training and ruses in play,
-interrupted travel (issue 13 items 2, 6, 7, 9) with seed 001's numbers."""
+interrupted travel with seed 001's numbers."""
 
 from __future__ import annotations
 

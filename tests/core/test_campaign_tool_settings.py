@@ -1,5 +1,5 @@
 """Seed 001's campaign tools read the ruleset's ONE settings object, so a
-campaign's house rules change them too (issue 10 item 4: every DEFAULT of
+campaign's house rules change them too (every DEFAULT of
 RULES.md in the ruleset's settings; rules EQ-BRE-1, EQ-WAR-1, EQ-TRV-1,
 EQ-ANI-1)."""
 

@@ -95,7 +95,7 @@ def test_roster_lines_with_or_without_a_token():
 
 def test_a_roster_line_may_give_hp_as_dice_and_the_template_keeps_them():
     """``hp 2d8+2`` was refused ("did not understand 'hp'"): the bestiary keeps
-    HP dice, and each creature added from it rolls its own (issue 14 item 2)."""
+    HP dice, and each creature added from it rolls its own."""
     (captain,) = read_creatures("Bandit Captain foe hp 2d8+2 STR 1\n", get("srd35")).creatures
     assert captain.hp_dice == "2d8+2" and captain.stats == {"STR": 1}
 

@@ -233,7 +233,7 @@ def test_bad_dice_changes_nothing(demo):
 # -- one history ----------------------------------------------------------------------------
 def test_the_encounter_keeps_no_undo_history_of_its_own(demo):
     """Undo is the campaign's persisted history (saves/, tests/saves/test_undo.py):
-    one history, so the two can never disagree (issue 10 item 5)."""
+    one history, so the two can never disagree."""
     for name in ("undo", "redo", "can_undo", "can_redo", "_past", "_future"):
         assert not hasattr(demo, name)
 

@@ -1,5 +1,5 @@
 """Groups added in one step: count, HP dice, numbered names, group
-initiative (issue 14, item 2; rules EQ-INIT-1, EQ-INIT-2, EQ-INIT-4, EQ-INIT-6)."""
+initiative (rules EQ-INIT-1, EQ-INIT-2, EQ-INIT-4, EQ-INIT-6)."""
 
 from __future__ import annotations
 

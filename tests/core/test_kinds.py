@@ -1,5 +1,5 @@
 """Commands take their kinds from closed enums, refused when built
-(rules TAC-ACT-2, TAC-MOV-2, EQ-MOV-3, EQ-MOV-7; issue 10 item 6)."""
+(rules TAC-ACT-2, TAC-MOV-2, EQ-MOV-3, EQ-MOV-7)."""
 
 from __future__ import annotations
 

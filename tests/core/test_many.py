@@ -1,5 +1,5 @@
 """One damage, healing or condition for several creatures, and every
-condition duration the core has (issue 14, items 2 and 5; rules TAC-DMG-1,
+condition duration the core has (rules TAC-DMG-1,
 EQ-GEN-4, TAC-EFF-1)."""
 
 from __future__ import annotations

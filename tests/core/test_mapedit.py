@@ -1,4 +1,4 @@
-"""Editing the map in play: painting terrain and resizing (issue 3 map editing)."""
+"""Editing the map in play: painting terrain and resizing."""
 
 from __future__ import annotations
 

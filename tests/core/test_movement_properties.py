@@ -1,4 +1,4 @@
-"""Property tests of the movement engine and sight (issue 3)."""
+"""Property tests of the movement engine and sight."""
 
 from __future__ import annotations
 

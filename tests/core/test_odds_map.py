@@ -1,4 +1,4 @@
-"""The odds map (core/offers/odds_map.py, issue 14): the chance to hit from every
+"""The odds map (core/offers/odds_map.py): the chance to hit from every
 reachable cell, by the attack preview's own rules."""
 
 from __future__ import annotations

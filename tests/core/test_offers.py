@@ -1,5 +1,5 @@
 """Offers and previews (core/offers/base.py): what a creature can do now, and what
-a command would do, decided by the core alone (issue 10)."""
+a command would do, decided by the core alone."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Handing the turn back (``p``) gives back what the turn change did by
 itself, keeps what the GM did, and ``n`` afterwards fires the start of the
-turn once (rules EQ-ACT-1, EQ-INIT-6, TAC-EFF-1, TAC-EFF-4; issue 10 item 5)."""
+turn once (rules EQ-ACT-1, EQ-INIT-6, TAC-EFF-1, TAC-EFF-4)."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def test_p_without_a_recorded_turn_change_still_hands_the_turn_back():
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from("np"), max_size=14))
 def test_any_sequence_of_n_and_p_leaves_hp_and_conditions_as_the_net_number_of_n(keys):
-    """Property (issue 10 item 5): n/p in any order = the net count of n."""
+    """Property: n/p in any order = the net count of n."""
     from core.errors import IllegalCommand
 
     played = _fight()

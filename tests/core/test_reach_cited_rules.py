@@ -1,5 +1,5 @@
 """Rules of RULES.md that the code already applied but no test cited,
-each checked with the seed's numbers (issue 10: every rule ID about
+each checked with the seed's numbers (every rule ID about
 combat, movement and the map is cited by a test)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 10 item 2, equestria: jumps (EQ-MOV-6, acceptance A6), falls
+"""equestria: jumps (EQ-MOV-6, acceptance A6), falls
 (EQ-MOV-8 A7, EQ-FALL-2, EQ-MNT-6), flight speed (EQ-MOV-1) and the
 reactions of EQ-ACT-4, each through a command an offer builds."""
 

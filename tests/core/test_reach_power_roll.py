@@ -1,4 +1,4 @@
-"""Issue 10 item 2, power_roll: falls (PR-FALL-1..4, PR-MOV-5, PR-CLB-2;
+"""power_roll: falls (PR-FALL-1..4, PR-MOV-5, PR-CLB-2;
 acceptance A7, A15), jumps (PR-MOV-4), burrowing (PR-BUR-1..4), climbing a
 creature (PR-CLB-1) and teleport (PR-TEL-1, PR-TEL-2), through commands."""
 

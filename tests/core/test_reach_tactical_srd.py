@@ -1,4 +1,4 @@
-"""Issue 10 item 2, tactical_d10 and srd35: the jump with its check and MP
+"""tactical_d10 and srd35: the jump with its check and MP
 (TAC-MOV-3), weapon area patterns with split damage (TAC-ATK-2,
 TAC-ATK-3), the explosive epicentre, the spear wall and chopping through
 shield cover (TAC-DMG-2); squeezing (SRD-MOV-8)."""

@@ -1,4 +1,4 @@
-"""The GM's reminders (issue 14 item 1): firing at the start or end of a
+"""The GM's reminders: firing at the start or end of a
 turn, after N rounds and on damage, the check they offer, giving them back
 with ``p`` (``n`` then fires them once), undo by state, bad input."""
 
@@ -298,7 +298,7 @@ def test_players_do_not_see_the_gms_reminders():
 
 
 def test_an_old_campaign_state_without_trackers_loads_and_p_still_works():
-    """A state saved before issue 14 (no reminders, no uses, turn boundaries
+    """A state saved before reminders and uses existed (no reminders, no uses, turn boundaries
     without them) loads, and handing the turn back still gives back burning."""
     import json
 

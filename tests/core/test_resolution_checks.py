@@ -1,4 +1,4 @@
-"""Checks, tiers, odds and modifiers per ruleset (issue 6, part 1-2)."""
+"""Checks, tiers, odds and modifiers per ruleset (part 1-2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Conditions: triggers, escalation, interactions, durations (issue 6, part 4)."""
+"""Conditions: triggers, escalation, interactions, durations (part 4)."""
 
 from __future__ import annotations
 

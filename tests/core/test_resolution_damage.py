@@ -1,4 +1,4 @@
-"""Attacks, typed damage, blunt trauma, temporary HP, death (issue 6, part 3)."""
+"""Attacks, typed damage, blunt trauma, temporary HP, death (part 3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hypothesis properties of issue 6: unique initiatives (EQ-INIT-2..5), HP
+"""Hypothesis properties: unique initiatives (EQ-INIT-2..5), HP
 bounds, every living combatant once per round (EQ-INIT-6)."""
 
 from __future__ import annotations

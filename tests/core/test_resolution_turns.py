@@ -1,4 +1,4 @@
-"""Turn economy, initiative variants, phases, dice log (issue 6, parts 5-8)."""
+"""Turn economy, initiative variants, phases, dice log (parts 5-8)."""
 
 from __future__ import annotations
 
@@ -216,7 +216,7 @@ def test_eq_sit_1_3_phases_everyday_preparation_combat_end():
     assert enc.state.phase is Phase.COMBAT
     events = enc.apply(cmd.EndCombat())
     assert events[0] == ev.PhaseChanged(Phase.EVERYDAY) and enc.state.round == 0
-    assert [type(e).__name__ for e in events[1:]] == ["ClockAdvanced"]  # the fight's rounds go onto the clock (issue 13)
+    assert [type(e).__name__ for e in events[1:]] == ["ClockAdvanced"]  # the fight's rounds go onto the clock
     assert all(x.initiative is None for x in enc.state.combatants)
 
 

@@ -1,5 +1,5 @@
 """Every rule ID of RULES.md (combat, movement, the map) is cited by a test
-(issue 10, item 2: "Done when"): in a test's name (``test_pr_fall_1_...``)
+("Done when"): in a test's name (``test_pr_fall_1_...``)
 or text (``PR-FALL-1``). This file's own lists do not count as citations."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A ruleset is one plug-in: one registered object, one settings object with
-every DEFAULT, components that all read it (issue 10, item 4)."""
+every DEFAULT, components that all read it."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ def test_every_setting_can_be_house_ruled_and_every_component_sees_it(ruleset_id
         assert house.house_rules() == {field.name: changed}
 
 
-# Fields no code reads yet: each would be a rule with no way in from play (issue 10 item 2); none left.
+# Fields no code reads yet: each would be a rule with no way in from play; none left.
 NOT_YET_READ: set[tuple[str, str]] = set()
 
 

@@ -1,4 +1,4 @@
-"""srd35's movement details of seed 002 (issue 10): SRD-MOV-13..17, -19,
+"""srd35's movement details of seed 002: SRD-MOV-13..17, -19,
 reached through the offers and logged with their rule IDs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Equestria's table calls (issue 10, "every rule reachable"): what follows a
+"""Equestria's table calls ("every rule reachable"): what follows a
 critical (EQ-CHK-6, EQ-CHK-7, EQ-GEN-5), items in hand (EQ-ACT-7), a phrase
 (EQ-ACT-8) and the everyday actions (EQ-DAY-1), each through the offer that
 builds its command, logged with its rule and undone by restoring the state."""

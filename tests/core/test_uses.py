@@ -1,4 +1,4 @@
-"""Limited uses (issue 14 item 3): per encounter, day, round and recharge
+"""Limited uses: per encounter, day, round and recharge
 dice rolled at the start of the bearer's turn with a seeded RNG; spend,
 restore, p and n, bad input."""
 

@@ -1,4 +1,4 @@
-"""What a side may know (core/combat/visibility.py, issue 12): foes' HP as bands,
+"""What a side may know (core/combat/visibility.py): foes' HP as bands,
 no stats or notes, no hidden or unseen foes, no secret conditions; the GM's
 hide/reveal and secret marks are commands, logged and undoable."""
 

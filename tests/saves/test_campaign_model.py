@@ -122,7 +122,7 @@ def test_import_cleans_escape_sequences_and_control_characters(session, tmp_path
 def test_import_refuses_a_lone_surrogate_in_an_encounters_state_and_writes_nothing(session, tmp_path):
     """Encounter states are cleaned when opened, not when read: an import
     (or export, or copy) cleans them all first, so broken text is refused
-    with the file named (issue 11 item 8; the loader fuzz found the
+    with the file named (the loader fuzz found the
     UnicodeEncodeError it raised while writing)."""
     session.close()
     export = tmp_path / "export.json"
@@ -139,7 +139,7 @@ def test_import_refuses_a_lone_surrogate_in_an_encounters_state_and_writes_nothi
 
 
 def test_a_lone_surrogate_in_an_encounter_not_yet_opened_refuses_the_file(session, tmp_path):
-    """States are cleaned when an encounter is opened (issue 15), so broken
+    """States are cleaned when an encounter is opened, so broken
     text in another encounter used to open, then crash the fold on quit
     (UnicodeEncodeError). The file is refused at once, and left untouched."""
     session.campaign.add_encounter("Other", session.encounter.state)
@@ -197,7 +197,7 @@ def test_recent_campaigns_are_remembered(tmp_path):
 
 
 def test_a_template_keeps_its_hp_dice_and_rolls_each_creature_and_the_group_shares_one_initiative(session):
-    """issue 14: bestiary templates keep HP dice; rule EQ-INIT-6 for the group."""
+    """bestiary templates keep HP dice; rule EQ-INIT-6 for the group."""
     session.campaign.put_template(replace(BOAR, name="Wolf", hp=4, hp_max=4, hp_dice="2d8+2"))
     assert session.campaign.bestiary()["Wolf"].hp_dice == "2d8+2"
     session.add_from_bestiary("Wolf", 5, together=True)

@@ -1,5 +1,5 @@
 """Documents written before commands carried their dice and before states
-recorded turn boundaries still load (issue 10 item 5)."""
+recorded turn boundaries still load."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_an_old_state_document_without_turn_boundaries_loads():
 
 def test_typed_kinds_round_trip_and_old_strings_decode_to_the_enums():
     """Contests, TAC-ACT-2 actions, MP actions and altitude moves are enums
-    saved as the same strings as before (issue 10 item 6)."""
+    saved as the same strings as before."""
     from core.values.kinds import AltitudeMove, ContestKind, MpAction, TacticalAction
 
     old = [

@@ -1,4 +1,4 @@
-"""The history segment and the background fold (issue 15, items 1 and 3).
+"""The history segment and the background fold.
 
 Undo steps and log lines leave the campaign file for ``<file>.history``
 when the journal is folded; the file stays a TinyDB document holding every
@@ -174,7 +174,7 @@ def test_an_unreadable_last_line_keeps_the_numbering(path):
 
 
 def test_a_long_session_keeps_only_the_last_undo_steps_in_memory_and_undoes_back_through_the_rest(path, monkeypatch):
-    """Issue 15: undo steps a fold has written leave memory but the last
+    """undo steps a fold has written leave memory but the last
     KEEP_STEPS (each held about 40 KB: 1 500 actions grew a session by
     140 MB); an undo past them reads the history segment, in the same
     session, with no reopen, and redo comes back the same way."""

@@ -1,4 +1,4 @@
-"""A background fold in small paced slices, reusing the journal's texts (issue 15, item 3).
+"""A background fold in small paced slices, reusing the journal's texts.
 
 The fold writes the very bytes a plain ``json.dumps`` (sorted keys) would,
 although it builds them from kept texts and pieces; it pauses between

@@ -117,7 +117,7 @@ TOOL_VOCABULARY = ("core.campaign.war.commands", "core.rulesets.equestria.table_
 
 
 def test_reading_a_log_of_core_events_loads_no_campaign_tool(tmp_path):
-    """Issue 15, start-up: the demo's log (core events only) decodes with
+    """start-up: the demo's log (core events only) decodes with
     the core's own classes; the tools' command modules (about 35 ms of
     class definitions) load only for a tag the core does not know."""
     path = _demo(tmp_path)
@@ -161,7 +161,7 @@ def test_commands_round_trip_through_the_codec_and_only_they_and_events_are_tagg
 
 
 def test_the_dice_grammar_is_built_beside_the_ui_after_the_first_frame(tmp_path):
-    """Issue 11 item 11 (every dice refusal in < 10 ms): d20 builds its
+    """Every dice refusal in < 10 ms: d20 builds its
     grammar on import (0.2-1 s). It is not loaded for the first frame, and
     the app loads it in a background thread once mounted, so the first dice
     the GM types does not pay for it."""

@@ -1,4 +1,4 @@
-"""The table calls of issue 10 (EQ-ACT-7 items in hand, EQ-ACT-8 phrases,
+"""The table calls (EQ-ACT-7 items in hand, EQ-ACT-8 phrases,
 EQ-CHK-6 the last roll a mishap follows) are saved, logged, undone one step
 each and survive reopening the campaign."""
 

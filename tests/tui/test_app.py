@@ -143,7 +143,7 @@ async def test_damage_with_dice(tmp_path):
         assert isinstance(rolled, ev.DiceRolled)
         assert app.presenter.state.combatant(target.id).hp == max(0, target.hp - rolled.roll.total)
         assert app.presenter.session.can_undo
-        await pilot.press("u")  # one key, one step: the roll and the damage go together (issue 10)
+        await pilot.press("u")  # one key, one step: the roll and the damage go together
         assert app.presenter.state.combatant(target.id).hp == target.hp and not app.presenter.session.can_undo
 
 

@@ -51,7 +51,7 @@ async def test_a13_a_battle_of_10000_against_7000_with_two_heroes_to_its_end(tmp
 
 
 async def test_eq_war_bad_army_is_refused_and_nothing_changes(tmp_path):
-    """Issue 11 item 2 in the battle screen: Enter on an army it cannot
+    """In the battle screen: Enter on an army it cannot
     read keeps the dialog and the text, with the reason (EQ-WAR-1)."""
     from tui.screens.prompt import PromptScreen
 

@@ -299,7 +299,7 @@ async def test_keys_behind_a_dialog_do_nothing(tmp_path):
 
 
 async def test_the_odds_map_shades_the_move_by_the_chance_to_hit_the_selected_target(tmp_path):
-    """Issue 14: after an attack with a bow, moving shows where the next shot is best."""
+    """after an attack with a bow, moving shows where the next shot is best."""
     from tui.widgets.grid_map import GridMap
 
     app = demo_app(tmp_path / "demo.json")
@@ -348,7 +348,7 @@ async def test_the_odds_map_keeps_the_weapon_typed_in_a_cancelled_attack(tmp_pat
 
 
 async def test_an_attack_out_of_reach_keeps_its_dialog_and_text_on_enter(tmp_path):
-    """Issue 11: Enter on an entry the rules would refuse explains and keeps the dialog."""
+    """Enter on an entry the rules would refuse explains and keeps the dialog."""
     from tui.screens.prompt import PromptScreen
 
     app = demo_app(tmp_path / "demo.json")

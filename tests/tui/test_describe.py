@@ -83,7 +83,7 @@ def test_a_contest_line_gives_every_modifier_its_reason():
 
 
 def test_the_campaign_tools_lines_load_with_their_first_event():
-    """Issue 15, start-up: the mass combat and campaign time lines (and the
+    """start-up: the mass combat and campaign time lines (and the
     events they import) are not loaded for a log that has none; the first
     such event loads them, and it and the next are described in full."""
     import json

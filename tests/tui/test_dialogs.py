@@ -1,4 +1,4 @@
-"""Issue 11 item 2: dialogs check what is typed as it is typed.
+"""dialogs check what is typed as it is typed.
 
 A one-line dialog shows what Enter would do (or why it would be refused);
 Enter on a refused entry keeps the dialog open with the text and says why

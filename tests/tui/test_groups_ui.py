@@ -1,4 +1,4 @@
-"""Pilot tests at 80x24 of groups (issue 14): `+` with a count and HP dice,
+"""Pilot tests at 80x24 of groups: `+` with a count and HP dice,
 marks (space, A in an area, Esc), one damage / healing / condition for all
 marked, and the condition durations."""
 

@@ -1,4 +1,4 @@
-"""Issue 11 item 1: keys that arrive together, over SSH or from a paste.
+"""keys that arrive together, over SSH or from a paste.
 
 Several keys read at once are each handled, in order, by the screen on top
 when its turn comes, including keys typed before a dialog has finished

@@ -1,4 +1,4 @@
-"""keys.json (issue 11, item 4): conflicts, unknown ids and bad names are
+"""keys.json: conflicts, unknown ids and bad names are
 refused with a message and the action keeps its default; the file is
 bounded in kind, size and nesting; nothing from it reaches the terminal raw."""
 

@@ -1,5 +1,5 @@
 """Limits and the ruleset's stats from the keyboard: the add dialog refuses
-with a message and changes nothing (issue 11, items 10 and 12)."""
+with a message and changes nothing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The log pane formats what it shows, not the whole history (issue 15, item 1).
+"""The log pane formats what it shows, not the whole history.
 
 A pane given 20 000 entries wraps a screenful and a little around it; a
 resize or a filter the same; looking back wraps what comes into view; Home

@@ -1,4 +1,4 @@
-"""Mounted combat from the keyboard at 80x24 (issue 13 item 4): the `.`
+"""Mounted combat from the keyboard at 80x24: the `.`
 menu reaches a mounted attack with the charge bonus (EQ-MNT-1) and a
 Riding check (EQ-MNT-5); the tracker shows who rides whom."""
 

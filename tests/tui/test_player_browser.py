@@ -1,6 +1,6 @@
 """encounter serve in a real headless browser (Chromium from Debian's
 packages, driven by Playwright): the players' view reaches the page, with
-the foe's HP as a band and never as numbers (issue 12)."""
+the foe's HP as a band and never as numbers."""
 
 from __future__ import annotations
 

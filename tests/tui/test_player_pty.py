@@ -1,6 +1,6 @@
 """Two processes: the GM plays (a Session here) while `encounter watch` runs
 in a real pty and shows each change; it sends nothing while nothing changes
-and never shows a foe's exact hit points (issue 12). The watcher sends only
+and never shows a foe's exact hit points. The watcher sends only
 the cells that change, so what it shows is read from a model terminal."""
 
 from __future__ import annotations

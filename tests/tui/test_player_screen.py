@@ -1,5 +1,5 @@
 """The players' screen (tui/screens/players.py) is built from the GM's
-widgets and binds no GM key (issue 12 item 1): the GM's keys pressed there
+widgets and binds no GM key: the GM's keys pressed there
 change nothing, open no dialog and write nothing."""
 
 from __future__ import annotations

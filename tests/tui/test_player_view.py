@@ -1,4 +1,4 @@
-"""The players' view (encounter watch, issue 12): read-only, follows the
+"""The players' view (encounter watch): read-only, follows the
 GM's changes live, and never shows what visible_to strips."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Quitting gives the terminal back without waiting for the key reader's poll (issue 15, item 3).
+"""Quitting gives the terminal back without waiting for the key reader's poll.
 
 Textual's key reader waits up to 100 ms for a key before it looks whether
 it should stop, then once more for 100 ms. ``QuickExitDriver`` is woken

@@ -1,5 +1,5 @@
 """The footer is rebuilt only when its keys change, and full garbage
-collections wait for a pause (issue 15: the longest stall)."""
+collections wait for a pause (the longest stall)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ async def test_a_map_mode_left_and_a_dialog_opened_in_one_burst_leave_no_stale_k
 
 
 async def test_the_app_turns_collection_on_as_it_mounts_what_is_alive_frozen(tmp_path):
-    """Issue 15, start-up: the ``encounter`` program starts with collection
+    """start-up: the ``encounter`` program starts with collection
     off (tui/program.py: loading makes nothing to free, and the passes cost
     about 80 ms of the start); the App turns it on as it mounts, after
     freezing what is alive, and a second App in the process finds it on."""

@@ -1,4 +1,4 @@
-"""Panes that repaint only what changed (issue 5, "calm on the wire").
+"""Panes that repaint only what changed ("calm on the wire").
 
 A next-turn key must not re-lay out or wholly repaint the tracker, the
 sheet, the log or the map: those repaints were most of a key's bytes over

@@ -1,4 +1,4 @@
-"""Issue 10 item 2 from the keyboard at 80x24: each ruleset's maneuvers
+"""From the keyboard at 80x24: each ruleset's maneuvers
 are reached from the ``.`` menu; an offer that needs a cell is picked with
 the map cursor (generic, with a live preview), one that needs text is typed."""
 

@@ -1,4 +1,4 @@
-"""The fight's recap from the app (issue 14 item 4: "also from the UI (copy
+"""The fight's recap from the app ("also from the UI (copy
 or save to a file)"): `.` -> Recap, copy or save as Markdown, asking before
 replacing a file and never writing over the open campaign."""
 

@@ -1,4 +1,4 @@
-"""Style changes only: the cells look the same as Textual writes them (issue 15, item 5).
+"""Style changes only: the cells look the same as Textual writes them.
 
 Both writings of random styled segments are replayed on a model terminal
 that keeps, per cell, the character and the attributes, colour and

@@ -1,4 +1,4 @@
-"""Issue 5, layout: any terminal size from 1x1 to 300x100, live resizes.
+"""layout: any terminal size from 1x1 to 300x100, live resizes.
 
 Below 60x16 the "terminal too small" notice replaces the body; from 60x16
 the body shows, with the map and the initiative tracker always visible; at
@@ -59,7 +59,7 @@ async def settle(pilot, width: int, height: int) -> None:
 
 
 def layout_problems(app, width: int, height: int) -> list[str]:
-    """How the main screen at ``width`` x ``height`` differs from issue 5's layout."""
+    """How the main screen at ``width`` x ``height`` differs from the first layout."""
     problems = []
     notice, body = app.query_one("#too-small"), app.query_one("#body")
     if too_small(width, height):

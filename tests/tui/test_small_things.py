@@ -1,4 +1,4 @@
-"""Issue 11 item 13: small things a GM hits."""
+"""small things a GM hits."""
 
 from __future__ import annotations
 

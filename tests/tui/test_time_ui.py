@@ -1,5 +1,5 @@
 """Campaign time (key T), training and ruses, breath in play and
-interrupted travel from the keyboard at 80x24 (issue 13 items 2, 6, 7, 9;
+interrupted travel from the keyboard at 80x24 (9;
 rules EQ-ANI-1, EQ-TRK-1, EQ-BRE-1, EQ-TRV-2)."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ async def test_time_bad_spans_and_trainings_are_refused_and_change_nothing(tmp_p
         screen = app.screen
         before = app.presenter.state
         await _type(pilot, "a", "yesterday")
-        assert "span" in (app.screen.problem or "")  # refused as typed: the dialog keeps the text (issue 11 item 2)
+        assert "span" in (app.screen.problem or "")  # refused as typed: the dialog keeps the text
         assert app.screen.query_one("#prompt-input").value == "yesterday"
         await pilot.press("escape")
         await _type(pilot, "t", "Owl 4 sapient: read")

@@ -1,5 +1,5 @@
 """Pilot tests at 80x24: reminders (key R) and limited uses (key U) of the
-selected creature, the due check offered in one key, undo, bad input (issue 14)."""
+selected creature, the due check offered in one key, undo, bad input."""
 
 from __future__ import annotations
 

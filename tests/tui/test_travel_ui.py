@@ -46,7 +46,7 @@ async def test_eq_trv_1_a_leg_without_terrain_is_refused_and_nothing_changes(tmp
         await _type(pilot, "l", "road 30")
         assert screen.plan.days == 1
         await _type(pilot, "l", "30 rain")
-        dialog = app.screen  # Enter refused: the dialog stays with the text and the reason (issue 11 item 2)
+        dialog = app.screen  # Enter refused: the dialog stays with the text and the reason
         assert "needs a terrain" in (dialog.problem or "") and dialog.query_one("#prompt-input").value == "30 rain"
         await pilot.press("escape")
         await pilot.pause()

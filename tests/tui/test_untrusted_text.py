@@ -1,4 +1,4 @@
-"""Issue 5, bad input: markup and escape sequences, typed or imported.
+"""bad input: markup and escape sequences, typed or imported.
 
 The corpus goes into every text field (damage, heal, roll, check prompts)
 and into combatant names and notes of a campaign file. Nothing crashes,

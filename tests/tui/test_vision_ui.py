@@ -23,7 +23,7 @@ async def test_eq_vis_1_night_in_fog_from_the_keyboard_and_bad_input(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert "Refused" in status_of(app) and app.presenter.state.vision.light == "night"
-        await pilot.press("escape")  # a refused entry keeps its dialog open (issue 11)
+        await pilot.press("escape")  # a refused entry keeps its dialog open
         await pilot.press("u")
         await pilot.pause()
         assert app.presenter.state.vision.light == "day"
