@@ -19,6 +19,9 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Inventory
 from core.errors import IllegalCommand
+from core.combat.economy import spend_kind
+from core.combat.resolution import attack
+from core.combat.mounted.moves import dodge
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 REACTIONS = ("dodge", "block")
@@ -59,8 +62,6 @@ def reaction_refusal(enc: Any, defender: Any, how: str) -> str | None:
     kind = enc.ruleset.off_turn_kinds[0] if enc.ruleset.off_turn_kinds else "reaction"
     state = getattr(enc, "state", None)
     if how == "dodge" and state is not None:  # EQ-MNT-4: a rider's dodge is its mount's, with the mount's reaction
-        from core.combat.mounted.moves import dodge
-
         found = dodge(state, enc.ruleset, defender)
         if found is not None:
             defender = found[0]
@@ -82,9 +83,6 @@ def defended_attack(enc: Any, state: Any, command: cmd.DefendedAttack) -> Result
     dodge (DEX check) or block (STR check, shield, STR >= +1) before the
     damage; success takes no damage. Refused up front when the target
     cannot react, so nothing is rolled."""
-    from core.combat.economy import spend_kind
-    from core.combat.resolution import attack
-
     s = _settings(enc)
     attack_command = command.attack
     defender = state.combatant(attack_command.target)
@@ -94,7 +92,6 @@ def defended_attack(enc: Any, state: Any, command: cmd.DefendedAttack) -> Result
     kind = enc.ruleset.off_turn_kinds[0] if enc.ruleset.off_turn_kinds else "reaction"
     stat = s.dodge_stat if command.how == "dodge" else s.block_stat
 
-    from core.combat.mounted.moves import dodge
 
     mounted = dodge(state, enc.ruleset, defender) if command.how == "dodge" else None  # EQ-MNT-4
 
@@ -126,8 +123,6 @@ def throw_item(enc: Any, state: Any, command: cmd.ThrowItem) -> Result:
     """EQ-ACT-4 quick action: the thrower's DEX check; on a success and if
     the catcher tries, it spends its reaction on a DEX check; a caught item
     moves to its belt, else it drops next to the catcher (EQ-ACT-9)."""
-    from core.combat.economy import spend_kind
-
     s = _settings(enc)
     thrower, catcher = state.combatant(command.thrower), state.combatant(command.catcher)
     item = command.item.strip()

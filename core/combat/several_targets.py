@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from dataclasses import replace
 
 from core.combat import events as ev
 from core.values import limits as lim
@@ -126,7 +127,6 @@ def damage_many(enc: Any, state: EncounterState, command: DamageMany) -> Result:
 def heal_many(enc: Any, state: EncounterState, command: HealMany) -> Result:
     """See :class:`HealMany`."""
     from core.combat.resolution import check_amount, roll_amount
-    from dataclasses import replace
 
     living, dead = _targets(state, command.targets)
     events: list[ev.Event] = []

@@ -16,6 +16,7 @@ from core.errors import IllegalCommand
 from core.values.kinds import AltitudeMove
 from core.values.mobility import Layer
 from core.board.movement import model_for
+from core.combat.economy import spend_kind
 
 Result = tuple[Any, tuple[ev.Event, ...]]
 
@@ -40,8 +41,6 @@ def change_altitude(enc: Any, state: Any, command: cmd.ChangeAltitude) -> Result
         kind, altitude = rule(mover)
     events: list[ev.Event] = []
     if state.round > 0 and kind:
-        from core.combat.economy import spend_kind
-
         state, spent = spend_kind(enc, state, mover.id, kind)
         events.extend(spent)
         mover = state.combatant(mover.id)
