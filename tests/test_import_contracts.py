@@ -1,6 +1,8 @@
 """The import contracts of pyproject.toml ``[tool.importlinter]`` hold
 (layers tui -> saves -> core; the engine never imports a ruleset package;
-the apply path never imports the offers)."""
+the apply path never imports the offers; opening a campaign, the first frame
+and a ruleset's package import what they defer only where its contract lists
+the import with its reason)."""
 
 from __future__ import annotations
 
