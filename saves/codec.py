@@ -21,7 +21,7 @@ from typing import Any
 
 from core.combat import commands, events
 from core.errors import EncounterError, RulesError
-from saves import records
+from saves import records  # saves-level log records (Undone, Redone)
 from core.combat import registry
 from core.rulesets import known_ids, ruleset_class
 

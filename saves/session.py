@@ -29,7 +29,7 @@ from saves.campaign import Campaign, LogEntry, make_entries
 from saves.errors import ReadOnlySave, SaveWriteFailed
 from core.combat.commands import StartCombat
 
-if TYPE_CHECKING:  # core.combat.commands loads with the first command (see core.combat.encounter.handlers)
+if TYPE_CHECKING:
     from core.combat import commands as cmd
     from core.combat.event_base import Event
     from saves.history import LogView

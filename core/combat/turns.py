@@ -29,8 +29,8 @@ from core.errors import IllegalCommand, MoveRefused
 from core.combat.initiative import next_free_below, roll_initiatives, starter_value, summon_value
 from core.values.phases import Phase
 from core.combat.resolution import tick_durations, trigger
-from core.combat.mounted.riding import after_mount, posture_cost
-from core.combat.mounted.riding import after_dismount, posture_cost
+from core.combat.mounted.riding import after_mount, posture_cost  # EQ-MNT-2 maneuver, EQ-MNT-9 seat
+from core.combat.mounted.riding import after_dismount, posture_cost  # EQ-MNT-2 maneuver; steps off the mount
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState

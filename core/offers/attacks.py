@@ -17,9 +17,9 @@ from core.combat import commands as cmd
 from core.board.battlefield import attack_situation
 from core.dice.checks import check_expression
 from core.dice.notation import parse_attack
-from core.combat.mounted.moves import bystanders, charge_weapon
+from core.combat.mounted.moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
 from core.combat.attacks import plan_attack
-from core.combat.mounted.moves import charge_note
+from core.combat.mounted.moves import charge_note  # EQ-MNT-1
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState

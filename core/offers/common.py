@@ -24,7 +24,7 @@ from core.combat.move_options import move_options
 from core.offers import maneuvers as offers_maneuvers, trackers as reminder_offers
 from core.combat.damage import DamagePart
 from core.board.movement import find_path
-from core.offers.mounted import details as mounted_details
+from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
 from core.offers.maneuver_previews import details
 from core.offers.trackers import preview_tracker
 from core.combat.mounted.moves import move_details, moves_mount

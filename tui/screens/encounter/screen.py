@@ -52,7 +52,7 @@ from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.widgets.lines import StatusLine
 from tui.widgets.quiet_footer import QuietFooter
-from core.combat.mounted.seats import describe as ride_words
+from core.combat.mounted.seats import describe as ride_words  # who rides whom (EQ-MNT-1..9)
 
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
