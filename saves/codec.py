@@ -21,6 +21,9 @@ from typing import Any
 
 from core.combat import commands, events
 from core.errors import EncounterError, RulesError
+from saves import records  # saves-level log records (Undone, Redone)
+from core.combat import registry
+from core.rulesets import known_ids, ruleset_class
 
 TAG = "$type"
 
@@ -42,24 +45,17 @@ def _tagged_class(tag: str) -> type | None:
 
 @cache
 def _core_tagged() -> dict[str, type]:
-    from saves import records  # saves-level log records (Undone, Redone)
-
     return _tagged_in(events, records, commands)
 
 
 @cache
 def _family_tagged() -> dict[str, type]:
-    from core.combat import registry
-
     registry.load(registry.COMMAND_MODULES + registry.FAMILIES)
     return _tagged_below()
 
 
 @cache
 def _ruleset_tagged() -> dict[str, type]:
-    from core.combat import registry
-    from core.rulesets import known_ids, ruleset_class
-
     for ruleset_id in known_ids():
         cls = ruleset_class(ruleset_id)
         if cls is not None:

@@ -38,6 +38,8 @@ from saves.files import MAX_JOURNAL_BYTES, kind_of
 from saves.journal import decode_line
 from saves.records import LogEntry
 from saves.sanitize import UnsafeDocument, clean_document
+from saves.entries import check_step
+from saves.entries import decode_entry, unreadable_entry
 
 CHUNK = 256  # steps or log entries per record at most
 _CACHED_RECORDS = 32
@@ -142,8 +144,6 @@ class EncounterHistory:
 
     def step(self, n: int) -> dict[str, Any]:
         """Undo step ``n`` (from 1); raises :class:`CorruptSave` when the history lacks it."""
-        from saves.entries import check_step
-
         for j in range(len(self.index) - 1, -1, -1):
             first, count = self.index[j][2], self.index[j][3]
             if first <= n < first + count:
@@ -268,8 +268,6 @@ class LogList:
 
     def entry(self, index: int) -> LogEntry:
         """Entry ``index`` (from 0) decoded; an unreadable one is shown as such."""
-        from saves.entries import decode_entry, unreadable_entry
-
         if index >= self._base:
             cached = self._entries[index - self._base]
             if cached is None:

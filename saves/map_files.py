@@ -17,6 +17,8 @@ from saves.campaign import Campaign
 from saves.errors import SaveError
 from saves.files import NotAFile, read_regular
 from saves.library import export_text
+from core.board.map_text import encounter_from_map
+from core.combat.trackers.uses import refilled
 
 MAX_TEXT_BYTES = 4 * lim.MAX_MAP_TEXT
 """Largest map or creature file read, in bytes (UTF-8 takes at most 4 a character)."""
@@ -70,9 +72,6 @@ def map_encounter(path: Path | str, name: str, ruleset, party=()):
     the map file at ``path`` (see :func:`core.board.map_text.encounter_from_map`);
     the ``party`` joins with its per-encounter uses back (a new fight).
     Raises :class:`SaveError` or :class:`~core.errors.MapFormatError`."""
-    from core.board.map_text import encounter_from_map
-    from core.combat.trackers.uses import refilled
-
     return encounter_from_map(read_text(path), name, ruleset, tuple(refilled(c)[0] for c in party))
 
 

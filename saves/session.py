@@ -27,8 +27,9 @@ from saves import paths
 from saves.sanitize import clean_name
 from saves.campaign import Campaign, LogEntry, make_entries
 from saves.errors import ReadOnlySave, SaveWriteFailed
+from core.combat.commands import StartCombat
 
-if TYPE_CHECKING:  # core.combat.commands loads with the first command (see core.combat.encounter.handlers)
+if TYPE_CHECKING:
     from core.combat import commands as cmd
     from core.combat.event_base import Event
     from saves.history import LogView
@@ -140,8 +141,6 @@ def create_campaign(path: Path, name: str, ruleset: Ruleset, text_map: TextMap, 
     """A new campaign file at ``path`` from a text map: every token becomes
     a combatant (named, sided and statted by ``roster``, see
     :mod:`core.dice.roster`), initiative rolled, round 1."""
-    from core.combat.commands import StartCombat  # not before the first frame, see TYPE_CHECKING above
-
     encounter = Encounter(state_from_map(name, text_map, roster), ruleset, rng)
     first = encounter.apply(StartCombat()) if encounter.state.combatants else ()
     return Campaign.create(path, name, ruleset, encounter.state, first)

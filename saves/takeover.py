@@ -22,6 +22,7 @@ from pathlib import Path
 
 from saves import lock
 from saves.errors import SaveError
+from saves.signals import TAKEOVER_SIGNAL
 
 DEFAULT_WAIT = 15.0  # seconds for the other process to save and let go
 IDLE_SECONDS = 60.0  # a terminal without input this long is worth offering to take over
@@ -139,7 +140,6 @@ def inspect(campaign: Path) -> Holder | None:
         caught = int(status.get("SigCgt", "0"), 16)
     except ValueError:
         caught = 0
-    from saves.signals import TAKEOVER_SIGNAL
 
     answers = bool(caught & (1 << (TAKEOVER_SIGNAL - 1)))
     stopped = status.get("State", "").startswith(("T", "t"))
@@ -154,8 +154,6 @@ def request(campaign: Path, holder: Holder, wait: float = DEFAULT_WAIT) -> lock.
     not answer take-over requests, or one that still holds the lock after
     ``wait`` seconds (it could not save: it keeps the campaign and everything
     it had shown)."""
-    from saves.signals import TAKEOVER_SIGNAL
-
     if not holder.same_user:
         raise TakeOverRefused(campaign, f"is open in process {holder.pid} of another user; only that user can close it")
     if not holder.answers:

@@ -20,6 +20,11 @@ from core.board.geometry.sight import Sight
 from core.board.grid import Cover, Grid
 from core.values.mobility import Size
 from core.dice.modifiers import Reach, Situation
+from core.board.grid import MoveKind
+from core.values.mobility import Layer, MoveType
+from core.board.movement import MoveOptions, model_for
+from core.board.movement.layout import TERRAIN_INDEX
+from core.board.vision import Sighting, VisionSettings, sees
 
 if TYPE_CHECKING:
     from core.board.vision import Conditions
@@ -132,11 +137,6 @@ def cell_cost(ruleset: Ruleset | None, grid: Grid, combatant: Combatant) -> int:
     """Movement a creature pays to cross its own cell standing (the worst
     cell of its footprint; 1 for a creature in the air, under water or off
     the map): what slows a target under rule TAC-POS-3."""
-    from core.board.grid import MoveKind
-    from core.values.mobility import Layer, MoveType
-    from core.board.movement import MoveOptions, model_for
-    from core.board.movement.layout import TERRAIN_INDEX
-
     if combatant.layer is not Layer.GROUND or not combatant.cells or ruleset is None:
         return 1
     try:
@@ -188,8 +188,6 @@ def attack_situation(
 
         situation = situation_on_map(ruleset, attacker, target, combatants, situation)
     if vision is not None:  # EQ-VIS-1..2: light and weather of the encounter (core.board.vision.Conditions)
-        from core.board.vision import Sighting, VisionSettings, sees
-
         settings = ruleset.settings_for(VisionSettings) if ruleset is not None else VisionSettings()
         seen = sees(attacker, target, vision, combatants, settings)
         if seen is not None and seen.sighting is not Sighting.CLEAR:

@@ -20,6 +20,7 @@ from typing import Any, Iterable
 from core.values.combatant import Combatant
 from core.values.conditions import levels
 from core.dice.modifiers import Awareness, Situation
+from core.combat.damage import DamageType
 
 
 SHIELD_WALL = "shield wall"
@@ -65,8 +66,6 @@ def situation_for(ruleset: Any, target: Combatant, weapon: Any, situation: Situa
     """``situation`` against this target and weapon: no invisible-but-detected
     advantage against a target that does not rely on sight (TAC-POS-6); no
     shield wall against chopping (TAC-DMG-2)."""
-    from core.combat.damage import DamageType
-
     if situation.awareness is Awareness.INVISIBLE_DETECTED and not relies_on_sight(ruleset, target):
         situation = replace(situation, awareness=Awareness.NOTICED)
     if any(d.damage_type is DamageType.CHOPPING for d in weapon.damage):

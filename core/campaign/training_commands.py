@@ -22,6 +22,7 @@ from core.errors import IllegalCommand
 from core.combat.event_base import Event
 from core.campaign.time_events import RuseAdded, RuseDropped, RuseUsed, TrainingDropped, TrainingStarted
 from core.campaign.training import Ruse, TrainingSettings, start_training, use_ruse
+from core.combat.scene import roll_check
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -148,8 +149,6 @@ def ruse_checks(state: EncounterState, command: UseRuse) -> tuple[cmd.RollCheck,
 
 def use(enc: Table, state: EncounterState, command: UseRuse):
     """EQ-TRK-1: one more use (refused once word has spread), then the checks."""
-    from core.combat.scene import roll_check
-
     index, ruse = _ruse(state, command.name)
     checks = ruse_checks(state, command)
     settings = enc.ruleset.settings_for(TrainingSettings)

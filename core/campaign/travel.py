@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.errors import IllegalCommand
+from core.values.combatant import Side
 
 TERRAIN_CLASSES = {
     # EQ-TRV-1 terrible [/5]
@@ -61,8 +62,6 @@ def travellers(combatants, ruleset) -> dict[str, tuple[str, int]]:
     for each party-side creature still standing; ДВИЖ is its
     ``settings.move_stat`` stat (MOVE), else its walking speed in cells
     (EQ-STAT-1 DEFAULT). ``ruleset`` gives the settings and the speed."""
-    from core.values.combatant import Side
-
     move_stat = ruleset.settings_for(TravelSettings).move_stat
     return {
         c.id: (c.name, c.stat(move_stat) if move_stat in c.stats else ruleset.movement_speed(c))

@@ -18,6 +18,7 @@ from core.errors import IllegalCommand
 from core.combat.event_base import Event
 from core.combat.groups import GroupInitiative, fresh, hp_dice_range, numbered
 from core.combat.initiative import consecutive_block, roll_initiatives
+from core.values import conditions as cond
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -81,7 +82,6 @@ def check_count(state: EncounterState, count: int) -> None:
 def add_group(enc: Table, state: EncounterState, command: AddGroup) -> Result:
     """See :class:`AddGroup`."""
     from core.combat.turns import check_newcomer  # a handler module, loaded with the handlers
-    from core.values import conditions as cond
 
     check_count(state, command.count)
     if command.hp_dice:

@@ -21,6 +21,7 @@ from core.combat.damage import DamageOutcome, DamagePart, DamageType, resolve
 from core.dice.rolls import DiceRoll, roll
 from core.errors import IllegalCommand
 from core.dice.modifiers import Assembly, Reach, Situation, assemble
+from core.board.grid import Cover
 
 
 @dataclass(frozen=True)
@@ -142,8 +143,6 @@ def shield_situation(settings: Any, target: Combatant, weapon: Weapon, situation
     """TAC-DMG-2: a target carrying a shield (inventory item named with
     ``shield_word``) has the setting ``shield_cover`` against the attack,
     unless the weapon deals chopping damage, which ignores shield cover."""
-    from core.board.grid import Cover
-
     grade = Cover(settings.shield_cover)  # CommonSettings
     word = settings.shield_word.lower()
     if grade is Cover.NONE or not any(word in item.lower() for item in target.inventory.quick + target.inventory.slow):

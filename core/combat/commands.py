@@ -15,6 +15,7 @@ from core.combat.damage import DamagePart
 from core.board.grid import Cell
 from core.values.kinds import ContestKind, MpAction, TacticalAction, coerce
 from core.dice.modifiers import Situation
+from core.combat.registry import COMMAND_MODULES
 
 
 @dataclass(frozen=True)
@@ -356,8 +357,6 @@ if TYPE_CHECKING:
 # ``__getattr__``): starting the program does not define classes no one has
 # used yet. A ruleset's own commands are named by its own modules only.
 def __getattr__(name: str) -> type:
-    from core.combat.registry import COMMAND_MODULES
-
     for path in () if name.startswith("_") else COMMAND_MODULES:  # the import system asks for __path__ and others
         value = vars(importlib.import_module(path)).get(name)
         if isinstance(value, type) and value.__module__ == path:

@@ -13,6 +13,7 @@ from core.combat.encounter import Encounter
 from core.combat.state import EncounterState
 from core.board.grid import TextMap, from_text
 from core.rulesets import get
+from core.combat.commands import StartCombat
 
 DEMO_NAME = "Demo"
 
@@ -86,8 +87,6 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
 def demo_encounter(rng: random.Random) -> tuple[Encounter, tuple]:
     """The demo fight, ready to play: returns the encounter and the events
     of rolling initiative (for the log)."""
-    from core.combat.commands import StartCombat  # only when a demo is made, not when one is opened
-
     state = state_from_map(DEMO_NAME, from_text(seed_map_text()), _DEMO_CREATURES)
     encounter = Encounter(state, get("equestria"), rng)
     events = encounter.apply(StartCombat())

@@ -28,6 +28,7 @@ from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.values.last_roll import note_rolls
 from core.rulesets.base import Ruleset
+from core.combat.commands import NextTurn
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
@@ -60,7 +61,6 @@ def ruleset_handlers(ruleset: type[Ruleset]) -> dict[type, Handler]:
 
 def _fire_reminders(enc: Encounter, before: EncounterState, after: EncounterState, command: cmd.Command, events: Events) -> tuple[EncounterState, Events]:
     """"When damaged" reminders (NextTurn fires them itself, inside its turn boundary)."""
-    from core.combat.commands import NextTurn
     from core.combat.trackers.reminders import fire_on_damage  # a handler module: loaded with the handlers
 
     if isinstance(command, NextTurn):

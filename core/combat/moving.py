@@ -16,6 +16,8 @@ from core.combat.move_options import move_options
 from core.combat.state import EncounterState, Events
 from core.errors import MoveRefused
 from core.board.grid import as_cell
+from core.combat.mounted.riding import after_place
+from core.combat.mounted.moves import move as ride
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -44,8 +46,6 @@ def place(enc: Table, state: EncounterState, command: cmd.Place) -> tuple[Encoun
         raise MoveRefused(f"{who.name} is already there", cell)
     state = state.replace_combatant(placed)
     if aboard:  # EQ-MNT-5, EQ-MNT-9: riders keep their seats
-        from core.combat.mounted.riding import after_place
-
         state = after_place(enc, state, who.id)
     return state, (ev.Placed(who.id, who.name, cell, who.position),)
 
@@ -56,8 +56,6 @@ def move(enc: Table, state: EncounterState, command: cmd.Move) -> tuple[Encounte
     carries on from earlier moves this turn (SRD-MOV-2)."""
     mover = state.combatant(command.combatant)
     if mover.mounted_on is not None or mover.id in state.ridden():  # EQ-MNT-3: the mount carries its riders
-        from core.combat.mounted.moves import move as ride
-
         return ride(enc, state, command)
     in_combat = state.round > 0
     options = move_options(state, mover, enc.ruleset)

@@ -19,6 +19,9 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Inventory
 from core.errors import IllegalCommand
+from core.combat.economy import spend_kind
+from core.combat.resolution import attack
+from core.combat.mounted.moves import dodge
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table, TableView
@@ -62,8 +65,6 @@ def reaction_refusal(enc: TableView, defender: Any, how: str) -> str | None:
     kind = enc.ruleset.off_turn_kinds[0] if enc.ruleset.off_turn_kinds else "reaction"
     state = getattr(enc, "state", None)
     if how == "dodge" and state is not None:  # EQ-MNT-4: a rider's dodge is its mount's, with the mount's reaction
-        from core.combat.mounted.moves import dodge
-
         found = dodge(state, enc.ruleset, defender)
         if found is not None:
             defender = found[0]
@@ -85,9 +86,6 @@ def defended_attack(enc: Table, state: EncounterState, command: cmd.DefendedAtta
     dodge (DEX check) or block (STR check, shield, STR >= +1) before the
     damage; success takes no damage. Refused up front when the target
     cannot react, so nothing is rolled."""
-    from core.combat.economy import spend_kind
-    from core.combat.resolution import attack
-
     s = _settings(enc)
     attack_command = command.attack
     defender = state.combatant(attack_command.target)
@@ -97,7 +95,6 @@ def defended_attack(enc: Table, state: EncounterState, command: cmd.DefendedAtta
     kind = enc.ruleset.off_turn_kinds[0] if enc.ruleset.off_turn_kinds else "reaction"
     stat = s.dodge_stat if command.how == "dodge" else s.block_stat
 
-    from core.combat.mounted.moves import dodge
 
     mounted = dodge(state, enc.ruleset, defender) if command.how == "dodge" else None  # EQ-MNT-4
 
@@ -129,8 +126,6 @@ def throw_item(enc: Table, state: EncounterState, command: cmd.ThrowItem) -> Res
     """EQ-ACT-4 quick action: the thrower's DEX check; on a success and if
     the catcher tries, it spends its reaction on a DEX check; a caught item
     moves to its belt, else it drops next to the catcher (EQ-ACT-9)."""
-    from core.combat.economy import spend_kind
-
     s = _settings(enc)
     thrower, catcher = state.combatant(command.thrower), state.combatant(command.catcher)
     item = command.item.strip()

@@ -20,6 +20,8 @@ from core.values.combatant import Combatant
 from core.combat.damage import DamageOutcome, DamagePart, absorb, resolve
 from core.dice.rolls import DiceRoll, parse, roll
 from core.errors import IllegalCommand
+from core.combat.durations import words
+from core.combat.economy import spend_kind
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -73,7 +75,6 @@ def add_condition(enc: Table, state: EncounterState, target_id: str, condition: 
     new, notes = cond.add(target.conditions, condition, enc.ruleset.conditions)
     state = state.replace_combatant(replace(target, conditions=new))
     added = new[-1]
-    from core.combat.durations import words
 
     events: tuple[ev.Event, ...] = (ev.ConditionAdded(target.id, target.name, added, notes, words(added.duration, state)),)
     state, fell = enc.after_condition(state, target.id, condition.name)  # falls (PR-MOV-5, PR-CLB-2), a rider's seat (EQ-MNT-5)
@@ -177,8 +178,6 @@ def attack(enc: Table, state: EncounterState, command: cmd.Attack, before_damage
             raise IllegalCommand(f"{reason}; a ranged or reach weapon, or the GM's override", refusal.rule)
         events.append(ev.OverrideUsed(attacker.id, attacker.name, f"melee attack: {refusal}"))
     if command.spend_action and state.round > 0 and enc.ruleset.attack_kind:
-        from core.combat.economy import spend_kind
-
         state, spent = spend_kind(enc, state, attacker.id, enc.ruleset.attack_kind, command.override)
         events.extend(spent)
         attacker = state.combatant(attacker.id)

@@ -15,6 +15,9 @@ from core.dice.checks import Advantage, Modifier
 from core.dice.rolls import roll
 from core.errors import IllegalCommand
 from core.values.phases import Phase
+from core.campaign.timekeeping import fold_fight
+from core.campaign.training import TrainingSettings
+from core.combat.trackers.uses import end_of_fight
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -49,8 +52,6 @@ def end_combat(enc: Table, state: EncounterState, _: cmd.EndCombat) -> Result:
     """EQ-SIT-3: all sides agreed; back to everyday play, initiatives cleared."""
     if state.phase is Phase.EVERYDAY and state.round == 0:
         raise IllegalCommand("there is no fight to end", "EQ-SIT-3")
-    from core.campaign.timekeeping import fold_fight
-    from core.campaign.training import TrainingSettings
 
     state, passed = fold_fight(state, enc.ruleset.settings_for(TrainingSettings))  # the fight's rounds go onto the in-game clock
     combatants = tuple(replace(c, initiative=None) for c in state.combatants)
@@ -58,7 +59,6 @@ def end_combat(enc: Table, state: EncounterState, _: cmd.EndCombat) -> Result:
         state, combatants=combatants, phase=Phase.EVERYDAY, preparing=None, round=0, current=None,
         cursor=None, acted=(), resuming=(),
     )
-    from core.combat.trackers.uses import end_of_fight
 
     state, refilled = end_of_fight(state)  # per-encounter uses come back (DEFAULT)
     return state, (ev.PhaseChanged(Phase.EVERYDAY), *passed, *refilled)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from dataclasses import replace
 
 from core.combat import events as ev
 from core.values import limits as lim
@@ -127,7 +128,6 @@ def damage_many(enc: Table, state: EncounterState, command: DamageMany) -> Resul
 def heal_many(enc: Table, state: EncounterState, command: HealMany) -> Result:
     """See :class:`HealMany`."""
     from core.combat.resolution import check_amount, roll_amount
-    from dataclasses import replace
 
     living, dead = _targets(state, command.targets)
     events: list[ev.Event] = []

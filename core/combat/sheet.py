@@ -19,6 +19,7 @@ from core.errors import IllegalCommand
 from core.values.mobility import MoveType
 
 from core.combat.map_commands import EditCombatant, SheetChanges
+from core.combat.limbs import MAX_FORE_LIMBS, limbs_in_use
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -113,8 +114,6 @@ def _validated(old: Combatant, c: SheetChanges, ruleset: Any = None) -> dict[str
             _text(item, "an item", MAX_NAME)
         new["inventory"] = Inventory(tuple(i.strip() for i in c.inventory.quick), tuple(i.strip() for i in c.inventory.slow))
     if c.fore_limbs is not None:
-        from core.combat.limbs import MAX_FORE_LIMBS, limbs_in_use
-
         new["fore_limbs"] = _number(c.fore_limbs, "fore-limbs", 0, MAX_FORE_LIMBS)
         if limbs_in_use(old) > c.fore_limbs:
             raise IllegalCommand(f"{old.name} holds items in {limbs_in_use(old)} limbs: let go of some first", "EQ-ACT-7")

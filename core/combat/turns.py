@@ -29,6 +29,8 @@ from core.errors import IllegalCommand, MoveRefused
 from core.combat.initiative import next_free_below, roll_initiatives, starter_value, summon_value
 from core.values.phases import Phase
 from core.combat.resolution import tick_durations, trigger
+from core.combat.mounted.riding import after_mount, posture_cost  # EQ-MNT-2 maneuver, EQ-MNT-9 seat
+from core.combat.mounted.riding import after_dismount, posture_cost  # EQ-MNT-2 maneuver; steps off the mount
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -377,7 +379,6 @@ def mount(enc: Table, state: EncounterState, command: cmd.Mount) -> Result:
         raise IllegalCommand(
             f"{steed.name} ({steed.size.value}) is not {steps} size categories larger than {rider.name} ({rider.size.value})", "EQ-MNT-1"
         )
-    from core.combat.mounted.riding import after_mount, posture_cost  # EQ-MNT-2 maneuver, EQ-MNT-9 seat
 
     rider = posture_cost(enc, state, rider, f"mount {steed.name}")
     state = after_mount(enc, state.replace_combatant(replace(rider, mounted_on=steed.id)), rider.id)
@@ -389,7 +390,6 @@ def dismount(enc: Table, state: EncounterState, command: cmd.Dismount) -> Result
     if rider.mounted_on is None:
         raise IllegalCommand(f"{rider.name} is not mounted", "EQ-MNT-1")
     steed = state.combatant(rider.mounted_on)
-    from core.combat.mounted.riding import after_dismount, posture_cost  # EQ-MNT-2 maneuver; steps off the mount
 
     passenger = rider.passenger
     rider = posture_cost(enc, state, rider, "dismount")

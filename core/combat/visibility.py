@@ -22,6 +22,7 @@ from core.values.combatant import ActionBudget, Combatant, Inventory, Side
 from core.errors import IllegalCommand
 from core.board.grid import Cell, Grid
 from core.values.mobility import Layer
+from core.board.geometry.sight import line_of_sight
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -85,8 +86,6 @@ def _seen_from(grid: Grid, position: Cell, eyes: tuple[Cell, ...], reach: int) -
     creature at ``position``) within ``reach`` cells of ``position``. Kept for the last grids and
     footprints: a player view asks again after every action, and most
     actions move nobody (a move asks only for the creature that moved)."""
-    from core.board.geometry.sight import line_of_sight
-
     seen: set[Cell] = set()
     x0, y0 = position
     for y in range(max(0, y0 - reach), min(grid.height, y0 + reach + 1)):

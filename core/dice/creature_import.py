@@ -38,6 +38,7 @@ from core.errors import CreatureFormatError
 from core.board.grid import is_token_glyph, split_glyphs
 from core.values.mobility import Size
 from core.dice.roster import parse_creature
+from core.rulesets import known_ids, ruleset_class
 
 REQUIRED = ("hit dice", "initiative", "speed", "armor class", "abilities")
 OPENERS = ("size/type", *REQUIRED)
@@ -81,8 +82,6 @@ def is_stat_blocks(text: str) -> bool:
 
 def stat_block_rulesets() -> tuple[str, ...]:
     """Ids of the rulesets that read d20 SRD stat blocks (each ruleset imported: for a refusal only)."""
-    from core.rulesets import known_ids, ruleset_class
-
     classes = [(rid, ruleset_class(rid)) for rid in known_ids()]
     return tuple(rid for rid, cls in classes if cls is not None and cls.stat_blocks)
 

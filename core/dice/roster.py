@@ -30,6 +30,8 @@ from core.values import limits as lim
 from core.values.combatant import Side
 from core.errors import CreatureFormatError, MapFormatError
 from core.board.grid import TERRAINS, TextMap, from_text, split_glyphs
+from core.combat.groups import hp_dice_range, is_hp_dice
+from core.errors import IllegalCommand
 
 STAT = re.compile(r"^[A-Z][A-Z_]{0,15}$")
 NUMBER = re.compile(r"^[+-]?\d{1,9}$")
@@ -78,9 +80,6 @@ def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
     2d8+2``, checked by :func:`core.combat.groups.hp_dice_range`), kept in
     ``hp_dice`` with the lowest roll as ``hp``. Raises :class:`CreatureFormatError`.
     """
-    from core.combat.groups import hp_dice_range, is_hp_dice
-    from core.errors import IllegalCommand
-
     def hp_word(word: str) -> tuple[int, str] | None:
         if NUMBER.match(word):
             return _hp(int(word)), ""

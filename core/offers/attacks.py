@@ -17,6 +17,9 @@ from core.combat import commands as cmd
 from core.board.battlefield import attack_situation
 from core.dice.checks import check_expression
 from core.dice.notation import parse_attack
+from core.combat.mounted.moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
+from core.combat.attacks import plan_attack
+from core.combat.mounted.moves import charge_note  # EQ-MNT-1
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -28,7 +31,6 @@ def attack_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, ta
     and flanking read from the map (EQ-COV-2, TAC-POS-2)."""
     request = parse_attack(text)
     attacker, target = state.combatant(attacker_id), state.combatant(target_id)
-    from core.combat.mounted.moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
 
     situation = attack_situation(state.grid, attacker, target, bystanders(state, attacker, target), request.weapon.reach, ruleset=ruleset, vision=state.vision)
     situation = replace(situation, off_hand=request.off_hand)
@@ -42,8 +44,6 @@ def odds(chances: dict) -> tuple[tuple[str, Fraction], ...]:
 
 
 def attack_details(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> dict[str, Any]:
-    from core.combat.attacks import plan_attack
-
     attacker, target = state.combatant(command.attacker), state.combatant(command.target)
     plan = plan_attack(ruleset, attacker, target, command.weapon, command.situation, command.advantage, stat=command.stat)
     chances = ruleset.check_odds(plan.total_modifier, plan.difficulty, plan.advantage, attack=True)
@@ -64,6 +64,4 @@ def _advantage_notes(plan) -> tuple[str, ...]:
 
 
 def _charge_note(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> tuple[str, ...]:
-    from core.combat.mounted.moves import charge_note  # EQ-MNT-1
-
     return charge_note(state, ruleset, command.attacker, command.target, command.weapon.reach)

@@ -27,6 +27,10 @@ from core.dice.checks import Modifier
 from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
 from core.offers.offer import Builder, Group, Need, Offer, OfferContext, dry_run  # the values, in their own module
+from core.combat import commands as cmd
+from core.combat.several_targets import DamageMany, HealMany
+from core.combat.encounter import Encounter
+from core.board.movement import reach
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
@@ -46,9 +50,6 @@ def rolls_dice(command: cmd.Command) -> bool:
     """Whether ``command`` may roll dice when applied: every command but
     damage and healing given as numbers (for one target or several),
     revival, a set initiative and temporary HP."""
-    from core.combat import commands as cmd
-    from core.combat.several_targets import DamageMany, HealMany
-
     if isinstance(command, DamageMany):
         return bool(command.dice)
     if isinstance(command, (HealMany, cmd.Damage, cmd.Heal)):
@@ -63,8 +64,6 @@ def would_do(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> t
     ``apply`` raises (a :class:`RulesError`), and :class:`IllegalCommand`
     for a command that may roll dice (:func:`rolls_dice`): a preview never
     rolls, as a roll shown before it is made would be a fake one."""
-    from core.combat.encounter import Encounter
-
     if rolls_dice(command):
         raise IllegalCommand(f"no preview for {type(command).__name__}")
     return Encounter(state, ruleset, random.Random(0)).apply(command)
@@ -137,7 +136,6 @@ def preview_move(state: EncounterState, ruleset: Ruleset, reach: Any, mover_id: 
     ``reach`` already computed by :func:`move_reach` (no new search: a
     cursor can follow it). Notes say the movement left after, or "free
     before combat"; an unreached cell is refused with why."""
-    from core.combat import commands as cmd
     from core.offers import common as offers_common
 
     mover = state.combatant(mover_id)
@@ -167,7 +165,6 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
     within the movement left in combat, anywhere reachable before combat
     (free movement, DEFAULT); the diagonal count goes on (SRD-MOV-2)."""
     from core.offers import common as offers_common
-    from core.board.movement import reach
     from core.combat.move_options import move_options
 
     mover = state.combatant(mover_id)

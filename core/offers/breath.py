@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 
 from core.campaign.breath import Activity, BreathSettings, breath_seconds
 from core.campaign.energy import Breathe, HoldBreath
+from core.errors import IllegalCommand
+from core.offers.offer import Group, Need
 
 if TYPE_CHECKING:
     from core.offers.offer import Offer, OfferContext
 
 
 def _activity(text: str) -> Activity:
-    from core.errors import IllegalCommand
-
     word = (text.strip().lower() or "heavy").split()[0]
     aliases = {"combat": "heavy", "swim": "light", "swimming": "light", "walk": "light", "still": "rest"}
     try:
@@ -29,8 +29,6 @@ def _activity(text: str) -> Activity:
 
 def breath_offers(c: OfferContext) -> tuple[Offer, ...]:
     """``breath.hold`` or ``breath.breathe`` for the target (else the actor)."""
-    from core.offers.offer import Group, Need
-
     who = c.target or c.actor
     settings = c.ruleset.settings_for(BreathSettings)
     if who is None or who.breathing != "air" or settings.body_stat not in c.ruleset.stat_names or settings.body_stat not in who.stats:

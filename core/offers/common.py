@@ -22,6 +22,13 @@ from core.offers.attacks import attack_command, attack_details, odds
 from core.offers.offer import Group, Need, Offer, OfferContext
 from core.combat.move_options import move_options
 from core.board.grid import as_cell
+from core.offers import maneuvers as offers_maneuvers, trackers as reminder_offers
+from core.combat.damage import DamagePart
+from core.board.movement import find_path
+from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
+from core.offers.maneuver_previews import details
+from core.offers.trackers import preview_tracker
+from core.combat.mounted.moves import move_details, moves_mount
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -30,8 +37,6 @@ if TYPE_CHECKING:
 
 def generic(c: OfferContext) -> tuple[Offer, ...]:
     """Offers built from the ruleset's components, in menu order."""
-    from core.offers import maneuvers as offers_maneuvers, trackers as reminder_offers
-
     return (
         _turn(c) + _actions(c) + _movement(c) + offers_maneuvers.generic(c) + offers_maneuvers.jumps(c) + _hit_points(c) + _secrets(c)
         + reminder_offers.tracker_offers(c)
@@ -214,8 +219,6 @@ def _hit_points(c: OfferContext) -> tuple[Offer, ...]:
 
 
 def _typed(target_id: str, text: str) -> cmd.Command:
-    from core.combat.damage import DamagePart
-
     parts = parse_damage(text)
     fixed = tuple(DamagePart(int(p.expression), p.damage_type) for p in parts if p.expression.isdigit())
     return cmd.DealDamage(target_id, fixed, source=text.strip(), dice=tuple(p for p in parts if not p.expression.isdigit()))
@@ -231,9 +234,6 @@ def preview_details(state: EncounterState, ruleset: Ruleset, command: cmd.Comman
             return attack_details(state, ruleset, command)
         if isinstance(command, cmd.RollCheck):
             return _check_details(state, ruleset, command)
-        from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
-        from core.offers.maneuver_previews import details
-        from core.offers.trackers import preview_tracker
 
         found = preview_tracker(state, ruleset, command) or mounted_details(state, ruleset, command)
         if found is None:
@@ -256,11 +256,8 @@ def _check_details(state: EncounterState, ruleset: Ruleset, command: cmd.RollChe
 
 
 def _move_details(state: EncounterState, ruleset: Ruleset, command: cmd.Move) -> dict[str, Any]:
-    from core.board.movement import find_path
-
     try:
         mover = state.combatant(command.combatant)
-        from core.combat.mounted.moves import move_details, moves_mount
 
         if moves_mount(state, mover):  # EQ-MNT-3: the mount moves for its rider
             return move_details(state, ruleset, command)

@@ -10,6 +10,9 @@ from core.combat import commands as cmd
 from core.dice.checks import check_expression
 from core.errors import RulesError
 from core.board.grid import as_cell
+from core.combat.maneuvers.falls import fall_height
+from core.offers.attacks import attack_details
+from core.combat.mounted.moves import dodge
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -52,14 +55,11 @@ def details(state: EncounterState, ruleset: Any, command: cmd.Command) -> dict[s
         stat = s.dodge_stat if command.how == "dodge" else s.block_stat
         value = defender.stat(stat)
         if command.how == "dodge":  # EQ-MNT-4: a rider dodges on its mount, floor(Riding/2) + 5
-            from core.combat.mounted.moves import dodge
-
             mounted = dodge(state, ruleset, defender)
             if mounted is not None:
                 value, stat = mounted[1], mounted[2]
         reaction = ruleset.check_odds(value)
         avoided = sum((p for tier, p in reaction.items() if tier.succeeded), Fraction(0))
-        from core.offers.attacks import attack_details
 
         try:
             shown = attack_details(state, ruleset, command.attack)
@@ -91,8 +91,6 @@ def _jump(state: EncounterState, ruleset: Any, command: cmd.Jump) -> dict[str, A
 
 
 def _fall(state: EncounterState, ruleset: Any, command: cmd.Fall) -> dict[str, Any]:
-    from core.combat.maneuvers.falls import fall_height
-
     who = state.combatant(command.combatant)
     height = command.height if command.height is not None else fall_height(state, ruleset, who)
     if height is None or who.position is None:

@@ -16,6 +16,9 @@ from core.errors import IllegalCommand
 from core.values.mobility import Layer, MoveType
 from core.dice.notation import damage_and_words, parse_attack
 from core.offers.offer import Group, Need, Offer, OfferContext
+from core.offers.attacks import attack_command
+from core.combat.reactions import reaction_refusal
+from core.combat.maneuvers.falls import fall_height
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -49,8 +52,6 @@ def generic(c: OfferContext) -> tuple[Offer, ...]:
     actor, target = c.actor, c.target
     who = target or actor
     if who is not None and who.position is not None:
-        from core.combat.maneuvers.falls import fall_height
-
         height = fall_height(c.state, c.ruleset, who)
         default = f" (empty: {height} cells, from where it is)" if height is not None else ""
         rule = c.ruleset.falling.rule
@@ -185,8 +186,6 @@ def equestria(c: OfferContext) -> tuple[Offer, ...]:
                              rule="EQ-MNT-6", actor=actor.id))
     if other is None:
         return tuple(found)
-    from core.offers.attacks import attack_command
-    from core.combat.reactions import reaction_refusal
 
     for how, stat in (("dodge", s.dodge_stat), ("block", s.block_stat)):
         refusal = reaction_refusal(_Probe(c.ruleset, c.state), other, how) if c.fighting else None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand, RulesError
+from core.combat.encounter import Encounter
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
@@ -140,8 +141,6 @@ def dry_run(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> Ru
 
     Applies it to a throwaway encounter; dice it rolls there are never
     shown or kept (the real roll happens in :meth:`Encounter.apply`)."""
-    from core.combat.encounter import Encounter
-
     try:
         Encounter(state, ruleset, random.Random(0)).apply(command)
     except RulesError as problem:

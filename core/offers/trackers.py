@@ -18,6 +18,8 @@ from core.offers.offer import Group, Need, Offer, OfferContext
 from core.combat.trackers.reminders import AddReminder, RemoveReminder, RollReminder, parse_text
 from core.values.trackers import Reminder, When
 from core.combat.trackers.uses import RemoveUse, RestoreUse, SpendUse, parse_use
+from core.dice.checks import check_expression
+from core.combat.trackers.uses import AddUse, check_use
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -58,9 +60,6 @@ def preview_tracker(state: EncounterState, ruleset: Ruleset, command) -> dict | 
     reminder (when it fires, and its check's exact odds) or a limited use
     (its uses); ``None`` for other commands. Raises what the command's
     checks raise (:class:`~core.errors.RulesError`)."""
-    from core.dice.checks import check_expression
-    from core.combat.trackers.uses import AddUse, check_use
-
     if isinstance(command, AddUse):
         use = check_use(command)
         return {"notes": (f"{state.combatant(command.combatant).name}: {use.name} {use.summary}",)}

@@ -28,6 +28,7 @@ from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 from core.rulesets.capabilities import Capabilities
+from core.values.mobility import Layer, MoveType
 
 T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
 
@@ -274,8 +275,6 @@ class Ruleset(Capabilities):
         """Movement per turn in this ruleset's unit, for the way the creature
         moves now (flying, swimming, burrowing or on foot), from the
         ruleset's movement model (EQ-MOV-1, TAC-MOV-1, SRD-MOV-1, PR-MOV-1)."""
-        from core.values.mobility import Layer, MoveType
-
         model = self.movement
         move = {Layer.AIR: MoveType.FLY, Layer.UNDERWATER: MoveType.SWIM, Layer.BURROWED: MoveType.BURROW}.get(combatant.layer, MoveType.WALK)
         try:

@@ -27,6 +27,8 @@ from saves.errors import SaveError
 from saves.session import Session, create_campaign, create_demo, open_default
 from saves.signals import exit_soon, install_exit_handlers, install_takeover_handler
 from tui.cli.common import campaign_path, fail, report_unsaved, ui_options
+from core.combat.demo import demo_roster, seed_map_text
+from core.board.grid import from_text
 
 EPILOG = """\
 Campaign files live in {data} unless you give a path.
@@ -153,9 +155,6 @@ def _new(argv: list[str]) -> int:
     args = _new_parser().parse_args(argv)
     rng = _rng(args.seed)
     if args.map_path is None and args.ruleset != DEFAULT_RULESET:  # the demo's map and creatures in another ruleset
-        from core.combat.demo import demo_roster, seed_map_text
-        from core.board.grid import from_text
-
         try:
             ruleset = get_ruleset(args.ruleset)
             campaign = create_campaign(campaign_path(args.path), args.name or args.path.stem, ruleset, from_text(seed_map_text()), rng, demo_roster(ruleset.stat_names))

@@ -17,6 +17,11 @@ from pathlib import Path
 
 from core.errors import EncounterError
 from tui.cli.common import campaign_path, fail, report_unsaved
+from saves.campaign import Campaign
+from saves.library import TargetExists
+from saves.map_files import export_encounter, write_map
+from saves.map_files import add_encounter_from_map
+from saves.map_files import read_creature_file
 
 
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:
@@ -26,10 +31,6 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def export_map(argv: list[str]) -> int:
-    from saves.campaign import Campaign
-    from saves.library import TargetExists
-    from saves.map_files import export_encounter, write_map
-
     parser = _parser("encounter export-map", "Write an encounter's map with its roster (the text 'encounter new --map' reads).")
     parser.add_argument("--encounter", type=int, default=None, metavar="N", help="which encounter (default: the current one)")
     parser.add_argument("--glyphs", choices=("emoji", "ascii"), default="emoji", help="the map's legend (default emoji)")
@@ -59,8 +60,6 @@ def export_map(argv: list[str]) -> int:
 
 
 def _open_for_writing(path: Path):
-    from saves.campaign import Campaign
-
     campaign = Campaign.open(path)
     if campaign.read_only is not None:
         campaign.close()
@@ -69,8 +68,6 @@ def _open_for_writing(path: Path):
 
 
 def add_encounter(argv: list[str]) -> int:
-    from saves.map_files import add_encounter_from_map
-
     parser = _parser("encounter add-encounter", "Add an encounter to a campaign from a map file (the party joins; make it current with k in the app).")
     parser.add_argument("--map", dest="map_path", type=Path, required=True, help="the text map with its roster")
     parser.add_argument("--name", default=None, help="the encounter's name (default: the map file's name)")
@@ -92,8 +89,6 @@ def add_encounter(argv: list[str]) -> int:
 
 
 def import_creatures(argv: list[str]) -> int:
-    from saves.map_files import read_creature_file
-
     parser = _parser("encounter import-creatures", "Add creatures to a campaign's bestiary from roster lines or d20 SRD stat blocks (for a d20 SRD campaign).")
     parser.add_argument("file", type=Path, help="the text file of creatures")
     parser.add_argument("--skip-bad", action="store_true", help="import the creatures it can read even when some lines cannot be read")

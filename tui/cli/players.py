@@ -13,6 +13,8 @@ from pathlib import Path
 
 from core.errors import EncounterError
 from tui.cli.common import campaign_path, fail, ui_options
+from saves.watching import read_snapshot
+from tui.rendering.recap import recap as make_recap
 
 
 def _campaign_parser(prog: str, description: str, player: bool = True) -> argparse.ArgumentParser:
@@ -27,8 +29,6 @@ def _players_view_path(args: argparse.Namespace) -> Path:
     """The campaign's path, checked as a players' view would read it: raises
     :class:`SaveError` for a missing, corrupt or newer file and
     :class:`RulesError` for an ``--as`` that is no party member."""
-    from saves.watching import read_snapshot
-
     path = campaign_path(args.path)
     read_snapshot(path, as_name=args.as_name)
     return path
@@ -75,8 +75,6 @@ def serve(argv: list[str]) -> int:
 
 
 def recap(argv: list[str]) -> int:
-    from tui.rendering.recap import recap as make_recap
-
     parser = _campaign_parser("encounter recap", "Print a Markdown recap of a fight (or its whole log as JSON Lines) for session notes.", player=False)
     parser.add_argument("--encounter", type=int, default=None, metavar="N", help="which encounter (default: the current one)")
     parser.add_argument("--json", action="store_true", help="the whole log as JSON Lines instead")

@@ -29,6 +29,7 @@ from saves.codec import to_document
 from saves.records import LogEntry, Redone, Undone
 from tui.rendering.describe import describe
 from tui.rendering.text import clean
+from saves.errors import SaveError
 
 
 def _md(text: str) -> str:
@@ -255,8 +256,6 @@ def recap(path, eid: int | None = None, as_json: bool = False) -> str:
     campaign = Campaign.open(path, read_only=True)
     try:
         if eid is not None and eid not in campaign.data.encounters:
-            from saves.errors import SaveError
-
             raise SaveError(campaign.path, f"has no encounter {eid} (it has {', '.join(map(str, sorted(campaign.data.encounters)))})")
         entries = campaign.load_log(eid)
         name = campaign.encounter(eid).name

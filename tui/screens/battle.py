@@ -29,6 +29,7 @@ from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean
 from core.dice.war_notation import ARMY_HELP, HEROES_HELP, ArmyRequest, parse_army, parse_heroes
 from core.errors import NotationError
+from rich.console import Group
 
 SIDE_STYLE = ("bold blue", "bold red")
 SIDE_GLYPH = ("\u2588", "\u2592")  # full and medium shade: two armies apart without colour
@@ -333,6 +334,4 @@ def _heroes_hint(text: str, names: tuple[str, str]) -> Text:
 
 
 def _stack(*parts) -> object:
-    from rich.console import Group
-
     return Group(*parts)

@@ -25,6 +25,10 @@ from core.campaign.travel import Leg, TravelSettings, interruption_cost, plan, s
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean
 from core.dice.travel_notation import GROUP_HELP, LEGS_HELP, parse_group, parse_legs
+from tui.rendering.describe import describe
+from core.campaign.breath_turns import InterruptTravel
+from core.campaign.timekeeping import AdvanceClock
+from core.values.clock import DAY
 
 
 class TravelScreen(Screen[None]):
@@ -160,8 +164,6 @@ class TravelScreen(Screen[None]):
 
     # -- into play: the app applies these through its session -----------------
     def _run(self, command) -> None:
-        from tui.rendering.describe import describe
-
         result = self._apply(command)
         if isinstance(result, str):
             self.say(f"Refused: {clean(result)}", error=True)
@@ -181,8 +183,6 @@ class TravelScreen(Screen[None]):
                              lambda text: self._interrupted(text, travellers))
 
     def _interrupted(self, text: str | None, travellers: list[str]) -> None:
-        from core.campaign.breath_turns import InterruptTravel
-
         if text is None:
             self.say("Cancelled.")
             return
@@ -193,9 +193,6 @@ class TravelScreen(Screen[None]):
         self._run(InterruptTravel(tuple(travellers), int(amount), reason.strip()))
 
     def action_travel_march(self) -> None:
-        from core.campaign.timekeeping import AdvanceClock
-        from core.values.clock import DAY
-
         if self._apply is None:
             self.say("Planning only: open the planner from the encounter (J) to apply it.", error=True)
             return

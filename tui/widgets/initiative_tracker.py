@@ -17,6 +17,8 @@ from core.values.combatant import Combatant, Side
 from core.combat.state import EncounterState
 from tui.rendering.text import clean, user_text
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
+from core.errors import RulesError
+from core.combat.mounted.seats import describe as ride_words
 
 SIDE_COLOUR = {Side.PARTY: "blue", Side.FOE: "red", Side.NEUTRAL: "yellow"}
 Kinds = tuple[tuple[str, str], ...]
@@ -118,7 +120,6 @@ def breath_badge(combatant: Combatant, round_now: int) -> Text:
     if combatant.breath is None:
         return Text("")
     from core.campaign.energy import ROUND_SECONDS, breath_left
-    from core.errors import RulesError
 
     try:
         left = breath_left(combatant, round_now)
@@ -137,8 +138,6 @@ def ride_badge(state: EncounterState, combatant: Combatant) -> Text:
     """``rid`` rides, ``mnt`` is ridden, ``psg`` a passenger; ``ctl!`` in red
     when control is lost, ``chk!`` when a riding check is due, ``bolt`` a
     bolted animal (from core.combat.mounted.seats.describe's words, no rule here)."""
-    from core.combat.mounted.seats import describe as ride_words
-
     words = ride_words(state, combatant)
     if not words:
         return Text("")

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+import math
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.board.grid import Cell, Grid, distance
+from core.board.geometry.sight import crossed_cells
 
 #: The eight facings, clockwise from north; ``(dx, dy)`` with y growing down.
 DIRECTIONS: tuple[Cell, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -114,8 +116,6 @@ def large_cone(origin: Cell, facing: Cell, grid: Grid | None = None, settings: C
 
 
 def _angle_between(v: Cell, w: Cell) -> float:
-    import math
-
     a = math.atan2(v[1], v[0]) - math.atan2(w[1], w[0])
     a = abs((a + math.pi) % (2 * math.pi) - math.pi)
     return math.degrees(a)
@@ -125,8 +125,6 @@ def line(origin: Cell, target: Cell, length: int | None = None, grid: Grid | Non
     """A line from ``origin`` (excluded) towards ``target``: the cells the
     straight segment between their centres passes through, continued to
     ``length`` cells (Chebyshev) when given, else ending at ``target``."""
-    from core.board.geometry.sight import crossed_cells
-
     if origin == target:
         raise IllegalCommand("a line needs a target other than its origin")
     if length is None:

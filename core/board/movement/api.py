@@ -21,6 +21,7 @@ from core.board.movement.bitboard import reach_bits
 from core.board.movement.engine import search_alternate, search_same, walk_back
 from core.board.movement.layout import Layout, layout
 from core.board.movement.model import MoveOptions, MovementModel, Passage, StepRules, model_for
+from core.board.geometry.sight import line_of_effect
 
 _NO_OPTIONS = MoveOptions()
 
@@ -325,8 +326,6 @@ def _check_target(grid: Grid, s: _Setup, mover: Combatant | None, target: Cell, 
 def _teleport_reach(grid: Grid, s: _Setup, mover: Combatant, budget: int | None) -> Reach:
     """PR-TEL-1: free cells in line of effect within ``budget`` (Chebyshev
     cells), not the start; each costs its distance."""
-    from core.board.geometry.sight import line_of_effect
-
     limit = budget if budget is not None else s.model.speed(mover, MoveType.TELEPORT)
     x0, y0 = mover.position  # type: ignore[misc]
     best: dict[int, int] = {}

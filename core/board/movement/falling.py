@@ -21,6 +21,7 @@ from core.board.grid import Cell
 from core.errors import IllegalCommand
 from core.values.combatant import Combatant
 from core.values.mobility import Layer
+from core.rulesets import get
 
 
 @dataclass(frozen=True)
@@ -129,8 +130,6 @@ def fall(ruleset: Any, height: int, agility: int = 0, liquid_depth: int = 0) -> 
     ``agility`` and ``liquid_depth`` matter where the ruleset says so (power_roll).
     """
     if isinstance(ruleset, str):
-        from core.rulesets import get
-
         ruleset = get(ruleset)
     return ruleset.fall(height, agility, liquid_depth)
 

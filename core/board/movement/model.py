@@ -22,6 +22,7 @@ from core.errors import IllegalCommand, RulesError
 from core.board.grid import TERRAINS, MoveKind, Terrain
 from core.values.mobility import Layer, MoveType, Size
 from core.board.movement.layout import TERRAIN_ORDER
+from core.rulesets import get
 
 Refusal = tuple[str, str]  # (reason, rule id)
 
@@ -188,7 +189,5 @@ def model_for(ruleset: Any) -> MovementModel:
     the ruleset's own settings, house rules included. Raises
     :class:`RulesError` for an unknown id."""
     if isinstance(ruleset, str):
-        from core.rulesets import get
-
         ruleset = get(ruleset)
     return ruleset.movement

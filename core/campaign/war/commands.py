@@ -14,6 +14,12 @@ from typing import TYPE_CHECKING, Any
 from core.combat.commands import Command
 from core.errors import IllegalCommand
 from core.campaign.war.battle import Hero, WarSettings, new_battle
+from core.campaign.war.rounds import RulesetDice
+from core.campaign.war.events import BattleSetUp
+from core.campaign.war.rounds import fight_round as roll_round
+from core.campaign.war.rounds import order_retreat as retreat
+from core.campaign.war.rounds import roll_aftermath
+from core.campaign.war.events import BattleCleared
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -64,8 +70,6 @@ Result = tuple[Any, tuple[Any, ...]]
 
 
 def _dice(enc: Table):
-    from core.campaign.war.rounds import RulesetDice
-
     if len(enc.ruleset.tiers) != 4:
         raise IllegalCommand(f"mass combat needs checks with four grades (seed 001); {enc.ruleset.id} has other tiers", "EQ-WAR-1")
     return RulesetDice(enc.ruleset, enc.rng)
@@ -78,8 +82,6 @@ def _battle(state: EncounterState):
 
 
 def set_up(enc: Table, state: EncounterState, command: SetUpBattle) -> Result:
-    from core.campaign.war.events import BattleSetUp
-
     _dice(enc)
     if state.battle is not None and not state.battle.over:
         raise IllegalCommand("a battle is still being fought; finish or clear it first", "EQ-WAR-1")
@@ -93,29 +95,21 @@ def set_up(enc: Table, state: EncounterState, command: SetUpBattle) -> Result:
 
 
 def fight_round(enc: Table, state: EncounterState, _: FightBattleRound) -> Result:
-    from core.campaign.war.rounds import fight_round as roll_round
-
     battle, events = roll_round(_battle(state), _dice(enc))
     return replace(state, battle=battle), tuple(events)
 
 
 def order_retreat(enc: Table, state: EncounterState, command: OrderRetreat) -> Result:
-    from core.campaign.war.rounds import order_retreat as retreat
-
     battle, events = retreat(_battle(state), command.side)
     return replace(state, battle=battle), tuple(events)
 
 
 def aftermath(enc: Table, state: EncounterState, _: RollBattleAftermath) -> Result:
-    from core.campaign.war.rounds import roll_aftermath
-
     battle, events = roll_aftermath(_battle(state), _dice(enc))
     return replace(state, battle=battle), tuple(events)
 
 
 def clear(enc: Table, state: EncounterState, _: ClearBattle) -> Result:
-    from core.campaign.war.events import BattleCleared
-
     battle = _battle(state)
     return replace(state, battle=None), (BattleCleared((battle.armies[0].name, battle.armies[1].name)),)
 

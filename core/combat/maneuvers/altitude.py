@@ -16,6 +16,7 @@ from core.errors import IllegalCommand
 from core.values.kinds import AltitudeMove
 from core.values.mobility import Layer
 from core.board.movement import model_for
+from core.combat.economy import spend_kind
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -43,8 +44,6 @@ def change_altitude(enc: Table, state: EncounterState, command: cmd.ChangeAltitu
         kind, altitude = rule(mover)
     events: list[ev.Event] = []
     if state.round > 0 and kind:
-        from core.combat.economy import spend_kind
-
         state, spent = spend_kind(enc, state, mover.id, kind)
         events.extend(spent)
         mover = state.combatant(mover.id)

@@ -16,6 +16,9 @@ from core.combat.damage import DamagePart, DamageType, resolve
 from core.dice.rolls import roll
 from core.errors import IllegalCommand
 from core.combat.mounted.commands import DropObject
+from core.combat.economy import spend_kind
+from core.combat.reactions import reaction_refusal
+from core.combat.resolution import apply_outcome
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -31,10 +34,6 @@ def drop_object(enc: Table, state: EncounterState, command: DropObject) -> Resul
     """Handler of :class:`~core.combat.mounted.commands.DropObject` (EQ-FALL-1).
     Raises :class:`IllegalCommand` (nothing rolled) for a height below 1, an
     item without a dropper, a defence by an unaware target or one it cannot make."""
-    from core.combat.economy import spend_kind
-    from core.combat.reactions import reaction_refusal
-    from core.combat.resolution import apply_outcome
-
     s, riding = enc.ruleset.settings, enc.ruleset.riding
     if riding is None:  # the falling-objects rule comes with the mounted rules' settings
         raise IllegalCommand(f"{enc.ruleset.id} has no rule for falling objects", "EQ-FALL-1")

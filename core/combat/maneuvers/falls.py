@@ -30,6 +30,7 @@ from core.errors import IllegalCommand
 from core.board.grid import Cell, MoveKind
 from core.board.movement.falling import FallingRules, falls_from_flight, land_on_creature, nearest
 from core.values.mobility import Layer
+from core.combat.resolution import add_condition, apply_outcome
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -133,7 +134,6 @@ def fall(enc: Table, state: EncounterState, command: cmd.Fall) -> Result:
         mover.id, mover.name, result.rule or rule, total, result.effective_height, amount, prone, landed, dice,
         command.cause, onto.id if onto else "", onto.name if onto else "", 0, check,
     ))
-    from core.combat.resolution import add_condition, apply_outcome
 
     victims = [mover.id] + ([onto.id] if onto is not None else [])
     for victim in victims:

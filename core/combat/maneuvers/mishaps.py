@@ -22,6 +22,8 @@ from core.values import limits as lim
 from core.dice.checks import Tier
 from core.errors import IllegalCommand
 from core.combat.limbs import off_hand
+from core.combat.resolution import deal_damage
+from core.combat.damage import DamagePart
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -49,12 +51,9 @@ def _critical(state: EncounterState, combatant_id: str, tier: Tier, rule: str) -
 
 
 def _damage(enc: Table, state: EncounterState, target_id: str, damage: tuple, source: str) -> Result:
-    from core.combat.resolution import deal_damage
-
     if not damage:
         return state, ()
     fixed = tuple(p for p in damage if p.expression.isdigit())
-    from core.combat.damage import DamagePart
 
     parts = tuple(DamagePart(int(p.expression), p.damage_type) for p in fixed)
     dice = tuple(p for p in damage if not p.expression.isdigit())

@@ -21,6 +21,12 @@ from core.dice.checks import Tier
 from core.errors import IllegalCommand
 from core.values.mobility import Layer, MoveType
 from core.board.grid import as_cell
+from core.combat.economy import spend_kind
+from core.combat.resolution import add_condition, take_hp
+from core.combat.maneuvers.falls import fall, free_cell_near
+from core.board.geometry.sight import line_of_effect
+from core.board.movement import Path, find_path, minimum_move as squares
+from core.combat.maneuvers.jumps import landing_refusal
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -52,7 +58,6 @@ class BurrowingRules:
 def _spend(enc: Table, state: EncounterState, who: str, kind: str) -> Result:
     if state.round == 0 or not kind:
         return state, ()
-    from core.combat.economy import spend_kind
 
     return spend_kind(enc, state, who, kind)
 
@@ -140,8 +145,6 @@ def dig_earth(enc: Table, state: EncounterState, command: cmd.DigEarth) -> Resul
     outcome = model.dig_earth(who, _TIER.get(check.tier, 1))
     found: list[ev.Event] = list(events)
     if outcome.uses_main_action and state.round > 0:
-        from core.combat.economy import spend_kind
-
         state, spent = spend_kind(enc, state, who.id, enc.ruleset.attack_kind, override=True)
         found.extend(spent)
         who = state.combatant(who.id)
@@ -149,7 +152,6 @@ def dig_earth(enc: Table, state: EncounterState, command: cmd.DigEarth) -> Resul
     state = state.replace_combatant(_at_level(who, level))
     words = ", ".join(outcome.conditions) or "no ill effect"
     found.append(ev.Maneuvered(who.id, who.name, "PR-BUR-3", f"Dig Earth {'down' if command.down else 'up'} 1 cell", words, check))
-    from core.combat.resolution import add_condition
 
     for name in outcome.conditions:
         state, added = add_condition(enc, state, who.id, cond.Condition(name, source="Dig Earth (save ends, PR-BUR-3)"))
@@ -184,12 +186,10 @@ def forced_move(enc: Table, state: EncounterState, command: cmd.ForcedMove) -> R
     if command.down:
         if target.layer is not Layer.AIR:
             raise IllegalCommand(f"{target.name} is not in the air: pushed down it goes nowhere", "PR-FALL-4")
-        from core.combat.maneuvers.falls import fall
 
         return fall(enc, state, cmd.Fall(target.id, cause=f"forced {command.cells} cell(s) down (PR-FALL-4)"))
     if target.layer is not Layer.BURROWED:
         raise IllegalCommand(f"{target.name} is not burrowed: move its token with Place", "PR-BUR-2")
-    from core.combat.resolution import take_hp
 
     _, damage = _burrowing(enc, "PR-BUR-2").forced_move(command.cells, False)
     event = ev.Maneuvered(target.id, target.name, "PR-BUR-2", f"forced {command.cells} cell(s) while burrowed", f"does not move, takes {damage}")
@@ -228,8 +228,6 @@ def climb(enc: Table, state: EncounterState, command: cmd.ClimbCreature) -> Resu
 def shake_off(enc: Table, state: EncounterState, command: cmd.ShakeOff) -> Result:
     """PR-CLB-1: the climber rolls against being shaken off: t1 falls to an
     adjacent cell with fall damage, prone; t2 slides off, not prone; t3 holds."""
-    from core.combat.maneuvers.falls import fall, free_cell_near
-
     creature, climber = state.combatant(command.creature), state.combatant(command.climber)
     if not any(c.name == "climbing" and c.source == creature.id for c in climber.conditions):
         raise IllegalCommand(f"{climber.name} is not climbing {creature.name}", "PR-CLB-1")
@@ -244,8 +242,6 @@ def shake_off(enc: Table, state: EncounterState, command: cmd.ShakeOff) -> Resul
         found.extend(fell)
         climber = state.combatant(climber.id)
         if "prone" not in cond.levels(climber.conditions):
-            from core.combat.resolution import add_condition
-
             state, added = add_condition(enc, state, climber.id, cond.Condition("prone", source="shaken off (PR-CLB-1)"))
             found.extend(added)
     elif outcome.slides_off:
@@ -263,9 +259,6 @@ def teleport(enc: Table, state: EncounterState, command: cmd.Teleport) -> Result
     not its own; ends grabbed (grappled); ``stand`` gets a prone one up.
     PR-TEL-2: another creature, up to ``distance`` cells, line of effect
     from the space it leaves to the destination."""
-    from core.board.geometry.sight import line_of_effect
-    from core.board.movement import find_path
-
     teleporter = state.combatant(command.teleporter)
     moved = state.combatant(command.target) if command.target else teleporter
     to = as_cell(command.to)
@@ -285,7 +278,6 @@ def teleport(enc: Table, state: EncounterState, command: cmd.Teleport) -> Result
             raise IllegalCommand(f"{moved.name} must change space", "PR-TEL-1")
         if distance > command.distance:
             raise IllegalCommand(f"the effect teleports {command.distance} cell(s), ({to[0]}, {to[1]}) is {distance} away", rule)
-        from core.combat.maneuvers.jumps import landing_refusal
 
         landing_refusal(state, moved, to, rule)
         if not line_of_effect(state.grid, moved.position, to):
@@ -328,8 +320,6 @@ def squeeze(enc: Table, state: EncounterState, command: cmd.Squeeze) -> Result:
 def minimum_move(enc: Table, state: EncounterState, command: cmd.MinimumMove) -> Result:
     """SRD-MOV-10: the full round buys 1 square in any direction unless it
     is blocked outright; not a 5-ft step, so it provokes (SRD-MOV-18)."""
-    from core.board.movement import minimum_move as squares
-
     who = state.combatant(command.combatant)
     if who.position is None:
         raise IllegalCommand(f"{who.name} is not on the map", "SRD-MOV-10")
@@ -338,14 +328,11 @@ def minimum_move(enc: Table, state: EncounterState, command: cmd.MinimumMove) ->
         raise IllegalCommand(f"a minimum move goes to a next square that is not blocked, not ({to[0]}, {to[1]})", "SRD-MOV-10")
     events: tuple[ev.Event, ...] = ()
     if state.round > 0:
-        from core.combat.economy import spend_kind
-
         state, events = spend_kind(enc, state, who.id, "full_round")
         who = state.combatant(who.id)
     state = state.replace_combatant(replace(who, position=to, budget=replace(who.budget, movement=0)))
     event = ev.Maneuvered(who.id, who.name, "SRD-MOV-10", f"moves 1 square to ({to[0]}, {to[1]}) with its full round",
                           "it provokes attacks of opportunity as usual (SRD-MOV-18)")
-    from core.board.movement import Path
 
     state, provoked = enc.ruleset.after_move(enc, state, who, Path((to,), 1))  # SRD-MOV-16, -18: who it provokes
     return state, events + (event, *provoked)

@@ -17,6 +17,12 @@ from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.combat.mounted.riding import charge_bonus, rider_of, riders_of, seat_cell, seat_offset, seat_riders
 from core.board.grid import as_cell
+from core.board.movement import find_path
+from core.combat.move_options import move_options
+from core.board.movement import reach as search
+from core.errors import RulesError
+from core.combat.attacks import WeaponDamage
+from core.dice.modifiers import Reach
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -65,9 +71,6 @@ def move(enc: Table, state: EncounterState, command: Any) -> Result:
     the riders keep their seats; the rider's cells ridden this turn are kept
     for the charge (EQ-MNT-1). Raises :class:`IllegalCommand` or
     :class:`~core.errors.MoveRefused` (nothing changes)."""
-    from core.board.movement import find_path
-    from core.combat.move_options import move_options
-
     mover = state.combatant(command.combatant)
     mount, (dx, dy) = _body(state, mover)
     _refusal(state, enc.ruleset.riding, mover, mount)
@@ -122,9 +125,6 @@ def reach(state: EncounterState, ruleset: Any, mover: Combatant) -> Any:
     """Where ``mover`` (a rider or a ridden mount) can go now: the mount's
     reach within its movement, shifted to the rider's seat for a rider; a
     :class:`Refused` reach when the mount will not go (EQ-MNT-6/7, EQ-MNT-8)."""
-    from core.board.movement import reach as search
-    from core.combat.move_options import move_options
-
     try:
         mount, offset = _body(state, mover)
         _refusal(state, ruleset.riding, mover, mount)
@@ -137,8 +137,6 @@ def reach(state: EncounterState, ruleset: Any, mover: Combatant) -> Any:
 
 def move_details(state: EncounterState, ruleset: Any, command: Any) -> dict[str, Any]:
     """Preview fields of a mounted :class:`core.combat.commands.Move` (path, cost, refusal)."""
-    from core.errors import RulesError
-
     mover = state.combatant(command.combatant)
     try:
         found = reach(state, ruleset, mover)
@@ -168,9 +166,6 @@ def bystanders(state: EncounterState, attacker: Combatant, target: Combatant) ->
 def charge_weapon(state: EncounterState, ruleset: Any, attacker: Combatant, target: Combatant, weapon: Any) -> tuple[Any, str]:
     """``weapon`` with the mounted charge's damage added to its first damage
     die (EQ-MNT-1; melee only), and the reason for the preview ("" if none)."""
-    from core.combat.attacks import WeaponDamage
-    from core.dice.modifiers import Reach
-
     if weapon.reach is not Reach.MELEE:
         return weapon, ""
     bonus, toward = charge_bonus(state, ruleset.riding, attacker, target)
@@ -184,8 +179,6 @@ def charge_weapon(state: EncounterState, ruleset: Any, attacker: Combatant, targ
 
 def charge_note(state: EncounterState, ruleset: Any, attacker_id: str, target_id: str, reach: Any) -> tuple[str, ...]:
     """The preview's note of the charge bonus an attack gets now, or ()."""
-    from core.dice.modifiers import Reach
-
     attacker, target = state.combatant(attacker_id), state.combatant(target_id)
     if reach is not Reach.MELEE:
         return ()

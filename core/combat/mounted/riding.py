@@ -35,6 +35,11 @@ def rules_on(ruleset: Any) -> bool:
 
 # -- who rides whom, and where (EQ-MNT-8, EQ-MNT-9): core.combat.mounted.seats ----------------------------------
 from core.combat.mounted.seats import describe, rider_of, riders_of, seat_cell, seat_offset, seat_riders  # noqa: E402,F401
+from core.board.battlefield import body_height
+from core.combat.maneuvers.falls import fall
+from core.board.battlefield import cells_apart, size_category
+from core.values import conditions as cond
+from core.combat.maneuvers.falls import free_cell_near
 
 
 # -- riding checks (EQ-MNT-1, EQ-MNT-5, EQ-MNT-6, EQ-MNT-8) --------------------------------------
@@ -78,16 +83,12 @@ def thrown_height(settings: Any, mount: Combatant) -> int:
     """EQ-MNT-6: a thrown rider falls as from 5 m, the height changed for a
     mount taller or shorter than average (DEFAULT: by its body height minus
     ``mount_average_height``; a huge mount 4 tall -> 5). Cells, never below 0."""
-    from core.board.battlefield import body_height
-
     return max(0, settings.thrown_rider_fall + body_height(mount, settings) - settings.mount_average_height)
 
 
 def _throw(enc: Table, state: EncounterState, rider_id: str, cause: str) -> Result:
     """The rider is thrown: it lands within 1 cell of the mount and takes the
     fall of :func:`thrown_height` (EQ-MNT-5, EQ-MNT-6)."""
-    from core.combat.maneuvers.falls import fall
-
     rider = state.combatant(rider_id)
     assert rider.mounted_on is not None  # only a rider is thrown
     height = thrown_height(enc.ruleset.settings, state.combatant(rider.mounted_on))
@@ -205,8 +206,6 @@ def posture_cost(enc: Table, state: EncounterState, who: Combatant, words: str) 
 
 def mount_behind(enc: Table, state: EncounterState, command: mc.MountBehind) -> Result:
     """Handler of :class:`~core.combat.mounted.commands.MountBehind` (EQ-MNT-8)."""
-    from core.board.battlefield import cells_apart, size_category
-
     _settings(enc, "EQ-MNT-8")
     who, mount = state.combatant(command.passenger), state.combatant(command.mount)
     if who.mounted_on is not None:
@@ -231,8 +230,6 @@ def after_mount(enc: Table, state: EncounterState, rider_id: str) -> Any:
     (EQ-MNT-9). In combat a mount that has not acted this round joins the
     rider's turn with its fresh budget (its ДВИЖ, EQ-MNT-3); one that has
     acted keeps what it has left."""
-    from core.values import conditions as cond
-
     rider = state.combatant(rider_id)
     if rider.mounted_on is None:
         return state
@@ -246,8 +243,6 @@ def after_mount(enc: Table, state: EncounterState, rider_id: str) -> Any:
 def after_dismount(enc: Table, state: EncounterState, rider_id: str, mount_id: str) -> Any:
     """After :class:`core.combat.commands.Dismount`: the rider steps off to the
     nearest free cell (within 1 cell of the mount) and its riding flags clear."""
-    from core.combat.maneuvers.falls import free_cell_near
-
     rider = state.combatant(rider_id)
     rider = replace(rider, passenger=False, riding_due="", control_lost=False)
     state = state.replace_combatant(rider)

@@ -24,6 +24,8 @@ from core.combat.event_base import Event
 from core.errors import IllegalCommand
 from core.combat.trackers.events import ReminderAdded, ReminderFired, ReminderRemoved
 from core.values.trackers import MAX_ROUNDS, MAX_TEXT, MAX_TRACKED, Reminder, When
+from core.combat import commands as cmd
+from core.dice.notation import NotationError, parse_check
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -127,7 +129,6 @@ def remove(enc: Table, state: EncounterState, command: RemoveReminder) -> Result
 
 
 def roll(enc: Table, state: EncounterState, command: RollReminder) -> Result:
-    from core.combat import commands as cmd
     from core.combat.scene import roll_check
 
     creature = state.combatant(command.combatant)
@@ -227,8 +228,6 @@ def parse_text(text: str, stat_names: tuple[str, ...], rounds: bool = False) -> 
     :func:`core.dice.notation.parse_check`). Returns ``(rounds, text, stat,
     difficulty)``; raises :class:`~core.dice.notation.NotationError` or
     :class:`IllegalCommand`."""
-    from core.dice.notation import NotationError, parse_check
-
     body, bar, check = text.partition("|")
     words = body.split()
     count = 0

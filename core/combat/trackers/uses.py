@@ -23,6 +23,7 @@ from core.combat.event_base import Event
 from core.errors import IllegalCommand
 from core.combat.trackers.events import UseAdded, UseChanged, UseRecharged, UseRemoved
 from core.values.trackers import MAX_TEXT, MAX_TRACKED, MAX_USES, LimitedUse, Per
+from core.dice.rolls import roll
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -155,8 +156,6 @@ def remove(enc: Table, state: EncounterState, command: RemoveUse) -> Result:
 def start_of_turn(state: EncounterState, creature_id: str, rng: random.Random) -> Result:
     """At the start of ``creature_id``'s turn: per-round uses come back
     (DEFAULT) and each spent recharge ability rolls its die (logged)."""
-    from core.dice.rolls import roll
-
     creature = state.combatant(creature_id)
     if not creature.uses:
         return state, ()

@@ -20,6 +20,7 @@ from core.board.vision import VisionSettings
 from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.combat import commands as cmd
 
 
 @dataclass(frozen=True)
@@ -181,8 +182,6 @@ class Equestria(Ruleset):
 
 def poison_command(combatant_id: str, text: str) -> Any:
     """``dagger 2`` -> :class:`~core.combat.commands.ApplyPoison` (level 1 when not given)."""
-    from core.combat import commands as cmd
-
     words = text.split()
     level = 1
     if len(words) > 1 and lim.is_whole(words[-1]):

@@ -13,6 +13,7 @@ from core.combat import events as ev
 from core.combat.maneuvers.jumps import JumpOffer, JumpRule, Result
 from core.combat.maneuvers.jumps import distance as cell_distance
 from core.errors import IllegalCommand
+from core.combat.economy import spend_kind
 
 if TYPE_CHECKING:
     from core.rulesets.equestria.movement import EquestriaMovement
@@ -43,8 +44,6 @@ class EquestriaJump(JumpRule):
         budget = mover.budget
         if state.round > 0:
             if command.with_action:
-                from core.combat.economy import spend_kind
-
                 state, logged = spend_kind(enc, state, mover.id, enc.ruleset.attack_kind or "full")
                 events.extend(logged)
                 spent = enc.ruleset.attack_kind or "full"

@@ -6,6 +6,7 @@ actions (EQ-DAY-1). Listed by :meth:`Equestria.extra_offers`."""
 from __future__ import annotations
 
 from typing import Any
+from dataclasses import replace
 
 from core.combat import commands as cmd
 from core.rulesets.equestria import table_calls as tc
@@ -14,6 +15,7 @@ from core.errors import IllegalCommand
 from core.combat.everyday import EVERYDAY
 from core.combat.limbs import limbs_free
 from core.dice.notation import NotationError, damage_and_words
+from core.offers.offer import Group, Need
 
 _HANDS = ("hands", "hand", "hooves", "hoof")
 _TWO = ("2", "two-handed", "two-hooved", "twohanded")
@@ -62,9 +64,6 @@ def _number(text: str, what: str, rule: str) -> int:
 def table_offers(context: Any) -> tuple[Any, ...]:
     """Offers of :mod:`core.rulesets.equestria.table_calls` for ``context.actor`` (out of
     combat, when nobody has the turn: the selected creature)."""
-    from dataclasses import replace
-
-    from core.offers.offer import Group, Need
 
     if context.actor is None and context.target is not None:
         context = replace(context, actor=context.target)

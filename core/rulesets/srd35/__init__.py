@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from core.dice.checks import Tier
@@ -138,7 +139,6 @@ class Srd35(Ruleset):
                 raise IllegalCommand(f"{combatant.name} moved {used} squares; a full-round action allows only a 5-ft step", "SRD-MOV-9")
             total = max(used, 1)
         actions = {k: 0 if k in ("standard", "move") else v for k, v in budget.actions.items()}
-        from dataclasses import replace
 
         return replace(budget, actions=actions, movement=max(0, total - used), movement_max=total)
 

@@ -25,6 +25,10 @@ from core.values.combatant import Combatant, Side
 from core.errors import IllegalCommand
 from core.board.grid import Cell, as_cell
 from core.values.mobility import Size, footprint_offsets
+from core.combat.economy import spend_kind
+from core.combat.resolution import attack
+from core.board.movement import find_path
+from core.combat.move_options import move_options
 
 if TYPE_CHECKING:
     from core.rulesets.srd35.movement import SrdMovement
@@ -166,9 +170,6 @@ def opportunity_attack(enc: Table, state: EncounterState, command: sc.Opportunit
     """SRD-MOV-16: spend the attacker's attack of opportunity (a reaction),
     then the attack (no standard action spent). A target that provoked and
     moved on out of reach is attacked where it is, as it left (logged)."""
-    from core.combat.economy import spend_kind
-    from core.combat.resolution import attack
-
     attacker, target = state.combatant(command.attack.attacker), state.combatant(command.attack.target)
     refusal = opportunity_refusal(enc, state, attacker, target)
     if refusal is not None:
@@ -198,9 +199,6 @@ def five_foot_step(enc: Table, state: EncounterState, command: sc.FiveFootStep) 
     """SRD-MOV-9, -16: 1 square costing 1 (not into difficult terrain), only
     if it has not moved this round; it provokes nothing and ends its
     movement this round."""
-    from core.board.movement import find_path
-    from core.combat.move_options import move_options
-
     who = state.combatant(command.combatant)
     if who.position is None:
         raise IllegalCommand(f"{who.name} is not on the map", "SRD-MOV-9")
@@ -304,8 +302,6 @@ def overrun(enc: Table, state: EncounterState, command: sc.Overrun) -> Result:
         raise IllegalCommand(f"{a.name} must be next to {d.name} to overrun it", "SRD-MOV-16")
     events: list[ev.Event] = []
     if state.round > 0:
-        from core.combat.economy import spend_kind
-
         state, spent = spend_kind(enc, state, a.id, s.overrun_kind)
         events.extend(spent)
         a = state.combatant(a.id)

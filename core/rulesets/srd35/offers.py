@@ -12,6 +12,8 @@ from core.combat import commands as cmd
 from core.rulesets.srd35 import commands as sc
 from core.errors import IllegalCommand
 from core.offers.offer import Group, Need, Offer, OfferContext
+from core.offers.attacks import attack_command
+from core.rulesets.srd35.maneuvers import opportunity_refusal, step_refusal
 
 if TYPE_CHECKING:
     from core.rulesets.srd35.movement import SrdMovement
@@ -72,9 +74,6 @@ def _overrun(attacker: str, defender: str, text: str) -> sc.Overrun:
 
 def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
     """The offers of SRD-MOV-13, -15, -16, -17 for the actor and the selected target."""
-    from core.offers.attacks import attack_command
-    from core.rulesets.srd35.maneuvers import opportunity_refusal, step_refusal
-
     actor, other = c.actor, c.other
     found: list[Offer] = []
     who = c.target or actor

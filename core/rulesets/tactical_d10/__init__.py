@@ -13,6 +13,7 @@ from core.board.movement.falling import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.combat import commands as cmd
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -192,7 +193,6 @@ class TacticalD10(Ruleset):
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""
-        from core.combat import commands as cmd
         from core.offers.offer import Group
 
         from core.offers.maneuvers import weapon_areas
@@ -224,7 +224,6 @@ class TacticalD10(Ruleset):
 
 def _main_sense_offer(context: Any) -> Any:
     """TAC-POS-6: set the creature's main sense (sheet field ``main_sense``)."""
-    from core.combat import commands as cmd
     from core.offers.offer import Group, Need
 
     actor = context.actor or context.target

@@ -27,6 +27,8 @@ from core.values import conditions as cond
 from core.combat import events as ev
 from core.dice.checks import Modifier
 from core.values.combatant import Combatant
+from core.combat.damage import DamageType
+from core.combat.resolution import apply_outcome
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -120,9 +122,6 @@ def behind(state: EncounterState, attacker: Combatant, target: Combatant) -> Com
 def long_pierce(enc: Table, state: EncounterState, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> Result:
     """TAC-OPT-1: after a dash, a hit of a long piercing weapon deals the
     same damage to the creature behind the target."""
-    from core.combat.damage import DamageType
-    from core.combat.resolution import apply_outcome
-
     s = enc.ruleset.settings
     if not _on(s, "opt_dash_long_pierce") or damage is None or not getattr(weapon, "long", False):
         return state, ()

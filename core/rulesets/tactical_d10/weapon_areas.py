@@ -26,6 +26,9 @@ from core.dice.rolls import roll
 from core.errors import IllegalCommand
 from core.board.geometry.areas import DIRECTIONS, Weapon as Pattern, explosion, weapon_pattern
 from core.board.grid import Cell, as_cell
+from core.combat.resolution import add_condition, apply_outcome
+from core.dice.notation import parse_damage
+from core.combat.economy import spend_kind
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -52,8 +55,6 @@ def pattern_cells(command: cmd.AreaAttack, attacker: Any, grid: Any) -> tuple[Ce
 def area_attack(enc: Table, state: EncounterState, command: cmd.AreaAttack) -> Result:
     """Each creature in the area: its own attack check; one damage roll,
     divided equally among those hit (TAC-ATK-3 (a)), through each one's armour."""
-    from core.combat.resolution import add_condition, apply_outcome
-
     attacker = state.combatant(command.attacker)
     cells = set(pattern_cells(command, attacker, state.grid))
     targets = [c for c in state.combatants if c.id != attacker.id and not c.dead and c.position is not None and cells & set(c.cells)]
@@ -61,8 +62,6 @@ def area_attack(enc: Table, state: EncounterState, command: cmd.AreaAttack) -> R
         raise IllegalCommand("nobody stands in that area", "TAC-ATK-2")
     events: list[ev.Event] = []
     if state.round > 0 and enc.ruleset.attack_kind:
-        from core.combat.economy import spend_kind
-
         state, spent = spend_kind(enc, state, attacker.id, enc.ruleset.attack_kind)
         events.extend(spent)
         attacker = state.combatant(attacker.id)
@@ -118,8 +117,6 @@ def spear_wall(enc: Table, state: EncounterState, command: cmd.SpearWall) -> Res
         raise IllegalCommand(f"{who.name} is not on the map", "TAC-DMG-2")
     events: list[ev.Event] = []
     if state.round > 0 and enc.ruleset.attack_kind:
-        from core.combat.economy import spend_kind
-
         state, events_spent = spend_kind(enc, state, who.id, enc.ruleset.attack_kind)
         events.extend(events_spent)
         who = state.combatant(who.id)
@@ -140,9 +137,6 @@ def wall_cells(wielder: Any, wall: cond.Condition) -> frozenset[Cell]:
 def spear_wall_strikes(enc: Table, state: EncounterState, mover_id: str, path: tuple[Cell, ...]) -> Result:
     """TAC-DMG-2: a dashing enemy (``moving``) entering the 3 cells in front
     of a spear wall takes its damage; the wall strikes once, then ends."""
-    from core.dice.notation import parse_damage
-    from core.combat.resolution import apply_outcome
-
     mover = state.combatant(mover_id)
     if "moving" not in cond.levels(mover.conditions):
         return state, ()

@@ -8,6 +8,8 @@ bestiary templates add numbered creatures (``Boar 1..3``) with stable ids.
 
 from __future__ import annotations
 
+import dataclasses
+
 from rich.text import Text
 
 from core.values import limits as lim
@@ -22,6 +24,8 @@ from tui.rendering.text import clean, user_text
 from tui.presenter import Outcome
 from tui.screens.encounter.context import ScreenContext
 from tui.screens.encounter.map_files import MapFiles
+from core.combat.add_group import AddGroup
+from core.offers.base import refuse_as_applied
 
 
 class CampaignChanges:
@@ -139,9 +143,6 @@ class CampaignChanges:
                 self.ctx.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(name, "bold"), options), lambda key: add(count, key == GroupInitiative.GROUP.value))
 
             def preview(value: str) -> Text:
-                from core.combat.add_group import AddGroup
-                from core.offers.base import refuse_as_applied
-
                 if not lim.is_whole(value.strip()):
                     raise ValueError(f"how many, 1 to {lim.MAX_GROUP}")
                 count = int(value)
@@ -156,8 +157,6 @@ class CampaignChanges:
     # -- house rules ----------------------------------------------------------------
     def action_house_rules(self) -> None:
         """List the ruleset's settings (DEFAULTs and the campaign's overrides) and change one."""
-        import dataclasses
-
         ruleset = self.ctx.session.encounter.ruleset
         defaults = type(ruleset.settings)()
         rows = []

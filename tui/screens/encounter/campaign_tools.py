@@ -14,6 +14,10 @@ from rich.text import Text
 from core.campaign.travel import TravelSettings
 from tui.rendering.text import clean
 from tui.screens.encounter.context import ScreenContext
+from core.campaign.travel import travellers
+from tui.screens.prompt import PromptScreen
+from core.campaign.breath import Activity
+from core.errors import NotationError
 
 
 class CampaignTools:
@@ -35,7 +39,6 @@ class CampaignTools:
     def action_travel(self) -> None:
         """The travel planner (EQ-TRV-1..2), its group the party's travellers
         at their ДВИЖ (:func:`core.campaign.travel.travellers`)."""
-        from core.campaign.travel import travellers
         from tui.screens.travel import TravelScreen
 
         ruleset = self.ctx.session.encounter.ruleset
@@ -56,8 +59,6 @@ class CampaignTools:
 
     def action_energy(self) -> None:
         """ЭНЕР and held breath of the selected creature (EQ-STAT-1, EQ-BRE-1)."""
-        from tui.screens.prompt import PromptScreen
-
         target = self.ctx.combatant(self.ctx.selected)
         if target is None:
             self.ctx.set_status("Select a combatant first.", error=True)
@@ -66,7 +67,6 @@ class CampaignTools:
         self.ctx.ask(PromptScreen(title, "-2 interrupted journey"), lambda text: self._energy_typed(target.id, text))
 
     def _energy_typed(self, target: str, text: str) -> None:
-        from core.campaign.breath import Activity
         from core.campaign.breath_turns import SetBreathing
         from core.campaign.energy import Breathe, HoldBreath, RegainEnergy, SetEnergy, SpendEnergy
 
@@ -97,7 +97,6 @@ class CampaignTools:
     def action_vision(self) -> None:
         """Light, weather and light sources of this encounter (EQ-VIS-1..2):
         attacks then get -3 in poor sight and count a target beyond it as invisible."""
-        from tui.screens.prompt import PromptScreen
         from core.dice.vision_notation import VISION_HELP, parse_vision
 
         now = self.ctx.state.vision
@@ -113,7 +112,6 @@ class CampaignTools:
     def _vision_typed(self, text: str) -> None:
         from core.campaign.lighting import SetVision
         from core.dice.vision_notation import parse_vision
-        from core.errors import NotationError
 
         try:
             light, weather, sources = parse_vision(text, {c.name: c.id for c in self.ctx.state.combatants})

@@ -20,6 +20,8 @@ from tui.rendering.text import clean, user_text
 from tui.screens.encounter.context import ScreenContext
 from tui.screens.encounter.groups import Marks
 from tui.screens.encounter.more import MoreMenu
+from core.offers.base import refuse_as_applied
+from core.dice.roster import parse_group
 
 
 class CombatPart:
@@ -114,8 +116,6 @@ class CombatPart:
             return cmd.SetInitiative(target.id, int(text))
 
         def preview(value: str) -> Text:
-            from core.offers.base import refuse_as_applied
-
             command = read(value)
             refuse_as_applied(self.ctx.state, self.ctx.session.encounter.ruleset, command)
             return Text(f"sets initiative {command.value}")
@@ -136,8 +136,6 @@ class CombatPart:
 
         def read(value: str):
             """``(count, entry, summoned)`` from ``4 Wolf foe 2d8+2 DEX 2 [summon]``; raises ``ValueError``."""
-            from core.dice.roster import parse_group
-
             words = value.split()
             summoned = bool(words) and words[-1].lower() in ("summon", "summoned")
             if summoned:

@@ -34,6 +34,13 @@ from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
 from tui.screens.encounter.context import ScreenContext
 from tui.screens.encounter.map_modes import MapModes
+from tui.widgets.grid_map import GridMap
+from core.combat import events as ev
+from core.values.combatant import Combatant as C
+from core.offers.base import would_do
+from core.combat.damage import DamagePart
+from core.combat import commands as cmd
+from core.offers.base import refuse_as_applied
 
 
 class Marks:
@@ -75,8 +82,6 @@ class Marks:
 
     def action_mark_area(self) -> None:
         """Mark everyone the area template (``z``) hits, in place of the marks before."""
-        from tui.widgets.grid_map import GridMap
-
         grid_map = self.ctx.query_one(GridMap)
         if self.map_modes.template is None or grid_map.mode != "area" or grid_map.cursor is None:
             self.ctx.set_status("Place an area template with z first; A then marks everyone it hits.", error=True)
@@ -116,7 +121,6 @@ class Marks:
             def build(value: str):
                 parts = parse_damage(value)
                 fixed = tuple(p for p in parts if p.expression.isdigit())
-                from core.combat.damage import DamagePart
 
                 return DamageMany(ids, tuple(DamagePart(int(p.expression), p.damage_type) for p in fixed), tuple(p for p in parts if p not in fixed), value.strip())
 
@@ -134,7 +138,6 @@ class Marks:
             rolled = command.dice if isinstance(command, DamageMany) else (command.amount if isinstance(command.amount, str) else ())
             if rolled:
                 return Text("rolls once, then each takes it through its own armour and resistances" if sign < 0 else "rolls once, then heals each by the total")
-            from core.offers.base import would_do
 
             return self._many_preview(would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command))
 
@@ -152,8 +155,6 @@ class Marks:
 
     @staticmethod
     def _many_preview(events) -> Text:
-        from core.combat import events as ev
-
         parts = []
         for event in events:
             if isinstance(event, ev.DamageTaken):
@@ -172,22 +173,16 @@ class Marks:
 
         def chosen(name: str) -> None:
             def command_for(duration: Duration | None, level: int):
-                from core.combat import commands as cmd
-
                 condition = Condition(name, level, duration or Duration.permanent(), source="GM")
                 return cmd.AddCondition(ids[0], condition) if len(ids) == 1 else ConditionMany(ids, condition)
 
             def check(duration: Duration | None, level: int) -> None:
                 """What Enter would get from the rules, shown as the GM types (a level 0 is refused there)."""
-                from core.offers.base import refuse_as_applied
-
                 refuse_as_applied(self.ctx.state, self.ctx.session.encounter.ruleset, command_for(duration, level))
 
             def done(duration: Duration | None, level: int) -> None:
                 condition = Condition(name, level, duration or Duration.permanent(), source="GM")
                 if len(ids) == 1:
-                    from core.combat import commands as cmd
-
                     self.ctx.run_command(cmd.AddCondition(ids[0], condition))
                 elif self.ctx.run_command(ConditionMany(ids, condition)):
                     lasting = duration_words(condition.duration, self.ctx.state)
@@ -278,8 +273,6 @@ class Marks:
     def add_group(self, count: int, entry, summoner: Combatant | None) -> None:
         """Add ``count`` creatures of ``entry`` (a :class:`core.dice.roster.RosterEntry`);
         for more than one, ask how they get initiative."""
-        from core.values.combatant import Combatant as C
-
         template = C("new", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, hp_dice=entry.hp_dice)
 
         def add(mode: GroupInitiative) -> None:

@@ -22,6 +22,7 @@ from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.map_files import MapFiles
 from tui.screens.encounter.map_modes import MapModes
 from tui.screens.encounter.recap import RecapExport
+from core.combat import commands as cmd
 
 KEYED_OFFERS = frozenset({"next-turn", "previous-turn", "attack", "check", "move", "delay"})
 """Offers reached by a key of their own (see tui/keys.py), not listed under ``.``."""
@@ -139,8 +140,6 @@ class MoreMenu:
         self.ctx.ask(PromptScreen(title, placeholder=offer.example, hint=hint), answer)
 
     def _resize(self, text: str) -> None:
-        from core.combat import commands as cmd
-
         words = text.replace("x", " ").split()
         if len(words) != 2 or not all(w.isascii() and w.isdigit() and len(w) <= 6 for w in words):
             self.ctx.set_status("Refused: type two whole numbers, e.g. '30 20'.", error=True)

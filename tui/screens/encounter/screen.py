@@ -52,6 +52,7 @@ from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.widgets.lines import StatusLine
 from tui.widgets.quiet_footer import QuietFooter
+from core.combat.mounted.seats import describe as ride_words  # who rides whom (EQ-MNT-1..9)
 
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
@@ -205,7 +206,6 @@ class EncounterScreen(Screen):
         if follow and current is not None and current.position is not None and not grid_map.picking:
             grid_map.follow(current.position, centre=True)
         chosen = self.combatant(self.selected)
-        from core.combat.mounted.seats import describe as ride_words  # who rides whom (EQ-MNT-1..9)
 
         riding = ride_words(state, chosen) if chosen is not None else ""
         self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.trackers.tracker_lines(chosen))

@@ -18,6 +18,7 @@ from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
 from tui.screens.encounter.context import ScreenContext
 from tui.screens.encounter.more import MoreMenu, offer_label
+from tui.widgets.dice_log import line_text
 
 
 class ViewToggles:
@@ -66,8 +67,6 @@ class ViewToggles:
             self.action_toggle_panel()
 
     def action_copy_line(self) -> None:
-        from tui.widgets.dice_log import line_text
-
         lines = self.ctx.query_one(DiceLog).newest(30)
         if not lines:
             self.ctx.set_status("The log is empty.", error=True)
