@@ -61,7 +61,7 @@ def test_lantern_is_found_through_its_entry_point_and_loaded_only_when_used(tmp_
 FIGHT = """
     import json, random
     from core.combat import commands as cmd
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
     from core.board.grid import Grid
     from core.offers.base import find, move_reach, offers, preview, preview_move
     from core.rulesets import get

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from core.combat import commands as cmd
-    from core.combat.encounter import EncounterState
+    from core.combat.state import EncounterState
     from core.values.combatant import Combatant
     from saves.campaign import LogEntry
     from saves.session import Session
