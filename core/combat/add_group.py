@@ -118,9 +118,9 @@ def add_group(enc: Table, state: EncounterState, command: AddGroup) -> Result:
 def _initiatives(
     enc: Table, state: EncounterState, members: list[Combatant], mode: GroupInitiative, summoner: Combatant | None
 ) -> tuple[list[Combatant], list[ev.Event]]:
-    from core.combat.turns import taken_cells
+    from core.combat.turns import taken_initiatives
 
-    taken = taken_cells(state)
+    taken = taken_initiatives(state)
     ids, names = tuple(m.id for m in members), tuple(m.name for m in members)
     if summoner is not None and summoner.initiative is not None:
         values = consecutive_block(summoner.initiative - 1, len(members), taken)

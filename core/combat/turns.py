@@ -220,7 +220,8 @@ def previous_turn(enc: Table, state: EncounterState, _: cmd.PreviousTurn) -> Res
     return state, (ev.TurnReturned(round_, target.id, target.name),)
 
 
-def taken_cells(state: EncounterState, but: str = "") -> set[int]:
+def taken_initiatives(state: EncounterState, but: str = "") -> set[int]:
+    """The initiative values combatants of ``state`` hold, ``but``'s aside (EQ-INIT-2: each is unique)."""
     return {c.initiative for c in state.combatants if c.initiative is not None and c.id != but}
 
 
@@ -256,20 +257,20 @@ def add(enc: Table, state: EncounterState, command: cmd.AddCombatant) -> Result:
             raise MoveRefused(f"{new.position} is inside a {state.grid.terrain(new.position).name}", new.position)
     if new.initiative is not None:
         _check_initiative(new.initiative)
-    if new.initiative is not None and new.initiative in taken_cells(state):
+    if new.initiative is not None and new.initiative in taken_initiatives(state):
         raise IllegalCommand(f"initiative {new.initiative} is taken; initiatives are unique", "EQ-INIT-2")
     events: list[ev.Event] = []
     if command.summoner is not None:
         summoner = state.combatant(command.summoner)
         new = replace(new, summoner=summoner.id)
         if new.initiative is None and summoner.initiative is not None:
-            value = summon_value(summoner.initiative, taken_cells(state))
+            value = summon_value(summoner.initiative, taken_initiatives(state))
             new = replace(new, initiative=value)
             events.append(ev.InitiativeSet(new.id, new.name, value, "EQ-INIT-4"))
     elif new.initiative is not None and state.round > 0:
         events.append(ev.InitiativeSet(new.id, new.name, new.initiative, "EQ-INIT-5"))
     elif command.roll_initiative and new.initiative is None:
-        (result,) = roll_initiatives({new.id: enc.ruleset.initiative_modifier(new)}, enc.rng, enc.ruleset.initiative_sides, taken_cells(state))
+        (result,) = roll_initiatives({new.id: enc.ruleset.initiative_modifier(new)}, enc.rng, enc.ruleset.initiative_sides, taken_initiatives(state))
         new = replace(new, initiative=result.value)
         events.append(ev.InitiativeRolled(new.id, new.name, result.roll, result.value, result.rolloff))
     if state.round > 0 and new.initiative is not None:
@@ -317,7 +318,7 @@ def set_initiative(enc: Table, state: EncounterState, command: cmd.SetInitiative
     """Reorder by hand; the value must be free (EQ-INIT-2)."""
     combatant = state.combatant(command.combatant)
     _check_initiative(command.value)
-    if command.value in taken_cells(state, but=combatant.id):
+    if command.value in taken_initiatives(state, but=combatant.id):
         raise IllegalCommand(f"initiative {command.value} is taken; initiatives are unique", "EQ-INIT-2")
     state = state.replace_combatant(replace(combatant, initiative=command.value))
     return state, (ev.InitiativeSet(combatant.id, combatant.name, command.value, "EQ-INIT-5"),)
@@ -348,7 +349,7 @@ def delay_turn(enc: Table, state: EncounterState, command: cmd.DelayTurn) -> Res
     fresh, _ = cond.limit_budget(enc.ruleset.fresh_budget(current), current.conditions)
     if current.budget != fresh:
         raise IllegalCommand(f"{current.name} already spent part of this turn and cannot delay")
-    value = next_free_below(after.initiative, taken_cells(state, but=current.id))
+    value = next_free_below(after.initiative, taken_initiatives(state, but=current.id))
     state = state.replace_combatant(replace(current, initiative=value))
     state = replace(state, resuming=state.resuming + (current.id,))
     state, passed = advance(enc, state, run_end=False, mark_acted=False)
