@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from core.board.battlefield import cells_apart, size_category, vertical_gap
 from core.campaign.breath import BreathSettings
 from core.campaign.breath_turns import breath_at_turn_start
 from core.combat import boundary
@@ -29,8 +28,6 @@ from core.errors import IllegalCommand, MoveRefused
 from core.combat.initiative import next_free_below, roll_initiatives, starter_value, summon_value
 from core.values.phases import Phase
 from core.combat.resolution import tick_durations, trigger
-from core.combat.mounted.riding import after_mount, posture_cost  # EQ-MNT-2 maneuver, EQ-MNT-9 seat
-from core.combat.mounted.riding import after_dismount, posture_cost  # EQ-MNT-2 maneuver; steps off the mount
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -356,50 +353,6 @@ def delay_turn(enc: Table, state: EncounterState, command: cmd.DelayTurn) -> Res
     return state, (ev.TurnDelayed(current.id, current.name, value), *passed)
 
 
-def mount(enc: Table, state: EncounterState, command: cmd.Mount) -> Result:
-    """EQ-MNT-1: rider and mount share the rider's turn (the GM may swap
-    initiatives to use the mount's). The mount is a willing creature next to
-    the rider, within reach (EQ-MOV-4), at least ``mount_size_steps`` (2)
-    size categories larger (the ruleset's ``size_categories``: in equestria
-    a medium rider needs a huge mount). Raises :class:`IllegalCommand`."""
-    rider, steed = state.combatant(command.rider), state.combatant(command.mount)
-    if rider.id == steed.id:
-        raise IllegalCommand("a creature cannot ride itself", "EQ-MNT-1")
-    if rider.mounted_on is not None:
-        raise IllegalCommand(f"{rider.name} is already mounted", "EQ-MNT-1")
-    if steed.mounted_on is not None or any(c.mounted_on == steed.id for c in state.combatants):
-        raise IllegalCommand(f"{steed.name} already carries a rider or rides", "EQ-MNT-1")
-    if rider.side is not steed.side and steed.side.value != "neutral":
-        raise IllegalCommand(f"{steed.name} is not on {rider.name}'s side: climbing an unwilling creature is a contest", "EQ-MNT-1")
-    if (cells_apart(rider, steed) or 0) > 1:
-        raise IllegalCommand(f"{rider.name} must stand next to {steed.name} to mount it", "EQ-MNT-1")
-    if vertical_gap(rider, steed, enc.ruleset.settings):
-        raise IllegalCommand(f"{steed.name} is at altitude {steed.altitude} and {rider.name} at {rider.altitude}: out of reach", "EQ-MOV-4")
-    steps = enc.ruleset.settings.mount_size_steps  # CommonSettings
-    if size_category(enc.ruleset.settings, steed.size) - size_category(enc.ruleset.settings, rider.size) < steps:
-        raise IllegalCommand(
-            f"{steed.name} ({steed.size.value}) is not {steps} size categories larger than {rider.name} ({rider.size.value})", "EQ-MNT-1"
-        )
-
-    rider = posture_cost(enc, state, rider, f"mount {steed.name}")
-    state = after_mount(enc, state.replace_combatant(replace(rider, mounted_on=steed.id)), rider.id)
-    return state, (ev.Mounted(rider.id, rider.name, steed.id, steed.name),)
-
-
-def dismount(enc: Table, state: EncounterState, command: cmd.Dismount) -> Result:
-    rider = state.combatant(command.rider)
-    if rider.mounted_on is None:
-        raise IllegalCommand(f"{rider.name} is not mounted", "EQ-MNT-1")
-    steed = state.combatant(rider.mounted_on)
-
-    passenger = rider.passenger
-    rider = posture_cost(enc, state, rider, "dismount")
-    state = after_dismount(enc, state.replace_combatant(replace(rider, mounted_on=None)), rider.id, steed.id)
-    if state.round > 0 and state.current == rider.id and not passenger:
-        state = replace(state, acted=state.acted + (steed.id,))  # it shared this turn: no second turn this round
-    return state, (ev.Dismounted(rider.id, rider.name, steed.id, steed.name),)
-
-
 HANDLERS = {
     cmd.StartCombat: start_combat,
     cmd.NextTurn: next_turn,
@@ -409,6 +362,4 @@ HANDLERS = {
     cmd.SetInitiative: set_initiative,
     cmd.SwapInitiative: swap_initiative,
     cmd.DelayTurn: delay_turn,
-    cmd.Mount: mount,
-    cmd.Dismount: dismount,
 }

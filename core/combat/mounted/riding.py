@@ -35,9 +35,8 @@ def rules_on(ruleset: Any) -> bool:
 
 # -- who rides whom, and where (EQ-MNT-8, EQ-MNT-9): core.combat.mounted.seats ----------------------------------
 from core.combat.mounted.seats import describe, rider_of, riders_of, seat_cell, seat_offset, seat_riders  # noqa: E402,F401
-from core.board.battlefield import body_height
+from core.board.battlefield import body_height, cells_apart, size_category, vertical_gap
 from core.combat.maneuvers.falls import fall
-from core.board.battlefield import cells_apart, size_category
 from core.values import conditions as cond
 from core.combat.maneuvers.falls import free_cell_near
 
@@ -317,7 +316,54 @@ def charge_bonus(state: EncounterState, riding: Any, attacker: Combatant, target
     return (toward // riding.charge_cells) * riding.charge_damage, toward
 
 
+# -- getting on and off (EQ-MNT-1): the turn is the rider's ------------------------------
+def mount(enc: Table, state: EncounterState, command: cmd.Mount) -> Result:
+    """EQ-MNT-1: rider and mount share the rider's turn (the GM may swap
+    initiatives to use the mount's). The mount is a willing creature next to
+    the rider, within reach (EQ-MOV-4), at least ``mount_size_steps`` (2)
+    size categories larger (the ruleset's ``size_categories``: in equestria
+    a medium rider needs a huge mount). Raises :class:`IllegalCommand`."""
+    rider, steed = state.combatant(command.rider), state.combatant(command.mount)
+    if rider.id == steed.id:
+        raise IllegalCommand("a creature cannot ride itself", "EQ-MNT-1")
+    if rider.mounted_on is not None:
+        raise IllegalCommand(f"{rider.name} is already mounted", "EQ-MNT-1")
+    if steed.mounted_on is not None or any(c.mounted_on == steed.id for c in state.combatants):
+        raise IllegalCommand(f"{steed.name} already carries a rider or rides", "EQ-MNT-1")
+    if rider.side is not steed.side and steed.side.value != "neutral":
+        raise IllegalCommand(f"{steed.name} is not on {rider.name}'s side: climbing an unwilling creature is a contest", "EQ-MNT-1")
+    if (cells_apart(rider, steed) or 0) > 1:
+        raise IllegalCommand(f"{rider.name} must stand next to {steed.name} to mount it", "EQ-MNT-1")
+    if vertical_gap(rider, steed, enc.ruleset.settings):
+        raise IllegalCommand(f"{steed.name} is at altitude {steed.altitude} and {rider.name} at {rider.altitude}: out of reach", "EQ-MOV-4")
+    steps = enc.ruleset.settings.mount_size_steps  # CommonSettings
+    if size_category(enc.ruleset.settings, steed.size) - size_category(enc.ruleset.settings, rider.size) < steps:
+        raise IllegalCommand(
+            f"{steed.name} ({steed.size.value}) is not {steps} size categories larger than {rider.name} ({rider.size.value})", "EQ-MNT-1"
+        )
+
+    rider = posture_cost(enc, state, rider, f"mount {steed.name}")
+    state = after_mount(enc, state.replace_combatant(replace(rider, mounted_on=steed.id)), rider.id)
+    return state, (ev.Mounted(rider.id, rider.name, steed.id, steed.name),)
+
+
+def dismount(enc: Table, state: EncounterState, command: cmd.Dismount) -> Result:
+    rider = state.combatant(command.rider)
+    if rider.mounted_on is None:
+        raise IllegalCommand(f"{rider.name} is not mounted", "EQ-MNT-1")
+    steed = state.combatant(rider.mounted_on)
+
+    passenger = rider.passenger
+    rider = posture_cost(enc, state, rider, "dismount")
+    state = after_dismount(enc, state.replace_combatant(replace(rider, mounted_on=None)), rider.id, steed.id)
+    if state.round > 0 and state.current == rider.id and not passenger:
+        state = replace(state, acted=state.acted + (steed.id,))  # it shared this turn: no second turn this round
+    return state, (ev.Dismounted(rider.id, rider.name, steed.id, steed.name),)
+
+
 HANDLERS = {
+    cmd.Mount: mount,
+    cmd.Dismount: dismount,
     mc.RidingCheck: riding_check,
     mc.RegainControl: regain_control,
     mc.CallBack: call_back,
