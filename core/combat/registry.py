@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from core.combat.state import EncounterState, Events, Table
 
 FAMILIES: tuple[str, ...] = (
-    "core.combat.turns",  # initiative, turns, rounds, mounting (EQ-INIT, EQ-ACT)
+    "core.combat.turns",  # initiative, turns, rounds (EQ-INIT, EQ-ACT)
     "core.combat.economy",  # actions, MP, contests
     "core.combat.resolution",  # HP, attacks, damage, conditions, poison
     "core.combat.scene",  # phases, checks, free rolls (EQ-SIT)
@@ -40,7 +40,7 @@ FAMILIES: tuple[str, ...] = (
     "core.combat.maneuvers.moves",  # squeeze, teleport, dig, forced moves, climbing a creature
     "core.combat.maneuvers.dropped",  # EQ-FALL-1 falling objects
     "core.combat.reactions",  # EQ-ACT-4 thrown items, defended attacks
-    "core.combat.mounted.riding",  # EQ-MNT-1..9
+    "core.combat.mounted.riding",  # mounting, riding (EQ-MNT-1..9)
     "core.combat.add_group",  # groups of creatures
     "core.combat.several_targets",  # several targets at once
     "core.combat.trackers.reminders",  # the GM's reminders
