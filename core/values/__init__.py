@@ -9,4 +9,5 @@
 - ``clock``: in-game time in seconds
 - ``last_roll``: the last check or attack roll (EQ-CHK-6)
 - ``trackers``: the GM's reminders and limited uses as values
+- ``attacks``: the saved attacks on a creature's sheet
 """

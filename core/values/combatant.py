@@ -10,6 +10,7 @@ from core.values.conditions import Coating, Condition
 from core.board.grid import Cell
 from core.values.mobility import Layer, MoveType, Size, footprint_offsets
 from core.campaign.breath import HeldBreath
+from core.values.attacks import SavedAttack
 from core.values.trackers import LimitedUse, Reminder
 
 
@@ -140,6 +141,8 @@ class Combatant:
     # -- the GM's trackers (core.values.trackers, core.combat.trackers.reminders, core.combat.trackers.uses)
     reminders: tuple[Reminder, ...] = ()  # fire at turn boundaries, after rounds, on damage
     uses: tuple[LimitedUse, ...] = ()  # abilities with uses per encounter, day, round, or a recharge die
+    # -- saved attacks (core.values.attacks; the attack offers read them) ---
+    attacks: tuple[SavedAttack, ...] = ()  # the attacks on its sheet, in the order `t` lists them
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""
