@@ -9,6 +9,7 @@ from dataclasses import replace
 from importlib import resources
 
 from core.values.combatant import Combatant, Side
+from core.values.mobility import Size
 from core.combat.encounter import Encounter
 from core.combat.state import EncounterState
 from core.board.grid import TextMap, from_text
@@ -53,9 +54,9 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
     combatants = []
     for number, token in enumerate(text_map.tokens, start=1):
         entry = known.get(token.glyph)
-        ac, hp_dice = 0, ""
+        ac, hp_dice, size = 0, "", Size.MEDIUM
         if isinstance(entry, RosterEntry):
-            label, side, stats, hp, ac, hp_dice = entry.name, entry.side, entry.stats, entry.hp, entry.ac, entry.hp_dice
+            label, side, stats, hp, ac, hp_dice, size = entry.name, entry.side, entry.stats, entry.hp, entry.ac, entry.hp_dice, entry.size
         elif entry is not None:
             label, side, stats, hp = entry
         else:
@@ -73,6 +74,7 @@ def state_from_map(name: str, text_map: TextMap, known: dict | None = None) -> E
                 glyph=token.glyph,
                 ac=ac,
                 hp_dice=hp_dice,
+                size=size,
             )
         )
     labels = Counter(c.name for c in combatants)
