@@ -70,6 +70,8 @@ SHOTS = {
     "main-80x24": ((80, 24), []),
     "main-160x48": ((160, 48), []),
     "main-200x60": ((200, 60), ["down", "t", "1", "d", "6", "space", "s", "l", "a", "s", "h", "i", "n", "g"]),
+    "map-200x60": ((200, 60), ["e", "down", "down", "down", "down", "down", "enter", "enter", "2", "space", "3", "enter", "n", "n", "n"]),
+    "main-120x40": ((120, 40), ["n"]),
     "move-80x24": ((80, 24), ["m", "down", "down", "left"]),
     "sheet-log-80x24": ((80, 24), ["e", "down", "down", "down", "down", "down", "enter", "enter", "2", "space", "3", "enter", "l"]),
     "check-dialog-80x24": ((80, 24), ["c", "S", "T", "R"]),

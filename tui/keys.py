@@ -86,7 +86,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("copy-line", "y", "copy_line", "Copy", "Copy a log line to the clipboard (the terminal's, over SSH too).", show=False, owner=VIEW),
     GMAction("toggle-panel", "l", "toggle_panel", "Log", "On narrow terminals: switch between the creature sheet and the log.", owner=VIEW),
     GMAction("cycle-glyphs", "g", "cycle_glyphs", "Glyphs", "Switch the map between Unicode, ASCII and emoji glyphs.", show=False, owner=VIEW),
-    GMAction("zoom", "Z", "zoom", "Zoom", "Map cell size: automatic, small, large.", show=False, owner=VIEW),
+    GMAction("zoom", "Z", "zoom", "Zoom", "Map cell size: pin small, large, larger, largest, then back to automatic (the largest the pane has room for).", show=False, owner=VIEW),
     GMAction("battle", "W", "battle", "Battle", "Mass battle of two armies (EQ-WAR): battle points, heroes, exact odds of every ending, round by round.", show=False, owner=TOOLS),
     GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV): the group's pace, legs by terrain and weather, km a day and days.", show=False, owner=TOOLS),
     GMAction("energy", "N", "energy", "Energy", "ЭНЕР and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False, owner=TOOLS),

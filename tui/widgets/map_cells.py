@@ -1,7 +1,7 @@
 """How one cell of the battle map is drawn: terrain, token (with its
 marks, HP bar in large cells), reach, path, area, odds-map shade, cursor
 and fog. A mixin of :class:`tui.widgets.grid_map.GridMap`, which owns the
-state these read (``glyphs``, ``zoom``, ``fog``, ``reach``, ``path``,
+state these read (``glyphs``, ``cell_size``, ``fog``, ``reach``, ``path``,
 ``area``, ``odds``, ``best``, ``cursor``) and calls :meth:`_cell_segment`
 for each cell of a line it renders.
 """
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 
 from core.board.grid import Cell
-from tui.rendering.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, hp_segment, large_terrain
+from tui.rendering.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, cell_text, hp_segment, mark_line
 
 if TYPE_CHECKING:
     from tui.widgets.grid_map import _View
@@ -29,7 +30,7 @@ PATH_GLYPH = "\u2022 "
 AREA_STYLE = Style(bgcolor="magenta", color="bright_white")
 
 
-_PLAIN: dict[tuple[str, str, int, int], Segment] = {}
+_PLAIN: dict[tuple[str, str, tuple[int, int], int], Segment] = {}
 BEST_GLYPH = "**"
 ODDS_STYLES = (  # (at least this chance to hit, background): readable in 16 colours too
     (0.75, Style(bgcolor="bright_green", color="black")),
@@ -59,23 +60,37 @@ class MapCells:
 
     def _fog_segment(self, terrain_id: str, sub: int, remembered: bool) -> Segment:
         """A cell nobody of the side sees now: its terrain greyed when seen before, else blank."""
+        width, height = self.cell_size
         if not remembered:
-            return Segment(" " * (2 * self.zoom), FOG_STYLE)
-        text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
-        if self.zoom == 2:
-            text = large_terrain(text, sub)
-        return Segment(text, FOG_STYLE)
+            return Segment(" " * width, FOG_STYLE)
+        return Segment(cell_text(self.glyphs.terrain.get(terrain_id, self.glyphs.unknown), width, height, sub), FOG_STYLE)
 
     def _plain_segment(self, terrain_id: str, sub: int) -> Segment:
         """The segment of a cell with nothing on or over it (cached)."""
-        key = (self.glyphs.name, terrain_id, self.zoom, sub)
+        key = (self.glyphs.name, terrain_id, self.cell_size, sub)
         segment = _PLAIN.get(key)
         if segment is None:
-            text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
-            if self.zoom == 2:
-                text = large_terrain(text, sub)
+            text = cell_text(self.glyphs.terrain.get(terrain_id, self.glyphs.unknown), *self.cell_size, sub)
             segment = _PLAIN[key] = Segment(text, TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE))
         return segment
+
+    def _token_text(self, combatant, cell: Cell, sub: int) -> str | None:
+        """Line ``sub`` of a token's cell: the token with its marks on the
+        :func:`mark_line` (the large token from four columns), its hit
+        points as a bar under it (``None``: :func:`hp_segment`), blank
+        lines in its colour elsewhere and on the other cells of a big
+        creature's footprint (EQ-SIZE-1)."""
+        width, height = self.cell_size
+        line = mark_line(height)
+        if cell != combatant.position or (height > 1 and sub != line and sub != line + 1):
+            return " " * width
+        if height > 1 and sub == line + 1:
+            return None
+        large = width >= 4
+        text = self.glyphs.marked_token(combatant, large=large)
+        left = (width - (4 if large else 2)) // 2
+        text = " " * left + text
+        return text + " " * (width - cell_len(text))
 
     def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
         if self.fog is not None and cell not in self.fog:
@@ -83,6 +98,7 @@ class MapCells:
         if cell not in view.tokens and not self._marked(cell):
             return self._plain_segment(terrain_id, sub)
         combatant = view.tokens.get(cell)
+        width, height = self.cell_size
         if combatant is not None:
             style = SIDE_STYLE[combatant.side]
             if combatant.defeated:
@@ -91,12 +107,9 @@ class MapCells:
                 style = style + CURRENT_STYLE
             if combatant.id == view.selected:
                 style = style + SELECTED_STYLE
-            if self.zoom == 2:
-                if sub != 0:
-                    return hp_segment(combatant, style)
-                text = self.glyphs.marked_token(combatant, large=True)
-            else:
-                text = self.glyphs.marked_token(combatant)
+            text = self._token_text(combatant, cell, sub)
+            if text is None:
+                return hp_segment(combatant, style, width)
         else:
             text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
             style = TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE)
@@ -108,8 +121,7 @@ class MapCells:
                 style = style + REACH_STYLE if terrain_id == "ground" else style + Style(underline=True, bold=True)
             if cell in self.path:
                 text, style = PATH_GLYPH, style + PATH_STYLE
-            if self.zoom == 2:
-                text = large_terrain(text, sub)
+            text = cell_text(text, width, height, sub)
         if cell in self.area:
             style = style + AREA_STYLE
         if cell == self.cursor:
