@@ -83,4 +83,8 @@ async def test_at_200x60_the_tracker_has_conditions_and_uses_columns_and_a_large
             column = RULER + spot[0] * cw - scroll_x
             segment_styles = [seg.style for seg in line.crop(column, column + cw)]
             assert all(style is not None and style.bgcolor is not None and style.bgcolor.name == "red" for style in segment_styles), spot
+        app.encounter_screen.select(next(c.id for c in state.combatants if c.id != boar.id))
+        await pilot.click("#map", offset=(1 + RULER + x * cw - scroll_x + 1, 1 + 1 + y * ch - scroll_y))  # (11, 7): the footprint's, not the token's cell
+        await pilot.pause()
+        assert app.encounter_screen.selected == boar.id
     app.presenter.session.campaign.close()

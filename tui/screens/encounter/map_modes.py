@@ -287,10 +287,11 @@ class MapModes:
         self.ctx.set_status("Move cancelled." if mode == "move" else "Place cancelled." if mode == "place" else "Done.")
 
     def cell_clicked(self, message: GridMap.CellClicked) -> None:
-        for combatant in self.ctx.state.combatants:
-            if combatant.position == message.cell:
-                self.ctx.select(combatant.id)
-                return
+        """Select the creature whose token is on the clicked cell, else the big one whose footprint covers it (EQ-SIZE-1)."""
+        combatants = self.ctx.state.combatants
+        found = next((c for c in combatants if c.position == message.cell), None) or next((c for c in combatants if message.cell in c.cells), None)
+        if found is not None:
+            self.ctx.select(found.id)
 
     def end_pick(self) -> None:
         self.template = None
