@@ -8,6 +8,9 @@ from hypothesis import given, strategies as st
 from core.combat import commands as cmd
 from core.values.conditions import Condition
 from core.values.mobility import Size
+from rich.cells import cell_len
+
+from tui.rendering.glyphs import THEMES, cell_text
 from tui.widgets.grid_map import CELL_SIZES, RULER, GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 
@@ -24,6 +27,18 @@ def test_the_automatic_size_is_the_largest_with_which_the_whole_map_fits(cells_w
     assert size in CELL_SIZES
     assert size == CELL_SIZES[0] or _fits(size, cells_wide, cells_high, width, height)
     assert not any(_fits(bigger, cells_wide, cells_high, width, height) for bigger in CELL_SIZES[CELL_SIZES.index(size) + 1:])
+
+
+def test_every_glyph_fills_every_cell_size_exactly():
+    """Each line of a cell is its width in columns, in every theme (the
+    emoji ones are one character two columns wide): solid fills repeat,
+    a mark sits in the middle of its line."""
+    for theme in THEMES.values():
+        for glyph in [*theme.terrain.values(), theme.unknown]:
+            for width, height in CELL_SIZES:
+                assert all(cell_len(cell_text(glyph, width, height, sub)) == width for sub in range(height)), (theme.name, glyph, width)
+    assert [cell_text("\u2593\u2593", 4, 2, sub) for sub in (0, 1)] == ["\u2593" * 4] * 2
+    assert [cell_text("\u2663 ", 6, 3, sub) for sub in (0, 1, 2)] == [" " * 6, "  \u2663   ", " " * 6]
 
 
 async def test_cells_follow_the_pane_z_pins_a_size_through_resizes_and_returns_to_automatic(tmp_path):

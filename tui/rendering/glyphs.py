@@ -1,4 +1,5 @@
-"""Map glyph themes: how each terrain and token looks, two columns a cell.
+"""Map glyph themes: how each terrain and token looks in a small cell (two
+columns), and how that glyph fills a bigger one (:func:`cell_text`).
 
 Three themes: ``ascii`` (for terminals that are not UTF-8), ``unicode``
 (the default) and ``emoji``, limited to emoji that common terminals draw
@@ -166,11 +167,6 @@ def cell_text(text: str, width: int, height: int, sub: int) -> str:
         return " " * width
     left = (width - 2) // 2
     return " " * left + text + " " * (width - 2 - left)
-
-
-def large_terrain(text: str, sub: int) -> str:
-    """A two-column glyph drawn in a four-column, two-line cell (:func:`cell_text`)."""
-    return cell_text(text, 4, 2, sub)
 
 
 def hp_segment(combatant: Combatant, token_style: Style, width: int = 4) -> Segment:
