@@ -1,0 +1,190 @@
+"""Attacks from the sheet: a creature's saved attacks (core.values.attacks.
+:class:`~core.values.attacks.SavedAttack`) as commands, with their odds
+against one target, their expected damage and the reason for every
+modifier, so the GM picks one with a key (``t 1``).
+
+- :func:`saved_attack_command` -> the :class:`~core.combat.commands.Attack`
+  of one saved attack (cover and flanking from the map as a typed attack;
+  its limited use spent inside apply, so one undo gives it back);
+- :func:`attack_choices` -> every saved attack of the attacker, in the
+  order of its sheet, as an :class:`AttackChoice`;
+- :func:`best_attack` -> the choice with the highest expected damage;
+- :func:`sheet_attacks` -> the saved attacks, or the unarmed strike of a
+  creature that has none (EQ-ACT-5).
+
+Queries only, never on the apply path. Rules: EQ-ACT-4 (the attack and its
+stat), EQ-ACT-5 (unarmed), EQ-COV-2, TAC-POS-2 (cover, flanking),
+TAC-ATK-1 (half damage on a tie), PR-ROLL-1 (tier damage).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from core.combat import commands as cmd
+from core.combat.attacks import damage_expressions, plan_attack
+from core.combat.damage import DamagePart, resolve
+from core.dice.checks import Modifier, Tier
+from core.dice.notation import AttackRequest, parse_attack
+from core.dice.rolls import roll
+from core.errors import DiceError, RulesError
+from core.offers.attacks import attack_details, request_command
+from core.offers.offer import dry_run
+from core.values.attacks import SavedAttack
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
+    from core.rulesets.base import Ruleset
+    from core.values.combatant import Combatant
+
+UNARMED_ATTACK = SavedAttack("Unarmed strike", "unarmed")
+"""The attack of a creature with none on its sheet (EQ-ACT-5: the unarmed table by the stat)."""
+
+
+@dataclass(frozen=True)
+class AttackChoice:
+    """One saved attack against one target, before any die is rolled.
+
+    ``number``: 1-based, as ``t`` lists it (the sheet's order);
+    ``command`` to submit (``None`` when the notation cannot be read);
+    ``refusal``: why it cannot be made now (``None``: it can);
+    ``odds``: (tier label, exact probability) pairs; ``hit``: the chance
+    of a tier that deals damage; ``expected_damage``: hit points, the mean
+    over the tiers of the average roll through the target's armour and
+    resistances; ``modifiers`` (each with its reason and rule),
+    ``expression`` of the roll, ``difficulty`` (None where the roll is not
+    against a number), ``notes`` (the stat, advantage and its reasons)."""
+
+    number: int
+    attack: SavedAttack
+    command: cmd.Attack | None
+    refusal: str | None = None
+    odds: tuple[tuple[str, Fraction], ...] = ()
+    hit: Fraction = Fraction(0)
+    expected_damage: Fraction = Fraction(0)
+    modifiers: tuple[Modifier, ...] = ()
+    expression: str = ""
+    difficulty: int | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+
+def sheet_attacks(combatant: Combatant) -> tuple[SavedAttack, ...]:
+    """``combatant``'s saved attacks, or ``(UNARMED_ATTACK,)`` when its sheet has none (EQ-ACT-5)."""
+    return combatant.attacks or (UNARMED_ATTACK,)
+
+
+def saved_request(attack: SavedAttack, stat_names: tuple[str, ...] = ()) -> AttackRequest:
+    """The weapon of ``attack`` read from its notation and named as on the
+    sheet (the log says "Boar: Tusks"); raises :class:`~core.errors.NotationError`."""
+    request = parse_attack(attack.weapon, stat_names)
+    return replace(request, weapon=replace(request.weapon, name=attack.name)) if attack.name.strip() else request
+
+
+def saved_attack_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str, attack: SavedAttack) -> cmd.Attack:
+    """The :class:`~core.combat.commands.Attack` of ``attack``, with cover and
+    flanking read from the map (as :func:`core.offers.attacks.attack_command`)
+    and its limited use (``attack.uses``) spent when applied. Raises
+    :class:`~core.errors.NotationError` for notation it cannot read and
+    :class:`~core.errors.IllegalCommand` for a creature off the map."""
+    request = saved_request(attack, ruleset.stat_names)
+    return replace(request_command(state, ruleset, attacker_id, target_id, request), uses=attack.uses.strip())
+
+
+def attack_choices(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str) -> tuple[AttackChoice, ...]:
+    """Every saved attack of ``attacker_id`` (or its unarmed strike) against
+    ``target_id``, in the sheet's order, each with its odds, expected damage,
+    modifiers and reasons, or the refusal it would meet now. No side effects."""
+    attacker = state.combatant(attacker_id)
+    found: list[AttackChoice] = []
+    for number, attack in enumerate(sheet_attacks(attacker), start=1):
+        try:
+            command = saved_attack_command(state, ruleset, attacker_id, target_id, attack)
+        except RulesError as problem:
+            found.append(AttackChoice(number, attack, None, str(problem)))
+            continue
+        refusal = dry_run(state, ruleset, command)
+        try:
+            shown = attack_details(state, ruleset, command)
+            damage = expected_damage(state, ruleset, command)
+        except RulesError as refused:
+            found.append(AttackChoice(number, attack, command, str(refusal or refused)))
+            continue
+        chances = dict(shown["odds"])
+        hit = sum((p for label, p in chances.items() if Tier(label) in ruleset.hit_tiers), Fraction(0))
+        found.append(AttackChoice(
+            number, attack, command, None if refusal is None else str(refusal), shown["odds"], hit, damage,
+            shown["modifiers"], shown["expression"], shown["difficulty"], shown["notes"],
+        ))
+    return tuple(found)
+
+
+def best_attack(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str) -> AttackChoice | None:
+    """The allowed choice of :func:`attack_choices` with the highest expected
+    damage (the first on the sheet of equal ones); ``None`` when none is allowed."""
+    allowed = [c for c in attack_choices(state, ruleset, attacker_id, target_id) if c.allowed]
+    return max(allowed, key=lambda c: (c.expected_damage, -c.number), default=None)
+
+
+# -- expected damage ------------------------------------------------------------------
+def mean_roll(expression: str) -> Fraction:
+    """The mean of ``expression`` as the midpoint of its lowest and highest
+    result: exact for sums of dice and numbers (``2d6+1`` -> 8); for an
+    exploding die only the lowest counts. Raises :class:`DiceError`."""
+    low = roll(expression, _Extreme(False)).total
+    try:
+        high = roll(expression, _Extreme(True)).total
+    except DiceError:
+        return Fraction(low)
+    return Fraction(low + high, 2)
+
+
+class _Extreme(random.Random):
+    """Dice that always land lowest (or highest): the bounds of a roll, never shown as a roll."""
+
+    def __init__(self, highest: bool) -> None:
+        super().__init__(0)
+        self.highest = highest
+
+    def randrange(self, start, stop=None, step=1):
+        if stop is None:
+            start, stop = 0, start
+        return stop - step if self.highest else start
+
+
+def expected_damage(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> Fraction:
+    """Hit points ``command`` takes on average: for each tier, its exact
+    probability times the damage of the average roll (halved on a tie,
+    TAC-ATK-1, or on tier 1 of a weapon without tier damage, PR-ROLL-1;
+    the critical percentage on a critical) through the target's armour,
+    resistances and weaknesses. Raises what :func:`plan_attack` raises."""
+    attacker, target = state.combatant(command.attacker), state.combatant(command.target)
+    plan = plan_attack(ruleset, attacker, target, command.weapon, command.situation, command.advantage, stat=command.stat)
+    chances = ruleset.check_odds(plan.total_modifier, plan.difficulty, plan.advantage, attack=True)
+    s = ruleset.settings
+    total = Fraction(0)
+    for tier, chance in chances.items():
+        if not (tier.succeeded or tier is Tier.TIER_1) or not chance:
+            continue
+        parts = []
+        for component in damage_expressions(ruleset, command.weapon, plan.stat_value, tier):
+            amount = max(Fraction(0), mean_roll(component.expression))
+            if tier is Tier.CRITICAL_SUCCESS:
+                amount = amount * s.critical_damage_percent / 100
+            parts.append(DamagePart(round(amount), component.damage_type))
+        bonus = ruleset.damage_bonus(attacker)
+        if bonus:
+            parts.append(DamagePart(bonus, parts[0].damage_type))
+        half = tier is Tier.HALF or (tier is Tier.TIER_1 and not command.weapon.tier_damage)
+        outcome = resolve(
+            s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,
+            immunities=target.immunities, alignment=target.alignment, half=half,
+        )
+        total += Fraction(chance) * outcome.total
+    return total
