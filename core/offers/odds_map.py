@@ -38,6 +38,7 @@ class CellOdds:
     tiers: tuple[tuple[str, Fraction], ...] = ()
     modifiers: tuple[Modifier, ...] = ()
     refusal: str | None = None
+    attack: str = ""  # the saved attack these odds are of, when several were weighed (core.offers.saved_attacks.saved_odds_map)
 
 
 def odds_map(state: EncounterState, ruleset: Any, attacker_id: str, target_id: str, weapon: Weapon, cells: Iterable[Cell]) -> dict[Cell, CellOdds]:

@@ -9,6 +9,9 @@ modifier, so the GM picks one with a key (``t 1``).
 - :func:`attack_choices` -> every saved attack of the attacker, in the
   order of its sheet, as an :class:`AttackChoice`;
 - :func:`best_attack` -> the choice with the highest expected damage;
+- :func:`pick_saved_attack` -> which saved attack the GM's text names
+  (``""`` the first, ``2``, ``bow``);
+- :func:`saved_odds_map` -> the odds map of the best saved attack per cell;
 - :func:`sheet_attacks` -> the saved attacks, or the unarmed strike of a
   creature that has none (EQ-ACT-5).
 
@@ -22,17 +25,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from core.combat import commands as cmd
 from core.combat.attacks import damage_expressions, plan_attack
-from core.combat.damage import DamagePart, resolve
+from core.combat.damage import DamagePart, DamageType, resolve
 from core.dice.checks import Modifier, Tier
 from core.dice.notation import AttackRequest, parse_attack
 from core.dice.rolls import roll
 from core.errors import DiceError, RulesError
 from core.offers.attacks import attack_details, request_command
 from core.offers.offer import dry_run
+from core.offers.odds_map import CellOdds, odds_map
+from core.board.grid import Cell
 from core.values.attacks import SavedAttack
 
 if TYPE_CHECKING:
@@ -125,6 +131,57 @@ def attack_choices(state: EncounterState, ruleset: Ruleset, attacker_id: str, ta
     return tuple(found)
 
 
+def pick_saved_attack(text: str, attacks: tuple[SavedAttack, ...]) -> int | None:
+    """Which of ``attacks`` the GM's ``text`` in the attack dialog names, as
+    an index: empty is the first, ``2`` the second, ``bow`` the one whose
+    name starts with (or holds) it when only one does; ``None`` when the
+    text is something else (a weapon typed out, ``1d6 slashing``)."""
+    typed = " ".join(text.split()).casefold()
+    if not attacks:
+        return None
+    if not typed:
+        return 0
+    if typed.isdigit() and len(typed) <= 2:
+        number = int(typed)
+        return number - 1 if 1 <= number <= len(attacks) else None
+    names = [a.name.casefold() for a in attacks]
+    for test in (lambda n: n == typed, lambda n: n.startswith(typed), lambda n: typed in n):
+        hits = [i for i, n in enumerate(names) if test(n)]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            return None
+    return None
+
+
+def first_allowed(choices: tuple[AttackChoice, ...]) -> int:
+    """The index Enter takes in the attack dialog: the first choice that can
+    be made now (the sword when adjacent, the bow when not), else the first."""
+    return next((i for i, c in enumerate(choices) if c.allowed), 0)
+
+
+def saved_odds_map(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str, cells: Iterable[Cell],
+                   attacks: tuple[SavedAttack, ...] | None = None) -> dict[Cell, CellOdds]:
+    """The odds map (:func:`core.offers.odds_map.odds_map`) of the best of
+    ``attacks`` (default: the attacker's saved attacks, or its unarmed
+    strike) in each cell: the highest chance to hit there, with the
+    attack's name in :attr:`CellOdds.attack` (the bow where the sword
+    cannot reach). Raises :class:`~core.errors.IllegalCommand` as ``odds_map``."""
+    chosen = sheet_attacks(state.combatant(attacker_id)) if attacks is None else attacks
+    wanted = tuple(tuple(c) for c in cells)
+    best: dict[Cell, CellOdds] = {}
+    for attack in chosen:
+        try:
+            weapon = saved_request(attack, ruleset.stat_names).weapon
+        except RulesError:
+            continue  # notation no longer read (a stat renamed by a house rule): the sheet shows it
+        for cell, found in odds_map(state, ruleset, attacker_id, target_id, weapon, wanted).items():
+            old = best.get(cell)
+            if old is None or found.hit > old.hit or (old.refusal is not None and found.refusal is None):
+                best[cell] = replace(found, attack=attack.name)
+    return best
+
+
 def best_attack(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str) -> AttackChoice | None:
     """The allowed choice of :func:`attack_choices` with the highest expected
     damage (the first on the sheet of equal ones); ``None`` when none is allowed."""
@@ -133,16 +190,14 @@ def best_attack(state: EncounterState, ruleset: Ruleset, attacker_id: str, targe
 
 
 # -- expected damage ------------------------------------------------------------------
-def mean_roll(expression: str) -> Fraction:
-    """The mean of ``expression`` as the midpoint of its lowest and highest
-    result: exact for sums of dice and numbers (``2d6+1`` -> 8); for an
-    exploding die only the lowest counts. Raises :class:`DiceError`."""
+def roll_bounds(expression: str) -> tuple[int, int]:
+    """The lowest and highest result of ``expression`` (``2d6+1`` -> (3, 13));
+    for an exploding die the highest is its lowest. Raises :class:`DiceError`."""
     low = roll(expression, _Extreme(False)).total
     try:
-        high = roll(expression, _Extreme(True)).total
+        return low, roll(expression, _Extreme(True)).total
     except DiceError:
-        return Fraction(low)
-    return Fraction(low + high, 2)
+        return low, low
 
 
 class _Extreme(random.Random):
@@ -160,31 +215,36 @@ class _Extreme(random.Random):
 
 def expected_damage(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> Fraction:
     """Hit points ``command`` takes on average: for each tier, its exact
-    probability times the damage of the average roll (halved on a tie,
-    TAC-ATK-1, or on tier 1 of a weapon without tier damage, PR-ROLL-1;
-    the critical percentage on a critical) through the target's armour,
-    resistances and weaknesses. Raises what :func:`plan_attack` raises."""
+    probability times the midpoint of the damage of the lowest and the
+    highest roll (halved on a tie, TAC-ATK-1, or on tier 1 of a weapon
+    without tier damage, PR-ROLL-1; the critical percentage on a critical),
+    each through the target's armour, resistances and weaknesses: exact
+    for dice against a target without armour. Raises what
+    :func:`core.combat.attacks.plan_attack` raises."""
     attacker, target = state.combatant(command.attacker), state.combatant(command.target)
     plan = plan_attack(ruleset, attacker, target, command.weapon, command.situation, command.advantage, stat=command.stat)
     chances = ruleset.check_odds(plan.total_modifier, plan.difficulty, plan.advantage, attack=True)
     s = ruleset.settings
+    bonus = ruleset.damage_bonus(attacker)
     total = Fraction(0)
     for tier, chance in chances.items():
         if not (tier.succeeded or tier is Tier.TIER_1) or not chance:
             continue
-        parts = []
-        for component in damage_expressions(ruleset, command.weapon, plan.stat_value, tier):
-            amount = max(Fraction(0), mean_roll(component.expression))
-            if tier is Tier.CRITICAL_SUCCESS:
-                amount = amount * s.critical_damage_percent / 100
-            parts.append(DamagePart(round(amount), component.damage_type))
-        bonus = ruleset.damage_bonus(attacker)
-        if bonus:
-            parts.append(DamagePart(bonus, parts[0].damage_type))
+        components = damage_expressions(ruleset, command.weapon, plan.stat_value, tier)
         half = tier is Tier.HALF or (tier is Tier.TIER_1 and not command.weapon.tier_damage)
-        outcome = resolve(
-            s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,
-            immunities=target.immunities, alignment=target.alignment, half=half,
-        )
-        total += Fraction(chance) * outcome.total
+        dealt = []
+        for end in (0, 1):
+            parts = []
+            for component in components:
+                amount = max(0, roll_bounds(component.expression)[end])
+                if tier is Tier.CRITICAL_SUCCESS and s.critical_damage_percent != 100:
+                    amount = amount * s.critical_damage_percent // 100
+                parts.append(DamagePart(amount, component.damage_type))
+            if bonus:
+                parts.append(DamagePart(bonus, parts[0].damage_type if parts else DamageType.BLUDGEONING))
+            dealt.append(resolve(
+                s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,
+                immunities=target.immunities, alignment=target.alignment, half=half,
+            ).total)
+        total += Fraction(chance) * Fraction(dealt[0] + dealt[1], 2)
     return total
