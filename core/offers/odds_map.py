@@ -39,6 +39,7 @@ class CellOdds:
     modifiers: tuple[Modifier, ...] = ()
     refusal: str | None = None
     attack: str = ""  # the saved attack these odds are of, when several were weighed (core.offers.saved_attacks.saved_odds_map)
+    expected_damage: Fraction = Fraction(0)  # its mean hit points from this cell (saved_odds_map only)
 
 
 def odds_map(state: EncounterState, ruleset: Any, attacker_id: str, target_id: str, weapon: Weapon, cells: Iterable[Cell]) -> dict[Cell, CellOdds]:

@@ -29,9 +29,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from core.combat import commands as cmd
-from core.combat.attacks import damage_expressions, plan_attack
+from core.combat.attacks import Weapon, damage_expressions, plan_attack
 from core.combat.damage import DamagePart, DamageType, resolve
 from core.dice.checks import Modifier, Tier
+from core.dice.modifiers import Reach
 from core.dice.notation import AttackRequest, parse_attack
 from core.dice.rolls import roll
 from core.errors import DiceError, RulesError
@@ -164,21 +165,27 @@ def saved_odds_map(state: EncounterState, ruleset: Ruleset, attacker_id: str, ta
                    attacks: tuple[SavedAttack, ...] | None = None) -> dict[Cell, CellOdds]:
     """The odds map (:func:`core.offers.odds_map.odds_map`) of the best of
     ``attacks`` (default: the attacker's saved attacks, or its unarmed
-    strike) in each cell: the highest chance to hit there, with the
-    attack's name in :attr:`CellOdds.attack` (the bow where the sword
-    cannot reach). Raises :class:`~core.errors.IllegalCommand` as ``odds_map``."""
-    chosen = sheet_attacks(state.combatant(attacker_id)) if attacks is None else attacks
+    strike) in each cell: the one with the highest expected damage from
+    there (then the highest chance to hit), its name in
+    :attr:`CellOdds.attack` (the bow where the sword cannot reach). Raises :class:`~core.errors.IllegalCommand` as ``odds_map``."""
+    attacker, target = state.combatant(attacker_id), state.combatant(target_id)
+    chosen = sheet_attacks(attacker) if attacks is None else attacks
     wanted = tuple(tuple(c) for c in cells)
     best: dict[Cell, CellOdds] = {}
     for attack in chosen:
         try:
             weapon = saved_request(attack, ruleset.stat_names).weapon
+            stat = weapon.stat or (weapon.reach is Reach.RANGED and ruleset.ranged_attack_stat) or ruleset.attack_stat
+            damage = {t.value: d for t, d in tier_damage(ruleset, attacker, target, weapon, attacker.stat(stat)).items()}
         except RulesError:
             continue  # notation no longer read (a stat renamed by a house rule): the sheet shows it
         for cell, found in odds_map(state, ruleset, attacker_id, target_id, weapon, wanted).items():
+            found = replace(found, attack=attack.name, expected_damage=sum((p * damage.get(t, Fraction(0)) for t, p in found.tiers), Fraction(0)))
             old = best.get(cell)
-            if old is None or found.hit > old.hit or (old.refusal is not None and found.refusal is None):
-                best[cell] = replace(found, attack=attack.name)
+            if old is None or (old.refusal is not None and found.refusal is None) or (
+                found.refusal is None and (found.expected_damage, found.hit) > (old.expected_damage, old.hit)
+            ):
+                best[cell] = found
     return best
 
 
@@ -214,24 +221,31 @@ class _Extreme(random.Random):
 
 
 def expected_damage(state: EncounterState, ruleset: Ruleset, command: cmd.Attack) -> Fraction:
-    """Hit points ``command`` takes on average: for each tier, its exact
-    probability times the midpoint of the damage of the lowest and the
-    highest roll (halved on a tie, TAC-ATK-1, or on tier 1 of a weapon
-    without tier damage, PR-ROLL-1; the critical percentage on a critical),
-    each through the target's armour, resistances and weaknesses: exact
-    for dice against a target without armour. Raises what
+    """Hit points ``command`` takes on average: each tier's exact
+    probability times its damage (:func:`tier_damage`). Raises what
     :func:`core.combat.attacks.plan_attack` raises."""
     attacker, target = state.combatant(command.attacker), state.combatant(command.target)
     plan = plan_attack(ruleset, attacker, target, command.weapon, command.situation, command.advantage, stat=command.stat)
     chances = ruleset.check_odds(plan.total_modifier, plan.difficulty, plan.advantage, attack=True)
+    damage = tier_damage(ruleset, attacker, target, command.weapon, plan.stat_value)
+    return sum((Fraction(p) * damage.get(tier, Fraction(0)) for tier, p in chances.items()), Fraction(0))
+
+
+def tier_damage(ruleset: Ruleset, attacker: Combatant, target: Combatant, weapon: Weapon, stat_value: int) -> dict[Tier, Fraction]:
+    """Tier -> the hit points ``weapon`` takes from ``target`` on it: the
+    midpoint of the damage of the lowest and the highest roll (halved on a
+    tie, TAC-ATK-1, or on tier 1 of a weapon without tier damage,
+    PR-ROLL-1; the critical percentage on a critical), each through the
+    target's armour, resistances and weaknesses: exact for dice against a
+    target without armour. Tiers that deal nothing are left out."""
     s = ruleset.settings
     bonus = ruleset.damage_bonus(attacker)
-    total = Fraction(0)
-    for tier, chance in chances.items():
-        if not (tier.succeeded or tier is Tier.TIER_1) or not chance:
+    found: dict[Tier, Fraction] = {}
+    for tier in Tier:
+        if not (tier.succeeded or tier is Tier.TIER_1):
             continue
-        components = damage_expressions(ruleset, command.weapon, plan.stat_value, tier)
-        half = tier is Tier.HALF or (tier is Tier.TIER_1 and not command.weapon.tier_damage)
+        components = damage_expressions(ruleset, weapon, stat_value, tier)
+        half = tier is Tier.HALF or (tier is Tier.TIER_1 and not weapon.tier_damage)
         dealt = []
         for end in (0, 1):
             parts = []
@@ -246,5 +260,5 @@ def expected_damage(state: EncounterState, ruleset: Ruleset, command: cmd.Attack
                 s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,
                 immunities=target.immunities, alignment=target.alignment, half=half,
             ).total)
-        total += Fraction(chance) * Fraction(dealt[0] + dealt[1], 2)
-    return total
+        found[tier] = Fraction(dealt[0] + dealt[1], 2)
+    return found
