@@ -231,6 +231,7 @@ class CombatPart:
             count, entry, summoned = read(value)
             hp = f"HP {entry.hp_dice} each" if entry.hp_dice and count > 1 else f"HP {entry.hp_dice or entry.hp}"
             details = [entry.side.value, hp] + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
+            details += [f"attacks {', '.join(a.name for a in entry.attacks)}"] if entry.attacks else []
             text = Text("adds ") + Text(f"{count} x " if count > 1 else "") + user_text(entry.name, "bold") + Text(f" ({', '.join(details)})")
             if summoned and summoner is not None:
                 return text + Text(", acting right after ") + user_text(summoner.name, "bold") + Text(" (EQ-INIT-4)")
@@ -248,7 +249,7 @@ class CombatPart:
                 self.marks.add_group(count, entry, summoner if summoned else None)
                 return
             name = entry.name
-            combatant = Combatant(self.ctx.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac)
+            combatant = Combatant(self.ctx.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, attacks=entry.attacks)
             if summoned and summoner is not None:
                 added = self.ctx.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
             else:
