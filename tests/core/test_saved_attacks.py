@@ -235,3 +235,14 @@ def test_an_srd_goblin_keeps_its_attacks_and_hit_dice_and_three_roll_their_own_h
     assert len(rolled) == 3 and all(2 <= c.hp <= 9 for c in encounter.state.combatants)
     assert len({c.hp for c in encounter.state.combatants}) > 1  # seed 7: each its own roll
     assert all(c.attacks == goblin.attacks for c in encounter.state.combatants)
+
+
+def test_an_exported_map_file_reads_back_with_the_attacks():
+    from core.board.map_text import encounter_from_map, export_map
+    from core.combat.demo import demo_encounter
+
+    encounter, _ = demo_encounter(random.Random(1))
+    exported = export_map(encounter.state, encounter.ruleset)
+    state, _ = encounter_from_map(exported.text, "again", encounter.ruleset)
+    assert {c.name: c.attacks for c in state.combatants} == {c.name: c.attacks for c in encounter.state.combatants}
+    assert state.combatant("c1").attacks[1] == SavedAttack("Shortbow", "1d6 piercing range 16")
