@@ -170,7 +170,7 @@ def saved_odds_map(state: EncounterState, ruleset: Ruleset, attacker_id: str, ta
     :attr:`CellOdds.attack` (the bow where the sword cannot reach). Raises :class:`~core.errors.IllegalCommand` as ``odds_map``."""
     attacker, target = state.combatant(attacker_id), state.combatant(target_id)
     chosen = sheet_attacks(attacker) if attacks is None else attacks
-    wanted = tuple(tuple(c) for c in cells)
+    wanted: tuple[Cell, ...] = tuple((c[0], c[1]) for c in cells)  # a cell may come as a list [x, y]
     best: dict[Cell, CellOdds] = {}
     for attack in chosen:
         try:
