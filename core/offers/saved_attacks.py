@@ -35,7 +35,7 @@ from core.dice.checks import Modifier, Tier
 from core.dice.modifiers import Reach
 from core.dice.notation import AttackRequest, parse_attack
 from core.dice.rolls import roll
-from core.errors import DiceError, RulesError
+from core.errors import DiceError, NotationError, RulesError
 from core.offers.attacks import attack_details, request_command
 from core.offers.offer import dry_run
 from core.offers.odds_map import CellOdds, odds_map
@@ -136,7 +136,8 @@ def pick_saved_attack(text: str, attacks: tuple[SavedAttack, ...]) -> int | None
     """Which of ``attacks`` the GM's ``text`` in the attack dialog names, as
     an index: empty is the first, ``2`` the second, ``bow`` the one whose
     name starts with (or holds) it when only one does; ``None`` when the
-    text is something else (a weapon typed out, ``1d6 slashing``)."""
+    text is something else (a weapon typed out, ``1d6 slashing``). Raises
+    :class:`~core.errors.NotationError` for a word that starts two names."""
     typed = " ".join(text.split()).casefold()
     if not attacks:
         return None
@@ -150,6 +151,8 @@ def pick_saved_attack(text: str, attacks: tuple[SavedAttack, ...]) -> int | None
         hits = [i for i, n in enumerate(names) if test(n)]
         if len(hits) == 1:
             return hits[0]
+        if hits and typed.isalpha():
+            raise NotationError(f"{text.strip()!r} could be {' or '.join(attacks[i].name for i in hits)}: type more letters")
         if hits:
             return None
     return None

@@ -170,7 +170,9 @@ def test_a_creature_without_saved_attacks_strikes_unarmed():
 
 def test_what_the_gm_types_picks_a_saved_attack_or_is_a_weapon():
     attacks = (SavedAttack("Shortsword", "1d6 slashing"), SavedAttack("Shortbow", "1d6 piercing range 16"))
-    assert [pick_saved_attack(t, attacks) for t in ("", "2", "shortb", "SWORD", "short", "1d6 slashing", "3")] == [0, 1, 1, 0, None, None, None]
+    assert [pick_saved_attack(t, attacks) for t in ("", "2", "shortb", "SWORD", "1d6 slashing", "3")] == [0, 1, 1, 0, None, None]
+    with pytest.raises(NotationError, match="'short' could be Shortsword or Shortbow"):
+        pick_saved_attack("short", attacks)
 
 
 def test_the_odds_map_takes_the_best_attack_in_each_cell():

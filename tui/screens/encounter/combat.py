@@ -41,8 +41,8 @@ def _choices_text(choices: tuple[AttackChoice, ...], chosen: AttackChoice | None
     """One line per saved attack: ``1 Shortbow (1d6 piercing range 16): hit 55%, ~1.9 HP``, or why not now."""
     text = Text()
     for choice in choices:
-        mark = "bold" if chosen is not None and choice.number == chosen.number else ""
-        text.append(f"{choice.number} {clean(choice.attack.name)}", style=mark or "bold")
+        chosen_one = chosen is not None and choice.number == chosen.number
+        text.append(f"{choice.number} {clean(choice.attack.name)}", style="bold reverse" if chosen_one else "bold")
         text.append(f" ({clean(choice.attack.weapon)})", style="bright_black")
         if choice.refusal is not None:
             text.append(f": not now: {clean(choice.refusal.split('; ')[0])}\n", style="yellow")

@@ -80,8 +80,8 @@ class MapModes:
         text = self.last_weapons.get(mover.id, "")
         ruleset = self.ctx.session.encounter.ruleset
         attacks = sheet_attacks(mover)
-        index = pick_saved_attack(text, attacks) if text.strip() else None
         try:
+            index = pick_saved_attack(text, attacks) if text.strip() else None
             if text.strip() and index is None:  # a weapon typed out
                 found = odds_map(self.ctx.state, ruleset, mover.id, target.id, parse_attack(text, ruleset.stat_names).weapon, self.reach.costs)
                 shown = clean(text.strip())
