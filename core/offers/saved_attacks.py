@@ -192,11 +192,13 @@ def saved_odds_map(state: EncounterState, ruleset: Ruleset, attacker_id: str, ta
     return best
 
 
-def best_attack(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str) -> AttackChoice | None:
-    """The allowed choice of :func:`attack_choices` with the highest expected
-    damage (the first on the sheet of equal ones); ``None`` when none is allowed."""
-    allowed = [c for c in attack_choices(state, ruleset, attacker_id, target_id) if c.allowed]
-    return max(allowed, key=lambda c: (c.expected_damage, -c.number), default=None)
+def best_attack(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str, *, allowed_only: bool = True) -> AttackChoice | None:
+    """The choice of :func:`attack_choices` with the highest expected damage
+    (the first on the sheet of equal ones) among those allowed now, or,
+    with ``allowed_only=False`` (a forecast of later turns), among all whose
+    odds could be computed; ``None`` when there is none."""
+    found = [c for c in attack_choices(state, ruleset, attacker_id, target_id) if c.allowed or not allowed_only and c.odds]
+    return max(found, key=lambda c: (c.expected_damage, -c.number), default=None)
 
 
 # -- expected damage ------------------------------------------------------------------

@@ -130,6 +130,9 @@ def test_an_attack_out_of_reach_is_refused_with_why_and_the_bow_is_best():
     assert not sword.allowed and "out of melee reach" in sword.refusal
     assert bow.allowed and first_allowed((sword, bow)) == 1
     assert best_attack(encounter.state, encounter.ruleset, "a", "b") == bow
+    encounter.apply(cmd.NextTurn())  # the boar's turn: the hero attacks with nothing now
+    assert best_attack(encounter.state, encounter.ruleset, "a", "b") is None
+    assert best_attack(encounter.state, encounter.ruleset, "a", "b", allowed_only=False).attack.name == "Sword"  # 9/20 x 9/2 > 1/2 x 7/2
 
 
 def test_range_and_reach_in_cells_decide_what_can_be_hit():
