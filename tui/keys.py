@@ -61,7 +61,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("area", "z", "area", "Area", "Place an area template (radius, zone, cone, line) and see who it hits.", show=False, owner=MAP),
     GMAction("check", "c", "check", "Check", "Roll a check for the current combatant (odds shown first).", owner=GM),
     GMAction("roll", "r", "roll", "Roll", "Roll any dice expression; text after it is a comment.", owner=GM),
-    GMAction("attack", "t", "attack", "Attack", "The current combatant attacks the selected one: odds and modifiers first.", owner=COMBAT),
+    GMAction("attack", "t", "attack", "Attack", "The current combatant attacks the selected one: its saved attacks with their odds (Enter: the first that can be made, a number: another) or a typed weapon; odds and modifiers first.", owner=COMBAT),
     GMAction("add-condition", "e", "add_condition", "Add a condition", "Put a condition (with level and rounds) on the selected combatant.", show=False, owner=COMBAT),
     GMAction("remove-condition", "E", "remove_condition", "Remove a condition", "Take a condition off the selected combatant.", show=False, owner=COMBAT),
     GMAction("revive", "v", "revive", "Revive", "Bring a dead or defeated combatant back.", show=False, owner=COMBAT),

@@ -85,14 +85,15 @@ def melee_reach(settings: Any, attacker: Combatant) -> int:
     return max(reach, int(by_size.get(attacker.size.value, reach)))
 
 
-def melee_refusal(settings: object, attacker: Combatant, target: Combatant) -> IllegalCommand | None:
+def melee_refusal(settings: object, attacker: Combatant, target: Combatant, weapon_reach: int = 0) -> IllegalCommand | None:
     """Why ``attacker`` cannot reach ``target`` in melee now (an error to
     raise, naming the rule), or ``None``.
 
-    Horizontal: at most :func:`melee_reach` cells apart (DEFAULT 1, adjacent);
+    Horizontal: at most :func:`melee_reach` cells apart (DEFAULT 1, adjacent),
+    or the ``weapon_reach`` in cells of a reach weapon when that is longer;
     vertical: :func:`vertical_gap` is 0 (EQ-MOV-4). Creatures off the map
     are the GM's to judge (``None``)."""
-    reach = melee_reach(settings, attacker)
+    reach = max(melee_reach(settings, attacker), weapon_reach)
     apart = cells_apart(attacker, target)
     if apart is None:
         return None

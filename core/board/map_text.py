@@ -26,6 +26,7 @@ from core.errors import MapFormatError
 from core.board.grid import GROUND, Grid, TextMap, Token, is_token_glyph, to_text
 from core.values.mobility import Size
 from core.dice.roster import RosterEntry, parse_roster, read_map_file
+from core.dice.notation import saved_attacks_text
 
 LEGENDS = ("emoji", "ascii")
 
@@ -69,6 +70,8 @@ def roster_line(glyph: str, entry: RosterEntry) -> str:
         words += [stat, str(value)]
     if entry.size is not Size.MEDIUM:
         words += ["size", entry.size.value]
+    if entry.attacks:
+        words += ["attacks", saved_attacks_text(entry.attacks)]
     if entry.terrain is not None:
         words += ["on", entry.terrain]
     return " ".join(words)
@@ -76,7 +79,7 @@ def roster_line(glyph: str, entry: RosterEntry) -> str:
 
 def _entry(combatant: Combatant, ruleset, terrain: str) -> RosterEntry:
     stats = {name: int(combatant.stats[name]) for name in ruleset.stat_names if name in combatant.stats}
-    return RosterEntry(combatant.name, combatant.side, combatant.hp_max, combatant.ac, stats, None if terrain == GROUND.id else terrain, combatant.hp_dice, combatant.size)
+    return RosterEntry(combatant.name, combatant.side, combatant.hp_max, combatant.ac, stats, None if terrain == GROUND.id else terrain, combatant.hp_dice, combatant.size, combatant.attacks)
 
 
 def _reads_back(line: str, glyph: str, entry: RosterEntry, ruleset) -> bool:

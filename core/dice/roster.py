@@ -38,7 +38,9 @@ from core.values.mobility import Size, footprint_offsets
 from core.errors import CreatureFormatError, MapFormatError
 from core.board.grid import TERRAINS, Cell, Grid, TextMap, Token, from_text, split_glyphs
 from core.combat.groups import hp_dice_range, is_hp_dice
-from core.errors import IllegalCommand
+from core.errors import IllegalCommand, NotationError
+from core.dice.notation import parse_saved_attacks
+from core.values.attacks import SavedAttack
 
 STAT = re.compile(r"^[A-Z][A-Z_]{0,15}$")
 NUMBER = re.compile(r"^[+-]?\d{1,9}$")
@@ -58,6 +60,7 @@ class RosterEntry:
     terrain: str | None = None  # a terrain id under the token (``on water``); None: open ground
     hp_dice: str = ""  # HP as dice ("2d8+2"), read only when asked for (parse_creature's ``dice``)
     size: Size = Size.MEDIUM  # ``size large``: its footprint on the map (EQ-SIZE-1)
+    attacks: tuple[SavedAttack, ...] = ()  # the saved attacks after ``attacks`` (core.dice.notation.parse_saved_attacks)
 
 
 def split_map(text: str) -> tuple[str, str, int]:
@@ -81,8 +84,11 @@ def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
     """One creature as typed: ``Wolf foe 9 DEX 2`` (name, then any of a side,
     HP as a bare number after the side or ``hp N``, ``ac N``, ``STAT N``,
     ``dice 2d8+2``: the dice its HP were rolled from, kept in ``hp_dice``
-    with ``hp`` as given, as an exported map writes them, and ``size
-    large``: a size of :class:`core.values.mobility.Size`, EQ-SIZE-1).
+    with ``hp`` as given, as an exported map writes them, ``size large``: a
+    size of :class:`core.values.mobility.Size`, EQ-SIZE-1), and last
+    ``attacks NAME: WEAPON; NAME: WEAPON``: its saved attacks
+    (:func:`core.dice.notation.parse_saved_attacks`, e.g. ``attacks Bite:
+    1d6 piercing; Javelin: 1d4 piercing range 6``).
 
     ``ruleset`` (anything with ``id`` and ``stat_names``), when given,
     refuses stats it does not have. ``dice``: HP may be dice (``Wolf foe
@@ -102,6 +108,14 @@ def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
     if len(text) > lim.MAX_ROSTER_LINE:
         raise CreatureFormatError(f"the line has {len(text)} characters; at most {lim.MAX_ROSTER_LINE}")
     words = text.split()
+    attacks: tuple[SavedAttack, ...] = ()
+    tail = next((i for i, w in enumerate(words) if i > 0 and w.lower() == "attacks"), None)
+    if tail is not None:
+        try:
+            attacks = parse_saved_attacks(" ".join(words[tail + 1:]), tuple(ruleset.stat_names) if ruleset is not None else ())
+        except NotationError as problem:
+            raise CreatureFormatError(f"attacks: {problem}") from None
+        words = words[:tail]
     name_words: list[str] = []
     side, hp, ac, stats = Side.FOE, DEFAULT_HP, 0, {}
     hp_dice = ""
@@ -142,14 +156,14 @@ def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
         elif not (seen_side or stats or hp != DEFAULT_HP or hp_dice or ac or seen_size):
             name_words.append(word)
         else:
-            raise CreatureFormatError(f"did not understand {_short(word)!r} (after the name come: party/foe/neutral, hp N, ac N, size large, STAT N)")
+            raise CreatureFormatError(f"did not understand {_short(word)!r} (after the name come: party/foe/neutral, hp N, ac N, size large, STAT N, then attacks NAME: WEAPON; ...)")
         index += 1
     name = " ".join(name_words)
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
         raise CreatureFormatError("control character in a name")
     if len(name) > lim.MAX_NAME:
         raise CreatureFormatError(f"the name {_short(name)!r} has {len(name)} characters; at most {lim.MAX_NAME}")
-    return RosterEntry(name, side, hp, ac, stats, hp_dice=hp_dice, size=size)
+    return RosterEntry(name, side, hp, ac, stats, hp_dice=hp_dice, size=size, attacks=attacks)
 
 
 SIZE_WORDS = ", ".join(s.value for s in Size)
@@ -191,7 +205,7 @@ def parse_roster(text: str, first_line: int = 1, ruleset=None) -> dict[str, Rost
             raise MapFormatError(f"{glyph}: {problem.reason}", number) from None
         if glyph in roster:
             raise MapFormatError(f"{glyph} is listed twice", number)
-        roster[glyph] = RosterEntry(entry.name or f"Creature {glyph}", entry.side, entry.hp, entry.ac, entry.stats, terrain, entry.hp_dice, entry.size)
+        roster[glyph] = RosterEntry(entry.name or f"Creature {glyph}", entry.side, entry.hp, entry.ac, entry.stats, terrain, entry.hp_dice, entry.size, entry.attacks)
     return roster
 
 

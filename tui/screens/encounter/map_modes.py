@@ -50,7 +50,8 @@ class MapModes:
         self.brush = "wall"
         """The terrain the brush paints (B, then 1-9)."""
         self.last_weapons: dict[str, str] = {}
-        """Combatant id -> the weapon last typed in its attack dialog (the odds map uses it)."""
+        """Combatant id -> what was last typed in its attack dialog: a saved
+        attack's number or name, or a weapon (the odds map uses it; empty: the best saved attack)."""
 
     # -- move ------------------------------------------------------------------
     def action_move(self) -> None:
@@ -70,12 +71,24 @@ class MapModes:
 
     def _show_odds(self, mover: Combatant, target: Combatant) -> str:
         """Shade the reachable cells by the chance to hit ``target`` from
-        there (the odds map), with the weapon last typed for ``mover`` in
-        the attack dialog (else unarmed); returns a line for the status."""
+        there (the odds map): with the saved attack or the weapon last typed
+        for ``mover`` in the attack dialog, else with the best of its saved
+        attacks in each cell (its unarmed strike when it has none); returns
+        a line for the status."""
+        from core.offers.saved_attacks import pick_saved_attack, saved_odds_map, sheet_attacks  # loads with the first move
+
         text = self.last_weapons.get(mover.id, "")
+        ruleset = self.ctx.session.encounter.ruleset
+        attacks = sheet_attacks(mover)
         try:
-            weapon = parse_attack(text).weapon
-            found = odds_map(self.ctx.state, self.ctx.session.encounter.ruleset, mover.id, target.id, weapon, self.reach.costs)
+            index = pick_saved_attack(text, attacks) if text.strip() else None
+            if text.strip() and index is None:  # a weapon typed out
+                found = odds_map(self.ctx.state, ruleset, mover.id, target.id, parse_attack(text, ruleset.stat_names).weapon, self.reach.costs)
+                shown = clean(text.strip())
+            else:
+                chosen = attacks if index is None else attacks[index:index + 1]
+                found = saved_odds_map(self.ctx.state, ruleset, mover.id, target.id, self.reach.costs, chosen)
+                shown = clean(chosen[0].name) if len(chosen) == 1 else "the best of its attacks"
         except RulesError as problem:
             return f" No odds map: {clean(str(problem))}."
         self.odds = found
@@ -83,7 +96,7 @@ class MapModes:
         grid_map.odds = {cell: float(o.hit) for cell, o in found.items()}
         grid_map.best = best_cells(found)
         grid_map.refresh()
-        return f" Shaded: chance to hit {clean(target.name)} with {clean(text.strip() or 'an unarmed strike')} (** best)."
+        return f" Shaded: chance to hit {clean(target.name)} with {shown} (** best)."
 
     def move_preview(self, mover: Combatant, cell: Cell) -> Text:
         grid_map = self.ctx.query_one(GridMap)
@@ -99,6 +112,8 @@ class MapModes:
         odds = self.odds.get(tuple(cell))
         if odds is not None:
             line.append(f"; to hit: {clean(odds.refusal)}" if odds.refusal else f"; to hit {percent(float(odds.hit))}")
+            if odds.attack and not odds.refusal:
+                line.append(f" with {clean(odds.attack)}")
             line.append_text(modifiers_text(odds.modifiers))
         return line
 
