@@ -15,10 +15,11 @@ from typing import Any, cast
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand, MoveRefused
+from core.board.edges import Feature
 from core.board.grid import Cell, Grid
 from core.values.mobility import MoveType, footprint_offsets
 from core.board.movement.bitboard import reach_bits
-from core.board.movement.engine import search_alternate, search_same, walk_back
+from core.board.movement.engine import LEAVE_BITS, search_alternate, search_same, search_walled, walk_back
 from core.board.movement.layout import Layout, layout
 from core.board.movement.model import MoveOptions, MovementModel, Passage, StepRules, model_for
 from core.board.geometry.sight import line_of_effect
@@ -117,6 +118,9 @@ def _anchors(lay: Layout, other: Combatant, offsets: Iterable[tuple[int, int]], 
 
 def _run(s: _Setup, sources: dict[int, int], budget: int | None, goal: int = -1, settle: int = 1):
     solid = s.lay.solid(s.rules.solid, s.footprint) if s.rules.corner != "any" else bytearray()
+    if s.lay.walls:  # thin walls, doors, windows: the search that steps round them
+        return search_walled(s.costs, s.lay.stride, solid, s.rules.corner, s.lay.leave(s.footprint), s.rules.diagonal,
+                             sources, budget, goal, settle)
     if s.rules.diagonal == "alternate":
         return search_alternate(s.costs, s.lay.stride, solid, s.rules.corner, sources, budget, goal, settle)
     return search_same(s.costs, s.lay.stride, solid, s.rules.corner, sources, budget, goal)
@@ -141,7 +145,7 @@ def reach(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Comba
         return _teleport_reach(grid, s, mover, budget)
     if s.rules.diagonal == "alternate":
         sources = {s.start * 2 + (options.start_parity & 1): 0}
-    elif budget is not None:
+    elif budget is not None and not s.lay.walls:
         solid = s.lay.solid(s.rules.solid, s.footprint) if s.rules.corner != "any" else bytearray()
         cells: dict[Cell, int] = {}
         reach_bits(s.lay, s.base, solid, s.rules.corner, s.start, max(0, budget), s.blocked, cells)
@@ -285,7 +289,8 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
         best, came = _run(s, sources, None, index, settle=1 if last else 2)
         ends = [st for st in ((index * 2, index * 2 + 1) if alternate else (index,)) if st in best]
         if not ends:
-            raise MoveRefused(f"no way for {mover.name} to get to ({target[0]}, {target[1]})", target, model.blocked_rule)
+            door = _door_in_the_way(grid, ruleset, mover, combatants, target, move, options) if s.lay.walls else ""
+            raise MoveRefused(f"no way for {mover.name} to get to ({target[0]}, {target[1]}){door}", target, model.blocked_rule)
         if last:
             end = min(ends, key=best.__getitem__)
             total = best[end]
@@ -305,6 +310,48 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
             f"{mover.name} needs {path.cost} {model.unit} to get there and has {budget} left", targets[-1], model.budget_rule
         )
     return path
+
+
+def _door_in_the_way(grid: Grid, ruleset: Any, mover: Combatant, combatants: tuple[Combatant, ...], target: Cell,
+                     move: MoveType | None, options: MoveOptions) -> str:
+    """``": the closed door ... is in the way"`` when ``target`` could be
+    reached with every door open (the first shut door on that way), else ``""``."""
+    shut = {e.key: Feature.DOOR_OPEN for e in grid.edges if e.feature.is_door and e.feature.blocks_movement}
+    if not shut:
+        return ""
+    try:
+        path = find_path(grid.with_edges(shut), ruleset, mover, combatants, target, (), move, options)
+    except MoveRefused:
+        return ""
+    here = mover.position
+    for cell in path.cells:
+        for a, b in _steps_crossed(here, cell):  # type: ignore[arg-type]
+            feature = grid.edge_feature(a, b)
+            if feature is not None and feature.is_door and feature.blocks_movement:
+                return f": the {feature.label} between ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) is in the way"
+        here = cell
+    return ""
+
+
+def _steps_crossed(a: Cell, b: Cell) -> list[tuple[Cell, Cell]]:
+    """The orthogonal cell pairs a step from ``a`` to the neighbour ``b`` may cross."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if not (dx and dy):
+        return [(a, b)]
+    return [(a, (a[0] + dx, a[1])), ((a[0] + dx, a[1]), b), (a, (a[0], a[1] + dy)), ((a[0], a[1] + dy), b)]
+
+
+def _edge_refusal(grid: Grid, mover: Combatant, a: Cell, b: Cell, rule: str) -> MoveRefused | None:
+    """Why a one-cell mover cannot step from ``a`` to the neighbour ``b``
+    across the map's edges (:mod:`core.board.edges`), or ``None``."""
+    edges = grid.edge_map
+    if not edges.step_blocked(a, b):
+        return None
+    for p, q in _steps_crossed(a, b):
+        feature = edges.feature(p, q)
+        if feature is not None and feature.blocks_movement:
+            return MoveRefused(f"the {feature.label} between ({p[0]}, {p[1]}) and ({q[0]}, {q[1]}) is in the way of {mover.name}", b, rule)
+    return MoveRefused(f"a wall is in the way of {mover.name}", b, rule)
 
 
 def _check_target(grid: Grid, s: _Setup, mover: Combatant | None, target: Cell, is_goal: bool) -> None:
@@ -348,7 +395,8 @@ def minimum_move(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterabl
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             i = s.lay.index((x + dx, y + dy))
-            if (dx or dy) and s.costs[i] is not None and i not in s.nostop:
+            if (dx or dy) and s.costs[i] is not None and i not in s.nostop \
+                    and not (s.lay.walls and grid.edge_map.step_blocked((x, y), (x + dx, y + dy))):
                 out.append((x + dx, y + dy))
     return tuple(out)
 
@@ -377,6 +425,16 @@ def check_step(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[
     if max(abs(dx), abs(dy)) != 1:
         raise MoveRefused(f"({to[0]}, {to[1]}) is not next to {mover.name}", to, s.model.budget_rule)
     _check_target(grid, s, mover, to, False)
+    if s.lay.walls:
+        leave = s.lay.leave(s.footprint)
+        if s.footprint == (1, 1):
+            refusal = _edge_refusal(grid, mover, (x, y), to, s.model.blocked_rule)
+            if refusal is not None:
+                raise refusal
+        elif not dx or not dy:
+            bit = LEAVE_BITS[(0, -1, 1, 0).index(dx) if dy == 0 else (-1, 0, 0, 1).index(dy)]
+            if leave[s.start] & bit:
+                raise MoveRefused(f"a wall is in the way of {mover.name}", to, s.model.blocked_rule)
     if dx and dy and s.rules.corner != "any":
         solid = s.lay.solid(s.rules.solid, s.footprint)
         a, b = solid[s.lay.index((x + dx, y))], solid[s.lay.index((x, y + dy))]
