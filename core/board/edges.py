@@ -264,3 +264,28 @@ class EdgeMap:
         round_x = self.blocks(a, via_x, what, window_blocks_sight) or self.blocks(via_x, b, what, window_blocks_sight)
         round_y = self.blocks(a, via_y, what, window_blocks_sight) or self.blocks(via_y, b, what, window_blocks_sight)
         return round_x and round_y
+
+
+@dataclass(frozen=True)
+class DoorSettings:
+    """What a ruleset's doors cost and how hard they are to break (RULES.md
+    Revision 3, "Doors", from seed 000's EQ-CHK-3 example of kicking a door
+    in). A ruleset's ``Settings`` inherits these fields and sets its own;
+    read them with ``ruleset.settings_for(DoorSettings)``.
+
+    ``door_action``: the action kind opening, closing, locking or unlocking
+    spends ("" none); ``door_movement``: the movement points it spends
+    instead (tactical_d10 1 MP); ``break_action``: what breaking one in
+    spends; ``break_stat`` and ``break_difficulty``: the check;
+    ``break_fumble_damage``: dice the breaker takes on a critical failure
+    (EQ-CHK-3: 1d6; "" none); ``door_reach``: cells from the nearer of the
+    door's two cells the creature may stand (DEFAULT 0: in one of them).
+    """
+
+    door_action: str = "quick"  # Revision 3 Doors: equestria a quick action (DEFAULT)
+    door_movement: int = 0  # Revision 3 Doors: MP spent instead (tactical_d10 1)
+    break_action: str = "full"  # DEFAULT: kicking a door in is the creature's main action
+    break_stat: str = "STR"  # EQ-CHK-3: a STR check
+    break_difficulty: int = 12  # Revision 3 Doors: 12 in equestria (DEFAULT); elsewhere default difficulty + 2
+    break_fumble_damage: str = "1d6"  # EQ-CHK-3: a critical failure: the kicker takes 1d6
+    door_reach: int = 0  # DEFAULT: stand in one of the two cells the door lies between

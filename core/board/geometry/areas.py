@@ -71,7 +71,7 @@ def sheltered(origin: Cell, cells: Iterable[Cell], grid: Grid | None) -> list[Ce
     cells = list(cells)
     if grid is None or not grid.edges:
         return cells
-    inside = set(cells) | {origin}
+    inside = {c for c in cells if grid.contains(c)} | {origin}
     edges = grid.edge_map
     seen = {origin}
     todo = [origin]

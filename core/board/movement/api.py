@@ -19,7 +19,7 @@ from core.board.edges import Feature
 from core.board.grid import Cell, Grid
 from core.values.mobility import MoveType, footprint_offsets
 from core.board.movement.bitboard import reach_bits
-from core.board.movement.engine import LEAVE_BITS, search_alternate, search_same, search_walled, walk_back
+from core.board.movement.engine import search_alternate, search_same, search_walled, walk_back
 from core.board.movement.layout import Layout, layout
 from core.board.movement.model import MoveOptions, MovementModel, Passage, StepRules, model_for
 from core.board.geometry.sight import line_of_effect
@@ -341,17 +341,31 @@ def _steps_crossed(a: Cell, b: Cell) -> list[tuple[Cell, Cell]]:
     return [(a, (a[0] + dx, a[1])), ((a[0] + dx, a[1]), b), (a, (a[0], a[1] + dy)), ((a[0], a[1] + dy), b)]
 
 
+def _crosses_wall(s: _Setup, dx: int, dy: int) -> bool:
+    """Whether the step (``dx``, ``dy``) out of the mover's cell crosses a
+    blocking edge, by the corner rule of :func:`core.board.movement.engine.search_walled`
+    (``"both"``: either way round a corner shut by an edge refuses the diagonal)."""
+    leave, i, stride = s.lay.leave(s.footprint), s.start, s.lay.stride
+    vbit = 1 if dy < 0 else 8
+    hbit = 2 if dx < 0 else 4
+    if not dx:
+        return bool(leave[i] & vbit)
+    if not dy:
+        return bool(leave[i] & hbit)
+    shut_v = bool(leave[i] & vbit or leave[i + dy * stride] & hbit)
+    shut_h = bool(leave[i] & hbit or leave[i + dx] & vbit)
+    return (shut_v or shut_h) if s.rules.corner == "both" else (shut_v and shut_h)
+
+
 def _edge_refusal(grid: Grid, mover: Combatant, a: Cell, b: Cell, rule: str) -> MoveRefused | None:
     """Why a one-cell mover cannot step from ``a`` to the neighbour ``b``
     across the map's edges (:mod:`core.board.edges`), or ``None``."""
     edges = grid.edge_map
-    if not edges.step_blocked(a, b):
-        return None
     for p, q in _steps_crossed(a, b):
         feature = edges.feature(p, q)
         if feature is not None and feature.blocks_movement:
             return MoveRefused(f"the {feature.label} between ({p[0]}, {p[1]}) and ({q[0]}, {q[1]}) is in the way of {mover.name}", b, rule)
-    return MoveRefused(f"a wall is in the way of {mover.name}", b, rule)
+    return None
 
 
 def _check_target(grid: Grid, s: _Setup, mover: Combatant | None, target: Cell, is_goal: bool) -> None:
@@ -425,16 +439,10 @@ def check_step(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[
     if max(abs(dx), abs(dy)) != 1:
         raise MoveRefused(f"({to[0]}, {to[1]}) is not next to {mover.name}", to, s.model.budget_rule)
     _check_target(grid, s, mover, to, False)
-    if s.lay.walls:
-        leave = s.lay.leave(s.footprint)
-        if s.footprint == (1, 1):
-            refusal = _edge_refusal(grid, mover, (x, y), to, s.model.blocked_rule)
-            if refusal is not None:
-                raise refusal
-        elif not dx or not dy:
-            bit = LEAVE_BITS[(0, -1, 1, 0).index(dx) if dy == 0 else (-1, 0, 0, 1).index(dy)]
-            if leave[s.start] & bit:
-                raise MoveRefused(f"a wall is in the way of {mover.name}", to, s.model.blocked_rule)
+    if s.lay.walls and _crosses_wall(s, dx, dy):
+        rule = "SRD-MOV-3" if dx and dy and s.rules.corner == "both" else s.model.blocked_rule
+        refusal = _edge_refusal(grid, mover, (x, y), to, rule) if s.footprint == (1, 1) else None
+        raise refusal or MoveRefused(f"a wall is in the way of {mover.name}", to, rule)
     if dx and dy and s.rules.corner != "any":
         solid = s.lay.solid(s.rules.solid, s.footprint)
         a, b = solid[s.lay.index((x + dx, y))], solid[s.lay.index((x, y + dy))]
