@@ -129,6 +129,10 @@ class Token:
     cell: Cell
 
 
+def _edge_order(edge: Edge) -> tuple[int, int, str]:
+    return (edge.cell[1], edge.cell[0], edge.side.value)
+
+
 @dataclass(frozen=True)
 class Grid:
     """A rectangular battle map, ``width`` x ``height`` cells.
@@ -164,6 +168,9 @@ class Grid:
             raise MapFormatError("the elevation layer does not match the map size")
         if self.edges:
             check_edges(self.edges, width, len(self.rows))
+            ordered = tuple(sorted(self.edges, key=_edge_order))  # one order: equal maps compare equal
+            if ordered != self.edges:
+                object.__setattr__(self, "edges", ordered)
 
     @property
     def edge_map(self) -> EdgeMap:
@@ -187,7 +194,7 @@ class Grid:
                 by_key.pop(key, None)
             else:
                 by_key[key] = feature
-        edges = tuple(Edge(cell, side, f) for (cell, side), f in sorted(by_key.items(), key=lambda kv: (kv[0][0][1], kv[0][0][0], kv[0][1].value)))
+        edges = tuple(Edge(cell, side, f) for (cell, side), f in by_key.items())
         return Grid(self.rows, self.elevation, self.ceiling, edges)
 
     @classmethod

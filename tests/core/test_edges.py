@@ -156,3 +156,26 @@ def test_reach_with_walls_matches_reach_on_a_map_cut_into_cells(walls, ruleset):
             for step in path.cells:
                 assert not grid.edge_map.step_blocked(here, step)
                 here = step
+
+
+@pytest.mark.parametrize("legend", ["emoji", "ascii"])
+def test_a_map_file_carries_its_edges_both_ways(legend):
+    from core.board.map_text import encounter_from_map, export_map
+
+    text = "....\n.A..\n....\n\nA Aria party hp 12\nedge wall 0,0 south 2\nedge door 1,1 east locked\nedge window 2,0 east\n"
+    rules = get("equestria")
+    state, _ = encounter_from_map(text, "t", rules)
+    assert state.grid.edge_feature((1, 1), (2, 1)) is Feature.DOOR_LOCKED
+    assert state.grid.edge_feature((1, 0), (1, 1)) is Feature.WALL
+    exported = export_map(state, rules, legend).text
+    again, _ = encounter_from_map(exported, "t", rules)
+    assert again.grid.edges == state.grid.edges
+
+
+def test_an_edge_line_off_the_map_is_refused():
+    from core.dice.roster import read_map_file
+
+    with pytest.raises(MapFormatError, match="not between two cells"):
+        read_map_file("...\n...\n\nedge wall 2,0 east\n")
+    with pytest.raises(MapFormatError, match="line 4"):
+        read_map_file("...\n...\n\nedge wall 2,0 up\n")
