@@ -113,3 +113,16 @@ def test_the_brush_paints_and_clears_cell_sides():
     assert enc.state.grid.edge_feature((3, 0), (3, 1)) is None
     with pytest.raises(IllegalCommand, match="not between two cells"):
         enc.apply(PaintEdges((((4, 0), Side.EAST),), Feature.WALL))
+
+
+def test_the_offers_by_a_door_say_what_they_spend_and_why_not():
+    from core.offers.base import offers
+
+    enc = _fight("equestria", Feature.DOOR_LOCKED)
+    found = {o.id: o for o in offers(enc.state, enc.ruleset) if o.id.startswith("door.")}
+    assert set(found) == {"door.unlock.1,1,east", "door.break.1,1,east"}
+    assert found["door.unlock.1,1,east"].spends == ("quick",) and found["door.unlock.1,1,east"].allowed
+    assert found["door.break.1,1,east"].spends == ("full",)
+    enc.apply(found["door.unlock.1,1,east"].command())
+    found = {o.id: o for o in offers(enc.state, enc.ruleset) if o.id.startswith("door.")}
+    assert set(found) == {"door.open.1,1,east", "door.lock.1,1,east", "door.break.1,1,east"}

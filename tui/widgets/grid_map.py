@@ -353,7 +353,13 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         if row >= view.state.grid.height:
             return Strip.blank(width, self.rich_style)
         terrain_row = view.state.grid.rows[row]
-        segments = [self._cell_segment((x, row), terrain_row[x], view, sub) for x in range(first, last)]
+        segments = []
+        for x in range(first, last):
+            part = self._cell_segment((x, row), terrain_row[x], view, sub)
+            if isinstance(part, list):  # a cell with a thin wall, door or window on a side
+                segments.extend(part)
+            else:
+                segments.append(part)
         cells = Strip(segments).simplify().crop(offset, offset + map_width)
         label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == 0 else " " * RULER, RULER_STYLE)
         return Strip([label, *cells]).extend_cell_length(width, self.rich_style).apply_style(self._ground())
