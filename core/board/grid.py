@@ -13,6 +13,7 @@ letter is a creature token standing on open ground.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -185,7 +186,7 @@ class Grid:
         """What stands between orthogonal neighbours ``a`` and ``b``."""
         return self.edge_map.feature(a, b) if self.edges else None
 
-    def with_edges(self, changes: dict[tuple[Cell, Side], Feature | None]) -> Grid:
+    def with_edges(self, changes: Mapping[tuple[Cell, Side], Feature | None]) -> Grid:
         """A new grid with the features of ``changes`` set (``None``
         removes what stood there), in reading order."""
         by_key = dict(self.edge_map.by_key)

@@ -89,7 +89,7 @@ def sight_blockers(grid: Grid, a: Cell, b: Cell, height_a: float | None = None, 
     s = settings or SightSettings()
     ha = grid.elevation_at(a) + s.eye_height if height_a is None else height_a
     hb = grid.elevation_at(b) + s.eye_height if height_b is None else height_b
-    out = []
+    out: list[Cell] = []
     if grid.edges:
         out.extend(edge_blockers(grid, a, b, "sight", s.window_blocks_sight))
     for c in _between(a, b):
