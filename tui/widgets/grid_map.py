@@ -63,6 +63,11 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         Binding("enter", "pick('offer')", "Here", id="map-pick-offer"),
         Binding("enter,space", "pick('paint')", "Paint", id="map-pick-paint"),
         *[Binding(str(n), f"brush({n})", "Terrain", show=n == 1, key_display="1-9", id=f"map-brush-{n}") for n in range(1, 10)],
+        Binding("e", "side_brush", "Side", id="map-side-brush"),
+        Binding("shift+up,K", "side(0,-1)", "Paint side", show=False, id="map-side-up"),
+        Binding("shift+down,J", "side(0,1)", "Paint side", show=False, id="map-side-down"),
+        Binding("shift+left,H", "side(-1,0)", "Paint side", show=False, id="map-side-left"),
+        Binding("shift+right,L", "side(1,0)", "Paint side", show=False, id="map-side-right"),
         Binding("enter", "pick('done')", "Done", id="map-pick-done"),
         Binding("escape", "cancel", "Cancel", id="map-cancel"),
         Binding("r", "turn(1)", "Rotate", id="map-rotate"),
@@ -106,6 +111,17 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         def __init__(self, number: int) -> None:
             super().__init__()
             self.number = number
+
+    class SidePainted(Message):
+        """In paint mode the GM painted the side of ``cell`` toward
+        (``dx``, ``dy``) (one of the four straight directions); ``dx == dy
+        == 0``: the GM asked for the next side feature (e)."""
+
+        def __init__(self, cell: Cell | None, dx: int, dy: int) -> None:
+            super().__init__()
+            self.cell = cell
+            self.dx = dx
+            self.dy = dy
 
     class CursorMoved(Message):
         """The pick cursor is now on ``cell``."""
@@ -275,7 +291,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             return self.picking
         if action in ("turn", "grow"):
             return self.mode == "area"
-        if action == "brush":
+        if action in ("brush", "side", "side_brush"):
             return self.mode == "paint"
         return True
 
@@ -284,6 +300,13 @@ class GridMap(MapCells, ScrollView, can_focus=True):
 
     def action_brush(self, number: int) -> None:
         self.post_message(self.BrushChosen(number))
+
+    def action_side(self, dx: int, dy: int) -> None:
+        if self.cursor is not None:
+            self.post_message(self.SidePainted(self.cursor, dx, dy))
+
+    def action_side_brush(self) -> None:
+        self.post_message(self.SidePainted(None, 0, 0))
 
     def action_grow(self, step: int) -> None:
         self.post_message(self.TemplateChanged(grow=step))

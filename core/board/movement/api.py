@@ -9,7 +9,7 @@ rule that forbids it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -140,9 +140,18 @@ def reach(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Comba
     """Like :func:`reachable` but keeps the search, so :meth:`Reach.path`
     previews the path to any reached cell without searching again (for the
     TUI: compute once per turn, then follow the cursor)."""
-    s = _setup(grid, ruleset, mover, tuple(combatants), move, options)
+    combatants = tuple(combatants)
+    s = _setup(grid, ruleset, mover, combatants, move, options)
     if s.rules.teleport:
         return _teleport_reach(grid, s, mover, budget)
+    if s.lay.walls:
+        result = _reach(s, options, budget)
+        result.door_in_the_way = lambda target: _door_in_the_way(grid, ruleset, mover, combatants, target, move, options)
+        return result
+    return _reach(s, options, budget)
+
+
+def _reach(s: _Setup, options: MoveOptions, budget: int | None) -> Reach:
     if s.rules.diagonal == "alternate":
         sources = {s.start * 2 + (options.start_parity & 1): 0}
     elif budget is not None and not s.lay.walls:
@@ -167,6 +176,7 @@ class Reach:
         self._came = came
         self._sources = sources
         self._passed: dict[int, int] = {}  # cells passed through, not ended in (with ``cells``)
+        self.door_in_the_way: Callable[[Cell], str] | None = None  # on a map with doors: which one shuts a cell off
         lay, nostop = setup.lay, setup.nostop
         costs: dict[Cell, int] = {}
         if cells is not None:  # best by flat index: made from the cells when a path is asked for
@@ -206,6 +216,9 @@ class Reach:
         s = self._s
         if goal not in self.costs:
             _check_target(s.grid, s, None, goal, True)
+            door = self.door_in_the_way(goal) if s.lay.walls and self.door_in_the_way is not None else ""
+            if door:
+                raise MoveRefused(door, goal, s.model.blocked_rule)
             raise MoveRefused("out of reach", goal, s.model.budget_rule)
         index = s.lay.index(goal)
         if s.rules.teleport:
@@ -290,7 +303,7 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
         ends = [st for st in ((index * 2, index * 2 + 1) if alternate else (index,)) if st in best]
         if not ends:
             door = _door_in_the_way(grid, ruleset, mover, combatants, target, move, options) if s.lay.walls else ""
-            raise MoveRefused(f"no way for {mover.name} to get to ({target[0]}, {target[1]}){door}", target, model.blocked_rule)
+            raise MoveRefused(f"no way for {mover.name} to get to ({target[0]}, {target[1]}){': ' + door if door else ''}", target, model.blocked_rule)
         if last:
             end = min(ends, key=best.__getitem__)
             total = best[end]
@@ -314,7 +327,7 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
 
 def _door_in_the_way(grid: Grid, ruleset: Any, mover: Combatant, combatants: tuple[Combatant, ...], target: Cell,
                      move: MoveType | None, options: MoveOptions) -> str:
-    """``": the closed door ... is in the way"`` when ``target`` could be
+    """``"the closed door east of (5, 2) is in the way"`` when ``target`` could be
     reached with every door open (the first shut door on that way), else ``""``."""
     shut = {e.key: Feature.DOOR_OPEN for e in grid.edges if e.feature.is_door and e.feature.blocks_movement}
     if not shut:
@@ -328,9 +341,15 @@ def _door_in_the_way(grid: Grid, ruleset: Any, mover: Combatant, combatants: tup
         for a, b in _steps_crossed(here, cell):  # type: ignore[arg-type]
             feature = grid.edge_feature(a, b)
             if feature is not None and feature.is_door and feature.blocks_movement:
-                return f": the {feature.label} between ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) is in the way"
+                return f"the {feature.label} {_side_words(a, b)} is in the way"
         here = cell
     return ""
+
+
+def _side_words(a: Cell, b: Cell) -> str:
+    """``"east of (5, 2)"``: the side between orthogonal neighbours, named from the west or north one."""
+    (x, y), horizontal = min(a, b, key=lambda c: (c[1], c[0])), a[1] == b[1]
+    return f"{'east' if horizontal else 'south'} of ({x}, {y})"
 
 
 def _steps_crossed(a: Cell, b: Cell) -> list[tuple[Cell, Cell]]:
@@ -364,7 +383,7 @@ def _edge_refusal(grid: Grid, mover: Combatant, a: Cell, b: Cell, rule: str) -> 
     for p, q in _steps_crossed(a, b):
         feature = edges.feature(p, q)
         if feature is not None and feature.blocks_movement:
-            return MoveRefused(f"the {feature.label} between ({p[0]}, {p[1]}) and ({q[0]}, {q[1]}) is in the way of {mover.name}", b, rule)
+            return MoveRefused(f"the {feature.label} {_side_words(p, q)} is in the way of {mover.name}", b, rule)
     return None
 
 
