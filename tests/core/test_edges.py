@@ -179,3 +179,13 @@ def test_an_edge_line_off_the_map_is_refused():
         read_map_file("...\n...\n\nedge wall 2,0 east\n")
     with pytest.raises(MapFormatError, match="line 4"):
         read_map_file("...\n...\n\nedge wall 2,0 up\n")
+
+
+def test_the_players_fog_shows_the_room_behind_a_door_only_once_it_opens():
+    from core.combat.visibility import seen_cells
+
+    viewer = _walker((1, 1))
+    closed = seen_cells(_room(Feature.DOOR_CLOSED), [viewer], 0)
+    opened = seen_cells(_room(Feature.DOOR_OPEN), [viewer], 0)
+    assert not any(x >= 2 for x, _ in closed)
+    assert {(2, 1), (3, 1), (4, 1)} <= opened
