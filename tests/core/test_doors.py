@@ -126,3 +126,9 @@ def test_the_offers_by_a_door_say_what_they_spend_and_why_not():
     enc.apply(found["door.unlock.1,1,east"].command())
     found = {o.id: o for o in offers(enc.state, enc.ruleset) if o.id.startswith("door.")}
     assert set(found) == {"door.open.1,1,east", "door.lock.1,1,east", "door.break.1,1,east"}
+
+
+def test_no_jump_through_a_closed_door():
+    enc = _fight("equestria", Feature.DOOR_CLOSED)
+    with pytest.raises(IllegalCommand, match="no jump through it"):
+        enc.apply(cmd.Jump("aria", (3, 1)))
