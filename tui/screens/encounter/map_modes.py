@@ -150,7 +150,7 @@ class MapModes:
     def _paint_status(self) -> None:
         choices = "  ".join(f"{n} {t}" for n, t in enumerate(BRUSHES, start=1))
         side = "clear" if self.side_brush is None else self.side_brush.label
-        self.ctx.set_status(Text(f"Brush: {self.brush}, sides: {side}. Enter paints the cell, shift+arrow or H J K L a side (e: next side brush); {choices}; Esc ends."))
+        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint). Enter paints the cell; {choices}; Esc ends."))
 
     def side_painted(self, message: GridMap.SidePainted) -> None:
         """e: the next side brush; shift+arrow: paint the cursor cell's side that way."""
