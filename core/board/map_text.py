@@ -23,6 +23,7 @@ from core.values.combatant import ActionBudget, Combatant, Side
 from core.combat.demo import state_from_map
 from core.combat.state import EncounterState
 from core.errors import MapFormatError
+from core.board.edges import to_text as edge_to_text
 from core.board.grid import GROUND, Grid, TextMap, Token, is_token_glyph, to_text
 from core.values.mobility import Size
 from core.dice.roster import RosterEntry, parse_roster, read_map_file
@@ -159,6 +160,7 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
         notes.append("the heights of cells are not kept in a text map")
     if grid.ceiling is not None:
         notes.append(f"the ceiling ({grid.ceiling} cells) is not kept in a text map")
+    lines += edge_to_text(grid.edges)  # thin walls, doors, windows: the same words in both legends
     header = f"# {title}" if title else "#"
     header += f" (ruleset {ruleset.id}): encounter new CAMPAIGN.json --map THIS_FILE --ruleset {ruleset.id}"
     comments = [header] + [f"# {note}" for note in notes if "written as a comment" not in note]

@@ -36,6 +36,7 @@ from core.values import limits as lim
 from core.values.combatant import Side
 from core.values.mobility import Size, footprint_offsets
 from core.errors import CreatureFormatError, MapFormatError
+from core.board.edges import from_text as edge_from_text, is_edge_line
 from core.board.grid import TERRAINS, Cell, Grid, TextMap, Token, from_text, split_glyphs
 from core.combat.groups import hp_dice_range, is_hp_dice
 from core.errors import IllegalCommand, NotationError
@@ -193,7 +194,7 @@ def parse_roster(text: str, first_line: int = 1, ruleset=None) -> dict[str, Rost
     for offset, raw in enumerate(text.split("\n")):
         number = first_line + offset
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or line.startswith("#") or is_edge_line(line):  # edge lines: read_map_file
             continue
         if len(roster) >= lim.MAX_COMBATANTS:
             raise MapFormatError(f"more than {lim.MAX_COMBATANTS} roster lines (MAX_COMBATANTS)", number)
@@ -236,10 +237,19 @@ def read_map_file(text: str, ruleset=None) -> tuple[TextMap, dict[str, RosterEnt
         terrain = roster[token.glyph].terrain if token.glyph in roster else None
         if terrain is not None:
             grid = grid.with_terrain(token.cell, TERRAINS[terrain])
+    edges = [e for number, line in _edge_lines(roster_text, first_line) for e in edge_from_text(line, number)]
+    if edges:
+        grid = Grid(grid.rows, grid.elevation, grid.ceiling, tuple(edges))
     tokens = place_footprints(grid, text_map.tokens, roster)
     if grid is not text_map.grid or tokens != text_map.tokens:
         text_map = TextMap(grid, tokens)
     return text_map, roster
+
+
+def _edge_lines(text: str, first_line: int) -> list[tuple[int, str]]:
+    """``(line number, line)`` of the ``edge ...`` lines under a map
+    (:mod:`core.board.edges`)."""
+    return [(first_line + offset, raw.strip()) for offset, raw in enumerate(text.split("\n")) if is_edge_line(raw.strip())]
 
 
 def place_footprints(grid: Grid, tokens: tuple[Token, ...], roster: dict[str, RosterEntry]) -> tuple[Token, ...]:

@@ -79,6 +79,11 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         Binding("enter", "pick('offer')", "Here", id="map-pick-offer"),
         Binding("enter,space", "pick('paint')", "Paint", id="map-pick-paint"),
         *[Binding(str(n), f"brush({n})", "Terrain", show=n == 1, key_display="1-9", id=f"map-brush-{n}") for n in range(1, 10)],
+        Binding("e", "side_brush", "Side", id="map-side-brush"),
+        Binding("shift+up,K", "side(0,-1)", "Paint side", show=False, id="map-side-up"),
+        Binding("shift+down,J", "side(0,1)", "Paint side", show=False, id="map-side-down"),
+        Binding("shift+left,H", "side(-1,0)", "Paint side", show=False, id="map-side-left"),
+        Binding("shift+right,L", "side(1,0)", "Paint side", show=False, id="map-side-right"),
         Binding("enter", "pick('done')", "Done", id="map-pick-done"),
         Binding("escape", "cancel", "Cancel", id="map-cancel"),
         Binding("r", "turn(1)", "Rotate", id="map-rotate"),
@@ -122,6 +127,17 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         def __init__(self, number: int) -> None:
             super().__init__()
             self.number = number
+
+    class SidePainted(Message):
+        """In paint mode the GM painted the side of ``cell`` toward
+        (``dx``, ``dy``) (one of the four straight directions); ``dx == dy
+        == 0``: the GM asked for the next side feature (e)."""
+
+        def __init__(self, cell: Cell | None, dx: int, dy: int) -> None:
+            super().__init__()
+            self.cell = cell
+            self.dx = dx
+            self.dy = dy
 
     class CursorMoved(Message):
         """The pick cursor is now on ``cell``."""
@@ -319,7 +335,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             return self.picking
         if action in ("turn", "grow"):
             return self.mode == "area"
-        if action == "brush":
+        if action in ("brush", "side", "side_brush"):
             return self.mode == "paint"
         return True
 
@@ -328,6 +344,13 @@ class GridMap(MapCells, ScrollView, can_focus=True):
 
     def action_brush(self, number: int) -> None:
         self.post_message(self.BrushChosen(number))
+
+    def action_side(self, dx: int, dy: int) -> None:
+        if self.cursor is not None:
+            self.post_message(self.SidePainted(self.cursor, dx, dy))
+
+    def action_side_brush(self) -> None:
+        self.post_message(self.SidePainted(None, 0, 0))
 
     def action_grow(self, step: int) -> None:
         self.post_message(self.TemplateChanged(grow=step))
@@ -396,7 +419,13 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         if row >= view.state.grid.height:
             return Strip.blank(width, self.rich_style)
         terrain_row = view.state.grid.rows[row]
-        segments = [self._cell_segment((x, row), terrain_row[x], view, sub) for x in range(first, last)]
+        segments = []
+        for x in range(first, last):
+            part = self._cell_segment((x, row), terrain_row[x], view, sub)
+            if isinstance(part, list):  # a cell with a thin wall, door or window on a side
+                segments.extend(part)
+            else:
+                segments.append(part)
         cells = Strip(segments).simplify().crop(offset, offset + map_width)
         label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
         return Strip([label, *cells]).extend_cell_length(width, self.rich_style).apply_style(self._ground())

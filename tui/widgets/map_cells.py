@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 
+from core.board.edges import Feature, Side
 from core.board.grid import Cell
 from tui.rendering.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, cell_text, hp_segment, mark_line
 
@@ -92,7 +93,16 @@ class MapCells:
         text = " " * left + text
         return text + " " * (width - cell_len(text))
 
-    def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
+    def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment | list[Segment]:
+        """The cell's text: one segment, or (a thin wall, door or window on
+        its east or south side) a few."""
+        segment = self._cell_body(cell, terrain_id, view, sub)
+        grid = view.state.grid
+        if not grid.edges or (self.fog is not None and cell not in self.fog and cell not in self.remembered):
+            return segment
+        return _with_sides(segment, grid.edge_map.by_key, cell, sub, self.cell_size, self.glyphs.name == "ascii", cell in view.tokens)
+
+    def _cell_body(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
         if self.fog is not None and cell not in self.fog:
             return self._fog_segment(terrain_id, sub, cell in self.remembered)
         if cell not in view.tokens and not self._marked(cell):
@@ -127,3 +137,44 @@ class MapCells:
         if cell == self.cursor:
             style = style + CURSOR_STYLE
         return Segment(text, style)
+
+
+#: The mark of a feature on a cell's east side (the cell's last column):
+#: unicode, then ASCII (:mod:`core.board.edges`).
+EAST_MARKS = {
+    Feature.WALL: ("\u2503", "|"),
+    Feature.DOOR_CLOSED: ("\u2590", "]"),
+    Feature.DOOR_LOCKED: ("\u2590", "}"),
+    Feature.DOOR_OPEN: ("\u2571", "/"),
+    Feature.DOOR_BROKEN: ("\u2573", "x"),
+    Feature.WINDOW: ("\u250a", ":"),
+}
+#: Colours of the features: doors stand out from walls, windows from both;
+#: a south side is the cell underlined in its feature's colour.
+SIDE_COLOURS = {
+    Feature.WALL: "bright_white",
+    Feature.DOOR_CLOSED: "yellow",
+    Feature.DOOR_LOCKED: "red",
+    Feature.DOOR_OPEN: "green",
+    Feature.DOOR_BROKEN: "bright_black",
+    Feature.WINDOW: "cyan",
+}
+
+
+def _with_sides(segment: Segment, by_key: dict, cell: Cell, sub: int, size: tuple[int, int], ascii_only: bool, token: bool) -> list[Segment]:
+    """``segment`` with the thin walls, doors and windows on ``cell``'s east
+    side (a mark in its last column, in the feature's colour) and south side
+    (the cell's bottom line underlined: in the feature's colour, or the
+    token's own on a creature)."""
+    east = by_key.get((cell, Side.EAST))
+    width, height = size
+    south = by_key.get((cell, Side.SOUTH)) if sub == height - 1 else None
+    if east is None and south is None:
+        return [segment]
+    text, style = segment.text, segment.style or Style()
+    if south is not None:
+        style = style + Style(underline=True) + (Style() if token else Style(color=SIDE_COLOURS[south]))
+    if east is not None and len(text) == width and all(ord(c) < 0x2E80 for c in text):  # narrow characters, not an emoji
+        mark = EAST_MARKS[east][1 if ascii_only else 0]
+        return [Segment(text[:-1], style), Segment(mark, style + Style(color=SIDE_COLOURS[east], bold=True))]
+    return [Segment(text, style)]

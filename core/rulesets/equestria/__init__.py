@@ -20,11 +20,12 @@ from core.board.vision import VisionSettings
 from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.board.edges import DoorSettings
 from core.combat import commands as cmd
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
+class EquestriaSettings(CommonSettings, DoorSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
                         BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
     (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),

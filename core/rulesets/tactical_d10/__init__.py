@@ -13,6 +13,7 @@ from core.board.movement.falling import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.board.edges import DoorSettings
 from core.combat import commands as cmd
 
 if TYPE_CHECKING:
@@ -20,12 +21,18 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSettings):
+class TacticalSettings(CommonSettings, DoorSettings, TacticalMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``tactical_d10``: these fields, the movement ones
     (:class:`TacticalMovementSettings`, MP costs of TAC-MOV-1..3 included),
     falling (:class:`DiceFallSettings`) and the shared ones. Every value names
     its rule; DEFAULT marks a gap in seed 003."""
 
+    door_action: str = ""  # Revision 3 Doors: tactical_d10 spends 1 MP instead (DEFAULT)
+    door_movement: int = 1  # Revision 3 Doors: 1 MP (DEFAULT)
+    break_action: str = "action"  # DEFAULT: breaking a door is the turn's action
+    break_stat: str = "MUSCLES"  # Revision 3 Doors: the strength check (TAC-STAT-1 Muscles)
+    break_difficulty: int = 8  # Revision 3 Doors: default difficulty 6 + 2 (DEFAULT)
+    break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("MUSCLES", "BODY", "BRAIN", "TONGUE")  # TAC-STAT-1
     default_difficulty: int = 6  # DEFAULT: the middle of the jump difficulties 4/6/8 (TAC-MOV-3)
     default_ac: int = 6  # DEFAULT: AC of a creature with none set (the seed's example AC 6, TAC-ATK-1)

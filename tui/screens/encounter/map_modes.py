@@ -16,7 +16,9 @@ from core.values.combatant import Combatant
 from core.errors import RulesError
 from core.board.geometry.templates import SHAPES, Template
 from core.board.look import look_at_cell
+from core.board.edges import Feature, Side
 from core.board.grid import Cell
+from core.combat.door_commands import PaintEdges
 from core.offers import base as core_offers
 from core.dice.notation import parse_attack
 from core.offers.odds_map import best_cells, odds_map
@@ -30,6 +32,8 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.screens.encounter.context import ScreenContext
 
 BRUSHES = ("ground", "wall", "tree", "boulder", "rock", "water", "swamp", "bush", "deep_water")  # keys 1..9
+#: What the brush puts on a cell's side (e cycles; shift+arrow or H J K L paints): None clears.
+SIDE_BRUSHES: tuple[Feature | None, ...] = (Feature.WALL, Feature.DOOR_CLOSED, Feature.DOOR_LOCKED, Feature.DOOR_OPEN, Feature.WINDOW, None)
 
 class MapModes:
     """``MapModes(ctx)``: the map's cursor modes (move m, place P, paint B,
@@ -49,6 +53,8 @@ class MapModes:
         """The offer whose cell is being picked."""
         self.brush = "wall"
         """The terrain the brush paints (B, then 1-9)."""
+        self.side_brush: Feature | None = Feature.WALL
+        """What the brush puts on a cell's side (B, then e; shift+arrow paints)."""
         self.last_weapons: dict[str, str] = {}
         """Combatant id -> what was last typed in its attack dialog: a saved
         attack's number or name, or a weapon (the odds map uses it; empty: the best saved attack)."""
@@ -158,7 +164,19 @@ class MapModes:
 
     def _paint_status(self) -> None:
         choices = "  ".join(f"{n} {t}" for n, t in enumerate(BRUSHES, start=1))
-        self.ctx.set_status(Text(f"Brush: {self.brush}. Enter or space paints the cursor's cell; {choices}; Esc ends."))
+        side = "clear" if self.side_brush is None else self.side_brush.label
+        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint). Enter paints the cell; {choices}; Esc ends."))
+
+    def side_painted(self, message: GridMap.SidePainted) -> None:
+        """e: the next side brush; shift+arrow: paint the cursor cell's side that way."""
+        if message.cell is None:
+            at = SIDE_BRUSHES.index(self.side_brush)
+            self.side_brush = SIDE_BRUSHES[(at + 1) % len(SIDE_BRUSHES)]
+            self._paint_status()
+            return
+        (x, y), dx, dy = message.cell, message.dx, message.dy
+        key = ((x if dx > 0 else x - 1, y), Side.EAST) if dx else ((x, y if dy > 0 else y - 1), Side.SOUTH)
+        self.ctx.run_command(PaintEdges((key,), self.side_brush))
 
     def brush_chosen(self, message: GridMap.BrushChosen) -> None:
         if 1 <= message.number <= len(BRUSHES):
@@ -205,6 +223,16 @@ class MapModes:
         else:
             text.append("no line of sight", style="red")
         return text
+
+    def _sides(self, cell: Cell) -> Text:
+        """``"; north: wall, east: closed door"``: what stands on the cell's sides."""
+        grid = self.ctx.state.grid
+        if not grid.edges:
+            return Text("")
+        x, y = cell
+        found = [(name, grid.edge_feature(cell, (x + dx, y + dy))) for name, dx, dy in (("north", 0, -1), ("east", 1, 0), ("south", 0, 1), ("west", -1, 0))]
+        said = ", ".join(f"{name}: {feature.label}" for name, feature in found if feature is not None)
+        return Text(f"; {said}") if said else Text("")
 
     # -- areas -------------------------------------------------------------------
     def action_area(self) -> None:
@@ -259,7 +287,10 @@ class MapModes:
         elif mode == "look":
             viewer = self.ctx.combatant(self.ctx.selected) or self.ctx.combatant(self.ctx.state.current)
             if viewer is not None:
-                self.ctx.set_status(self._look_readout(viewer, message.cell))
+                self.ctx.set_status(self._look_readout(viewer, message.cell) + self._sides(message.cell))
+        elif mode == "paint":
+            where = f"({message.cell[0]}, {message.cell[1]}) {self.ctx.state.grid.terrain(message.cell).name}"
+            self.ctx.set_status(Text(where) + (self._sides(message.cell) or Text("; sides bare")) + Text("; Enter paints, shift+arrow a side, e side brush, Esc ends"))
         elif mode == "area":
             self._area_update(message.cell)
         elif mode == "offer" and self.offer is not None:
