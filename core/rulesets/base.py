@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from fractions import Fraction
 
 from core.dice.checks import Advantage, CheckResult, Modifier, Tier, roll_check, tier_odds
+from core.dice.setting_notation import Shape, parse_setting, shape_of
 from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
@@ -99,7 +100,7 @@ class Ruleset(Capabilities):
             current = getattr(self.settings, key)
             if isinstance(current, bool) != isinstance(value, bool) or not isinstance(value, type(current)):
                 if isinstance(current, tuple) and isinstance(value, list):
-                    value = tuple(value)
+                    value = _tuples(value)  # a saved row or table comes back as lists
                 else:
                     raise RulesError(f"setting {key!r} needs a {type(current).__name__}, got {value!r}")
             clean[key] = value
@@ -113,6 +114,8 @@ class Ruleset(Capabilities):
         default = getattr(self.Settings(), name, None)
         if isinstance(value, bool) or isinstance(default, bool):
             return None
+        if isinstance(value, tuple) and isinstance(default, tuple):
+            return _row_refusal(name, value, default)
         if isinstance(value, int) and isinstance(default, int):
             if ("die" in name.split("_") or name.endswith("_sides")) and value < 1:
                 return f"{name} is a die: at least 1 side"
@@ -121,6 +124,35 @@ class Ruleset(Capabilities):
         if isinstance(value, str) and name.endswith("_stat") and value != default and value not in self.sheet_names:
             return f"{name} names a stat: one of {', '.join(self.sheet_names)}"
         return None
+
+    def setting_shape(self, name: str) -> Shape:
+        """The :class:`core.dice.setting_notation.Shape` of setting ``name``
+        (what the house-rules form reads: a number, a row, a table ...)."""
+        field = next((f for f in dataclasses.fields(self.settings) if f.name == name), None)
+        if field is None:
+            raise RulesError(f"{self.id} has no setting {name!r}")
+        return shape_of(field.type, getattr(self.settings, name))
+
+    def read_house_rule(self, name: str, text: str) -> dict[str, Any]:
+        """The campaign's house rules after the GM types ``text`` for
+        setting ``name`` in the house-rules form: read by the setting's
+        shape (:func:`core.dice.setting_notation.parse_setting`), checked by
+        :meth:`house_rule_refusal` and :meth:`with_house_rules`; ``default``
+        puts the DEFAULT back. Raises :class:`RulesError` (a
+        :class:`~core.errors.NotationError` for what cannot be read), and
+        then nothing changes."""
+        shape = self.setting_shape(name)
+        current = getattr(self.settings, name)
+        if text.strip().lower() == "default":
+            value = getattr(self.Settings(), name)
+        else:
+            value = parse_setting(text, current, shape, name)
+            refusal = self.house_rule_refusal(name, value)
+            if refusal is not None:
+                raise RulesError(refusal)
+        overrides = dict(self.house_rules())
+        overrides[name] = value
+        return self.with_house_rules(overrides).house_rules()
 
     def house_rules(self) -> dict[str, Any]:
         """The settings that differ from this ruleset's defaults."""
@@ -367,3 +399,20 @@ class Ruleset(Capabilities):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.house_rules()!r}>"
+
+
+def _tuples(value: Any) -> Any:
+    """A saved value with every list made a tuple again (rows and tables)."""
+    return tuple(_tuples(x) for x in value) if isinstance(value, (list, tuple)) else value
+
+
+def _row_refusal(name: str, value: tuple[Any, ...], default: tuple[Any, ...]) -> str | None:
+    """Why a row or table ``value`` would break play: a number that is
+    never negative by DEFAULT must not be, a table's numbers likewise."""
+    def numbers(row: tuple[Any, ...]) -> list[int]:
+        flat = [x for entry in row for x in (entry if isinstance(entry, tuple) else (entry,))]
+        return [x for x in flat if isinstance(x, int) and not isinstance(x, bool)]
+
+    if numbers(default) and min(numbers(default)) >= 0 and numbers(value) and min(numbers(value)) < 0:
+        return f"{name} cannot hold a negative number (its DEFAULT is {default})"
+    return None
