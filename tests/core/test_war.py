@@ -150,6 +150,16 @@ def test_eq_war_3_recovery_rolls_winner_1_to_4_loser_1_to_2_routed_1():
         roll_aftermath(after, dice)
 
 
+def test_eq_war_3_a_loser_that_retreats_regains_a_bp_on_1_or_2_only():
+    """Seed 001: the loser (not routed) rolls 1d6 per lost BP and regains one on 1-2; 3 is no longer enough."""
+    battle = replace(_battle(), ending=Ending(EndKind.RETREAT, 1))
+    battle = replace(battle, armies=(replace(battle.armies[0], points=10), replace(battle.armies[1], points=3)))
+    dice = ScriptDice([], faces=[1, 2, 3, 3])
+    after, _ = roll_aftermath(battle, dice)
+    assert dice.rolled == ["4d6"]  # the winner lost nothing: no roll
+    assert after.aftermath[1].regained == 2 and after.aftermath[1].points == 5  # the 1 and the 2, not the 3s
+
+
 def test_eq_war_3_aftermath_needs_the_end():
     with pytest.raises(IllegalCommand, match="not over"):
         roll_aftermath(_battle(), ScriptDice([]))
