@@ -39,6 +39,12 @@ if TYPE_CHECKING:
     from core.board.movement.falling import Fall, FallingRules
     from core.board.movement.model import MovementModel
 
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "diagonal": ("same", "alternate"),  # the movement models' diagonal rule (EQ-MOV-2, SRD-MOV-2)
+    "corner": ("one", "both", "any"),  # which walls stop a diagonal past a corner (SRD-MOV-3)
+}
+"""Settings that name one of a few rules, and the names they take."""
+
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
 
 
@@ -116,6 +122,8 @@ class Ruleset(Capabilities):
             return None
         if isinstance(value, tuple) and isinstance(default, tuple):
             return _row_refusal(name, value, default)
+        if name in SETTING_CHOICES and value not in SETTING_CHOICES[name]:
+            return f"{name} is one of {', '.join(SETTING_CHOICES[name])}"
         if isinstance(value, int) and isinstance(default, int):
             if ("die" in name.split("_") or name.endswith("_sides")) and value < 1:
                 return f"{name} is a die: at least 1 side"
