@@ -88,6 +88,13 @@ def test_eq_war_2_hero_gets_own_bp_minus_enemy_bp():
     assert [m.value for m in hero.modifiers] == [2, -3] and hero.total == 10 + 2 - 3
 
 
+def test_eq_war_1_strategy_and_morale_checks_are_against_12():
+    """EQ-WAR-1: Strategy/Tactics and morale are checks of medium difficulty, 12 (EQ-CHK-2)."""
+    dice = ScriptDice([5, 12, 15])
+    fight_round(_battle(), dice)
+    assert [c.difficulty for c in dice.checks] == [12, 12, 12]
+
+
 def test_eq_war_1_loser_loses_one_bp_and_checks_morale_with_bp_difference():
     dice = ScriptDice([5, 12, 15])  # North 5 vs South 12: North loses; morale natural 15
     battle, events = fight_round(_battle(charisma=(1, 0)), dice)

@@ -75,8 +75,10 @@ def seed_numbers(cls: type) -> Iterator[tuple[str, Any, str]]:
             continue
         name, _, _, comment = match.groups()
         rules = ID.findall(comment)
-        if not rules or not re.match(rf"(?:Rules? )?{rules[0]}", comment) or re.search(rf"{rules[0]}\s+DEFAULT", comment):
-            continue  # a DEFAULT the product chose where the seed is silent, or a rule only mentioned
+        if not rules or not re.match(rf"(?:Rules? )?{rules[0]}", comment) or f"{cls.__name__}.{name}" in UNUSED:
+            continue  # a rule only mentioned, or a number no rule reads
+        if "DEFAULT" in comment and name not in SEED_ENTRIES:
+            continue  # a DEFAULT the product chose where the seed is silent
         default = cls.__dataclass_fields__[name].default
         if _numbers(default):
             yield name, default, rules[0]
@@ -89,6 +91,11 @@ def _numbers(value: Any) -> bool:
         return True
     return isinstance(value, tuple) and bool(value) and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
 
+
+UNUSED = {
+    "PowerRollSettings.default_difficulty": "PR-ROLL-1: tiers come from the total alone; 12 only fills the interface's difficulty",
+}
+"""Seed numbers that no rule reads (changing them cannot show), with why."""
 
 SEED_ENTRIES = {"body_heights": (4,)}
 """Rows where only some entries are the seed's (EQ-MAP-3: a medium creature
@@ -170,14 +177,14 @@ def _functions() -> Iterator[Any]:
 
 
 def tests_citing(rule: str) -> list[str]:
-    """Test files that cite ``rule`` (``SRD-MOV-4`` or ``srd_mov_4`` in a name), core's first."""
-    snake = rule.lower().replace("-", "_")
-    pattern = re.compile(rf"(?<![A-Z0-9-]){re.escape(rule)}(?![0-9])|(?<![a-z0-9]){snake}(?![0-9])")
+    """Test files that cite ``rule`` (``SRD-MOV-4``, or ``srd_mov_4`` in a name), core's first."""
+    from tests.rules_coverage import cited
+
     found = []
     for path in sorted(TESTS.rglob("test_*.py")):
         if "mutation" in path.parts or path.name == "test_rule_ids_cited.py":
             continue
-        if pattern.search(path.read_text(encoding="utf-8")):
+        if rule in cited(path.read_text(encoding="utf-8")):
             found.append(path)
     found.sort(key=lambda p: (p.parts[len(TESTS.parts)] != "core", str(p)))
     return [str(p) for p in found]
