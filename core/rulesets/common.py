@@ -76,3 +76,7 @@ class CommonSettings:
     squeeze_penalty: int = -4  # SRD-MOV-8: to attacks and to AC while squeezing
     shield_word: str = "shield"  # DEFAULT: an inventory item named with this word is a shield (EQ-ACT-4 block, TAC-DMG-2)
     shield_cover: str = "none"  # TAC-DMG-2: cover a shield gives its bearer, which chopping ignores (DEFAULT none; tactical_d10 half)
+    # -- areas (EQ-GEN-3) ------------------------------------------------------
+    cone_angle: int = 90  # EQ-GEN-3 DEFAULT: one angle for both cones, in degrees
+    small_cone_length: int = 3  # EQ-GEN-3 DEFAULT: cells
+    large_cone_length: int = 6  # EQ-GEN-3 DEFAULT: cells

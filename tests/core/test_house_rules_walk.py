@@ -178,7 +178,19 @@ def _days_per_trick(ruleset: Ruleset) -> int:
     return days_per_trick(1, ruleset.settings_for(TrainingSettings))
 
 
+def _cone_cells(shape: str):
+    def probe(ruleset: Ruleset) -> int:
+        from core.board.geometry.templates import Template
+
+        return len(Template.start(shape, (10, 10), ruleset.settings).cells((10, 10), Grid.filled(21, 21)))
+
+    return probe
+
+
 PROBES = {
+    ("equestria", "small_cone_length", "4"): _cone_cells("small_cone"),
+    ("srd35", "large_cone_length", "5"): _cone_cells("large_cone"),
+    ("power_roll", "cone_angle", "60"): _cone_cells("small_cone"),
     ("equestria", "torch", "7, 12"): lambda r: _sighting(r, "", "darkness", 7, torch=True),
     ("equestria", "fog", "1, 20"): lambda r: _sighting(r, "fog", "day", 25),
     ("equestria", "night", "50, 60"): lambda r: _sighting(r, "", "night", 80),
