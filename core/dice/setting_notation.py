@@ -68,7 +68,7 @@ class Shape:
         return f"{count}{what} separated by commas"
 
 
-def shape_of(annotation: str, default: object = None) -> Shape:
+def shape_of(annotation: object, default: object = None) -> Shape:
     """The :class:`Shape` of a settings field from its annotation text
     (``"tuple[int, int]"``); ``default`` gives it when the annotation is
     not text (a field declared without ``from __future__ import annotations``)."""

@@ -199,8 +199,10 @@ class Ruleset(Capabilities):
         return f"its stats: {', '.join(self.stat_names)}{skills}"
 
     # -- checks -------------------------------------------------------------
-    check_sides: ClassVar[int] = 20
-    check_count: ClassVar[int] = 1
+    check_sides: int = 20
+    check_count: int = 1
+    """Dice of a check (``check_count`` d ``check_sides``); a ruleset whose
+    dice are a DEFAULT sets them from its settings (power_roll's 2d10)."""
     tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
     attack_tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
     hit_tiers: ClassVar[tuple[Tier, ...]] = (Tier.SUCCESS, Tier.CRITICAL_SUCCESS)

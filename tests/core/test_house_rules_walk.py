@@ -188,6 +188,8 @@ def _cone_cells(shape: str):
 
 
 PROBES = {
+    ("power_roll", "power_roll_die_count", "3"): lambda r: r.roll_check(random.Random(1), 0).roll.expression,
+    ("power_roll", "power_roll_die_sides", "6"): lambda r: tuple(r.check_odds(0).values()),
     ("equestria", "small_cone_length", "4"): _cone_cells("small_cone"),
     ("srd35", "large_cone_length", "5"): _cone_cells("large_cone"),
     ("power_roll", "cone_angle", "60"): _cone_cells("small_cone"),
