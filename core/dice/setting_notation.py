@@ -29,8 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.dice.rolls import parse
-from core.errors import DiceError, NotationError
+from core.errors import NotationError
 
 TRUE_WORDS = ("true", "yes", "on")
 FALSE_WORDS = ("false", "no", "off")
@@ -154,12 +153,14 @@ def _row(raw: str, shape: Shape, current: object, name: str) -> tuple[object, ..
 
 
 def _dice(word: str) -> None:
-    if not DICE.match(word):
+    """A dice entry of a row (``4d6``, ``d8+1``), read without the dice parser
+    (the first frame does not load it): at least one die of at least one side."""
+    match = DICE.match(word)
+    if not match:
         raise NotationError(f"{word!r} is not dice; type e.g. 2d6")
-    try:
-        parse(word, allow_comments=False)
-    except DiceError as problem:
-        raise NotationError(str(problem)) from None
+    count, sides = word.lower().split("d", 1)
+    if (count and int(count) < 1) or int(re.split(r"[+-]", sides)[0]) < 1:
+        raise NotationError(f"{word!r} rolls no die; type e.g. 2d6")
 
 
 def _table(raw: str, shape: Shape) -> tuple[tuple[object, ...], ...]:
