@@ -29,7 +29,7 @@ from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 from core.rulesets.capabilities import Capabilities
-from core.values.mobility import Layer, MoveType
+from core.values.mobility import Layer, MoveType, Size
 
 T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
 
@@ -44,6 +44,10 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "corner": ("one", "both", "any"),  # which walls stop a diagonal past a corner (SRD-MOV-3)
 }
 """Settings that name one of a few rules, and the names they take."""
+
+SIZE_SETTINGS = ("size_reach", "size_categories", "obstacle_size")
+"""Settings that name sizes of :class:`core.values.mobility.Size`."""
+SIZE_NAMES = tuple(size.value for size in Size)
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
 
@@ -120,6 +124,11 @@ class Ruleset(Capabilities):
         default = getattr(self.Settings(), name, None)
         if isinstance(value, bool) or isinstance(default, bool):
             return None
+        if name in SIZE_SETTINGS:
+            named = [value] if isinstance(value, str) else [e[0] if isinstance(e, tuple) else e for e in value]
+            unknown = [n for n in named if n not in SIZE_NAMES]
+            if unknown:
+                return f"{name} names sizes: {', '.join(SIZE_NAMES)} (not {', '.join(map(str, unknown))})"
         if isinstance(value, tuple) and isinstance(default, tuple):
             return _row_refusal(name, value, default)
         if name in SETTING_CHOICES and value not in SETTING_CHOICES[name]:

@@ -135,6 +135,10 @@ def test_a_table_typed_wrong_is_refused():
         get("equestria").read_house_rule("hero_damage", "4d6, 3d6, lots, -")
     with pytest.raises(RulesError, match="diagonal is one of same, alternate"):
         ruleset.read_house_rule("diagonal", "sideways")
+    with pytest.raises(RulesError, match="names sizes: .* \\(not lrge\\)"):
+        ruleset.read_house_rule("size_reach", "lrge 2")
+    with pytest.raises(RulesError, match="names sizes"):
+        ruleset.read_house_rule("obstacle_size", "enormous")
 
 
 # -- probes: the changed value seen in play ----------------------------------------------
