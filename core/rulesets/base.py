@@ -136,6 +136,8 @@ class Ruleset(Capabilities):
         if isinstance(value, int) and isinstance(default, int):
             if ("die" in name.split("_") or name.endswith("_sides")) and value < 1:
                 return f"{name} is a die: at least 1 side"
+            if name.endswith("_turns") and default >= 1 and value < 1:
+                return f"{name} lasts at least 1 turn (its DEFAULT is {default})"
             if default >= 0 and value < 0:
                 return f"{name} cannot be negative (its DEFAULT is {default})"
         if isinstance(value, str) and name.endswith("_stat") and value != default and value not in self.sheet_names:

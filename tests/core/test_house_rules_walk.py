@@ -191,7 +191,28 @@ def _cone_cells(shape: str):
     return probe
 
 
+def _spear_wall(ruleset: Ruleset) -> tuple[int, bool]:
+    """(turns the wall lasts, whether it still stands after striking a foe that dashed in)."""
+    from dataclasses import replace
+
+    from core.combat.attacks import Weapon, WeaponDamage
+    from core.combat.damage import DamageType
+    from core.rulesets.tactical_d10.weapon_areas import spear_wall_strikes, wall_cells
+    from core.values.conditions import Condition
+
+    enc = _fight(ruleset)
+    enc.apply(cmd.StartCombat(starter="a"))
+    enc.apply(cmd.SpearWall("a", Weapon("spear", (WeaponDamage("1", DamageType.PIERCING),)), (1, 0)))
+    wielder = enc.state.combatant("a")
+    wall = next(c for c in wielder.conditions if c.name == "spear wall")
+    runner = replace(enc.state.combatant("b"), conditions=(Condition("moving", 1),))
+    state, _ = spear_wall_strikes(enc, enc.state.replace_combatant(runner), "b", tuple(sorted(wall_cells(wielder, wall))))
+    return wall.duration.count, any(c.name == "spear wall" for c in state.combatant("a").conditions)
+
+
 PROBES = {
+    ("tactical_d10", "spear_wall_turns", "2"): lambda r: _spear_wall(r)[0],
+    ("tactical_d10", "spear_wall_strikes_once", "false"): lambda r: _spear_wall(r)[1],
     ("power_roll", "power_roll_die_count", "3"): lambda r: r.roll_check(random.Random(1), 0).roll.expression,
     ("power_roll", "power_roll_die_sides", "6"): lambda r: tuple(r.check_odds(0).values()),
     ("equestria", "small_cone_length", "4"): _cone_cells("small_cone"),
