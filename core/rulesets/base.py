@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "diagonal": ("same", "alternate"),  # the movement models' diagonal rule (EQ-MOV-2, SRD-MOV-2)
     "corner": ("one", "both", "any"),  # which walls stop a diagonal past a corner (SRD-MOV-3)
+    **dict.fromkeys(("creature_cover", "burrowed_cover", "shield_cover"), ("none", "quarter", "half", "three-quarters", "full")),  # EQ-COV-2 grades
 }
 """Settings that name one of a few rules, and the names they take."""
 

@@ -80,3 +80,8 @@ class CommonSettings:
     cone_angle: int = 90  # EQ-GEN-3 DEFAULT: one angle for both cones, in degrees
     small_cone_length: int = 3  # EQ-GEN-3 DEFAULT: cells
     large_cone_length: int = 6  # EQ-GEN-3 DEFAULT: cells
+    # -- sight (core.board.geometry.sight.SightSettings) -------------------------------
+    eye_height: int = 1  # DEFAULT: a medium creature is 2 tall (EQ-MAP-3), its eyes at 1
+    creature_cover: str = "half"  # EQ-COV-2: a creature between, hostile or friendly, gives half cover
+    burrowed_cover: str = "half"  # PR-BUR-1 DEFAULT grade
+    flank_exact_middle: bool = True  # TAC-POS-2 "in the middle" (DEFAULT: at equal distance from both)

@@ -210,7 +210,17 @@ def _spear_wall(ruleset: Ruleset) -> tuple[int, bool]:
     return wall.duration.count, any(c.name == "spear wall" for c in state.combatant("a").conditions)
 
 
+def _cover_behind_a_creature(ruleset: Ruleset) -> str:
+    from core.board.battlefield import readout
+
+    a = Combatant("a", "A", Side.PARTY, {}, 10, 10, position=(1, 1))
+    between = Combatant("m", "M", Side.FOE, {}, 10, 10, position=(3, 1))
+    b = Combatant("b", "B", Side.FOE, {}, 10, 10, position=(5, 1))
+    return readout(Grid.filled(8, 4), a, b, (a, between, b), ruleset.settings).sight.cover.value
+
+
 PROBES = {
+    ("equestria", "creature_cover", "three-quarters"): _cover_behind_a_creature,
     ("tactical_d10", "spear_wall_turns", "2"): lambda r: _spear_wall(r)[0],
     ("tactical_d10", "spear_wall_strikes_once", "false"): lambda r: _spear_wall(r)[1],
     ("power_roll", "power_roll_die_count", "3"): lambda r: r.roll_check(random.Random(1), 0).roll.expression,

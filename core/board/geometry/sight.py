@@ -12,6 +12,8 @@ two, never summed; burrowed creatures follow PR-BUR-1.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -28,6 +30,15 @@ class SightSettings:
     creature_cover: Cover = Cover.HALF  # EQ-COV-2: a creature, hostile or friendly
     burrowed_cover: Cover = Cover.HALF  # PR-BUR-1 (DEFAULT grade)
     flank_exact_middle: bool = True  # TAC-POS-2 "in the middle" (DEFAULT: equal distance)
+
+    @classmethod
+    def of(cls, settings: Any) -> SightSettings:
+        """These DEFAULTs as a ruleset's ``settings`` hold them (``eye_height``,
+        ``creature_cover``, ``burrowed_cover``, ``flank_exact_middle`` of
+        :class:`core.rulesets.common.CommonSettings`: house rules); ``None``: the DEFAULTs."""
+        if settings is None:
+            return cls()
+        return cls(int(settings.eye_height), Cover(settings.creature_cover), Cover(settings.burrowed_cover), bool(settings.flank_exact_middle))
 
 
 @dataclass(frozen=True)
