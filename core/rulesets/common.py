@@ -85,3 +85,5 @@ class CommonSettings:
     creature_cover: str = "half"  # EQ-COV-2: a creature between, hostile or friendly, gives half cover
     burrowed_cover: str = "half"  # PR-BUR-1 DEFAULT grade
     flank_exact_middle: bool = True  # TAC-POS-2 "in the middle" (DEFAULT: at equal distance from both)
+    # -- initiative (EQ-INIT-2, in every ruleset) ------------------------------------
+    rolloff_die: int = 20  # EQ-INIT-2 DEFAULT: tied creatures roll off on 1d20 each (re-rolling ties)

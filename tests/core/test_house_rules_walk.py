@@ -219,7 +219,16 @@ def _cover_behind_a_creature(ruleset: Ruleset) -> str:
     return readout(Grid.filled(8, 4), a, b, (a, between, b), ruleset.settings).sight.cover.value
 
 
+def _rolloff_faces(ruleset: Ruleset) -> tuple[int, ...]:
+    """Two creatures tied (a 1-sided initiative die): their roll-off faces (EQ-INIT-2)."""
+    from core.combat.initiative import roll_initiatives
+
+    rolled = roll_initiatives({"a": 0, "b": 0}, random.Random(4), 1, (), ruleset.settings.rolloff_die)
+    return tuple(face for r in rolled for face in r.rolloff)
+
+
 PROBES = {
+    ("srd35", "rolloff_die", "4"): _rolloff_faces,
     ("equestria", "creature_cover", "three-quarters"): _cover_behind_a_creature,
     ("tactical_d10", "spear_wall_turns", "2"): lambda r: _spear_wall(r)[0],
     ("tactical_d10", "spear_wall_strikes_once", "false"): lambda r: _spear_wall(r)[1],
