@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 import math
+from typing import Any
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
@@ -30,6 +31,12 @@ class ConeSettings:
     angle: int = 90
     small_length: int = 3
     large_length: int = 6
+
+    @classmethod
+    def of(cls, settings: Any) -> ConeSettings:
+        """The cones of a ruleset's settings (``cone_angle``, ``small_cone_length``,
+        ``large_cone_length`` of :class:`core.rulesets.common.CommonSettings`: house rules)."""
+        return cls(int(settings.cone_angle), int(settings.small_cone_length), int(settings.large_cone_length))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ two, never summed; burrowed creatures follow PR-BUR-1.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -30,6 +32,15 @@ class SightSettings:
     flank_exact_middle: bool = True  # TAC-POS-2 "in the middle" (DEFAULT: equal distance)
     window_blocks_sight: bool = False  # DEFAULT: a window on a cell side lets sight through (core.board.edges)
     window_cover: Cover = Cover.FULL  # DEFAULT: as a glass wall (EQ-MAP-4): seen, not shot through
+
+    @classmethod
+    def of(cls, settings: Any) -> SightSettings:
+        """These DEFAULTs as a ruleset's ``settings`` hold them (``eye_height``,
+        ``creature_cover``, ``burrowed_cover``, ``flank_exact_middle`` of
+        :class:`core.rulesets.common.CommonSettings`: house rules); ``None``: the DEFAULTs."""
+        if settings is None:
+            return cls()
+        return cls(int(settings.eye_height), Cover(settings.creature_cover), Cover(settings.burrowed_cover), bool(settings.flank_exact_middle))
 
 
 @dataclass(frozen=True)

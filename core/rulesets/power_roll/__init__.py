@@ -37,6 +37,8 @@ class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings,
     prone_flier_falls: bool = True  # PR-MOV-5
     dig_action: str = "maneuver"  # PR-BUR-1, PR-BUR-3, PR-BUR-4: the dig and Dig Earth maneuvers, pulling out
     shake_off_action: str = "main"  # PR-CLB-1 DEFAULT: shaking a climber off takes the creature's main action
+    power_roll_die_count: int = 2  # PR-ROLL-1 DEFAULT: the power roll is 2d10 (the seed gives no dice)
+    power_roll_die_sides: int = 10  # PR-ROLL-1 DEFAULT
 
 
 class PowerRoll(Ruleset):
@@ -46,8 +48,6 @@ class PowerRoll(Ruleset):
     name = "Power roll (seed 004)"
     rule_prefix = "PR"
     Settings = PowerRollSettings
-    check_sides = 10
-    check_count = 2  # DEFAULT: 2d10
     initiative_sides = 10
     attack_stat = "MIGHT"
     kinds = (
@@ -64,6 +64,11 @@ class PowerRoll(Ruleset):
         "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
         "falling", "climbing",
     )
+
+    def __init__(self, settings: Any | None = None) -> None:
+        super().__init__(settings)
+        self.check_count = self.settings.power_roll_die_count  # PR-ROLL-1 DEFAULT 2d10, a house rule
+        self.check_sides = self.settings.power_roll_die_sides
 
     def tier(self, natural: int, total: int, difficulty: int) -> Tier:
         """Rule PR-ROLL-1: total <= 11 tier 1, 12-16 tier 2, >= 17 tier 3."""

@@ -51,6 +51,8 @@ class TacticalSettings(CommonSettings, DoorSettings, TacticalMovementSettings, D
     trip_penalty_grappled: int = -2
     contest_tie_defender_wins: bool = True  # DEFAULT
     shield_cover: str = "half"  # TAC-DMG-2 DEFAULT: a shield gives half cover (the seed's boulder grade), chopping ignores it
+    spear_wall_turns: int = 1  # TAC-DMG-2 DEFAULT: a spear wall lasts until the start of the wielder's next turn (N: its N-th next turn)
+    spear_wall_strikes_once: bool = True  # TAC-DMG-2 DEFAULT: it strikes the first enemy that dashes in, then ends (False: every one while it lasts)
     tripped_stand_at_turn_start: bool = True  # TAC-ACT-3 DEFAULT: a tripped creature stands at its turn's start, paying stand_mp
     invisible_attacker_advantage: bool = True  # TAC-POS-4: an invisible (not hidden) attacker is detected by other senses
     sight_sense: str = "sight"  # TAC-POS-6: the advantage needs a target whose main sense is this

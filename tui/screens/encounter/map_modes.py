@@ -14,7 +14,7 @@ from core.combat import commands as cmd
 from core.board.battlefield import readout
 from core.values.combatant import Combatant
 from core.errors import RulesError
-from core.board.geometry.templates import SHAPES, Template
+from core.board.geometry.templates import Template, shapes
 from core.board.look import look_at_cell
 from core.board.edges import Feature, Side
 from core.board.grid import Cell
@@ -239,12 +239,14 @@ class MapModes:
         origin_owner = self.ctx.combatant(self.ctx.selected) or self.ctx.combatant(self.ctx.state.current)
         origin = origin_owner.position if origin_owner and origin_owner.position else (self.ctx.state.grid.width // 2, self.ctx.state.grid.height // 2)
 
+        settings = self.ctx.session.encounter.ruleset.settings  # EQ-GEN-3's cones, house rules included
+
         def chosen(shape: str) -> None:
-            self.template = Template.start(shape, origin)
+            self.template = Template.start(shape, origin, settings)
             self._start(origin, "area")
             self._area_update(origin)
 
-        self.ctx.ask(ChoiceScreen("Area template", list(SHAPES)), chosen)
+        self.ctx.ask(ChoiceScreen("Area template", list(shapes(settings))), chosen)
 
     def _area_update(self, cell: Cell) -> None:
         template = self.template
