@@ -34,6 +34,7 @@ class SrdMovementSettings:
     run_multiplier: int = 4  # SRD-MOV-9
     run_multiplier_heavy: int = 3  # SRD-MOV-9 (heavy armour)
     pass_size_steps: int = 3  # SRD-MOV-4: 3+ sizes larger or smaller pass
+    enter_squares_size: str = "small"  # SRD-MOV-4 (seed 002, Revision 3): Tiny, Diminutive or Small creatures enter others' squares (d20 SRD: Fine)
     corner: str = "both"  # SRD-MOV-3
     # SRD-MOV-13: reductions are not in the seed; DEFAULT the d20 SRD armour and load tables
     encumbered_speeds: tuple[tuple[int, int], ...] = (
@@ -169,7 +170,8 @@ class SrdMovement(MovementModel):
     def passage(self, mover: Combatant, other: Combatant, options: MoveOptions) -> Passage:
         """Rule SRD-MOV-4: friends pass (not when charging); enemies block
         unless helpless; nobody ends in an occupied square unless its
-        occupant is helpless; tiny and smaller enter others' squares;
+        occupant is helpless; a mover of ``enter_squares_size`` (Small) or
+        smaller enters others' squares, and anyone enters a tiny one's;
         creatures 3+ sizes apart pass through each other."""
         if other.defeated:
             return Passage.SHARE  # helpless
@@ -177,7 +179,7 @@ class SrdMovement(MovementModel):
             return Passage.PASS  # SRD-MOV-16: tumbled past or overran it this turn
         if other.layer is not mover.layer:
             return Passage.SHARE
-        if small(mover.size) or small(other.size):
+        if mover.size.step <= Size(self.settings.enter_squares_size).step or small(other.size):
             return Passage.SHARE
         if abs(mover.size.step - other.size.step) >= self.settings.pass_size_steps:
             return Passage.PASS
