@@ -28,6 +28,7 @@ class SightSettings:
     creature_cover: Cover = Cover.HALF  # EQ-COV-2: a creature, hostile or friendly
     burrowed_cover: Cover = Cover.HALF  # PR-BUR-1 (DEFAULT grade)
     flank_exact_middle: bool = True  # TAC-POS-2 "in the middle" (DEFAULT: equal distance)
+    cover_next_to_attacker: bool = False  # EQ-COV-1 DEFAULT (b): off; True is reading (a), a house rule
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,10 @@ def cover_between(grid: Grid, a: Cell, b: Cell, combatants: Iterable[Combatant] 
     an attacker at ``a``: the highest grade among terrain and creatures on
     the cells between them (only obstacles between count, never summed);
     FULL when the line of sight is cut. ``exclude``: combatant ids to
-    ignore (attacker and target)."""
+    ignore (attacker and target). EQ-COV-1 DEFAULT (b): an obstacle next
+    to the attacker and farther from the target than from the attacker
+    gives no cover (the attacker looks past it); ``cover_next_to_attacker``
+    counts it (reading (a))."""
     s = settings or SightSettings()
     if sight_blockers(grid, a, b, settings=s):
         return Cover.FULL
@@ -126,6 +130,8 @@ def cover_between(grid: Grid, a: Cell, b: Cell, combatants: Iterable[Combatant] 
     held = {cell for c in combatants if c.id not in skip and not c.defeated and c.layer is Layer.GROUND for cell in c.cells}
     best = Cover.NONE
     for c in _between(a, b):
+        if not s.cover_next_to_attacker and distance(c, a) == 1 and distance(c, b) > 1:
+            continue  # EQ-COV-1 (b): the attacker at the obstacle looks past it
         grade = grid.terrain(c).cover
         if c in held and s.creature_cover.rank > grade.rank:
             grade = s.creature_cover
