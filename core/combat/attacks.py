@@ -222,7 +222,6 @@ def resolve_attack(
         plan.stat, plan.stat_value, plan.modifiers, plan.difficulty, plan.advantage, plan.assembly,
     )
     base = [Modifier(stat_value, stat_name, "")]
-    defend_stat = ruleset.defend_stat
     target_levels = levels(target.conditions)
     check = ruleset.roll_check(rng, stat_value, difficulty, net, modifiers=modifiers, purpose=f"attack {target.name} with {weapon.name}", attack=True)
     check = replace(check, modifiers=(base[0],) + check.modifiers)
@@ -252,10 +251,10 @@ def resolve_attack(
     dash = ruleset.damage_bonus(attacker)
     if dash:
         parts.append(DamagePart(dash, parts[0].damage_type if parts else DamageType.BLUDGEONING))
-    defend = target.stat(defend_stat) // 2 if defend_stat and "defending" in target_levels else 0
+    defend, defend_floor = ruleset.defence(target) if "defending" in target_levels else (0, 0)
     outcome = resolve(
         s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,
-        immunities=target.immunities, alignment=target.alignment, half=tier is Tier.HALF or tier_1_half, defend_reduction=defend,
+        immunities=target.immunities, alignment=target.alignment, half=tier is Tier.HALF or tier_1_half, defend_reduction=defend, defend_floor=defend_floor,
         half_why=("tier 1: half damage (DEFAULT)", "PR-ROLL-1") if tier_1_half else ("total equals AC: half damage", "TAC-ATK-1"),
     )
     effects = list(type_effects(s, outcome, tier is Tier.CRITICAL_SUCCESS, target, ears_blocked=ears_blocked, eyes_covered=eyes_covered))

@@ -109,6 +109,11 @@ class Capabilities:
         """Damage ``attacker``'s hit adds now (tactical_d10: after a dash); default 0."""
         return 0
 
+    def defence(self, target: Combatant) -> tuple[int, int]:
+        """``(reduction, least damage left)`` a defending ``target`` takes off a hit
+        (tactical_d10: TAC-ACT-2 Defend); default ``(0, 0)``."""
+        return 0, 0
+
     def after_hit(self, enc: Table, state: EncounterState, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
         """``(state, events)`` after ``attacker``'s hit dealt ``damage`` to ``target``
         (tactical_d10: a long piercing weapon goes through); default nothing."""

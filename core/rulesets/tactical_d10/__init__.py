@@ -35,6 +35,8 @@ class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSetting
     initiative_stat: str = "BODY"  # DEFAULT: seed 003 has no initiative rule
     attack_stat: str = "MUSCLES"  # TAC-ATK-1
     defend_stat: str = "BODY"  # TAC-ACT-2
+    defend_least_reduction: int = 1  # TAC-ACT-2 DEFAULT (a), Revision 3: "but not less than 1" bounds the reduction (0 for reading (b))
+    defend_least_damage: int = 0  # TAC-ACT-2 DEFAULT (Revision 3): damage may fall to 0 (1 for reading (b))
     zero_hp_dead: bool = True  # TAC-HP-1
     half_on_equal: bool = True  # TAC-ATK-1
     type_effects: bool = True  # TAC-DMG-2
@@ -172,6 +174,13 @@ class TacticalD10(Ruleset):
         from core.rulesets.tactical_d10.options import shield_wall_modifier
 
         return shield_wall_modifier(self.settings, target, combatants)
+
+    def defence(self, target: Combatant) -> tuple[int, int]:
+        """TAC-ACT-2 Defend: damage taken - floor(Body / 2), the reduction at
+        least ``defend_least_reduction`` (1) and the damage left at least
+        ``defend_least_damage`` (0): Body 1 against 5 damage leaves 4."""
+        s = self.settings
+        return max(s.defend_least_reduction, target.stat(s.defend_stat) // 2), s.defend_least_damage
 
     def damage_bonus(self, attacker: Combatant) -> int:
         """TAC-OPT-1 (switch ``opt_dash_attack``): floor(Body / 2) more on the turn after a dash."""
