@@ -20,8 +20,12 @@ from core.values.conditions import Condition, Duration, levels
 from core.combat.damage import DamageOutcome, DamagePart, DamageType, resolve
 from core.dice.rolls import DiceRoll, roll
 from core.errors import IllegalCommand
-from core.dice.modifiers import Assembly, Reach, Situation, assemble
+from core.dice.modifiers import Assembly, Awareness, Reach, Situation, assemble
 from core.board.grid import Cover
+
+HIDDEN = "hidden"
+"""The condition a GM gives a creature no foe has noticed by any sense (TAC-POS-4);
+its next attack reveals it (:func:`core.combat.resolution.attack`)."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +177,8 @@ def plan_attack(
     from core.board.senses import situation_for  # TAC-POS-6, TAC-OPT-1 shield wall
 
     situation = situation_for(ruleset, target, weapon, situation)
+    if HIDDEN in levels(attacker.conditions):  # TAC-POS-4: the GM marked it unnoticed by every foe
+        situation = replace(situation, awareness=Awareness.UNNOTICED)
     ranged = weapon.reach is Reach.RANGED or situation.reach is Reach.RANGED
     stat_name = weapon.stat or stat or (ranged and ruleset.ranged_attack_stat) or ruleset.attack_stat
     stat_value = attacker.stat(stat_name)

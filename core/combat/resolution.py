@@ -15,7 +15,7 @@ from core.board.battlefield import melee_refusal
 from core.dice.modifiers import Reach
 from core.values import conditions as cond
 from core.combat import events as ev
-from core.combat.attacks import resolve_attack
+from core.combat.attacks import HIDDEN, resolve_attack
 from core.values.combatant import Combatant
 from core.combat.damage import DamageOutcome, DamagePart, absorb, resolve
 from core.dice.rolls import DiceRoll, parse, roll
@@ -190,6 +190,10 @@ def attack(enc: Table, state: EncounterState, command: cmd.Attack, before_damage
         attacker.id, attacker.name, target.id, target.name, command.weapon, outcome.check, outcome.hit,
         a.advantage_reasons, a.disadvantage_reasons, a.defence, state.round, state.current,
     ))
+    if HIDDEN in cond.levels(attacker.conditions):  # TAC-POS-4: attacking reveals the unnoticed attacker
+        attacker = state.combatant(attacker.id)
+        state = state.replace_combatant(replace(attacker, conditions=cond.remove(attacker.conditions, HIDDEN)))
+        events.append(ev.ConditionRemoved(attacker.id, attacker.name, HIDDEN, "its attack reveals it (TAC-POS-4)"))
     if outcome.damage is not None and before_damage is not None:
         state, reacted, avoided = before_damage(state)
         events.extend(reacted)

@@ -47,6 +47,17 @@ class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSetting
     contest_tie_defender_wins: bool = True  # DEFAULT
     shield_cover: str = "half"  # TAC-DMG-2 DEFAULT: a shield gives half cover (the seed's boulder grade), chopping ignores it
     tripped_stand_at_turn_start: bool = True  # TAC-ACT-3 DEFAULT: a tripped creature stands at its turn's start, paying stand_mp
+    # TAC-POS-1..5: seed 003's position modifiers (off in the other rulesets, RULES.md Revision 3)
+    posture_cover: bool = True  # TAC-POS-1: crouched turns half cover full, prone quarter
+    melee_vs_crouched: int = 2  # TAC-POS-1
+    melee_vs_prone: int = 4  # TAC-POS-1
+    ranged_vs_prone: int = -2  # TAC-POS-1
+    flanking_advantage: bool = True  # TAC-POS-2
+    slowed_melee: int = 1  # TAC-POS-3
+    slowed_ranged_per_mp: int = 1  # TAC-POS-3: 2-MP cell +2
+    unnoticed_auto_critical: bool = True  # TAC-POS-4
+    moving_ac: int = 2  # TAC-POS-5
+    moving_ac_mounted: int = 4  # TAC-POS-5
     invisible_attacker_advantage: bool = True  # TAC-POS-4: an invisible (not hidden) attacker is detected by other senses
     sight_sense: str = "sight"  # TAC-POS-6: the advantage needs a target whose main sense is this
     # TAC-OPT-1: optional test mechanics, house-rule switches (off by default)
