@@ -125,8 +125,11 @@ class Srd35(Ruleset):
             return budget.spend(kind) if budget.left(kind) > 0 else budget
         if (budget.left("standard") <= 0 or budget.left("move") <= 0) and not override:
             raise IllegalCommand(f"{kind.replace('_', ' ')} needs both the standard and the move action", "SRD-MOV-9")
+        stepped = "stepped" in budget.marks  # SRD-MOV-9, Revision 3: a round with a 5-ft step has no other movement
+        if stepped and kind in ("double_move", "run") and not override:
+            raise IllegalCommand(f"{combatant.name} took a 5-ft step this round: no other movement, a {kind.replace('_', ' ')} included", "SRD-MOV-9")
         speed = self.speed_cells(combatant)
-        used = budget.movement_max - budget.movement
+        used = 1 if stepped else budget.movement_max - budget.movement
         if kind == "run" and used > 0 and not override:  # a run is a full-round action: the whole round's movement
             raise IllegalCommand(f"{combatant.name} already moved {used} square(s) this turn; a run is a full-round action", "SRD-MOV-9")
         if kind in ("double_move", "run"):
