@@ -63,7 +63,11 @@ def move(enc: Table, state: EncounterState, command: cmd.Move) -> tuple[Encounte
     path = find_path(state.grid, enc.ruleset, mover, state.combatants, as_cell(command.to), options=options, budget=budget_left)
     budget = mover.budget
     if in_combat:
-        budget = replace(budget, movement=budget.movement - path.cost, diagonal_parity=path.parity)
+        model = enc.ruleset.movement
+        cost = model.spent(mover, path)  # srd35: crawling takes a whole move
+        if cost > budget.movement:
+            raise MoveRefused(f"{mover.name} has {budget.movement} movement left; crawling there takes {cost}", path.cells[-1], model.budget_rule)
+        budget = replace(budget, movement=budget.movement - cost, diagonal_parity=path.parity)
     moved = replace(mover, position=path.cells[-1], budget=budget)
     assert mover.position is not None  # find_path refuses a creature off the map
     event = ev.Moved(mover.id, mover.name, mover.position, path.cells, path.cost, budget.movement)

@@ -10,9 +10,11 @@ past a wall's corner (SRD-MOV-3).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from enum import Enum
 
 from core.values.combatant import Combatant
+from core.errors import IllegalCommand
 from core.board.grid import MoveKind, Terrain
 from core.values.mobility import MoveType, Size
 from core.board.movement.falling import nearest  # SRD-MOV-11, also where a falling creature lands
@@ -48,6 +50,7 @@ class SrdMovementSettings:
     # SRD-MOV-15: helpless bodies that are obstacles
     obstacle_size: str = "huge"  # DEFAULT: Huge and larger (or a GM-flagged body "obstacle")
     obstacle_doublings: int = 1  # SRD-MOV-15: each square of the body costs 2
+    crawl_squares: int = 1  # DEFAULT (RULES.md Revision 3, d20 SRD): a prone creature crawls 5 ft as a move action
 
 
 class Pace(Enum):
@@ -67,7 +70,21 @@ class SrdMovement(MovementModel):
     budget_rule = "SRD-MOV-9"
     occupied_rule = "SRD-MOV-4"
     blocked_rule = "SRD-MOV-6"
-    moves = (MoveType.WALK, MoveType.CLIMB, MoveType.SWIM, MoveType.FLY, MoveType.TELEPORT)
+    moves = (MoveType.WALK, MoveType.CRAWL, MoveType.CLIMB, MoveType.SWIM, MoveType.FLY, MoveType.TELEPORT)
+
+    def spent(self, mover: Combatant, path: Any) -> int:
+        """RULES.md Revision 3 (DEFAULT, d20 SRD): a prone creature crawls
+        ``crawl_squares`` (1 square, 5 ft) as a move action: it takes a whole
+        move (its speed in squares) from the budget."""
+        if path.move is not MoveType.CRAWL:
+            return int(path.cost)
+        s = self.settings
+        if len(path.cells) > s.crawl_squares:
+            raise IllegalCommand(
+                f"{mover.name} is prone: it crawls {s.crawl_squares * s.feet_per_square} ft ({s.crawl_squares} square) as a move action, or stands up first",
+                "SRD-MOV-9",
+            )
+        return max(int(path.cost), self.speed(mover, MoveType.WALK))
 
     def speed(self, mover: Combatant, move: MoveType) -> int:
         """Squares per move action: its speed for ``move`` in squares
