@@ -43,3 +43,30 @@ def test_srd35_a_prone_creature_crawls_only_5_ft_and_stands_up_with_its_move_act
     assert of(events, ev.ConditionRemoved)[0].condition == "prone"
     with pytest.raises(IllegalCommand):
         enc.apply(sc.StandUp("h"))  # not prone any more
+
+
+@pytest.mark.parametrize(("light", "weather", "stats", "torch", "spent"), [
+    ("day", "clear", {}, False, 2),
+    ("darkness", "clear", {}, False, 4),  # each square costs 2
+    ("darkness", "clear", {"DARKVISION": 1}, False, 2),
+    ("darkness", "clear", {}, True, 2),  # it carries a torch (EQ-VIS-2)
+    ("day", "fog", {}, False, 4),
+])
+def test_srd35_poor_visibility_hampers_movement_like_difficult_terrain(light, weather, stats, torch, spent):
+    """Seed 002 (RULES.md Revision 3, DEFAULT): in darkness or thick fog each
+    square costs 2 for a creature that cannot see it: 2 squares cost 4 of 6."""
+    import random
+
+    from core.board.grid import Grid
+    from core.board.vision import Conditions, LightSource
+    from core.combat.encounter import Encounter
+    from core.combat.state import EncounterState
+    from core.rulesets import get
+
+    sources = (LightSource("torch", carrier="h"),) if torch else ()
+    hero = creature("h", {"SPEED": 30, **stats}, position=(2, 2))
+    state = EncounterState("t", Grid.filled(12, 12), (hero,), vision=Conditions(light, weather, sources))
+    enc = Encounter(state, get("srd35"), random.Random(1))
+    enc.apply(cmd.StartCombat(starter="h"))
+    enc.apply(cmd.Move("h", (4, 2)))
+    assert 6 - enc.state.combatant("h").budget.movement == spent
