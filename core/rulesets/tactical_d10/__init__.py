@@ -40,6 +40,11 @@ class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSetting
     zero_hp_dead: bool = True  # TAC-HP-1
     half_on_equal: bool = True  # TAC-ATK-1
     type_effects: bool = True  # TAC-DMG-2
+    # TAC-ACT-1 throw (RULES.md Revision 3): 1d10 + Muscles against a DEFAULT difficulty
+    throw_stat: str = "MUSCLES"  # Revision 3
+    throw_difficulty: int = 6  # DEFAULT (Revision 3)
+    throw_easy_cells: int = 5  # DEFAULT (Revision 3): +1 per 2 cells beyond 5
+    throw_step_cells: int = 2  # DEFAULT (Revision 3)
     # TAC-ACT-2
     shove_penalty_per_cell: int = -2
     trip_penalty: int = -4
@@ -80,7 +85,7 @@ class TacticalD10(Ruleset):
 
     id = "tactical_d10"
     name = "Tactical d10 (seed 003)"
-    command_modules = ("core.rulesets.tactical_d10.weapon_areas",)  # TAC-DMG-1, -2: area attacks, spear walls
+    command_modules = ("core.rulesets.tactical_d10.weapon_areas", "core.rulesets.tactical_d10.throws")  # TAC-DMG-1, -2: area attacks, spear walls; TAC-ACT-1 throw
     rule_prefix = "TAC"
     Settings = TacticalSettings
     check_sides = 10
@@ -212,8 +217,8 @@ class TacticalD10(Ruleset):
         return after_shove(self.settings, state, attacker, target, cells)
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
-        """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""
-        from core.offers.offer import Group
+        """TAC-ACT-2: dash, dodge, defend, and the contests against another creature; TAC-ACT-1 throw."""
+        from core.offers.offer import Group, Need
 
         from core.offers.maneuvers import weapon_areas
 
@@ -230,6 +235,10 @@ class TacticalD10(Ruleset):
             )
             for action in ("dash", "dodge", "defend")
         ]
+        found.append(context.offer(
+            "tactical.throw", f"{actor.name}: throw something at a cell (1d10 + Muscles vs 6, +1 per 2 cells beyond 5)", Group.ACTION,
+            lambda cell, a=actor.id: _throw(a, cell), check=False, rule="TAC-ACT-1", needs=Need.CELL, spends=(self.attack_kind,), actor=actor.id,
+        ))
         if other is not None:
             found += [
                 context.offer(
@@ -240,6 +249,12 @@ class TacticalD10(Ruleset):
                 for action in ("grapple", "shove", "trip", "disarm")
             ]
         return tuple(found)
+
+
+def _throw(thrower: str, cell: Any) -> Any:
+    from core.rulesets.tactical_d10.throws import Throw
+
+    return Throw(thrower, tuple(cell))
 
 
 def _main_sense_offer(context: Any) -> Any:
