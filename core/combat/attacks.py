@@ -270,3 +270,23 @@ def resolve_attack(
         effects.append(Condition("poisoned", coating.level, source=f"poisoned {weapon.name} (EQ-DAY-3)"))
         coating_used = True
     return AttackOutcome(check, True, tuple(rolls), outcome, tuple(effects), assembly, coating_used)
+
+
+WEAPON_MARK = "weapon:"
+"""The budget mark of a weapon a creature attacked with this turn (EQ-ACT-6)."""
+
+
+def weapons_this_turn(attacker: Combatant) -> tuple[str, ...]:
+    """Names of the weapons ``attacker`` attacked with this turn, in order (EQ-ACT-6)."""
+    return tuple(m.removeprefix(WEAPON_MARK) for m in attacker.budget.marks if m.startswith(WEAPON_MARK))
+
+
+def another_weapon_index(state: Any, ruleset: Any, attacker: Combatant, weapon: Any) -> int:
+    """EQ-ACT-6 (setting ``several_weapons``): on its own turn in combat, a
+    weapon ``attacker`` has not yet attacked with after others this turn
+    attacks as weapon number index + 1 (1 -> the 2nd at -2, 2 -> the 3rd at -4);
+    0 for a first attack, the same weapon again, or where the rule is off."""
+    if state.round == 0 or state.current != attacker.id or not ruleset.settings.several_weapons:
+        return 0
+    used = weapons_this_turn(attacker)
+    return len(used) if used and weapon.name not in used else 0

@@ -38,6 +38,7 @@ class CommonSettings:
     cover_three_quarters: int = -4  # EQ-COV-2
     off_hand_penalty: int = -4  # EQ-GEN-2
     extra_weapon_step: int = -2  # EQ-ACT-6: 2nd weapon -2, 3rd -4
+    several_weapons: bool = False  # EQ-ACT-6 (equestria on): each one-handed weapon attacks in the same action; a house rule elsewhere
     poor_visibility_penalty: int = -3  # EQ-VIS-1
     # Seed 003's position modifiers belong to tactical_d10 only (RULES.md Revision 3,
     # "Rules one seed has and the others borrow"): off here, a house rule elsewhere.

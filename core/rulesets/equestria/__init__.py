@@ -44,6 +44,7 @@ class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSetti
     reaction_min_dex: int = 1  # EQ-ACT-2
     exchange_one_quick_max_dex: int = 1  # EQ-ACT-3: DEX <= +1 -> 1 extra quick
     blunt_trauma: bool = True  # EQ-GEN-4
+    several_weapons: bool = True  # EQ-ACT-6: each one-handed weapon attacks, the 2nd at -2, the 3rd at -4
     attack_difficulty: int = 12  # EQ-CHK-2: an attack is a check (DEFAULT: medium difficulty)
     size_categories: tuple[str, ...] = ("tiny", "medium", "large", "huge")  # EQ-SIZE-1, EQ-MNT-1: a medium rider needs a huge mount
     controlled_fall_reduction: int = 4  # EQ-FALL-2: 4 m = 4 height (units DEFAULT)
