@@ -160,7 +160,7 @@ class AttackRequest:
     override: bool = False
 
 
-ATTACK_WORDS = "adv, dis, ranged, offhand, long, +N to hit, override"
+ATTACK_WORDS = "adv, dis, ranged, offhand, long, metal, +N to hit, override"
 
 
 def parse_attack(text: str) -> AttackRequest:
@@ -171,7 +171,7 @@ def parse_attack(text: str) -> AttackRequest:
     """
     parts, words = damage_and_words(text)
     bonus = 0
-    advantage = disadvantage = off_hand = override = long = False
+    advantage = disadvantage = off_hand = override = long = metal = False
     reach = Reach.MELEE
     for word in words:
         low = word.lower()
@@ -189,10 +189,12 @@ def parse_attack(text: str) -> AttackRequest:
             pass
         elif low in ("long", "polearm"):
             long = True
+        elif low == "metal":  # TAC-EFF-3: corrosion lowers a metal weapon's to-hit
+            metal = True
         elif low[:1] in "+-" and lim.is_whole(low[1:]):
             bonus += int(low)
         else:
             raise NotationError(f"did not understand {word!r}: write damage like '1d6 slashing' and options {ATTACK_WORDS}")
     name = " + ".join(f"{p.expression} {p.damage_type.value}" for p in parts) if parts else UNARMED.name
-    weapon = Weapon(name, parts, bonus=bonus, reach=reach, long=long) if parts or bonus or reach is not Reach.MELEE or long else UNARMED
+    weapon = Weapon(name, parts, bonus=bonus, reach=reach, long=long, metal=metal) if parts or bonus or reach is not Reach.MELEE or long or metal else UNARMED
     return AttackRequest(weapon, Advantage.combine(advantage, disadvantage), off_hand, override)
