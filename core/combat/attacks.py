@@ -179,6 +179,8 @@ def plan_attack(
     situation = situation_for(ruleset, target, weapon, situation)
     if HIDDEN in levels(attacker.conditions):  # TAC-POS-4: the GM marked it unnoticed by every foe
         situation = replace(situation, awareness=Awareness.UNNOTICED)
+    if target.mounted_on is not None and not situation.mounted_dash:  # TAC-POS-5: a rider that dashed has AC +4, not +2
+        situation = replace(situation, mounted_dash=True)
     ranged = weapon.reach is Reach.RANGED or situation.reach is Reach.RANGED
     stat_name = weapon.stat or stat or (ranged and ruleset.ranged_attack_stat) or ruleset.attack_stat
     stat_value = attacker.stat(stat_name)

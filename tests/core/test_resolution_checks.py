@@ -185,6 +185,21 @@ def test_tac_pos_5_moving_ac_plus_2_plus_4_mounted():
     assert assemble(TAC.settings, Situation(mounted_dash=True), target_conditions={"moving": 1}).defence[0].value == 4
 
 
+def test_TAC_POS_5_a_rider_that_dashed_has_ac_plus_4_in_play():
+    """TAC-POS-5: after a dash (condition ``moving``) AC +2 on foot, +4 mounted."""
+    from core.combat.attacks import plan_attack
+    from core.values.combatant import Combatant, Side
+    from core.values.conditions import Condition
+
+    moving = (Condition("moving"),)
+    archer = Combatant("a", "Archer", Side.PARTY, {}, 10, 10, position=(0, 0))
+    on_foot = Combatant("b", "Rider", Side.FOE, {}, 10, 10, position=(1, 0), conditions=moving)
+    mounted = Combatant("b", "Rider", Side.FOE, {}, 10, 10, position=(1, 0), conditions=moving, mounted_on="horse")
+    base = plan_attack(TAC, archer, Combatant("b", "Rider", Side.FOE, {}, 10, 10, position=(1, 0))).difficulty
+    assert plan_attack(TAC, archer, on_foot).difficulty == base + 2
+    assert plan_attack(TAC, archer, mounted).difficulty == base + 4
+
+
 @pytest.mark.parametrize("ruleset", [EQ, SRD, PR])
 def test_seed_003_position_modifiers_belong_to_tactical_d10_only(ruleset):
     """RULES.md Revision 3: TAC-POS-1..5 are seed 003's; elsewhere a house rule, off
