@@ -122,6 +122,11 @@ class MovementModel:
             Layer.UNDERWATER: MoveType.SWIM,
         }.get(mover.layer, MoveType.WALK)
 
+    def stops_short(self) -> bool:
+        """Whether a move ending where it may not stop ends on the last legal
+        square instead of being refused (srd35: SRD-MOV-12); default no."""
+        return False
+
     def spent(self, mover: Combatant, path: Any) -> int:
         """The movement ``path`` (a :class:`~core.board.movement.api.Path`)
         takes from ``mover``'s budget: its cost (srd35: crawling takes a

@@ -50,6 +50,7 @@ class SrdMovementSettings:
     # SRD-MOV-15: helpless bodies that are obstacles
     obstacle_size: str = "huge"  # DEFAULT: Huge and larger (or a GM-flagged body "obstacle")
     obstacle_doublings: int = 1  # SRD-MOV-15: each square of the body costs 2
+    back_to_last_legal: bool = True  # SRD-MOV-12: ending where it cannot stop, back to the last legal square
     crawl_squares: int = 1  # DEFAULT (RULES.md Revision 3, d20 SRD): a prone creature crawls 5 ft as a move action
 
 
@@ -71,6 +72,11 @@ class SrdMovement(MovementModel):
     occupied_rule = "SRD-MOV-4"
     blocked_rule = "SRD-MOV-6"
     moves = (MoveType.WALK, MoveType.CRAWL, MoveType.CLIMB, MoveType.SWIM, MoveType.FLY, MoveType.TELEPORT)
+
+    def stops_short(self) -> bool:
+        """SRD-MOV-12 (setting ``back_to_last_legal``): a move ending in a friend's
+        square ends on the last legal square of its path."""
+        return bool(self.settings.back_to_last_legal)
 
     def spent(self, mover: Combatant, path: Any) -> int:
         """RULES.md Revision 3 (DEFAULT, d20 SRD): a prone creature crawls
