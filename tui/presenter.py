@@ -209,8 +209,8 @@ class EncounterPresenter(Publisher[EncounterView]):
         turn_before = (state.round, state.current)
         try:
             entries = step()
-        except EncounterError as refusal:
-            return Outcome(refusal=str(refusal))
+        except EncounterError as refusal:  # another seed's rule ID said as the DEFAULT it is here (RULES.md Revision 3)
+            return Outcome(refusal=self._session.encounter.ruleset.cite_text(str(refusal)))
         state = self._session.encounter.state
         turn_changed = turn_before != (state.round, state.current)
         self._publish(self.view(entries, turn_changed))

@@ -20,8 +20,12 @@ from core.values.conditions import Condition, Duration, levels
 from core.combat.damage import DamageOutcome, DamagePart, DamageType, resolve
 from core.dice.rolls import DiceRoll, roll
 from core.errors import IllegalCommand
-from core.dice.modifiers import Assembly, Reach, Situation, assemble
+from core.dice.modifiers import Assembly, Awareness, Reach, Situation, assemble
 from core.board.grid import Cover
+
+HIDDEN = "hidden"
+"""The condition a GM gives a creature no foe has noticed by any sense (TAC-POS-4);
+its next attack reveals it (:func:`core.combat.resolution.attack`)."""
 
 
 @dataclass(frozen=True)
@@ -175,6 +179,10 @@ def plan_attack(
     from core.board.senses import situation_for  # TAC-POS-6, TAC-OPT-1 shield wall
 
     situation = situation_for(ruleset, target, weapon, situation)
+    if HIDDEN in levels(attacker.conditions):  # TAC-POS-4: the GM marked it unnoticed by every foe
+        situation = replace(situation, awareness=Awareness.UNNOTICED)
+    if target.mounted_on is not None and not situation.mounted_dash:  # TAC-POS-5: a rider that dashed has AC +4, not +2
+        situation = replace(situation, mounted_dash=True)
     ranged = weapon.reach is Reach.RANGED or situation.reach is Reach.RANGED
     stat_name = weapon.stat or stat or (ranged and ruleset.ranged_attack_stat) or ruleset.attack_stat
     stat_value = attacker.stat(stat_name)
@@ -224,7 +232,6 @@ def resolve_attack(
         plan.stat, plan.stat_value, plan.modifiers, plan.difficulty, plan.advantage, plan.assembly,
     )
     base = [Modifier(stat_value, stat_name, "")]
-    defend_stat = ruleset.defend_stat
     target_levels = levels(target.conditions)
     check = ruleset.roll_check(rng, stat_value, difficulty, net, modifiers=modifiers, purpose=f"attack {target.name} with {weapon.name}", attack=True)
     check = replace(check, modifiers=(base[0],) + check.modifiers)
@@ -254,10 +261,10 @@ def resolve_attack(
     dash = ruleset.damage_bonus(attacker)
     if dash:
         parts.append(DamagePart(dash, parts[0].damage_type if parts else DamageType.BLUDGEONING))
-    defend = target.stat(defend_stat) // 2 if defend_stat and "defending" in target_levels else 0
+    defend, defend_floor = ruleset.defence(target) if "defending" in target_levels else (0, 0)
     outcome = resolve(
         s, tuple(parts), armour=target.armour, resistances=target.resistances, weaknesses=target.weaknesses,
-        immunities=target.immunities, alignment=target.alignment, half=tier is Tier.HALF or tier_1_half, defend_reduction=defend,
+        immunities=target.immunities, alignment=target.alignment, half=tier is Tier.HALF or tier_1_half, defend_reduction=defend, defend_floor=defend_floor,
         half_why=("tier 1: half damage (DEFAULT)", "PR-ROLL-1") if tier_1_half else ("total equals AC: half damage", "TAC-ATK-1"),
     )
     effects = list(type_effects(s, outcome, tier is Tier.CRITICAL_SUCCESS, target, ears_blocked=ears_blocked, eyes_covered=eyes_covered))
@@ -267,3 +274,23 @@ def resolve_attack(
         effects.append(Condition("poisoned", coating.level, source=f"poisoned {weapon.name} (EQ-DAY-3)"))
         coating_used = True
     return AttackOutcome(check, True, tuple(rolls), outcome, tuple(effects), assembly, coating_used)
+
+
+WEAPON_MARK = "weapon:"
+"""The budget mark of a weapon a creature attacked with this turn (EQ-ACT-6)."""
+
+
+def weapons_this_turn(attacker: Combatant) -> tuple[str, ...]:
+    """Names of the weapons ``attacker`` attacked with this turn, in order (EQ-ACT-6)."""
+    return tuple(m.removeprefix(WEAPON_MARK) for m in attacker.budget.marks if m.startswith(WEAPON_MARK))
+
+
+def another_weapon_index(state: Any, ruleset: Any, attacker: Combatant, weapon: Any) -> int:
+    """EQ-ACT-6 (setting ``several_weapons``): on its own turn in combat, a
+    weapon ``attacker`` has not yet attacked with after others this turn
+    attacks as weapon number index + 1 (1 -> the 2nd at -2, 2 -> the 3rd at -4);
+    0 for a first attack, the same weapon again, or where the rule is off."""
+    if state.round == 0 or state.current != attacker.id or not ruleset.settings.several_weapons:
+        return 0
+    used = weapons_this_turn(attacker)
+    return len(used) if used and weapon.name not in used else 0

@@ -10,7 +10,7 @@ EQ-GEN-4), per damage part then on the sum:
 3. immunity -> 0, resistance -> ``resistance_percent``, weakness ->
    ``weakness_percent`` (round down, EQ-GEN-1);
 4. the sum is halved on a hit for half (TAC-ATK-1), reduced by a defending
-   target's floor(Body/2) with a minimum of 1 (TAC-ACT-2);
+   target's floor(Body/2), the reduction at least 1 (TAC-ACT-2 DEFAULT (a));
 5. blunt trauma (EQ-GEN-4): when armour absorbed everything, 1 true damage
    that triggers nothing and cannot take HP below 1.
 
@@ -105,6 +105,7 @@ def resolve(
     alignment: str = "",
     half: bool = False,
     defend_reduction: int = 0,
+    defend_floor: int = 0,
     ignore_armour: bool = False,
     half_why: tuple[str, str] = ("total equals AC: half damage", "TAC-ATK-1"),
 ) -> DamageOutcome:
@@ -164,7 +165,7 @@ def resolve(
         steps.append(Modifier(total // 2 - total, *half_why))
         total //= 2
     if defend_reduction and total:
-        new = max(1, total - defend_reduction)
+        new = max(min(defend_floor, total), total - defend_reduction)
         steps.append(Modifier(new - total, "target is defending", "TAC-ACT-2"))
         total = new
     blunt = False

@@ -43,6 +43,10 @@ class SheetChanges:
     fore_limbs: int | None = None  # EQ-ACT-7
     main_sense: str | None = None  # TAC-POS-6
     attacks: tuple[SavedAttack, ...] | None = None  # the saved attacks, replacing the old list (core.values.attacks)
+    armour_metal: bool | None = None  # TAC-EFF-3: corrosion lowers metal armour's AC
+    alignment: str | None = None  # TAC-DMG-2: holy and necrotic bonuses by alignment
+    hover: bool | None = None  # PR-MOV-5: a hovering flier does not fall when prone or at speed 0
+    breathing: str | None = None  # EQ-BRE-1, EQ-MOV-10: "air", "water" or "none"
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ shared with mounted moves and the offers' previews.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from core.board.movement.api import find_path
+from core.board.movement.api import Path, find_path, last_legal_stop
+from core.board.movement.model import Passage
 from core.combat import commands as cmd
 from core.combat import events as ev
 from core.combat.move_options import move_options
@@ -60,15 +61,41 @@ def move(enc: Table, state: EncounterState, command: cmd.Move) -> tuple[Encounte
     in_combat = state.round > 0
     options = move_options(state, mover, enc.ruleset)
     budget_left = mover.budget.movement if in_combat else None
-    path = find_path(state.grid, enc.ruleset, mover, state.combatants, as_cell(command.to), options=options, budget=budget_left)
+    goal = as_cell(command.to)
+    try:
+        path = find_path(state.grid, enc.ruleset, mover, state.combatants, goal, options=options, budget=budget_left)
+    except MoveRefused as refusal:
+        path = _back_to_last_legal(enc, state, mover, goal, options, budget_left, refusal)
     budget = mover.budget
     if in_combat:
-        budget = replace(budget, movement=budget.movement - path.cost, diagonal_parity=path.parity)
+        model = enc.ruleset.movement
+        cost = model.spent(mover, path)  # srd35: crawling takes a whole move
+        if cost > budget.movement:
+            raise MoveRefused(f"{mover.name} has {budget.movement} movement left; crawling there takes {cost}", path.cells[-1], model.budget_rule)
+        budget = replace(budget, movement=budget.movement - cost, diagonal_parity=path.parity)
     moved = replace(mover, position=path.cells[-1], budget=budget)
     assert mover.position is not None  # find_path refuses a creature off the map
     event = ev.Moved(mover.id, mover.name, mover.position, path.cells, path.cost, budget.movement)
     state, after = enc.ruleset.after_move(enc, state.replace_combatant(moved), mover, path)  # TAC-DMG-2 spear walls, SRD-MOV-16
     return state, (event, *after)
+
+
+def _back_to_last_legal(enc: Table, state: EncounterState, mover: Any, goal: Any, options: Any, budget: int | None, refusal: MoveRefused) -> Path:
+    """SRD-MOV-12 (where the movement model :meth:`stops_short`): a move that
+    would end in a square it may pass but not stop in (a friend's, SRD-MOV-4)
+    ends on the last legal square of the path; any other refusal stands."""
+    model = enc.ruleset.movement
+    if not model.stops_short() or refusal.rule != model.occupied_rule:
+        raise refusal
+    passed = {c.id for c in state.combatants if c.id != mover.id and goal in c.cells and model.passage(mover, c, options) is Passage.PASS}
+    if not passed:
+        raise refusal
+    through = find_path(state.grid, enc.ruleset, mover, [c for c in state.combatants if c.id not in passed], goal, options=options, budget=budget)
+    stop = last_legal_stop(state.grid, enc.ruleset, mover, state.combatants, through)
+    if stop == mover.position:
+        raise refusal
+    n = through.cells.index(stop) + 1
+    return replace(through, cells=through.cells[:n], step_costs=through.step_costs[:n], cost=sum(through.step_costs[:n]))
 
 
 HANDLERS = {cmd.Place: place, cmd.Move: move}

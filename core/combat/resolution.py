@@ -16,7 +16,7 @@ from core.combat.trackers.uses import SpendUse, spend as spend_use
 from core.dice.modifiers import Reach
 from core.values import conditions as cond
 from core.combat import events as ev
-from core.combat.attacks import resolve_attack
+from core.combat.attacks import HIDDEN, WEAPON_MARK, another_weapon_index, resolve_attack
 from core.values.combatant import Combatant
 from core.combat.damage import DamageOutcome, DamagePart, absorb, resolve
 from core.dice.rolls import DiceRoll, parse, roll
@@ -189,12 +189,22 @@ def attack(enc: Table, state: EncounterState, command: cmd.Attack, before_damage
         state, spent = spend_use(enc, state, SpendUse(attacker.id, command.uses))
         events.extend(spent)
         attacker = state.combatant(attacker.id)
+    situation = command.situation
     if command.spend_action and state.round > 0 and enc.ruleset.attack_kind:
-        state, spent = spend_kind(enc, state, attacker.id, enc.ruleset.attack_kind, command.override)
-        events.extend(spent)
+        index = another_weapon_index(state, enc.ruleset, attacker, command.weapon)
+        if index:
+            if index >= attacker.fore_limbs:  # EQ-ACT-6, EQ-ACT-7: one weapon a fore-limb
+                raise IllegalCommand(f"{attacker.name} has attacked with {index} weapons, one a fore-limb, this turn", "EQ-ACT-6")
+            situation = replace(situation, weapon_index=index)  # EQ-ACT-6: 2nd weapon -2, 3rd -4, no further action
+        else:
+            state, spent = spend_kind(enc, state, attacker.id, enc.ruleset.attack_kind, command.override)
+            events.extend(spent)
+        attacker = state.combatant(attacker.id)
+        marks = attacker.budget.marks + (WEAPON_MARK + command.weapon.name,)
+        state = state.replace_combatant(replace(attacker, budget=replace(attacker.budget, marks=marks)))
         attacker = state.combatant(attacker.id)
     outcome = resolve_attack(
-        enc.ruleset, enc.rng, attacker, target, command.weapon, command.situation, command.advantage,
+        enc.ruleset, enc.rng, attacker, target, command.weapon, situation, command.advantage,
         stat=command.stat, ears_blocked=command.ears_blocked, eyes_covered=command.eyes_covered,
     )
     a = outcome.assembly
@@ -202,6 +212,10 @@ def attack(enc: Table, state: EncounterState, command: cmd.Attack, before_damage
         attacker.id, attacker.name, target.id, target.name, command.weapon, outcome.check, outcome.hit,
         a.advantage_reasons, a.disadvantage_reasons, a.defence, state.round, state.current,
     ))
+    if HIDDEN in cond.levels(attacker.conditions):  # TAC-POS-4: attacking reveals the unnoticed attacker
+        attacker = state.combatant(attacker.id)
+        state = state.replace_combatant(replace(attacker, conditions=cond.remove(attacker.conditions, HIDDEN)))
+        events.append(ev.ConditionRemoved(attacker.id, attacker.name, HIDDEN, "its attack reveals it (TAC-POS-4)"))
     if outcome.damage is not None and before_damage is not None:
         state, reacted, avoided = before_damage(state)
         events.extend(reacted)

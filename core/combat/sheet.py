@@ -136,7 +136,24 @@ def _validated(old: Combatant, c: SheetChanges, ruleset: Any = None) -> dict[str
         if not re.fullmatch(r"[a-z][a-z -]{0,19}", sense):
             raise IllegalCommand("the main sense is a word, e.g. sight, hearing, smell", "TAC-POS-6")
         new["main_sense"] = sense
+    for flag in ("armour_metal", "hover"):  # TAC-EFF-3, PR-MOV-5
+        if getattr(c, flag) is not None:
+            new[flag] = bool(getattr(c, flag))
+    if c.alignment is not None:
+        alignment = " ".join(c.alignment.strip().lower().split())
+        if not re.fullmatch(r"[a-z][a-z -]{0,29}|", alignment):
+            raise IllegalCommand("an alignment is words, e.g. chaotic evil, lawful good", "TAC-DMG-2")
+        new["alignment"] = alignment
+    if c.breathing is not None:
+        breathing = c.breathing.strip().lower()
+        if breathing not in BREATHING:
+            raise IllegalCommand(f"breathing is {', '.join(BREATHING)}", "EQ-BRE-1")
+        new["breathing"] = breathing
     return new
+
+
+BREATHING = ("air", "water", "none")
+"""What a creature breathes (EQ-BRE-1, EQ-MOV-10): water-breathers and non-breathers need no air."""
 
 
 def _describe(old: Combatant, new: Combatant, keys: list[str]) -> tuple[str, ...]:
@@ -156,7 +173,7 @@ def _describe(old: Combatant, new: Combatant, keys: list[str]) -> tuple[str, ...
         elif key == "attacks":
             out.append(f"attacks: {', '.join(a.name for a in after) or '-'}")
         else:
-            shown = {"hp_max": "max HP", "hp": "HP", "hp_temp": "temporary HP", "ac": "AC", "fore_limbs": "fore-limbs", "main_sense": "main sense"}.get(key, key)
+            shown = {"hp_max": "max HP", "hp": "HP", "hp_temp": "temporary HP", "ac": "AC", "fore_limbs": "fore-limbs", "main_sense": "main sense", "armour_metal": "metal armour"}.get(key, key)
             fmt = (lambda v: v.value if hasattr(v, "value") else ", ".join(f"{k} {x}" for k, x in v.items()) if isinstance(v, dict) else ", ".join(v) if isinstance(v, tuple) else v)
             def show(value: Any) -> Any:
                 text = fmt(value)

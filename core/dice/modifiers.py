@@ -136,7 +136,7 @@ def assemble(
     adv: list[str] = []
     dis: list[str] = []
     posture = _posture(situation, target_conditions)
-    cover = effective_cover(situation.cover, posture)
+    cover = effective_cover(situation.cover, posture) if s.posture_cover else situation.cover
     if cover is Cover.FULL:
         why = " (crouched/prone behind cover, TAC-POS-1)" if situation.cover is not Cover.FULL else ""
         raise IllegalCommand(f"the target has full cover{why} and cannot be targeted directly", "EQ-COV-2")
@@ -183,7 +183,8 @@ def assemble(
         defence.append(Modifier(-target_corroded, f"corroded metal armour {target_corroded}", "TAC-EFF-3"))
     if "moving" in target_conditions:
         value = s.moving_ac_mounted if situation.mounted_dash else s.moving_ac
-        defence.append(Modifier(value, "target moved fast last turn", "TAC-POS-5"))
+        if value:
+            defence.append(Modifier(value, "target moved fast last turn", "TAC-POS-5"))
     if "defending" in target_conditions and target_body:
         defence.append(Modifier(target_body, "target is defending (Body)", "TAC-ACT-2"))
     squeeze = s.squeeze_penalty  # CommonSettings

@@ -245,7 +245,7 @@ def parse_attack(text: str, stat_names: tuple[str, ...] = ()) -> AttackRequest:
             pass
         elif low in ("long", "polearm"):
             long = True
-        elif low == "metal":
+        elif low == "metal":  # TAC-EFF-3: corrosion lowers a metal weapon's to-hit
             metal = True
         elif low in stats:
             if stat and stat != stats[low]:

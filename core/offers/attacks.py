@@ -18,7 +18,7 @@ from core.board.battlefield import attack_situation
 from core.dice.checks import check_expression
 from core.dice.notation import AttackRequest, parse_attack
 from core.combat.mounted.moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
-from core.combat.attacks import plan_attack
+from core.combat.attacks import another_weapon_index, plan_attack
 from core.combat.mounted.moves import charge_note  # EQ-MNT-1
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ def request_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, t
     situation = replace(situation, off_hand=request.off_hand)
 
     weapon, _ = charge_weapon(state, ruleset, attacker, target, request.weapon)
+    situation = replace(situation, weapon_index=another_weapon_index(state, ruleset, attacker, weapon))  # EQ-ACT-6 in the preview
     return cmd.Attack(attacker_id, target_id, weapon, situation, request.advantage, override=request.override)
 
 

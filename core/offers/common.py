@@ -19,6 +19,7 @@ from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
 from core.dice.notation import ATTACK_WORDS, parse_check, parse_damage
 from core.offers.attacks import attack_command, attack_details, odds
+from core.combat.attacks import Weapon, another_weapon_index, weapons_this_turn
 from core.offers.offer import Group, Need, Offer, OfferContext
 from core.combat.move_options import move_options
 from core.board.grid import as_cell
@@ -33,6 +34,10 @@ from core.combat.mounted.moves import move_details, moves_mount
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
     from core.rulesets.base import Ruleset
+
+
+ANOTHER = Weapon("\x00another weapon")
+"""EQ-ACT-6: a weapon no attack this turn has used (whether another may attack)."""
 
 
 def generic(c: OfferContext) -> tuple[Offer, ...]:
@@ -98,6 +103,9 @@ def _actions(c: OfferContext) -> tuple[Offer, ...]:
                 ruleset.check_spend(actor, ruleset.attack_kind)
             except IllegalCommand as problem:
                 refusal = str(problem)
+            used = weapons_this_turn(actor)
+            if refusal and another_weapon_index(c.state, ruleset, actor, ANOTHER) and len(used) < actor.fore_limbs:
+                refusal = None  # EQ-ACT-6: another one-handed weapon attacks too
         found.append(c.offer(
             "attack", f"{name} attacks {other.name}", Group.ACTION,
             lambda text, a=actor.id, t=other.id: attack_command(c.state, ruleset, a, t, text), check=False,

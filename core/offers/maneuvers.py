@@ -137,8 +137,9 @@ def power_roll(c: OfferContext) -> tuple[Offer, ...]:
                 lambda _, a=actor.id, t=other.id: cmd.ShakeOff(a, t), rule="PR-CLB-1", spends=("main",), actor=actor.id, target=other.id),
         c.offer("pull-out", f"{name} pulls {o} out of the ground", Group.MOVEMENT,
                 lambda _, a=actor.id, t=other.id: cmd.PullOut(a, t), rule="PR-BUR-4", spends=("maneuver",), actor=actor.id, target=other.id),
-        c.offer("forced", f"{o} is force-moved", Group.MOVEMENT, lambda text, t=other.id: _forced(t, text), check=False,
-                rule="PR-BUR-2", needs=Need.TEXT, prompt="cells, and 'down' for a push downward (a fall, PR-FALL-4)", example="3", target=other.id),
+        c.offer("forced", f"{name} force-moves {o} (push, pull, slide)", Group.MOVEMENT, lambda text, a=actor.id, t=other.id: _forced(t, text, a),
+                check=False, rule="PR-BUR-2", needs=Need.TEXT, actor=actor.id, target=other.id, example="push 3",
+                prompt=f"push N (away from {name}), pull N (toward it), slide N n/ne/e/se/s/sw/w/nw; 'down' for a push downward (a fall, PR-FALL-4)"),
         c.offer("teleport.other", f"{name} teleports {o}", Group.ACTION, lambda text, a=actor.id, t=other.id: _teleport_other(a, t, text),
                 check=False, rule="PR-TEL-2", needs=Need.TEXT, prompt="destination x y, the effect's distance, 'stand' to get it up",
                 example="5 4 3", actor=actor.id, target=other.id),
@@ -149,13 +150,18 @@ def power_roll(c: OfferContext) -> tuple[Offer, ...]:
     return tuple(found)
 
 
-def _forced(target: str, text: str) -> cmd.ForcedMove:
+def _forced(target: str, text: str, source: str = "") -> cmd.ForcedMove:
+    """``push 3``, ``pull 2``, ``slide 2 ne``, ``3 down`` (seed 004's forced movement, PR-BUR-2, PR-FALL-4)."""
     words = text.lower().split()
     down = "down" in words
     numbers = [w for w in words if w.isdigit() and len(w) <= 4]
     if not numbers:
         raise IllegalCommand("how many cells?", "PR-BUR-2")
-    return cmd.ForcedMove(target, int(numbers[0]), down)
+    kind = next((w for w in words if w in ("push", "pull", "slide")), "push")
+    direction = next((w for w in words if w in ("n", "ne", "e", "se", "s", "sw", "w", "nw")), "")
+    if kind == "slide" and not direction:
+        raise IllegalCommand("slide which way? n, ne, e, se, s, sw, w or nw", "PR-BUR-2")
+    return cmd.ForcedMove(target, int(numbers[0]), down, kind, source if kind != "slide" else "", direction)
 
 
 def _teleport_other(actor: str, target: str, text: str) -> cmd.Teleport:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -32,6 +33,10 @@ from core.rulesets.capabilities import Capabilities
 from core.values.mobility import Layer, MoveType, Size
 
 T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
+
+RULE_PREFIXES = {"EQ": "equestria", "SRD": "srd35", "TAC": "tactical_d10", "PR": "power_roll"}
+"""The ruleset each seed's rule IDs belong to (RULES.md: EQ-*, SRD-*, TAC-*, PR-*)."""
+_RULE_ID = re.compile(r"\b(?:EQ|SRD|TAC|PR)-[A-Z]+-\d+\b")
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -406,13 +411,26 @@ class Ruleset(Capabilities):
 
     def offer_rule(self, offer_id: str, generic: str) -> str:
         """The rule ID an offer cites here: the ruleset's own (:attr:`offer_rules`),
-        else ``generic``, marked ``DEFAULT`` when it is another seed's rule
-        this ruleset borrows (RULES.md: a seed's number fills another's gap)."""
+        else ``generic`` as :meth:`cite` shows it."""
         if offer_id in self.offer_rules:
             return self.offer_rules[offer_id]
-        if generic and self.rule_prefix and not generic.startswith(self.rule_prefix + "-"):
-            return f"{generic} DEFAULT"
-        return generic
+        return self.cite(generic)
+
+    def cite(self, rule: str) -> str:
+        """``rule`` as a GM of this ruleset reads it: its own rule IDs as they
+        are; another seed's as the DEFAULT it is here ("DEFAULT, as in
+        equestria EQ-SIT-3"; RULES.md Revision 3)."""
+        prefix = rule.split("-", 1)[0]
+        if not rule or not self.rule_prefix or prefix == self.rule_prefix or prefix not in RULE_PREFIXES:
+            return rule
+        return f"DEFAULT, as in {RULE_PREFIXES[prefix]} {rule}"
+
+    def cite_text(self, text: str) -> str:
+        """``text`` (a refusal, a log line) with every rule ID of another seed
+        said as :meth:`cite` says it."""
+        if not self.rule_prefix:
+            return text
+        return _RULE_ID.sub(lambda m: self.cite(m.group(0)), text)
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """Offers only this ruleset has (see :mod:`core.offers.base`), for

@@ -81,6 +81,11 @@ class Capabilities:
         """Further x2 on each square of ``mover``'s moves now (srd35: squeezing, tumbling at half speed); default 0."""
         return 0
 
+    def sight_doublings(self, state: EncounterState, mover: Combatant) -> int:
+        """Further x2 on each square for a mover that cannot see where it goes
+        (srd35: seed 002's poor visibility, RULES.md Revision 3); default 0."""
+        return 0
+
     def move_notes(self, state: EncounterState, mover: Combatant, path: Any) -> tuple[str, ...]:
         """What a preview of ``mover`` taking ``path`` should also say (srd35: who it provokes); default none."""
         return ()
@@ -108,6 +113,11 @@ class Capabilities:
     def damage_bonus(self, attacker: Combatant) -> int:
         """Damage ``attacker``'s hit adds now (tactical_d10: after a dash); default 0."""
         return 0
+
+    def defence(self, target: Combatant) -> tuple[int, int]:
+        """``(reduction, least damage left)`` a defending ``target`` takes off a hit
+        (tactical_d10: TAC-ACT-2 Defend); default ``(0, 0)``."""
+        return 0, 0
 
     def after_hit(self, enc: Table, state: EncounterState, attacker: Combatant, target: Combatant, weapon: Any, damage: Any) -> tuple[Any, tuple[Any, ...]]:
         """``(state, events)`` after ``attacker``'s hit dealt ``damage`` to ``target``

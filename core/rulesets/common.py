@@ -38,16 +38,20 @@ class CommonSettings:
     cover_three_quarters: int = -4  # EQ-COV-2
     off_hand_penalty: int = -4  # EQ-GEN-2
     extra_weapon_step: int = -2  # EQ-ACT-6: 2nd weapon -2, 3rd -4
+    several_weapons: bool = False  # EQ-ACT-6 (equestria on): each one-handed weapon attacks in the same action; a house rule elsewhere
     poor_visibility_penalty: int = -3  # EQ-VIS-1
-    melee_vs_crouched: int = 2  # TAC-POS-1
-    melee_vs_prone: int = 4  # TAC-POS-1
-    ranged_vs_prone: int = -2  # TAC-POS-1
-    flanking_advantage: bool = True  # TAC-POS-2
-    slowed_melee: int = 1  # TAC-POS-3
-    slowed_ranged_per_mp: int = 1  # TAC-POS-3
-    unnoticed_auto_critical: bool = True  # TAC-POS-4
-    moving_ac: int = 2  # TAC-POS-5
-    moving_ac_mounted: int = 4  # TAC-POS-5
+    # Seed 003's position modifiers belong to tactical_d10 only (RULES.md Revision 3,
+    # "Rules one seed has and the others borrow"): off here, a house rule elsewhere.
+    posture_cover: bool = False  # TAC-POS-1 (tactical_d10 on): crouched turns half cover full, prone quarter
+    melee_vs_crouched: int = 0  # TAC-POS-1 (tactical_d10 +2)
+    melee_vs_prone: int = 0  # TAC-POS-1 (tactical_d10 +4)
+    ranged_vs_prone: int = 0  # TAC-POS-1 (tactical_d10 -2)
+    flanking_advantage: bool = False  # TAC-POS-2 (tactical_d10 on)
+    slowed_melee: int = 0  # TAC-POS-3 (tactical_d10 +1)
+    slowed_ranged_per_mp: int = 0  # TAC-POS-3 (tactical_d10 +1 per MP)
+    unnoticed_auto_critical: bool = False  # TAC-POS-4 (tactical_d10 on)
+    moving_ac: int = 0  # TAC-POS-5 (tactical_d10 +2)
+    moving_ac_mounted: int = 0  # TAC-POS-5 (tactical_d10 +4)
     # -- damage types (TAC-DMG-1, TAC-DMG-2) ----------------------------------
     resistance_percent: int = 50  # DEFAULT: a resisted type deals half (round down)
     weakness_percent: int = 150  # DEFAULT: a weakness adds half (the seed's +50% of holy/necrotic)

@@ -180,3 +180,16 @@ def test_SRD_MOV_12_ending_where_one_cannot_stop_goes_back_to_last_legal_square(
     path = find_path(corridor, SRD, w, [w, friend], (3, 0))
     cut = type(path)(path.cells[:2], 2)  # the move stopped on the friend's square
     assert last_legal_stop(corridor, SRD, w, [w, friend], cut) == (1, 0)
+
+
+def test_SRD_MOV_4_seed_a_small_creature_enters_and_passes_a_medium_foes_square():
+    """SRD-MOV-4 (seed 002: «Крошечного, Миниатюрного или Маленького»): a Small
+    goblin enters a Medium foe's square and passes through it; a Medium one is refused."""
+    corridor = Grid.filled(4, 1)
+    goblin = creature("g", (0, 0), size=Size.SMALL)
+    foe = creature("e", (1, 0), side=Side.FOE)
+    assert find_path(corridor, SRD, goblin, [goblin, foe], (1, 0)).cost == 1
+    assert find_path(corridor, SRD, goblin, [goblin, foe], (2, 0)).cost == 2
+    w = _walker()
+    with pytest.raises(MoveRefused):
+        find_path(corridor, SRD, w, [w, foe], (2, 0))

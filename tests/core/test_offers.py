@@ -137,9 +137,16 @@ def test_dry_run_never_changes_the_state():
 
 def test_offers_cite_the_rulesets_own_rules_and_mark_borrowed_ones_default():
     srd = {o.id: o.rule for o in offers(_fight("srd35").state, get("srd35"), None, "b")}
-    assert srd["end-combat"] == "EQ-SIT-3 DEFAULT" and srd["spend.run"] == "SRD-MOV-9"
+    assert srd["end-combat"] == "DEFAULT, as in equestria EQ-SIT-3" and srd["spend.run"] == "SRD-MOV-9"
     equestria = {o.id: o.rule for o in offers(_fight("equestria").state, get("equestria"), None, "b")}
-    assert equestria["end-combat"] == "EQ-SIT-3" and equestria["typed-damage"] == "TAC-DMG-1 DEFAULT"
+    assert equestria["end-combat"] == "EQ-SIT-3" and equestria["typed-damage"] == "DEFAULT, as in tactical_d10 TAC-DMG-1"
+
+
+def test_a_refusal_or_log_line_says_where_a_borrowed_rule_comes_from():
+    """RULES.md Revision 3: "DEFAULT, as in equestria EQ-SIT-3"; own IDs stay as they are."""
+    srd = get("srd35")
+    assert srd.cite_text("it is not Hero's turn (EQ-ACT-1); SRD-MOV-9") == "it is not Hero's turn (DEFAULT, as in equestria EQ-ACT-1); SRD-MOV-9"
+    assert get("equestria").cite_text("falls (EQ-MOV-8), TAC-POS-1") == "falls (EQ-MOV-8), DEFAULT, as in tactical_d10 TAC-POS-1"
 
 
 def test_pr_roll_1_an_attack_preview_has_no_number_to_beat():

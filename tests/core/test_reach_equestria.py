@@ -194,3 +194,25 @@ def test_eq_act_4_throw_and_catch_each_a_dex_check_the_catch_spends_the_reaction
             assert enc.state.combatant("b").budget.left("reaction") == 0
         seen.add((len(checks), caught))
     assert {(1, False), (2, True), (2, False)} <= seen
+
+
+def test_EQ_ACT_6_each_one_handed_weapon_attacks_the_2nd_at_minus_2_the_3rd_at_minus_4():
+    """EQ-ACT-6: after the full action's sword, the dagger attacks too at -2 and,
+    with a third fore-limb (EQ-ACT-7), the club at -4; the sword again is refused."""
+    from core.offers.attacks import attack_command
+    from core.values.combatant import Side
+
+    enc = encounter("equestria", creature("a", {"STR": 1}, position=(2, 2), initiative=20, fore_limbs=3),
+                    creature("b", {}, position=(3, 2), side=Side.FOE, initiative=1), fight=True)
+    penalties = []
+    for text in ("1d6 slashing", "1d4 piercing", "1d4 bludgeoning"):
+        events = enc.apply(attack_command(enc.state, enc.ruleset, "a", "b", text))
+        rolled = of(events, ev.AttackRolled)[0]
+        penalties.append(sum(m.value for m in rolled.result.modifiers if m.rule == "EQ-ACT-6"))
+    assert penalties == [0, -2, -4]
+    with pytest.raises(IllegalCommand):
+        enc.apply(attack_command(enc.state, enc.ruleset, "a", "b", "1d6 slashing"))
+    srd = encounter("srd35", creature("a", {}, position=(2, 2), initiative=20), creature("b", {}, position=(3, 2), side=Side.FOE), fight=True)
+    srd.apply(attack_command(srd.state, srd.ruleset, "a", "b", "1d6 slashing"))
+    with pytest.raises(IllegalCommand):  # a house rule outside equestria
+        srd.apply(attack_command(srd.state, srd.ruleset, "a", "b", "1d4 piercing"))

@@ -10,7 +10,7 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.conditions import Condition
 from core.errors import IllegalCommand
-from core.board.grid import Grid, ROCK, WATER
+from core.board.grid import Grid, ROCK, WALL, WATER
 from core.values.mobility import Layer
 from core.offers.base import find, offers
 from tests.core.reach_helpers import creature, damage_to, encounter, of
@@ -135,6 +135,38 @@ def test_pr_bur_2_pushed_sideways_underground_no_movement_1_damage_per_cell():
     enc = encounter("power_roll", _burrower(layer=Layer.BURROWED, altitude=-1), creature("b", {}, position=(3, 2)))
     events = enc.apply(find(offers(enc.state, enc.ruleset, "b", "a"), "forced").command("3"))
     assert damage_to(events, "a") == 3 and enc.state.combatant("a").position == (2, 2)
+
+
+def test_seed_004_forced_movement_push_pull_slide_in_a_straight_line_and_1_damage_per_cell_at_a_wall():
+    """Seed 004 forced movement (RULES.md Revision 3, DEFAULT as PR-BUR-2): the
+    ogre B at (3, 2) pushes A at (4, 2) 3 cells east to (7, 2); with a wall at
+    (6, 2) A stops at (5, 2) and takes 1 for each of the 2 cells it could not
+    move; a pull stops next to B; a slide goes any way; bad words are refused."""
+    def fight(grid=None):
+        return encounter("power_roll", creature("a", {}, position=(4, 2)), creature("b", {}, position=(3, 2)), grid=grid)
+
+    def forced(enc, text):
+        return enc.apply(find(offers(enc.state, enc.ruleset, "b", "a"), "forced").command(text))
+
+    enc = fight()
+    events = forced(enc, "push 3")
+    assert enc.state.combatant("a").position == (7, 2) and damage_to(events, "a") == 0
+    walled = fight(Grid.filled(12, 12).with_terrain((6, 2), WALL))
+    events = forced(walled, "push 3")
+    assert walled.state.combatant("a").position == (5, 2) and damage_to(events, "a") == 2
+    assert "PR-BUR-2" == of(events, ev.Maneuvered)[0].rule
+    enc = encounter("power_roll", creature("a", {}, position=(8, 2)), creature("b", {}, position=(3, 2)))
+    events = forced(enc, "pull 9")
+    assert enc.state.combatant("a").position == (4, 2) and damage_to(events, "a") == 0
+    enc = fight()
+    forced(enc, "slide 2 se")
+    assert enc.state.combatant("a").position == (6, 4)
+    with pytest.raises(IllegalCommand, match="which way"):
+        forced(enc, "slide 2")
+    crooked = encounter("power_roll", creature("a", {}, position=(5, 3)), creature("b", {}, position=(3, 2)))
+    with pytest.raises(IllegalCommand, match="straight line"):
+        forced(crooked, "push 2")
+    assert crooked.state.combatant("a").position == (5, 3)
 
 
 def test_pr_bur_3_dig_earth_tiers():

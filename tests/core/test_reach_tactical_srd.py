@@ -167,3 +167,17 @@ def test_srd_mov_10_a_full_round_always_moves_1_square_and_srd_mov_18_it_provoke
     assert a.position == (3, 3) and a.budget.left("standard") == 0 and a.budget.left("move") == 0
     with pytest.raises(IllegalCommand):
         enc.apply(cmd.MinimumMove("a", (4, 4)))  # the full round is spent
+
+
+@pytest.mark.parametrize(("cells", "difficulty"), [(3, 6), (5, 6), (7, 7), (9, 8)])
+def test_TAC_ACT_1_a_throw_is_1d10_plus_muscles_against_6_plus_1_per_2_cells_beyond_5(cells, difficulty):
+    """TAC-ACT-1, RULES.md Revision 3 (DEFAULT 6, +1 per 2 cells beyond 5): the throw offer rolls
+    1d10 + Muscles 2 against the distance's difficulty and spends the action."""
+    from core.combat import events as ev
+    from core.offers.base import find, offers
+
+    enc = encounter("tactical_d10", creature("a", {"MUSCLES": 2}, position=(1, 1)), fight=True)
+    events = enc.apply(find(offers(enc.state, enc.ruleset, "a"), "tactical.throw").command((1 + cells, 1)))
+    rolled = [e for e in events if isinstance(e, ev.CheckRolled)][0]
+    assert rolled.result.difficulty == difficulty and rolled.result.modifier == 2
+    assert enc.state.combatant("a").budget.left("action") == 0

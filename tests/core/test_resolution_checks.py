@@ -185,5 +185,61 @@ def test_tac_pos_5_moving_ac_plus_2_plus_4_mounted():
     assert assemble(TAC.settings, Situation(mounted_dash=True), target_conditions={"moving": 1}).defence[0].value == 4
 
 
+def test_TAC_POS_5_a_rider_that_dashed_has_ac_plus_4_in_play():
+    """TAC-POS-5: after a dash (condition ``moving``) AC +2 on foot, +4 mounted."""
+    from core.combat.attacks import plan_attack
+    from core.values.combatant import Combatant, Side
+    from core.values.conditions import Condition
+
+    moving = (Condition("moving"),)
+    archer = Combatant("a", "Archer", Side.PARTY, {}, 10, 10, position=(0, 0))
+    on_foot = Combatant("b", "Rider", Side.FOE, {}, 10, 10, position=(1, 0), conditions=moving)
+    mounted = Combatant("b", "Rider", Side.FOE, {}, 10, 10, position=(1, 0), conditions=moving, mounted_on="horse")
+    base = plan_attack(TAC, archer, Combatant("b", "Rider", Side.FOE, {}, 10, 10, position=(1, 0))).difficulty
+    assert plan_attack(TAC, archer, on_foot).difficulty == base + 2
+    assert plan_attack(TAC, archer, mounted).difficulty == base + 4
+
+
+@pytest.mark.parametrize("ruleset", [EQ, SRD, PR])
+def test_seed_003_position_modifiers_belong_to_tactical_d10_only(ruleset):
+    """RULES.md Revision 3: TAC-POS-1..5 are seed 003's; elsewhere a house rule, off
+    by default. Seed 003's numbers where they apply: prone +4, 2-MP cell ranged +2."""
+    seen = {"TAC-POS-1", "TAC-POS-2", "TAC-POS-3", "TAC-POS-5"}
+    prone = assemble(ruleset.settings, Situation(), target_conditions={"prone": 1, "moving": 1})
+    slowed = assemble(ruleset.settings, Situation(target_cell_cost=2, reach=Reach.RANGED, flanked=True))
+    assert not {m.rule for m in prone.modifiers + prone.defence + slowed.modifiers} & seen
+    assert slowed.advantage is Advantage.NONE
+    assert not assemble(ruleset.settings, Situation(awareness=Awareness.UNNOTICED)).automatic_critical
+    assemble(ruleset.settings, Situation(cover=Cover.HALF), target_conditions={"crouched": 1})  # no full cover
+    assert assemble(TAC.settings, Situation(), target_conditions={"prone": 1}).total == 4
+    house = get(ruleset.id, {"melee_vs_prone": 4})
+    assert assemble(house.settings, Situation(), target_conditions={"prone": 1}).total == 4
+
+
+def test_TAC_POS_4_a_creature_marked_hidden_makes_an_automatic_critical_and_is_revealed():
+    """TAC-POS-4 (Revision 3): the GM marks an attacker unnoticed (condition ``hidden``);
+    its attack is an automatic critical (natural 3 + Muscles 1 = 4 against AC 6) and reveals it."""
+    from core.combat import commands as cmd
+    from core.combat import events as ev
+    from core.combat.attacks import Weapon, WeaponDamage
+    from core.combat.damage import DamageType
+    from core.combat.encounter import Encounter
+    from core.combat.state import EncounterState
+    from core.values.combatant import Combatant, Side
+    from core.values.conditions import Condition
+    from core.board.grid import Grid
+
+    stalker = Combatant("a", "Stalker", Side.FOE, {"MUSCLES": 1}, 10, 10, position=(0, 0), conditions=(Condition("hidden"),))
+    hero = Combatant("b", "Hero", Side.PARTY, {}, 10, 10, position=(1, 0), ac=6)
+    knife = Weapon("knife", (WeaponDamage("2", DamageType.PIERCING),))
+    for ruleset, tier in ((TAC, Tier.CRITICAL_SUCCESS), (EQ, Tier.CRITICAL_FAILURE)):
+        enc = Encounter(EncounterState("t", Grid.filled(4, 4), (stalker, hero)), ruleset, Rigged(3 if ruleset is TAC else 1))
+        events = enc.apply(cmd.Attack("a", "b", knife, spend_action=False))
+        rolled = next(e for e in events if isinstance(e, ev.AttackRolled))
+        assert rolled.result.tier is tier
+        assert "hidden" not in {c.name for c in enc.state.combatant("a").conditions}
+        assert any(isinstance(e, ev.ConditionRemoved) and e.condition == "hidden" for e in events)
+
+
 def test_house_rule_overrides_a_default():
     assert get("tactical_d10", {"half_on_equal": False}).roll_check(Rigged(4), 3, 7, attack=True).tier is Tier.FAILURE

@@ -66,6 +66,22 @@ def test_a9_tac_atk_1_equal_ac_half_damage_5_to_2():
     assert dealt.outcome.steps[0].rule == "TAC-ATK-1"
 
 
+def test_TAC_ACT_2_defend_with_body_1_reduces_5_damage_to_4_and_may_reach_0():
+    """TAC-ACT-2 Defend, DEFAULT (a) of Revision 3: damage - floor(Body/2), the
+    reduction at least 1. Body 1 -> 5 of 5 becomes 4; Body 10 takes 5 to 0."""
+    from core.values.conditions import Condition
+
+    defending = (Condition("defending"),)
+    enc = fight("tactical_d10", hero(), boar(stats={"BODY": 1}, conditions=defending), faces=(6,))
+    events = enc.apply(cmd.Attack("a", "b", DAGGER, spend_action=False))
+    dealt = next(e for e in events if isinstance(e, ev.DamageTaken))
+    assert (dealt.outcome.rolled, dealt.outcome.total) == (5, 4)
+    assert dealt.outcome.steps[-1].rule == "TAC-ACT-2"
+    enc = fight("tactical_d10", hero(stats={"MUSCLES": 12}), boar(stats={"BODY": 10}, conditions=defending), faces=(6,))
+    events = enc.apply(cmd.Attack("a", "b", DAGGER, spend_action=False))
+    assert next(e for e in events if isinstance(e, ev.DamageTaken)).outcome.total == 0
+
+
 def test_a9_tac_atk_1_below_ac_misses_no_damage():
     enc = fight("tactical_d10", hero(), boar(ac=8), faces=(4,))
     events = enc.apply(cmd.Attack("a", "b", DAGGER, spend_action=False))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.values.combatant import Side
+from core.board.geometry.sight import SightSettings
 from core.board.geometry import cover_between, crossed_cells, flanked, flankers, line_of_effect, line_of_sight, sight
 from core.board.grid import BOULDER, BUSH, GLASS, TREE, WALL, Cover, Grid
 from core.values.mobility import Layer
@@ -45,6 +46,17 @@ def test_EQ_COV_1_cover_only_from_the_far_side_of_the_obstacle():
     grid = OPEN.with_terrain((5, 5), BOULDER)
     assert cover_between(grid, (2, 5), (6, 5)) is Cover.HALF  # boulder between
     assert cover_between(grid, (8, 5), (6, 5)) is Cover.NONE  # boulder behind the target
+
+
+def test_EQ_COV_1_DEFAULT_b_a_boulder_next_to_the_attacker_gives_no_cover():
+    """EQ-COV-1 DEFAULT (b), Revision 3: the attacker at (2,5) stands at the
+    boulder (3,5) and looks past it; the target at (6,5) has no cover. Next to
+    the target the same boulder gives half (EQ-COV-2); reading (a) is a house rule."""
+    at_attacker = OPEN.with_terrain((3, 5), BOULDER)
+    assert cover_between(at_attacker, (2, 5), (6, 5)) is Cover.NONE
+    assert cover_between(OPEN.with_terrain((5, 5), BOULDER), (2, 5), (6, 5)) is Cover.HALF
+    reading_a = SightSettings(cover_next_to_attacker=True)
+    assert cover_between(at_attacker, (2, 5), (6, 5), settings=reading_a) is Cover.HALF
 
 
 def test_EQ_COV_1_only_the_best_cover_applies_never_summed():

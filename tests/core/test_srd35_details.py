@@ -153,6 +153,21 @@ def test_srd_mov_16_a_5_ft_step_does_not_provoke():
         enc.apply(cmd.Move("h", (0, 2)))  # no other movement that round
 
 
+@pytest.mark.parametrize("pace", ["double_move", "run"])
+def test_SRD_MOV_9_a_round_with_a_5_ft_step_has_no_double_move_or_run(pace):
+    """SRD-MOV-9 (Revision 3): after a 5-ft step (1 square) the hero at speed 30
+    (6 squares) gets no double move's 12 nor run's 24; a full-round action stays allowed."""
+    enc = _duel()
+    enc.apply(_offer(enc, "h", "five-foot-step").command((1, 2)))
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(cmd.SpendAction("h", pace))
+    assert refused.value.rule == "SRD-MOV-9" and "5-ft step" in str(refused.value)
+    with pytest.raises(MoveRefused):
+        enc.apply(cmd.Move("h", (0, 2)))
+    enc.apply(cmd.SpendAction("h", "full_round"))
+    assert enc.state.combatant("h").budget.movement == 0
+
+
 def test_srd_mov_9_one_5_ft_step_offer_refused_once_it_moved_and_the_aoo_shows_its_odds():
     """A try-out met two 5-ft step offers (one spent an action and moved
     nothing), the moving one offered as allowed after a move, and an attack
@@ -329,3 +344,17 @@ def test_srd_mov_16_a_failed_overrun_does_not_pass_and_opposed_rolls_show_each_o
     assert not any(c.name == "prone" for c in enc.state.combatant("g").conditions)
     with pytest.raises(MoveRefused):
         enc.apply(cmd.Move("h", (4, 2)))
+
+
+def test_SRD_MOV_12_a_move_ending_in_a_friends_square_ends_on_the_last_legal_square():
+    """SRD-MOV-12: the hero at (0, 2) told to stop on its friend at (3, 2) ends at (2, 2),
+    2 squares spent of 6; an enemy's square is still refused (SRD-MOV-4)."""
+    grid = _corridor()
+    enc = encounter("srd35", creature("h", {"SPEED": 30}, position=(0, 2), initiative=15),
+                    creature("f", {}, position=(3, 2), initiative=10),
+                    creature("g", {}, position=(6, 2), side=Side.FOE, initiative=5), fight=True, grid=grid)
+    events = enc.apply(cmd.Move("h", (3, 2)))
+    assert enc.state.combatant("h").position == (2, 2) and enc.state.combatant("h").budget.movement == 4
+    assert of(events, ev.Moved)[0].path == ((1, 2), (2, 2))
+    with pytest.raises(MoveRefused):
+        enc.apply(cmd.Move("h", (6, 2)))

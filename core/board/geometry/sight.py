@@ -41,6 +41,7 @@ class SightSettings:
         if settings is None:
             return cls()
         return cls(int(settings.eye_height), Cover(settings.creature_cover), Cover(settings.burrowed_cover), bool(settings.flank_exact_middle))
+    cover_next_to_attacker: bool = False  # EQ-COV-1 DEFAULT (b): off; True is reading (a), a house rule
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,10 @@ def cover_between(grid: Grid, a: Cell, b: Cell, combatants: Iterable[Combatant] 
     an attacker at ``a``: the highest grade among terrain and creatures on
     the cells between them (only obstacles between count, never summed);
     FULL when the line of sight is cut. ``exclude``: combatant ids to
-    ignore (attacker and target)."""
+    ignore (attacker and target). EQ-COV-1 DEFAULT (b): an obstacle next
+    to the attacker and farther from the target than from the attacker
+    gives no cover (the attacker looks past it); ``cover_next_to_attacker``
+    counts it (reading (a))."""
     s = settings or SightSettings()
     if sight_blockers(grid, a, b, settings=s):
         return Cover.FULL
@@ -166,6 +170,8 @@ def cover_between(grid: Grid, a: Cell, b: Cell, combatants: Iterable[Combatant] 
     if grid.edges and _windows_crossed(grid, a, b):
         best = s.window_cover
     for c in _between(a, b):
+        if not s.cover_next_to_attacker and distance(c, a) == 1 and distance(c, b) > 1:
+            continue  # EQ-COV-1 (b): the attacker at the obstacle looks past it
         grade = grid.terrain(c).cover
         if c in held and s.creature_cover.rank > grade.rank:
             grade = s.creature_cover

@@ -111,12 +111,28 @@ class MovementModel:
     # -- speeds -------------------------------------------------------------
     def default_move(self, mover: Combatant) -> MoveType:
         """The movement type of its layer: air -> fly, burrowed -> burrow,
-        under water -> swim, else walk."""
+        under water -> swim; on the ground a ``prone`` creature crawls
+        (TAC-MOV-2, PR-MOV-3, RULES.md Revision 3) where the model has
+        crawling, else walk."""
+        if mover.layer is Layer.GROUND and MoveType.CRAWL in self.moves and any(c.name == "prone" for c in mover.conditions):
+            return MoveType.CRAWL
         return {
             Layer.AIR: MoveType.FLY,
             Layer.BURROWED: MoveType.BURROW,
             Layer.UNDERWATER: MoveType.SWIM,
         }.get(mover.layer, MoveType.WALK)
+
+    def stops_short(self) -> bool:
+        """Whether a move ending where it may not stop ends on the last legal
+        square instead of being refused (srd35: SRD-MOV-12); default no."""
+        return False
+
+    def spent(self, mover: Combatant, path: Any) -> int:
+        """The movement ``path`` (a :class:`~core.board.movement.api.Path`)
+        takes from ``mover``'s budget: its cost (srd35: crawling takes a
+        whole move). Raises :class:`IllegalCommand` for a path the model
+        allows only shorter."""
+        return int(path.cost)
 
     def speed(self, mover: Combatant, move: MoveType) -> int:
         """Movement per turn for ``move`` in this model's unit; raises

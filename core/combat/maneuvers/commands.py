@@ -96,13 +96,20 @@ class PullOut(Command):
 
 @dataclass(frozen=True)
 class ForcedMove(Command):
-    """PR-BUR-2, PR-FALL-4: ``target`` is pushed ``cells``; a burrowed
-    creature pushed sideways does not move and takes 1 damage per cell;
+    """PR-BUR-2, PR-FALL-4, seed 004's forced movement (RULES.md Revision 3):
+    ``target`` is moved ``cells`` in a straight line: ``kind`` "push" (away
+    from ``source``), "pull" (toward ``source``) or "slide" (``direction``:
+    n, ne, e, se, s, sw, w, nw); it provokes nothing and stops at an
+    obstacle, taking 1 damage per cell it could not move. A burrowed
+    creature moved sideways does not move and takes 1 damage per cell;
     pushed ``down`` from the air it falls."""
 
     target: str
     cells: int
     down: bool = False
+    kind: str = "push"
+    source: str = ""
+    direction: str = ""
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ class EquestriaSettings(CommonSettings, DoorSettings, EquestriaMovementSettings,
     exchange_one_quick_max_dex: int = 1  # EQ-ACT-3: DEX <= +1 -> 1 extra quick
     exchange_below_quick_dex: bool = True  # EQ-ACT-3 DEFAULT reading (a): at DEX < 0 the exchange still gives a usable quick action; False = (b) it gives none
     blunt_trauma: bool = True  # EQ-GEN-4
+    several_weapons: bool = True  # EQ-ACT-6: each one-handed weapon attacks, the 2nd at -2, the 3rd at -4
     attack_difficulty: int = 12  # EQ-CHK-2: an attack is a check (DEFAULT: medium difficulty)
     size_categories: tuple[str, ...] = ("tiny", "medium", "large", "huge")  # EQ-SIZE-1, EQ-MNT-1: a medium rider needs a huge mount
     controlled_fall_reduction: int = 4  # EQ-FALL-2: 4 m = 4 height (units DEFAULT)

@@ -28,6 +28,7 @@ class EquestriaMovementSettings:
     swim_cost: int = 2  # DEFAULT: walk 6 / swim 3 -> a walker pays 2 per water cell
     deep_water_cost: int = 2  # DEFAULT: as water
     climb_cost: int = 2  # EQ-MOV-5 (DEFAULT cost)
+    crawl_extra: int = 1  # DEFAULT, as in power_roll PR-MOV-3: a prone creature crawls at +1 per cell (seed 000 is silent)
     climb_min_dex: int = 1  # EQ-MOV-5
     dex_stat: str = "DEX"  # EQ-MOV-5, EQ-MOV-6
     takeoff_height: int = 3  # EQ-MOV-3
@@ -52,7 +53,7 @@ class EquestriaMovement(MovementModel):
     budget_rule = "EQ-MOV-2"
     occupied_rule = "EQ-MAP-4"
     blocked_rule = "EQ-MAP-4"
-    moves = (MoveType.WALK, MoveType.FLY, MoveType.SWIM, MoveType.CLIMB, MoveType.TELEPORT)
+    moves = (MoveType.WALK, MoveType.CRAWL, MoveType.FLY, MoveType.SWIM, MoveType.CLIMB, MoveType.TELEPORT)
 
     @property
     def allies_block(self) -> bool:  # type: ignore[override]
@@ -106,7 +107,11 @@ class EquestriaMovement(MovementModel):
                 return s.climb_cost
             return 1
 
-        return build_rules(move, price, diagonal=s.diagonal, corner=s.corner)
+        def crawling(t: Terrain) -> int | Refusal:  # the walking price + crawl_extra
+            base = price(t)
+            return base if isinstance(base, tuple) else base + s.crawl_extra
+
+        return build_rules(move, crawling if move is MoveType.CRAWL else price, diagonal=s.diagonal, corner=s.corner)
 
     # -- flight and diving (EQ-MOV-3, EQ-MOV-7) ------------------------------
     def take_off(self, mover: Combatant, grid: Grid) -> tuple[str, int]:

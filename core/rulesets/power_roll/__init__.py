@@ -35,6 +35,7 @@ class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings,
     initiative_stat: str = "AGILITY"  # DEFAULT
     weakened_penalty: int = -2  # DEFAULT (published system's bane)
     prone_flier_falls: bool = True  # PR-MOV-5
+    forced_obstacle_damage: int = 1  # DEFAULT (RULES.md Revision 3, as PR-BUR-2): forced into an obstacle, 1 damage per cell not moved
     dig_action: str = "maneuver"  # PR-BUR-1, PR-BUR-3, PR-BUR-4: the dig and Dig Earth maneuvers, pulling out
     shake_off_action: str = "main"  # PR-CLB-1 DEFAULT: shaking a climber off takes the creature's main action
     power_roll_die_count: int = 2  # PR-ROLL-1 DEFAULT: the power roll is 2d10 (the seed gives no dice)
@@ -114,7 +115,7 @@ class PowerRoll(Ruleset):
 
         s = self.settings
         return BurrowingRules(s.dig_action, s.shake_off_action, lambda cells, vertical: burrowed_forced_move(cells, vertical=vertical),
-                              climb_creature, shake_off, size_number)
+                              climb_creature, shake_off, size_number, s.forced_obstacle_damage)
 
     @property
     def falling(self) -> FallingRules:

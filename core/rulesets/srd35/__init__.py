@@ -14,6 +14,8 @@ from core.dice.checks import Tier
 from core.values.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.board.movement.falling import DiceFallSettings
+from core.board.vision import VisionSettings, sees
+from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
@@ -45,6 +47,8 @@ class Srd35Settings(CommonSettings, DoorSettings, SrdMovementSettings, DiceFallS
     tumble_stat: str = "DEX"  # DEFAULT (d20 SRD Tumble): DEX + ranks (typed as a bonus)
     tumble_dc_threatened: int = 15  # DEFAULT (d20 SRD): past threatened squares without provoking
     tumble_dc_through: int = 25  # DEFAULT (d20 SRD): through an enemy's squares
+    poor_visibility_doublings: int = 1  # DEFAULT (seed 002, RULES.md Revision 3): darkness or thick fog hampers movement, each square costs 2
+    hampering_weathers: tuple[str, ...] = ("fog",)  # DEFAULT: the weather that counts as thick fog (EQ-VIS-1's names)
     tumble_doublings: int = 1  # DEFAULT (d20 SRD): tumbling at half speed, each square costs 2
     size_reach: tuple[tuple[str, int], ...] = (("large", 2), ("huge", 3), ("gargantuan", 4), ("colossal", 6))  # DEFAULT (d20 SRD): natural reach of tall creatures, squares (SRD-MOV-16 threatens)
     overrun_kind: str = "standard"  # DEFAULT (d20 SRD): a standard action during a move
@@ -130,8 +134,11 @@ class Srd35(Ruleset):
             return budget.spend(kind) if budget.left(kind) > 0 else budget
         if (budget.left("standard") <= 0 or budget.left("move") <= 0) and not override:
             raise IllegalCommand(f"{kind.replace('_', ' ')} needs both the standard and the move action", "SRD-MOV-9")
+        stepped = "stepped" in budget.marks  # SRD-MOV-9, Revision 3: a round with a 5-ft step has no other movement
+        if stepped and kind in ("double_move", "run") and not override:
+            raise IllegalCommand(f"{combatant.name} took a 5-ft step this round: no other movement, a {kind.replace('_', ' ')} included", "SRD-MOV-9")
         speed = self.speed_cells(combatant)
-        used = budget.movement_max - budget.movement
+        used = 1 if stepped else budget.movement_max - budget.movement
         if kind == "run" and used > 0 and not override:  # a run is a full-round action: the whole round's movement
             raise IllegalCommand(f"{combatant.name} already moved {used} square(s) this turn; a run is a full-round action", "SRD-MOV-9")
         if kind in ("double_move", "run"):
@@ -178,6 +185,21 @@ class Srd35(Ruleset):
         s = self.settings
         squeezing = s.squeeze_doublings if any(c.name == "squeezing" for c in mover.conditions) else 0
         return squeezing + (s.tumble_doublings if "tumbling" in mover.budget.marks else 0)
+
+    def sight_doublings(self, state: EncounterState, mover: Combatant) -> int:
+        """Seed 002, RULES.md Revision 3 (DEFAULT): poor visibility hampers
+        movement like difficult terrain: in the encounter's ``hampering_weathers``
+        (fog), or where the mover does not see the next square clearly (darkness
+        without darkvision or a light, EQ-VIS-1..2), each square costs 2."""
+        s = self.settings
+        if not s.poor_visibility_doublings or mover.position is None or mover.layer is not Layer.GROUND:
+            return 0
+        vision = state.vision
+        if vision.weather in s.hampering_weathers:
+            return s.poor_visibility_doublings
+        seen = sees(mover, mover, vision, state.combatants, self.settings_for(VisionSettings))
+        near = seen is not None and seen.clear >= 1
+        return 0 if near else s.poor_visibility_doublings
 
     def squeeze_shape(self, state: EncounterState, who: Combatant, command: Any) -> tuple[Combatant, str]:
         """SRD-MOV-8, SRD-MOV-17: how ``who`` squeezes (a wide creature in a 1-square passage)."""

@@ -54,6 +54,15 @@ class FiveFootStep(Command):
 
 
 @dataclass(frozen=True)
+class StandUp(Command):
+    """RULES.md Revision 3 (DEFAULT, d20 SRD): a ``prone`` ``combatant``
+    stands up as a move action; in combat it spends the move action and a
+    move's worth of squares."""
+
+    combatant: str
+
+
+@dataclass(frozen=True)
 class Tumble(Command):
     """SRD-MOV-16 (DEFAULT d20 SRD Tumble): a check (``tumble_stat`` +
     ``bonus``, the skill's ranks) against ``tumble_dc_threatened`` to move

@@ -24,7 +24,7 @@ from core.dice.checks import CheckResult, Modifier, Tier
 from core.values.combatant import Combatant, Side
 from core.errors import IllegalCommand
 from core.board.grid import Cell, as_cell
-from core.values.mobility import Size, footprint_offsets
+from core.values.mobility import MoveType, Size, footprint_offsets
 from core.combat.economy import spend_kind
 from core.combat.resolution import attack
 from core.board.movement import find_path
@@ -217,6 +217,25 @@ def five_foot_step(enc: Table, state: EncounterState, command: sc.FiveFootStep) 
     return state.replace_combatant(moved), (event, note)
 
 
+def stand_up(enc: Table, state: EncounterState, command: sc.StandUp) -> Result:
+    """RULES.md Revision 3 (DEFAULT, d20 SRD): standing up from prone is a
+    move action; in combat it takes the move action and one move (its
+    speed in squares) of movement. Refused when it is not prone."""
+    who = state.combatant(command.combatant)
+    if not any(c.name == "prone" for c in who.conditions):
+        raise IllegalCommand(f"{who.name} is not prone", "SRD-MOV-9")
+    events: list[ev.Event] = []
+    if state.round > 0:
+        state, spent = spend_kind(enc, state, who.id, "move")
+        events.extend(spent)
+        who = state.combatant(who.id)
+        speed = enc.ruleset.movement.speed(who, MoveType.WALK)
+        who = replace(who, budget=replace(who.budget, movement=max(0, who.budget.movement - speed)))
+    who = replace(who, conditions=tuple(c for c in who.conditions if c.name != "prone"))
+    events.append(ev.ConditionRemoved(who.id, who.name, "prone", "stood up: a move action (SRD-MOV-9, DEFAULT d20 SRD)"))
+    return state.replace_combatant(who), tuple(events)
+
+
 # -- SRD-MOV-16: Tumble and Overrun (DEFAULT d20 SRD) -----------------------------------------
 def _check(enc: Table, who: Combatant, stat: str, bonus: int, difficulty: int, purpose: str, rule: str) -> CheckResult:
     extra = (Modifier(bonus, "ranks and bonuses", rule),) if bonus else ()
@@ -389,6 +408,7 @@ HANDLERS = {
     sc.SetBody: set_body,
     sc.OpportunityAttack: opportunity_attack,
     sc.FiveFootStep: five_foot_step,
+    sc.StandUp: stand_up,
     sc.Tumble: tumble,
     sc.Overrun: overrun,
     sc.EscapeArtist: escape_artist,

@@ -10,9 +10,11 @@ past a wall's corner (SRD-MOV-3).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from enum import Enum
 
 from core.values.combatant import Combatant
+from core.errors import IllegalCommand
 from core.board.grid import MoveKind, Terrain
 from core.values.mobility import MoveType, Size
 from core.board.movement.falling import nearest  # SRD-MOV-11, also where a falling creature lands
@@ -34,6 +36,7 @@ class SrdMovementSettings:
     run_multiplier: int = 4  # SRD-MOV-9
     run_multiplier_heavy: int = 3  # SRD-MOV-9 (heavy armour)
     pass_size_steps: int = 3  # SRD-MOV-4: 3+ sizes larger or smaller pass
+    enter_squares_size: str = "small"  # SRD-MOV-4 (seed 002, Revision 3): Tiny, Diminutive or Small creatures enter others' squares (d20 SRD: Fine)
     corner: str = "both"  # SRD-MOV-3
     diagonal: str = "alternate"  # SRD-MOV-2: diagonals cost 1, 2, 1, 2 ... ("same": every step 1, a house rule)
     # SRD-MOV-13: reductions are not in the seed; DEFAULT the d20 SRD armour and load tables
@@ -48,6 +51,8 @@ class SrdMovementSettings:
     # SRD-MOV-15: helpless bodies that are obstacles
     obstacle_size: str = "huge"  # DEFAULT: Huge and larger (or a GM-flagged body "obstacle")
     obstacle_doublings: int = 1  # SRD-MOV-15: each square of the body costs 2
+    back_to_last_legal: bool = True  # SRD-MOV-12: ending where it cannot stop, back to the last legal square
+    crawl_squares: int = 1  # DEFAULT (RULES.md Revision 3, d20 SRD): a prone creature crawls 5 ft as a move action
 
 
 class Pace(Enum):
@@ -67,7 +72,26 @@ class SrdMovement(MovementModel):
     budget_rule = "SRD-MOV-9"
     occupied_rule = "SRD-MOV-4"
     blocked_rule = "SRD-MOV-6"
-    moves = (MoveType.WALK, MoveType.CLIMB, MoveType.SWIM, MoveType.FLY, MoveType.TELEPORT)
+    moves = (MoveType.WALK, MoveType.CRAWL, MoveType.CLIMB, MoveType.SWIM, MoveType.FLY, MoveType.TELEPORT)
+
+    def stops_short(self) -> bool:
+        """SRD-MOV-12 (setting ``back_to_last_legal``): a move ending in a friend's
+        square ends on the last legal square of its path."""
+        return bool(self.settings.back_to_last_legal)
+
+    def spent(self, mover: Combatant, path: Any) -> int:
+        """RULES.md Revision 3 (DEFAULT, d20 SRD): a prone creature crawls
+        ``crawl_squares`` (1 square, 5 ft) as a move action: it takes a whole
+        move (its speed in squares) from the budget."""
+        if path.move is not MoveType.CRAWL:
+            return int(path.cost)
+        s = self.settings
+        if len(path.cells) > s.crawl_squares:
+            raise IllegalCommand(
+                f"{mover.name} is prone: it crawls {s.crawl_squares * s.feet_per_square} ft ({s.crawl_squares} square) as a move action, or stands up first",
+                "SRD-MOV-9",
+            )
+        return max(int(path.cost), self.speed(mover, MoveType.WALK))
 
     def speed(self, mover: Combatant, move: MoveType) -> int:
         """Squares per move action: its speed for ``move`` in squares
@@ -170,7 +194,8 @@ class SrdMovement(MovementModel):
     def passage(self, mover: Combatant, other: Combatant, options: MoveOptions) -> Passage:
         """Rule SRD-MOV-4: friends pass (not when charging); enemies block
         unless helpless; nobody ends in an occupied square unless its
-        occupant is helpless; tiny and smaller enter others' squares;
+        occupant is helpless; a mover of ``enter_squares_size`` (Small) or
+        smaller enters others' squares, and anyone enters a tiny one's;
         creatures 3+ sizes apart pass through each other."""
         if other.defeated:
             return Passage.SHARE  # helpless
@@ -178,7 +203,7 @@ class SrdMovement(MovementModel):
             return Passage.PASS  # SRD-MOV-16: tumbled past or overran it this turn
         if other.layer is not mover.layer:
             return Passage.SHARE
-        if small(mover.size) or small(other.size):
+        if mover.size.step <= Size(self.settings.enter_squares_size).step or small(other.size):
             return Passage.SHARE
         if abs(mover.size.step - other.size.step) >= self.settings.pass_size_steps:
             return Passage.PASS

@@ -103,6 +103,11 @@ def srd_offers(c: OfferContext) -> tuple[Offer, ...]:
                 f"squeeze.{along}", f"{actor.name}: squeeze into a 1-square passage running {words} (half its width, x2 cost, -4)",
                 Group.MOVEMENT, lambda _, w=along: cmd.Squeeze(a, True, w), rule="SRD-MOV-17", actor=a,
             ))
+    if any(x.name == "prone" for x in actor.conditions):
+        found.append(c.offer(
+            "stand-up", f"{actor.name}: stand up (a move action; prone, it crawls 5 ft a move)", Group.MOVEMENT,
+            lambda _: sc.StandUp(a), rule="SRD-MOV-9", actor=a,
+        ))
     if c.fighting:
         found.append(c.offer(
             "five-foot-step", f"{actor.name}: 5-ft step (1 square, provokes nothing, no other movement)", Group.MOVEMENT,

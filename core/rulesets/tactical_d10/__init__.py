@@ -42,9 +42,16 @@ class TacticalSettings(CommonSettings, DoorSettings, TacticalMovementSettings, D
     initiative_stat: str = "BODY"  # DEFAULT: seed 003 has no initiative rule
     attack_stat: str = "MUSCLES"  # TAC-ATK-1
     defend_stat: str = "BODY"  # TAC-ACT-2
+    defend_least_reduction: int = 1  # TAC-ACT-2 DEFAULT (a), Revision 3: "but not less than 1" bounds the reduction (0 for reading (b))
+    defend_least_damage: int = 0  # TAC-ACT-2 DEFAULT (Revision 3): damage may fall to 0 (1 for reading (b))
     zero_hp_dead: bool = True  # TAC-HP-1
     half_on_equal: bool = True  # TAC-ATK-1
     type_effects: bool = True  # TAC-DMG-2
+    # TAC-ACT-1 throw (RULES.md Revision 3): 1d10 + Muscles against a DEFAULT difficulty
+    throw_stat: str = "MUSCLES"  # Revision 3
+    throw_difficulty: int = 6  # DEFAULT (Revision 3)
+    throw_easy_cells: int = 5  # DEFAULT (Revision 3): +1 per 2 cells beyond 5
+    throw_step_cells: int = 2  # DEFAULT (Revision 3)
     # TAC-ACT-2
     shove_penalty_per_cell: int = -2
     trip_penalty: int = -4
@@ -54,6 +61,17 @@ class TacticalSettings(CommonSettings, DoorSettings, TacticalMovementSettings, D
     spear_wall_turns: int = 1  # TAC-DMG-2 DEFAULT: a spear wall lasts until the start of the wielder's next turn (N: its N-th next turn)
     spear_wall_strikes_once: bool = True  # TAC-DMG-2 DEFAULT: it strikes the first enemy that dashes in, then ends (False: every one while it lasts)
     tripped_stand_at_turn_start: bool = True  # TAC-ACT-3 DEFAULT: a tripped creature stands at its turn's start, paying stand_mp
+    # TAC-POS-1..5: seed 003's position modifiers (off in the other rulesets, RULES.md Revision 3)
+    posture_cover: bool = True  # TAC-POS-1: crouched turns half cover full, prone quarter
+    melee_vs_crouched: int = 2  # TAC-POS-1
+    melee_vs_prone: int = 4  # TAC-POS-1
+    ranged_vs_prone: int = -2  # TAC-POS-1
+    flanking_advantage: bool = True  # TAC-POS-2
+    slowed_melee: int = 1  # TAC-POS-3
+    slowed_ranged_per_mp: int = 1  # TAC-POS-3: 2-MP cell +2
+    unnoticed_auto_critical: bool = True  # TAC-POS-4
+    moving_ac: int = 2  # TAC-POS-5
+    moving_ac_mounted: int = 4  # TAC-POS-5
     invisible_attacker_advantage: bool = True  # TAC-POS-4: an invisible (not hidden) attacker is detected by other senses
     sight_sense: str = "sight"  # TAC-POS-6: the advantage needs a target whose main sense is this
     # TAC-OPT-1: optional test mechanics, house-rule switches (off by default)
@@ -76,7 +94,7 @@ class TacticalD10(Ruleset):
 
     id = "tactical_d10"
     name = "Tactical d10 (seed 003)"
-    command_modules = ("core.rulesets.tactical_d10.weapon_areas",)  # TAC-DMG-1, -2: area attacks, spear walls
+    command_modules = ("core.rulesets.tactical_d10.weapon_areas", "core.rulesets.tactical_d10.throws")  # TAC-DMG-1, -2: area attacks, spear walls; TAC-ACT-1 throw
     rule_prefix = "TAC"
     Settings = TacticalSettings
     check_sides = 10
@@ -182,6 +200,13 @@ class TacticalD10(Ruleset):
 
         return shield_wall_modifier(self.settings, target, combatants)
 
+    def defence(self, target: Combatant) -> tuple[int, int]:
+        """TAC-ACT-2 Defend: damage taken - floor(Body / 2), the reduction at
+        least ``defend_least_reduction`` (1) and the damage left at least
+        ``defend_least_damage`` (0): Body 1 against 5 damage leaves 4."""
+        s = self.settings
+        return max(s.defend_least_reduction, target.stat(s.defend_stat) // 2), s.defend_least_damage
+
     def damage_bonus(self, attacker: Combatant) -> int:
         """TAC-OPT-1 (switch ``opt_dash_attack``): floor(Body / 2) more on the turn after a dash."""
         from core.rulesets.tactical_d10.options import dash_attack_bonus
@@ -201,8 +226,8 @@ class TacticalD10(Ruleset):
         return after_shove(self.settings, state, attacker, target, cells)
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
-        """TAC-ACT-2: dash, dodge, defend, and the contests against another creature."""
-        from core.offers.offer import Group
+        """TAC-ACT-2: dash, dodge, defend, and the contests against another creature; TAC-ACT-1 throw."""
+        from core.offers.offer import Group, Need
 
         from core.offers.maneuvers import weapon_areas
 
@@ -219,6 +244,10 @@ class TacticalD10(Ruleset):
             )
             for action in ("dash", "dodge", "defend")
         ]
+        found.append(context.offer(
+            "tactical.throw", f"{actor.name}: throw something at a cell (1d10 + Muscles vs 6, +1 per 2 cells beyond 5)", Group.ACTION,
+            lambda cell, a=actor.id: _throw(a, cell), check=False, rule="TAC-ACT-1", needs=Need.CELL, spends=(self.attack_kind,), actor=actor.id,
+        ))
         if other is not None:
             found += [
                 context.offer(
@@ -229,6 +258,12 @@ class TacticalD10(Ruleset):
                 for action in ("grapple", "shove", "trip", "disarm")
             ]
         return tuple(found)
+
+
+def _throw(thrower: str, cell: Any) -> Any:
+    from core.rulesets.tactical_d10.throws import Throw
+
+    return Throw(thrower, tuple(cell))
 
 
 def _main_sense_offer(context: Any) -> Any:

@@ -63,6 +63,10 @@ def sheet_fields(combatant: Combatant, stat_names: tuple[str, ...]) -> list[tupl
         ("quick", "Belt: quick slots, 1 MP to draw (TAC-MOV-2)", _show(combatant.inventory.quick)),
         ("slow", "Pack: slow slots, 5 MP to draw (TAC-MOV-2)", _show(combatant.inventory.slow)),
         ("attacks", "Attacks (t)", ", ".join(a.name for a in combatant.attacks)),
+        ("armour_metal", "Metal armour, corrosion lowers its AC (yes/no, TAC-EFF-3)", "yes" if combatant.armour_metal else "no"),
+        ("alignment", "Alignment (chaotic evil, lawful good; TAC-DMG-2)", combatant.alignment),
+        ("hover", "Hovers: does not fall when prone (yes/no, PR-MOV-5)", "yes" if combatant.hover else "no"),
+        ("breathing", "Breathes (air, water, none; EQ-BRE-1)", combatant.breathing),
         ("notes", "Notes", combatant.notes),
     ]
     return rows
@@ -99,6 +103,12 @@ def parse_field(field: str, text: str, combatant: Combatant) -> cmd.SheetChanges
         return cmd.SheetChanges(inventory=Inventory(_items(value), combatant.inventory.slow))
     if field == "slow":
         return cmd.SheetChanges(inventory=Inventory(combatant.inventory.quick, _items(value)))
+    if field in ("armour_metal", "hover"):
+        if value.lower() not in ("yes", "no", "y", "n"):
+            raise ValueError("answer yes or no")
+        return cmd.SheetChanges(**{field: value.lower().startswith("y")})
+    if field in ("alignment", "breathing"):
+        return cmd.SheetChanges(**{field: value})
     if field == "notes":
         return cmd.SheetChanges(notes=text.strip())
     raise ValueError(f"unknown field {field!r}")
