@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from core.combat.attacks import UNARMED, Weapon, WeaponDamage
@@ -24,7 +24,17 @@ class Command:
 
 
 @dataclass(frozen=True)
-class StartCombat(Command):
+class TurnChange(Command):
+    """A command that changes whose turn it is. ``at``: the wall-clock time
+    the GM gave it (seconds since the epoch), stamped by the presenter from
+    an injected clock; ``None``: not timed (a test, a script). Turn times
+    in the recap are the differences of these stamps; core never reads a clock."""
+
+    at: float | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True)
+class StartCombat(TurnChange):
     """Roll initiative for everyone without one and begin round 1 (rules EQ-INIT-1, EQ-INIT-2).
 
     ``starter``: id of the creature that starts the fight; it gets the
@@ -34,12 +44,12 @@ class StartCombat(Command):
 
 
 @dataclass(frozen=True)
-class NextTurn(Command):
+class NextTurn(TurnChange):
     """End the current turn; the next combatant's actions refresh (rule EQ-ACT-1)."""
 
 
 @dataclass(frozen=True)
-class PreviousTurn(Command):
+class PreviousTurn(TurnChange):
     """Hand the turn back to the previous combatant (a GM correction): what
     the turn change did by itself is given back (expired conditions, trigger
     damage and escalation, budgets; see :mod:`core.combat.boundary`); what the GM
@@ -268,7 +278,7 @@ class SwapInitiative(Command):
 
 
 @dataclass(frozen=True)
-class DelayTurn(Command):
+class DelayTurn(TurnChange):
     """The current combatant, before spending anything, acts after ``after``:
     it takes the next free initiative below ``after``'s and the turn passes on."""
 
@@ -306,7 +316,7 @@ class PrepareAction(Command):
 
 
 @dataclass(frozen=True)
-class EndCombat(Command):
+class EndCombat(TurnChange):
     """EQ-SIT-3: all sides agreed to stop; back to everyday play (initiatives cleared)."""
 
 

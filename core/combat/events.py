@@ -34,18 +34,22 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
+    """``at``: the wall-clock time of the turn change that began it (the command's stamp; ``None``: not timed)."""
+
     round: int
     combatant: str
     name: str
+    at: float | None = None
 
 
 @dataclass(frozen=True)
 class TurnReturned(Event):
-    """The GM handed the turn back (``PreviousTurn``)."""
+    """The GM handed the turn back (``PreviousTurn``); ``at`` as :class:`TurnStarted`'s."""
 
     round: int
     combatant: str
     name: str
+    at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -348,6 +352,7 @@ class PhaseChanged(Event):
 
     phase: Phase
     side: Side | None = None
+    at: float | None = None  # the wall-clock stamp of the command that ended the fight (EndCombat), which ends its last turn
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def prepare_action(enc: Table, state: EncounterState, command: cmd.PrepareAction
     return state, (ev.PreparationTaken(combatant.id, combatant.name, command.description.strip(), bonus),)
 
 
-def end_combat(enc: Table, state: EncounterState, _: cmd.EndCombat) -> Result:
+def end_combat(enc: Table, state: EncounterState, command: cmd.EndCombat) -> Result:
     """EQ-SIT-3: all sides agreed; back to everyday play, initiatives cleared."""
     if state.phase is Phase.EVERYDAY and state.round == 0:
         raise IllegalCommand("there is no fight to end", "EQ-SIT-3")
@@ -61,7 +61,7 @@ def end_combat(enc: Table, state: EncounterState, _: cmd.EndCombat) -> Result:
     )
 
     state, refilled = end_of_fight(state)  # per-encounter uses come back (DEFAULT)
-    return state, (ev.PhaseChanged(Phase.EVERYDAY), *passed, *refilled)
+    return state, (ev.PhaseChanged(Phase.EVERYDAY, at=command.at), *passed, *refilled)
 
 
 def roll_dice(enc: Table, state: EncounterState, command: cmd.RollDice) -> Result:
