@@ -11,6 +11,7 @@ from core.combat.attacks import UNARMED, Weapon, WeaponDamage
 from core.dice.checks import Advantage, Modifier
 from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition
+from core.values.scene_events import SceneEvent
 from core.combat.damage import DamagePart
 from core.board.grid import Cell
 from core.values.kinds import ContestKind, MpAction, TacticalAction, coerce
@@ -318,6 +319,28 @@ class PrepareAction(Command):
 @dataclass(frozen=True)
 class EndCombat(TurnChange):
     """EQ-SIT-3: all sides agreed to stop; back to everyday play (initiatives cleared)."""
+
+
+# -- scene events on the initiative count (core.combat.scene_events) --
+@dataclass(frozen=True)
+class AddSceneEvent(Command):
+    """Put ``scene_event`` in the order (its id must be new: :func:`next_scene_id`)."""
+
+    scene_event: SceneEvent
+
+
+@dataclass(frozen=True)
+class EditSceneEvent(Command):
+    """Replace the scene event of ``scene_event.id`` with ``scene_event``."""
+
+    scene_event: SceneEvent
+
+
+@dataclass(frozen=True)
+class RemoveSceneEvent(Command):
+    """Take the scene event ``scene_id`` out of the order."""
+
+    scene_id: str
 
 
 @dataclass(frozen=True)

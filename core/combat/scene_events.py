@@ -11,12 +11,13 @@ undoes with the turn change that passed the count. Handlers are
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from core.combat.commands import Command
+from core.combat.commands import AddSceneEvent, EditSceneEvent, RemoveSceneEvent
 from core.combat.event_base import Event
-from core.dice.rolls import DiceRoll, parse, roll
+from core.combat.events import SceneEventAdded, SceneEventFired, SceneEventRemoved
+from core.dice.rolls import parse, roll
 from core.errors import IllegalCommand
 from core.values import limits as lim
 from core.values.scene_events import SceneEvent
@@ -33,62 +34,7 @@ MAX_SCENE_TEXT = 400
 """Characters of a scene event's text or area at most."""
 
 
-# -- commands and events ------------------------------------------------------
-@dataclass(frozen=True)
-class AddSceneEvent(Command):
-    """Put ``scene_event`` in the order (its id must be new: :func:`next_scene_id`)."""
-
-    scene_event: SceneEvent
-
-
-@dataclass(frozen=True)
-class EditSceneEvent(Command):
-    """Replace the scene event of ``scene_event.id`` with ``scene_event``."""
-
-    scene_event: SceneEvent
-
-
-@dataclass(frozen=True)
-class RemoveSceneEvent(Command):
-    """Take the scene event ``scene_id`` out of the order."""
-
-    scene_id: str
-
-
-@dataclass(frozen=True)
-class SceneEventAdded(Event):
-    """``scene_event`` as it now stands in the order (added or, when ``edited``, changed)."""
-
-    scene_event: SceneEvent
-    edited: bool = False
-    rule: str = "EQ-INIT-2"
-
-
-@dataclass(frozen=True)
-class SceneEventRemoved(Event):
-    scene_id: str
-    name: str
-
-
-@dataclass(frozen=True)
-class SceneEventFired(Event):
-    """The order passed ``scene_event``'s count in ``round``; ``roll`` its dice (``None``: it has none)."""
-
-    scene_event: SceneEvent
-    round: int
-    roll: DiceRoll | None = None
-
-
 # -- queries --------------------------------------------------------------------
-def next_scene_id(state: EncounterState) -> str:
-    """A scene event id not yet used here: ``s1``, ``s2``, ..."""
-    used = {s.id for s in state.scene_events}
-    number = len(state.scene_events) + 1
-    while f"s{number}" in used:
-        number += 1
-    return f"s{number}"
-
-
 def scene_counts(state: EncounterState, but: str = "") -> set[int]:
     """The counts scene events of ``state`` hold, ``but``'s aside (EQ-INIT-2: no creature takes them)."""
     return {s.initiative for s in state.scene_events if s.id != but}

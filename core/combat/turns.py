@@ -23,6 +23,7 @@ from core.combat import events as ev
 from core.values import limits as lim
 from core.combat.trackers import reminders, uses
 from core.combat import scene_events
+from core.combat.turn_times import close_turn
 from core.combat.upcoming import takes_turn as takes_turn  # named here too: callers of the turn order import it with it
 from core.values.combatant import Combatant
 from core.combat.groups import numbered
@@ -50,7 +51,7 @@ def begin_turn(enc: Table, state: EncounterState, combatant: Combatant, round_: 
     start triggers fire (burning), then its budget refreshes less what its
     conditions take (EQ-ACT-1, TAC-EFF-1, TAC-EFF-2). A resumed delayed turn
     does none of this again. ``at``: the turn change's wall-clock stamp (:class:`core.combat.commands.TurnChange`)."""
-    state = replace(state, round=round_, current=combatant.id, cursor=combatant.initiative)
+    state = replace(state, round=round_, current=combatant.id, cursor=combatant.initiative, turn_at=at)
     events: list[ev.Event] = [ev.TurnStarted(round_, combatant.id, combatant.name, at)]
     if combatant.id in state.resuming:
         return replace(state, resuming=tuple(i for i in state.resuming if i != combatant.id)), tuple(events)
@@ -108,7 +109,8 @@ def advance(enc: Table, state: EncounterState, *, run_end: bool = True, mark_act
     ``reroll_initiative_each_round`` house rule a new round re-rolls
     everyone's initiative first (EQ-INIT-1, ties by EQ-INIT-2)."""
     current = require_combat(state)
-    events: list[ev.Event] = []
+    state, timed = close_turn(state, at)
+    events: list[ev.Event] = list(timed)
     if run_end:
         state, ended = end_turn(enc, state, current)
         events.extend(ended)
@@ -228,6 +230,7 @@ def previous_turn(enc: Table, state: EncounterState, command: cmd.PreviousTurn) 
     what the GM did meanwhile stays. Otherwise (a delay, a removal, an old
     save) only the turn goes back."""
     require_combat(state)
+    state, timed = close_turn(state, command.at)
     last = boundary.latest(state)
     if last is not None:
         state, notes = boundary.give_back(state, last)
@@ -235,7 +238,7 @@ def previous_turn(enc: Table, state: EncounterState, command: cmd.PreviousTurn) 
         assert state.current is not None, "a turn given back is a turn of the fight"
         target = state.combatant(state.current)
         undone = tuple(ev.TurnEffectsUndone(cid, name, detail) for cid, name, detail in notes)
-        return state, (ev.TurnReturned(state.round, target.id, target.name, command.at), *undone)
+        return state, (*timed, ev.TurnReturned(state.round, target.id, target.name, command.at), *undone)
     present = {c.id for c in state.combatants}
     acted = tuple(i for i in state.acted if i in present)
     if acted:
@@ -248,7 +251,7 @@ def previous_turn(enc: Table, state: EncounterState, command: cmd.PreviousTurn) 
     else:
         raise IllegalCommand("this is the first turn of the fight")
     state = replace(state, round=round_, current=target.id, cursor=target.initiative, acted=acted)
-    return state, (ev.TurnReturned(round_, target.id, target.name, command.at),)
+    return state, (*timed, ev.TurnReturned(round_, target.id, target.name, command.at))
 
 
 def taken_initiatives(state: EncounterState, but: str = "") -> set[int]:

@@ -43,3 +43,12 @@ class SceneEvent:
         if not self.repeats:
             return f"once, in round {self.first_round}"
         return "every round" if self.first_round <= 1 else f"every round from round {self.first_round}"
+
+
+def next_scene_id(existing: tuple[SceneEvent, ...]) -> str:
+    """A scene event id not among ``existing``: ``s1``, ``s2``, ..."""
+    used = {s.id for s in existing}
+    number = len(existing) + 1
+    while f"s{number}" in used:
+        number += 1
+    return f"s{number}"

@@ -12,7 +12,8 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.combat.demo import seed_map_text
 from core.combat.encounter import Encounter
-from core.combat.scene_events import AddSceneEvent, EditSceneEvent, RemoveSceneEvent, SceneEventFired
+from core.combat.commands import AddSceneEvent, EditSceneEvent, RemoveSceneEvent
+from core.combat.events import SceneEventFired
 from core.combat.state import EncounterState
 from core.combat.upcoming import next_up
 from core.board.grid import from_text
@@ -154,3 +155,46 @@ def test_turn_changes_carry_the_stamp_they_were_given():
     (back,) = [e for e in enc.apply(cmd.PreviousTurn(at=150.0)) if isinstance(e, ev.TurnReturned)]
     assert (started.at, nexted.at, back.at) == (100.0, 142.5, 150.0)
     assert [e.at for e in enc.apply(cmd.EndCombat(at=160.0)) if isinstance(e, ev.PhaseChanged)] == [160.0]
+
+
+def test_eq_sit_3_the_fight_is_decided_once_when_every_foe_is_down_and_again_after_a_revive():
+    from core.combat.fight_end import decided
+
+    enc = table(c("a", 20), c("b", 10, Side.FOE), c("d", 5, Side.FOE))
+    enc.apply(cmd.StartCombat())
+    assert not any(isinstance(e, ev.FightDecided) for e in enc.apply(cmd.Damage("b", 30)))
+    (end,) = [e for e in enc.apply(cmd.Damage("d", 30)) if isinstance(e, ev.FightDecided)]
+    assert (end.down, end.round, end.rule) == (Side.FOE, 1, "EQ-SIT-3") and decided(enc.state) is Side.FOE
+    assert not any(isinstance(e, ev.FightDecided) for e in enc.apply(cmd.Damage("d", 1)))  # once
+    enc.apply(cmd.Heal("d", 5))
+    assert decided(enc.state) is None
+    enc.apply(cmd.EndCombat())
+    assert decided(enc.state) is None  # no fight runs
+
+
+def test_eq_sit_3_every_party_member_down_decides_it_for_the_foes():
+    from core.combat.fight_end import decided
+
+    enc = table(c("a", 20), c("b", 10, Side.FOE))
+    enc.apply(cmd.StartCombat())
+    assert [e.down for e in enc.apply(cmd.Damage("a", 30)) if isinstance(e, ev.FightDecided)] == [Side.PARTY]
+    assert decided(enc.state) is Side.PARTY
+
+
+def test_every_turn_change_logs_the_wall_clock_time_of_the_turn_it_ends():
+    enc = table(c("a", 20), c("b", 10, Side.FOE))
+    enc.apply(cmd.StartCombat(at=1000.0))
+    timed = [e for e in enc.apply(cmd.NextTurn(at=1042.0)) if isinstance(e, ev.TurnTimed)]
+    assert [(t.combatant, t.round, t.seconds) for t in timed] == [("a", 1, 42.0)]
+    back = [e for e in enc.apply(cmd.PreviousTurn(at=1050.0)) if isinstance(e, ev.TurnTimed)]
+    assert [(t.combatant, t.seconds) for t in back] == [("b", 8.0)]
+    assert [(t.combatant, t.seconds) for t in enc.apply(cmd.NextTurn(at=1060.0)) if isinstance(t, ev.TurnTimed)] == [("a", 10.0)]
+    assert [(t.combatant, t.seconds) for t in enc.apply(cmd.EndCombat(at=1090.0)) if isinstance(t, ev.TurnTimed)] == [("b", 30.0)]
+    assert enc.state.turn_at is None
+
+
+def test_an_untimed_turn_change_logs_no_time_and_a_clock_gone_back_counts_0():
+    enc = table(c("a", 20), c("b", 10, Side.FOE))
+    enc.apply(cmd.StartCombat())
+    assert not any(isinstance(e, ev.TurnTimed) for e in enc.apply(cmd.NextTurn(at=5.0)))
+    assert [e.seconds for e in enc.apply(cmd.NextTurn(at=3.0)) if isinstance(e, ev.TurnTimed)] == [0.0]

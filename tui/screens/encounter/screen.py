@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from core.combat import commands as cmd
+from core.combat import events as ev
 from core.values.combatant import Combatant
 from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
@@ -56,6 +57,17 @@ from core.combat.mounted.seats import describe as ride_words  # who rides whom (
 
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
+
+
+def status_event(entries: list[LogEntry]) -> LogEntry:
+    """The entry the status line shows of a change's ``entries``: the end of
+    the fight when it was decided, else the last scene event that fired
+    (a lair action must not hide behind the turn it came before), else the last."""
+    for kinds in ((ev.FightDecided,), (ev.SceneEventFired,)):
+        found = [e for e in entries if isinstance(e.event, kinds)]
+        if found:
+            return found[-1]
+    return entries[-1]
 
 
 class EncounterScreen(Screen):
@@ -156,12 +168,14 @@ class EncounterScreen(Screen):
             self.reload_views()
             return
         entries = list(view.entries)
-        self.query_one(DiceLog).add(entries)
+        log = self.query_one(DiceLog)
+        log.ruleset = view.ruleset
+        log.add(entries)
         if view.turn_changed:
             self.selected = view.state.current or self.selected
             self.marks.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=view.turn_changed, view=view)
-        self.set_status(describe(entries[-1].event) if entries else Text("Done."))
+        self.set_status(describe(status_event(entries).event) if entries else Text("Done."))
         self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
 
     def reload_views(self) -> None:
@@ -172,6 +186,7 @@ class EncounterScreen(Screen):
         log = self.query_one(DiceLog)
         log.border_title = "Log"
         log.filter_id = None
+        log.ruleset = view.ruleset
         log.load(self.session.log)
         if self.selected is None and view.state.combatants:
             self.selected = view.state.order()[0].id
