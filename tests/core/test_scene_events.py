@@ -198,3 +198,18 @@ def test_an_untimed_turn_change_logs_no_time_and_a_clock_gone_back_counts_0():
     enc.apply(cmd.StartCombat())
     assert not any(isinstance(e, ev.TurnTimed) for e in enc.apply(cmd.NextTurn(at=5.0)))
     assert [e.seconds for e in enc.apply(cmd.NextTurn(at=3.0)) if isinstance(e, ev.TurnTimed)] == [0.0]
+
+
+def test_the_scene_event_line_reads_a_lair_action_and_a_reinforcement_and_back():
+    from core.dice.scene_notation import parse_scene_event, scene_event_line
+    from core.errors import NotationError
+
+    lair = parse_scene_event("20 Lair action: roots grab; 2d6 bludgeoning; area radius 2 at C4", "s1")
+    assert lair == SceneEvent("s1", "Lair action", 20, "roots grab", "2d6 bludgeoning", "radius 2 at C4")
+    wolves = parse_scene_event("30 Wolves arrive: 4 wolves at the gate; round 3; once; secret", "s2")
+    assert (wolves.first_round, wolves.repeats, wolves.secret, wolves.due(3), wolves.due(4)) == (3, False, True, True, False)
+    for event in (lair, wolves):
+        assert parse_scene_event(scene_event_line(event), event.id) == event
+    for bad in ("Lair action", "20", "20 Lair; sometimes"):
+        with pytest.raises(NotationError):
+            parse_scene_event(bad, "s3")

@@ -27,6 +27,7 @@ from textual.widgets import Static
 from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Combatant
+from core.combat.upcoming import next_up
 from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
 from tui.keys import ACTIONS, SCREEN, bindings
@@ -43,6 +44,7 @@ from tui.screens.encounter.map_files import MapFiles
 from tui.screens.encounter.map_modes import MapModes
 from tui.screens.encounter.more import MoreMenu
 from tui.screens.encounter.recap import RecapExport
+from tui.screens.encounter.scene_events import SceneEventRows
 from tui.screens.encounter.sheet_editor import SheetEditor
 from tui.screens.encounter.trackers import TrackerMenus
 from tui.screens.encounter.view import ViewToggles
@@ -75,7 +77,7 @@ class EncounterScreen(Screen):
     the status line at start, ``glyphs`` picks the map theme."""
 
     BINDINGS = bindings()
-    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles)
+    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles, SceneEventRows)
     """The classes of the parts, one object each per screen (the key table's owners)."""
 
     def __init__(self, presenter: EncounterPresenter, notice: str = "", glyphs: str = "unicode") -> None:
@@ -97,8 +99,9 @@ class EncounterScreen(Screen):
         self.sheet_editor = SheetEditor(self)
         self.tools = CampaignTools(self)
         self.trackers = TrackerMenus(self, self.more)
+        self.scene_events = SceneEventRows(self)
         self.toggles = ViewToggles(self, self.more)
-        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles)}
+        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.scene_events)}
         presenter.subscribe(self.show_view)
 
     def part(self, owner: str) -> object:
@@ -209,7 +212,9 @@ class EncounterScreen(Screen):
         if self.combatant(self.selected) is None:
             self.selected = state.current
         self.marks.forget_gone_marks()
-        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marks.marked))
+        upcoming = next_up(view, state)
+        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marks.marked),
+                                               next_name=upcoming.name if upcoming is not None else None)
         grid_map = self.query_one(GridMap)
         if self.toggles.players_preview:
             seen = visible_to(state, view.ruleset)
