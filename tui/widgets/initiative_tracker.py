@@ -172,8 +172,8 @@ def scene_row(event: SceneEvent, width: int) -> tuple[Text, ...]:
     """The five cells of a scene event's row: ``◆ Lair action`` at its count,
     when it fires in the HP and Left columns' room (``every``, ``r3+``, ``r3``)."""
     when = ("every" if event.first_round <= 1 else f"r{event.first_round}+") if event.repeats else f"r{event.first_round}"
-    name = Text("\u25c6 ", style="cyan")
-    name.append_text(user_text(shorten(clean(event.name), max(3, width - 2)), "cyan italic" if event.secret else "cyan"))
+    name = Text(" \u25c6 ", style="cyan")  # the mark column's space, then the diamond
+    name.append_text(user_text(shorten(clean(event.name), max(3, width - 3)), "cyan italic" if event.secret else "cyan"))
     return (Text(" "), Text(str(event.initiative).rjust(3), style="cyan"), name, Text(when.rjust(7), style="bright_black"), Text(""))
 
 
@@ -277,11 +277,12 @@ class InitiativeTracker(LinePane, can_focus=True):
                 self._row_cache[combatant.id] = cached
             rows[combatant.id] = cached[-1]
         for event in scenes:
-            rows[SCENE_ROW + event.id] = scene_row(event, self._name_width - 1)
+            rows[SCENE_ROW + event.id] = scene_row(event, self._name_width)
         self._cells = rows
         round_text = f"Round {state.round}" if state.round else "Not started"
-        if next_name:
-            round_text += f" \u00b7 next: {clean(next_name)}"
+        if next_name:  # cut in the middle so that the number telling "Character 1" from "Character 2" stays
+            room = max(3, (self.size.width or width + 2) - 4 - len(round_text) - len(" \u00b7 next: "))
+            round_text += f" \u00b7 next: {shorten(clean(next_name), room)}"
         if state.clock.seconds or state.trainings:  # the in-game clock, once the GM uses it (T)
             round_text += f" \u00b7 {clock_label(now_seconds(state), with_seconds=False)}"  # the round says the rest
         if self.border_title != round_text:
