@@ -8,11 +8,22 @@ the turn handlers (:mod:`core.combat.turns` applies the same order).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, TableView
+    from core.rulesets.base import Ruleset
     from core.values.combatant import Combatant
+
+
+@dataclass(frozen=True)
+class ReadTable:
+    """A ruleset and a state to read outside an encounter (a players' view
+    reading the file): what :func:`next_up` and :func:`takes_turn` ask."""
+
+    ruleset: Ruleset
+    state: EncounterState
 
 
 def takes_turn(enc: TableView, state: EncounterState, combatant: Combatant) -> bool:
