@@ -55,6 +55,10 @@ async def test_every_foe_down_says_so_on_the_status_line_and_offers_end_combat(t
             assert app.presenter.submit(cmd.Damage(foe.id, 999)).ok
         await pilot.pause()
         assert "every foe is down" in status_of(app) and "End combat" in status_of(app)
+        assert app.screen.option_ids == ["end", "later"]  # offered at once
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.presenter.state.round == 0 and app.screen is app.encounter_screen
 
 
 async def test_the_players_view_names_who_is_next_and_rings_once_for_the_as_character(tmp_path):

@@ -39,6 +39,7 @@ from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.campaign_tools import CampaignTools
 from tui.screens.encounter.combat import CombatPart
 from tui.screens.encounter.gm import TurnsAndRolls
+from tui.screens.encounter.fight_end import offer_end_of_combat
 from tui.screens.encounter.groups import Marks
 from tui.screens.encounter.map_files import MapFiles
 from tui.screens.encounter.map_modes import MapModes
@@ -180,6 +181,7 @@ class EncounterScreen(Screen):
         self.refresh_views(follow=view.turn_changed, view=view)
         self.set_status(describe(status_event(entries).event) if entries else Text("Done."))
         self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
+        offer_end_of_combat(self, entries)  # every foe (or party member) down: End combat, one Enter away
 
     def reload_views(self) -> None:
         """Show the session's encounter from scratch (at start, or after switching encounters)."""
