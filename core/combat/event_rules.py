@@ -41,6 +41,10 @@ GENERIC: dict[str, str | Callable[[Any], str]] = {
     "PhaseChanged": lambda e: _PHASE_RULE.get(e.phase, ""),
     "PreparationTaken": "EQ-SIT-2",
     "SceneEventAdded": "EQ-INIT-2",  # its count is unique
+    "Moved": "EQ-MOV-2",  # a step costs its movement points
+    "MovementActionSpent": "TAC-MOV-2",
+    "DamageTaken": "TAC-DMG-1",  # typed damage: resistances, weaknesses, armour
+    "ContestRolled": "TAC-ACT-2",
 }
 """Event class name -> the rule that decides events of that kind (a rule ID,
 or a function of the event giving one), in the equestria seed's terms."""
@@ -58,12 +62,28 @@ def rule_of(event: Event, ruleset: Ruleset | None = None) -> str:
     kind = type(event).__name__
     if ruleset is not None and kind in ruleset.event_rules:
         return ruleset.event_rules[kind]
+    condition = _condition_rule(event, ruleset)
+    if condition:
+        return condition
     found = GENERIC.get(kind, "")
     rule = found(event) if callable(found) else found
     prefix = ruleset.rule_prefix if ruleset is not None else ""
     if rule and prefix and not rule.startswith(prefix + "-") and rule not in EVERYWHERE:
         return f"{rule} DEFAULT"
     return rule
+
+
+_CONDITION_EVENTS = frozenset({"ConditionAdded", "ConditionRemoved", "ConditionExpired", "ConditionTriggered"})
+
+
+def _condition_rule(event: Event, ruleset: Ruleset | None) -> str:
+    """A condition's own rule (its catalogue entry in ``ruleset``: burning TAC-EFF-1, ...)."""
+    if ruleset is None or type(event).__name__ not in _CONDITION_EVENTS:
+        return ""
+    condition = getattr(event, "condition", None)
+    name = condition if isinstance(condition, str) else getattr(condition, "name", "")
+    spec = ruleset.conditions.get(name)
+    return spec.rule if spec is not None else ""
 
 
 def _carried(event: Event) -> str:

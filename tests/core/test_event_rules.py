@@ -38,3 +38,11 @@ def test_a_rule_the_event_carries_wins_and_a_borrowed_rule_is_marked_default():
 
 def test_what_the_gm_typed_names_no_rule():
     assert rule_of(ev.RoundStarted(2)) == "" and rule_of(ev.CombatantAdded("a", "A")) == ""
+
+
+def test_a_conditions_events_name_its_catalogue_rule_tac_eff_1():
+    from core.values.conditions import Condition
+
+    burning = Condition("burning", 2)
+    assert rule_of(ev.ConditionAdded("a", "A", burning), get("tactical_d10")) == "TAC-EFF-1"
+    assert rule_of(ev.ConditionExpired("a", "A", burning), get("tactical_d10")) == "TAC-EFF-1"
