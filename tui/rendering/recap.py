@@ -83,7 +83,8 @@ def _name_of(entries: Iterable[LogEntry]) -> dict[str, str]:
 
 # What the GM does outside a creature's action: setting the fight up.
 _GM_EVENTS = (ev.CombatantAdded, ev.CombatantRemoved, GroupInitiativeRolled, ev.Placed, ev.TerrainPainted, ev.MapResized,
-              ev.HiddenChanged, ev.SecretChanged, ev.SheetEdited, ReminderAdded, ReminderRemoved, UseAdded, UseRemoved)
+              ev.HiddenChanged, ev.SecretChanged, ev.SheetEdited, ReminderAdded, ReminderRemoved, UseAdded, UseRemoved,
+              ev.SceneEventAdded, ev.SceneEventRemoved, ev.SceneEventFired)  # scene events: the GM's, on their count between turns
 # What the creature whose turn it is does itself (as its ``combatant`` or ``attacker``).
 _OWN_ACTIONS = (ev.AttackRolled, ev.Moved, ev.ActionSpent, ev.ActionTaken, ev.MovementActionSpent, ev.FullActionExchanged,
                 ev.CheckRolled, ev.ContestRolled, ev.DiceRolled, ev.PreparationTaken, ev.Jumped, ev.Maneuvered)
@@ -291,7 +292,7 @@ def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] |
     taken: dict[str, int] = defaultdict(int)
     fell: list[str] = []
     naturals: list[str] = []
-    rows = _lines(kept, dealt, taken, fell, naturals)
+    rows = _lines([e for e in kept if not isinstance(e.event, ev.TurnTimed)], dealt, taken, fell, naturals)  # turn times: their own table
     turns = [row for row in rows if row.who is not None]
     fell = [_md(f) for f in fell]
     naturals = [_md(n) for n in naturals]

@@ -67,4 +67,4 @@ def _(event: ev.TurnTimed) -> Text:
 
 @describe.register
 def _(event: ev.FightDecided) -> Text:
-    return styled((f"The fight is decided: {words(event.down)}", "bold yellow"), f" (round {event.round}). End combat: . then End combat")
+    return styled((f"The fight is decided: {words(event.down)}", "bold yellow"), f" (round {event.round})")

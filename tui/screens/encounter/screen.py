@@ -62,15 +62,18 @@ MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 
 
-def status_event(entries: list[LogEntry]) -> LogEntry:
-    """The entry the status line shows of a change's ``entries``: the end of
-    the fight when it was decided, else the last scene event that fired
-    (a lair action must not hide behind the turn it came before), else the last."""
-    for kinds in ((ev.FightDecided,), (ev.SceneEventFired,)):
-        found = [e for e in entries if isinstance(e.event, kinds)]
-        if found:
-            return found[-1]
-    return entries[-1]
+def status_text(entries: list[LogEntry]) -> Text:
+    """What the status line says of a change's ``entries``: the end of the
+    fight when it was decided, else the scene events that fired, in order (a
+    lair action or reinforcements must not hide behind the turn they came
+    before), else the last line."""
+    decided = [e for e in entries if isinstance(e.event, ev.FightDecided)]
+    if decided:
+        return describe(decided[-1].event).append(". End combat: . then End combat")
+    fired = [e for e in entries if isinstance(e.event, ev.SceneEventFired)]
+    if fired:
+        return Text(" \u00b7 ").join(describe(e.event) for e in fired)
+    return describe(entries[-1].event)
 
 
 class EncounterScreen(Screen):
@@ -179,7 +182,7 @@ class EncounterScreen(Screen):
             self.selected = view.state.current or self.selected
             self.marks.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=view.turn_changed, view=view)
-        self.set_status(describe(status_event(entries).event) if entries else Text("Done."))
+        self.set_status(status_text(entries) if entries else Text("Done."))
         self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
         offer_end_of_combat(self, entries)  # every foe (or party member) down: End combat, one Enter away
 
