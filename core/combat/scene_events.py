@@ -20,6 +20,7 @@ from core.combat.events import SceneEventAdded, SceneEventFired, SceneEventRemov
 from core.dice.rolls import parse, roll
 from core.errors import IllegalCommand
 from core.values import limits as lim
+from core.combat.upcoming import count_holder
 from core.values.scene_events import SceneEvent
 
 if TYPE_CHECKING:
@@ -63,12 +64,9 @@ def _check(state: EncounterState, event: SceneEvent) -> None:
         raise IllegalCommand(f"the first round is 1 or more, not {event.first_round}")
     if event.dice.strip():
         parse(event.dice)  # a DiceError says what is wrong with them
-    held = {c.initiative: c.name for c in state.combatants if c.initiative is not None}
-    if event.initiative in held:
-        raise IllegalCommand(f"count {event.initiative} is {held[event.initiative]}'s initiative; initiatives are unique", "EQ-INIT-2")
-    other = next((s for s in state.scene_events if s.initiative == event.initiative and s.id != event.id), None)
-    if other is not None:
-        raise IllegalCommand(f"count {event.initiative} is {other.name}'s; initiatives are unique", "EQ-INIT-2")
+    holder = count_holder(state, event.initiative, but=event.id)
+    if holder is not None:
+        raise IllegalCommand(f"count {event.initiative} is {holder}; initiatives are unique", "EQ-INIT-2")
 
 
 # -- handlers -------------------------------------------------------------------

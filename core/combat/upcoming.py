@@ -57,3 +57,15 @@ def next_up(enc: TableView, state: EncounterState) -> Combatant | None:
         return None
     first = next((c for c in order if takes_turn(enc, state, c)), None)
     return None if first is None or first.id == current.id else first
+
+
+def count_holder(state: EncounterState, count: int, but: str = "") -> str | None:
+    """Who holds initiative ``count`` (a creature's name, or a scene event's
+    but scene event ``but``): ``None`` when it is free (EQ-INIT-2: each is unique)."""
+    for c in state.combatants:
+        if c.initiative == count:
+            return f"{c.name}'s initiative"
+    for event in state.scene_events:
+        if event.initiative == count and event.id != but:
+            return f"{event.name}'s"
+    return None

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from core.combat import commands as cmd
 from core.dice.scene_notation import EXAMPLE, parse_scene_event, scene_event_line
+from core.combat.upcoming import count_holder
 from core.errors import NotationError
 from core.values.scene_events import SceneEvent, next_scene_id
 from tui.rendering.scene_lines import scene_event_summary
@@ -60,7 +61,11 @@ class SceneEventRows:
         scene_id = existing.id if existing is not None else next_scene_id(self.ctx.state.scene_events)
 
         def hint(text: str) -> Text:
-            return Text(("Changes to: " if existing else "Adds: ") + scene_event_summary(parse_scene_event(text, scene_id)))
+            event = parse_scene_event(text, scene_id)
+            holder = count_holder(self.ctx.state, event.initiative, but=scene_id)
+            if holder is not None:
+                raise ValueError(f"count {event.initiative} is {holder}; initiatives are unique (EQ-INIT-2)")
+            return Text(("Changes to: " if existing else "Adds: ") + scene_event_summary(event))
 
         value = scene_event_line(existing) if existing is not None else ""
         self.ctx.ask(PromptScreen(QUESTION, EXAMPLE, value=value, hint=hint), lambda text: self._submit(text, scene_id, existing))
