@@ -39,6 +39,7 @@ def parse_scene_event(text: str, scene_id: str) -> SceneEvent:
     first_round, repeats, secret = 1, True, False
     for option in (o.strip() for o in options):
         lower = option.lower()
+        round_match = _ROUND.match(option)
         if not option:
             continue
         if lower == "once":
@@ -47,8 +48,8 @@ def parse_scene_event(text: str, scene_id: str) -> SceneEvent:
             repeats = True
         elif lower == "secret":
             secret = True
-        elif _ROUND.match(option):
-            first_round = int(_ROUND.match(option).group(1))  # type: ignore[union-attr]  # matched just above
+        elif round_match:
+            first_round = int(round_match.group(1))
         elif lower.startswith("area "):
             area = option[5:].strip()
         elif lower.startswith("dice "):

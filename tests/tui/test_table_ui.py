@@ -34,6 +34,12 @@ async def test_s_adds_a_lair_action_that_fires_timed_between_turns_and_undoes(tm
         tracker = app.encounter_screen.query_one(InitiativeTracker)
         assert tracker.row_cells(SCENE_ROW + scene.id)[2].plain.strip().startswith("\u25c6")
         assert f"next: {below[0].name}"[:12] in str(tracker.border_title)
+        seen = []
+        for key in ["up"] * 4 + ["down"] * 4:  # across the scene event's row both ways: it is never selected
+            await pilot.press(key)
+            await pilot.pause()
+            seen.append(app.encounter_screen.selected)
+        assert not any(s.startswith(SCENE_ROW) for s in seen) and set(seen) == {c.id for c in app.presenter.state.combatants}
         await pilot.press("n")  # stamped 100: the first timed turn begins
         await pilot.pause()
         assert "Lair action" in status_of(app)  # the status line shows what fired, not only the turn
