@@ -50,6 +50,8 @@ class PlayerSnapshot:
     eid: int = 0
     next_name: str | None = None
     """Who is up next, when the players can see them (``None``: nobody they can name)."""
+    next_id: str | None = None
+    """Their id (the tracker's ``›``)."""
     up: str = ""
     """For a view ``as_name``: ``"now"`` when that character's turn it is,
     ``"next"`` when it is up next, else ``""`` (the players' view's bell)."""
@@ -246,4 +248,4 @@ def read_snapshot(path: Path, side: Side = Side.PARTY, as_name: str | None = Non
         elif upcoming is not None and upcoming.name == as_name:
             up = "next"
     kinds = tuple((k.id, k.letter) for k in ruleset.tracked_kinds)
-    return PlayerSnapshot(view, title, kinds, turn + " Players' view (read-only); q quits.", int(data.meta["current"]), next_name, up)
+    return PlayerSnapshot(view, title, kinds, turn + " Players' view (read-only); q quits.", int(data.meta["current"]), next_name, upcoming.id if next_name is not None and upcoming is not None else None, up)

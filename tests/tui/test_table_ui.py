@@ -33,7 +33,7 @@ async def test_s_adds_a_lair_action_that_fires_timed_between_turns_and_undoes(tm
         assert (scene.name, scene.initiative, scene.dice) == ("Lair action", count, "2d6 bludgeoning")
         tracker = app.encounter_screen.query_one(InitiativeTracker)
         assert tracker.row_cells(SCENE_ROW + scene.id)[2].plain.strip().startswith("\u25c6")
-        assert f"next: {below[0].name}"[:12] in str(tracker.border_title)
+        assert tracker.row_cells(below[0].id)[0].plain == "\u203a"  # who is next
         seen = []
         for key in ["up"] * 4 + ["down"] * 4:  # across the scene event's row both ways: it is never selected
             await pilot.press(key)
@@ -43,13 +43,18 @@ async def test_s_adds_a_lair_action_that_fires_timed_between_turns_and_undoes(tm
         await pilot.press("n")  # stamped 100: the first timed turn begins
         await pilot.pause()
         assert "Lair action" in status_of(app)  # the status line shows what fired, not only the turn
-        fired = [e for e in app.presenter.session.log if isinstance(e.event, ev.SceneEventFired)]
-        assert len(fired) == 1 and fired[0].event.roll is not None
         await pilot.press("n")  # stamped 130
         await pilot.pause()
+        assert "next: " in status_of(app)  # a plain turn change names who is next
+        await pilot.press("p")  # stamped 175
+        await pilot.pause()
+        fired = [e for e in app.presenter.session.log if isinstance(e.event, ev.SceneEventFired)]
+        assert len(fired) == 1 and fired[0].event.roll is not None
+        await pilot.press("n")  # stamped 200
+        await pilot.pause()
         timed = [e.event for e in app.presenter.session.log if isinstance(e.event, ev.TurnTimed)]
-        assert [t.seconds for t in timed] == [30.0]
-        await pilot.press("u", "u", "u")  # the two turns, then the scene event itself
+        assert [t.seconds for t in timed] == [30.0, 45.0, 25.0]  # n at 130, p at 175, n at 200
+        await pilot.press("u", "u", "u", "u", "u")  # the four turn changes, then the scene event itself
         await pilot.pause()
         assert app.presenter.state.scene_events == ()
 

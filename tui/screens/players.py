@@ -71,7 +71,7 @@ class PlayerScreen(Screen):
         self._remembered = self._remembered | view.seen
         tracker = self.query_one(InitiativeTracker)
         tracker.bands = {cid: band.value for cid, band in view.bands.items()}
-        tracker.show(view.state, view.state.current, reading.kinds, next_name=reading.next_name,
+        tracker.show(view.state, view.state.current, reading.kinds, next_id=reading.next_id,
                      scene_events=tuple(e for e in view.state.scene_events if not e.secret))  # secret ones are the GM's
         if self.bell and reading.up and reading.up != self._up:
             self.app.bell()  # this player's character is up now or next (encounter watch --as NAME --bell)

@@ -242,15 +242,16 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._draw(self.content_size.width)
 
     def show(self, state: EncounterState, selected: str | None, kinds: Kinds = (), marked: frozenset[str] = frozenset(),
-             next_name: str | None = None, scene_events: tuple[SceneEvent, ...] | None = None) -> None:
+             next_id: str | None = None, scene_events: tuple[SceneEvent, ...] | None = None) -> None:
         """Draw ``state``'s order with ``selected`` highlighted; ``kinds``
         are the ruleset's per-turn action kinds (id, letter) shown in the
         Left column; ``marked`` ids get a ``*`` before the name (key space).
-        ``next_name``: who the next turn is (``next: Aria`` in the title);
+        ``next_id``: whose turn is next (``›`` in the marker column: a
+        cell, so that a turn change repaints two rows, not the pane);
         ``scene_events`` (default: all of ``state``'s) are rows of their
         own at their counts, which the selection steps over."""
         self._kinds = kinds[:3]
-        self._last = (state, selected, kinds, marked, next_name, scene_events)
+        self._last = (state, selected, kinds, marked, next_id, scene_events)
         self.marked = marked
         width = self.content_size.width
         self._name_width = max(8, width - sum(w for _, w in COLUMNS))
@@ -270,19 +271,17 @@ class InitiativeTracker(LinePane, can_focus=True):
         rows = {}
         for combatant in order:
             # Rows of unchanged combatants (equal values) are reused.
-            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in marked)
+            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in marked,
+                   combatant.id == next_id)
             cached = self._row_cache.get(combatant.id)
             if cached is None or cached[:-1] != key:
-                cached = (*key, self._row(combatant, state))
+                cached = (*key, self._row(combatant, state, combatant.id == next_id))
                 self._row_cache[combatant.id] = cached
             rows[combatant.id] = cached[-1]
         for event in scenes:
             rows[SCENE_ROW + event.id] = scene_row(event, self._name_width)
         self._cells = rows
         round_text = f"Round {state.round}" if state.round else "Not started"
-        if next_name:  # cut in the middle so that the number telling "Character 1" from "Character 2" stays
-            room = max(3, (self.size.width or width + 2) - 4 - len(round_text) - len(" \u00b7 next: "))
-            round_text += f" \u00b7 next: {shorten(clean(next_name), room)}"
         if state.clock.seconds or state.trainings:  # the in-game clock, once the GM uses it (T)
             round_text += f" \u00b7 {clock_label(now_seconds(state), with_seconds=False)}"  # the round says the rest
         if self.border_title != round_text:
@@ -332,10 +331,10 @@ class InitiativeTracker(LinePane, can_focus=True):
             lines.append(cached[2])
         self.set_lines(lines)
 
-    def _row(self, combatant, state: EncounterState) -> tuple[Text, ...]:
+    def _row(self, combatant, state: EncounterState, is_next: bool = False) -> tuple[Text, ...]:
         is_current = combatant.id == state.current
         name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
-        marker = Text(">", style="bold reverse") if is_current else Text(" ")
+        marker = Text(">", style="bold reverse") if is_current else Text("\u203a", style="bold") if is_next else Text(" ")
         # a due reminder first (a GM's try-out lost it behind the
         # name at 80 columns); then who rides whom, the air left (EQ-BRE-1),
         # conditions and limited uses.

@@ -62,18 +62,22 @@ MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 
 
-def status_text(entries: list[LogEntry]) -> Text:
+def status_text(entries: list[LogEntry], next_name: str | None = None) -> Text:
     """What the status line says of a change's ``entries``: the end of the
     fight when it was decided, else the scene events that fired, in order (a
     lair action or reinforcements must not hide behind the turn they came
-    before), else the last line."""
+    before), else the last line; a new turn adds who is next
+    (``Turn: Boar · next: Aria``)."""
     decided = [e for e in entries if isinstance(e.event, ev.FightDecided)]
     if decided:
         return describe(decided[-1].event).append(". End combat: . then End combat")
     fired = [e for e in entries if isinstance(e.event, ev.SceneEventFired)]
     if fired:
         return Text(" \u00b7 ").join(describe(e.event) for e in fired)
-    return describe(entries[-1].event)
+    text = describe(entries[-1].event)
+    if next_name and isinstance(entries[-1].event, ev.TurnStarted):
+        text.append(f" \u00b7 next: {clean(next_name)}", style="bright_black")
+    return text
 
 
 class EncounterScreen(Screen):
@@ -182,7 +186,8 @@ class EncounterScreen(Screen):
             self.selected = view.state.current or self.selected
             self.marks.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=view.turn_changed, view=view)
-        self.set_status(status_text(entries) if entries else Text("Done."))
+        upcoming = next_up(view, view.state)
+        self.set_status(status_text(entries, upcoming.name if upcoming is not None else None) if entries else Text("Done."))
         self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
         offer_end_of_combat(self, entries)  # every foe (or party member) down: End combat, one Enter away
 
@@ -219,7 +224,7 @@ class EncounterScreen(Screen):
         self.marks.forget_gone_marks()
         upcoming = next_up(view, state)
         self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marks.marked),
-                                               next_name=upcoming.name if upcoming is not None else None)
+                                               next_id=upcoming.id if upcoming is not None else None)
         grid_map = self.query_one(GridMap)
         if self.toggles.players_preview:
             seen = visible_to(state, view.ruleset)
