@@ -25,6 +25,7 @@ from typing import Any
 from core.values.combatant import Side
 from core.combat.state import EncounterState
 from core.rulesets.base import Ruleset
+from core.combat.upcoming import ReadTable, next_up
 from core.combat.visibility import SideView, visible_to
 from saves import backups
 from saves.errors import CorruptSave, NewerSave, SaveError
@@ -47,6 +48,13 @@ class PlayerSnapshot:
     kinds: tuple[tuple[str, str], ...]
     turn_line: str
     eid: int = 0
+    next_name: str | None = None
+    """Who is up next, when the players can see them (``None``: nobody they can name)."""
+    next_id: str | None = None
+    """Their id (the tracker's ``›``)."""
+    up: str = ""
+    """For a view ``as_name``: ``"now"`` when that character's turn it is,
+    ``"next"`` when it is up next, else ``""`` (the players' view's bell)."""
 
 
 FileId = tuple[int, int, int] | None
@@ -228,5 +236,16 @@ def read_snapshot(path: Path, side: Side = Side.PARTY, as_name: str | None = Non
         turn = f"Round {shown.round}: {shown.combatant(shown.current).name}'s turn."
     else:
         turn = f"Round {shown.round}: someone you cannot see is acting."
+    upcoming = next_up(ReadTable(ruleset, state), state)
+    next_name = None
+    if view.viewers and upcoming is not None and shown.has(upcoming.id):  # one the players cannot see stays unnamed
+        next_name = shown.combatant(upcoming.id).name
+        turn += f" Next: {next_name}."
+    up = ""
+    if as_name is not None and view.viewers and shown.round:
+        if shown.current is not None and shown.combatant(shown.current).name == as_name:
+            up = "now"
+        elif upcoming is not None and upcoming.name == as_name:
+            up = "next"
     kinds = tuple((k.id, k.letter) for k in ruleset.tracked_kinds)
-    return PlayerSnapshot(view, title, kinds, turn + " Players' view (read-only); q quits.", int(data.meta["current"]))
+    return PlayerSnapshot(view, title, kinds, turn + " Players' view (read-only); q quits.", int(data.meta["current"]), next_name, upcoming.id if next_name is not None and upcoming is not None else None, up)

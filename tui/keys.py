@@ -30,6 +30,7 @@ CAMPAIGN = "tui.screens.encounter.campaign.CampaignChanges"
 MAP_FILE = "tui.screens.encounter.map_files.MapFiles"
 TOOLS = "tui.screens.encounter.campaign_tools.CampaignTools"
 TRACKERS = "tui.screens.encounter.trackers.TrackerMenus"
+SCENE_EVENTS = "tui.screens.encounter.scene_events.SceneEventRows"
 APP_QUIT = "tui.quit_guard.QuitGuard"
 
 
@@ -93,6 +94,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("time", "T", "time", "Time", "The in-game clock (advance minutes, hours, days), animals in training (EQ-ANI-1) and ruses with their uses and ИНТ odds (EQ-TRK-1).", show=False, owner=TOOLS),
     GMAction("reminders", "R", "reminders", "Remind", "Reminders of the selected combatant: at the start or end of a turn, after N rounds, when it takes damage (a check offered); add, roll a due check, remove.", show=False, owner=TRACKERS),
     GMAction("limited-uses", "U", "limited_uses", "Uses", "Limited uses of the selected combatant (per encounter, day, round, recharge 5-6): spend, add, restore, remove.", show=False, owner=TRACKERS),
+    GMAction("scene-events", "S", "scene_events", "Scene", "Scene events on the initiative count: a lair action, a hazard, reinforcements as a row at a count (every round or from round N, once or repeating) with a text, dice and an area; it fires, logs and undoes with the turn change that passes it. Add, edit, remove.", show=False, owner=SCENE_EVENTS),
     GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS): day, night, darkness, fog, downpour, torches; attacks read them.", show=False, owner=TOOLS),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key.", owner=VIEW),
     GMAction("quit", "q", "app.quit", "Quit", "Quit; everything is already saved.", owner=APP_QUIT),

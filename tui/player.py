@@ -31,19 +31,20 @@ from tui.screens.players import PlayerScreen
 
 
 class PlayerApp(DiffedDisplay, App[None]):
-    """``PlayerApp(path, as_name=None)``: the party's view of the campaign at ``path``."""
+    """``PlayerApp(path, as_name=None, bell=False)``: the party's view of the
+    campaign at ``path``; ``bell`` rings when ``as_name``'s turn is next or now."""
 
     CSS_PATH = "player.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (160, "-wide")]  # a big screen or browser window: whole names in the tracker
     TITLE = "encounter (players' view)"
     BINDINGS = [Binding("q,ctrl+c", "quit", "Quit", id="player-quit")]
 
-    def __init__(self, path: Path, as_name: str | None = None, glyphs: str | None = None, follow: bool = True) -> None:
+    def __init__(self, path: Path, as_name: str | None = None, glyphs: str | None = None, follow: bool = True, bell: bool = False) -> None:
         super().__init__()
         self.source = SnapshotSource(path, as_name)
         """Reads the campaign (again on each change) and publishes what the party may know."""
         self.follow = follow
-        self.player_screen = PlayerScreen(self.source, glyphs or default_theme_name())
+        self.player_screen = PlayerScreen(self.source, glyphs or default_theme_name(), bell)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but under ``encounter serve`` (its web driver)

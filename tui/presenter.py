@@ -11,10 +11,12 @@ textual nor rich (``tests/tui/test_presenter.py`` checks it).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from core.combat.commands import TurnChange
 from core.errors import EncounterError
 from saves.session import Session
 from tui.publisher import Publisher
@@ -73,12 +75,17 @@ Subscriber = Callable[[EncounterView], None]
 
 
 class EncounterPresenter(Publisher[EncounterView]):
-    """``EncounterPresenter(session)``: the one place a command reaches the
-    session (which saves before returning) and a view leaves it."""
+    """``EncounterPresenter(session, clock)``: the one place a command reaches the
+    session (which saves before returning) and a view leaves it. ``clock()``
+    gives the wall-clock time in seconds (default :func:`time.time`; tests
+    pass a fake): it stamps every turn change (:class:`core.combat.commands.TurnChange`)
+    so that the log times the turns."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, clock: Callable[[], float] = time.time) -> None:
         super().__init__()
         self._session = session
+        self.clock = clock
+        """Seconds now (wall clock), read once per turn change submitted."""
 
     @property
     def session(self) -> Session:
@@ -131,7 +138,10 @@ class EncounterPresenter(Publisher[EncounterView]):
     # -- changes ---------------------------------------------------------------
     def submit(self, command: cmd.Command) -> Outcome:
         """Commit ``command`` (apply and save: :meth:`saves.session.Session.commit`)
-        and publish the new view; a refusal comes back as the outcome's ``refusal``."""
+        and publish the new view; a refusal comes back as the outcome's ``refusal``.
+        A turn change without a stamp gets the clock's time now."""
+        if isinstance(command, TurnChange) and command.at is None:
+            command = replace(command, at=float(self.clock()))
         return self._run(lambda: self._session.commit(command))
 
     def undo(self) -> Outcome:

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from core.combat.attacks import UNARMED, Weapon, WeaponDamage
 from core.dice.checks import Advantage, Modifier
 from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition
+from core.values.scene_events import SceneEvent
 from core.combat.damage import DamagePart
 from core.board.grid import Cell
 from core.values.kinds import ContestKind, MpAction, TacticalAction, coerce
@@ -24,7 +25,17 @@ class Command:
 
 
 @dataclass(frozen=True)
-class StartCombat(Command):
+class TurnChange(Command):
+    """A command that changes whose turn it is. ``at``: the wall-clock time
+    the GM gave it (seconds since the epoch), stamped by the presenter from
+    an injected clock; ``None``: not timed (a test, a script). Turn times
+    in the recap are the differences of these stamps; core never reads a clock."""
+
+    at: float | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True)
+class StartCombat(TurnChange):
     """Roll initiative for everyone without one and begin round 1 (rules EQ-INIT-1, EQ-INIT-2).
 
     ``starter``: id of the creature that starts the fight; it gets the
@@ -34,12 +45,12 @@ class StartCombat(Command):
 
 
 @dataclass(frozen=True)
-class NextTurn(Command):
+class NextTurn(TurnChange):
     """End the current turn; the next combatant's actions refresh (rule EQ-ACT-1)."""
 
 
 @dataclass(frozen=True)
-class PreviousTurn(Command):
+class PreviousTurn(TurnChange):
     """Hand the turn back to the previous combatant (a GM correction): what
     the turn change did by itself is given back (expired conditions, trigger
     damage and escalation, budgets; see :mod:`core.combat.boundary`); what the GM
@@ -270,7 +281,7 @@ class SwapInitiative(Command):
 
 
 @dataclass(frozen=True)
-class DelayTurn(Command):
+class DelayTurn(TurnChange):
     """The current combatant, before spending anything, acts after ``after``:
     it takes the next free initiative below ``after``'s and the turn passes on."""
 
@@ -308,8 +319,30 @@ class PrepareAction(Command):
 
 
 @dataclass(frozen=True)
-class EndCombat(Command):
+class EndCombat(TurnChange):
     """EQ-SIT-3: all sides agreed to stop; back to everyday play (initiatives cleared)."""
+
+
+# -- scene events on the initiative count (core.combat.scene_events) --
+@dataclass(frozen=True)
+class AddSceneEvent(Command):
+    """Put ``scene_event`` in the order (its id must be new: :func:`next_scene_id`)."""
+
+    scene_event: SceneEvent
+
+
+@dataclass(frozen=True)
+class EditSceneEvent(Command):
+    """Replace the scene event of ``scene_event.id`` with ``scene_event``."""
+
+    scene_event: SceneEvent
+
+
+@dataclass(frozen=True)
+class RemoveSceneEvent(Command):
+    """Take the scene event ``scene_id`` out of the order."""
+
+    scene_id: str
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from core.errors import IllegalCommand
 from core.values.last_roll import note_rolls
 from core.rulesets.base import Ruleset
 from core.combat.commands import NextTurn
+from core.combat.fight_end import FightDecided, decided
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
@@ -74,7 +75,15 @@ def _note_rolls(enc: Encounter, before: EncounterState, after: EncounterState, c
     return note_rolls(after, events), events
 
 
-AFTER_APPLY: list[AfterApply] = [_fire_reminders, _note_rolls]
+def _note_fight_end(enc: Encounter, before: EncounterState, after: EncounterState, command: cmd.Command, events: Events) -> tuple[EncounterState, Events]:
+    """:class:`core.combat.fight_end.FightDecided` once, when this command left one side all down (EQ-SIT-3)."""
+    down = decided(after)
+    if down is None or decided(before) is down:
+        return after, events
+    return after, (*events, FightDecided(down, after.round))
+
+
+AFTER_APPLY: list[AfterApply] = [_fire_reminders, _note_rolls, _note_fight_end]
 """What runs after every handler, in order: ``hook(encounter, before, after, command, events) -> (after, events)``."""
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from core.dice.checks import CheckResult
 from core.dice.rolls import DiceRoll
 from core.board.grid import Cell
+from core.values.scene_events import SceneEvent
 
 
 from core.combat.event_base import Event  # the base, in its own module (the families import it there)
@@ -34,18 +35,34 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
+    """``at``: the wall-clock time of the turn change that began it (the command's stamp; ``None``: not timed)."""
+
     round: int
     combatant: str
     name: str
+    at: float | None = None
+
+
+@dataclass(frozen=True)
+class TurnTimed(Event):
+    """``combatant``'s turn (or its part before a hand-back, a delay or the
+    end of combat) in ``round`` took ``seconds`` of wall-clock time: the
+    difference of two turn changes' stamps (:class:`core.combat.commands.TurnChange`)."""
+
+    combatant: str
+    name: str
+    round: int
+    seconds: float
 
 
 @dataclass(frozen=True)
 class TurnReturned(Event):
-    """The GM handed the turn back (``PreviousTurn``)."""
+    """The GM handed the turn back (``PreviousTurn``); ``at`` as :class:`TurnStarted`'s."""
 
     round: int
     combatant: str
     name: str
+    at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -342,12 +359,48 @@ class Dismounted(Event):
     mount_name: str
 
 
+# -- scene events on the initiative count (core.combat.scene_events) --
+@dataclass(frozen=True)
+class SceneEventAdded(Event):
+    """``scene_event`` as it now stands in the order (added or, when ``edited``, changed)."""
+
+    scene_event: SceneEvent
+    edited: bool = False
+    rule: str = "EQ-INIT-2"
+
+
+@dataclass(frozen=True)
+class SceneEventRemoved(Event):
+    scene_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class SceneEventFired(Event):
+    """The order passed ``scene_event``'s count in ``round``; ``roll`` its dice (``None``: it has none)."""
+
+    scene_event: SceneEvent
+    round: int
+    roll: DiceRoll | None = None
+
+
+@dataclass(frozen=True)
+class FightDecided(Event):
+    """Every combatant of side ``down`` is down (defeated or dead) in
+    ``round``: the fight can end (EQ-SIT-3; :mod:`core.combat.fight_end`)."""
+
+    down: Side
+    round: int
+    rule: str = "EQ-SIT-3"
+
+
 @dataclass(frozen=True)
 class PhaseChanged(Event):
     """EQ-SIT-1..3: the scene entered ``phase``; ``side`` prepares in PREPARATION."""
 
     phase: Phase
     side: Side | None = None
+    at: float | None = None  # the wall-clock stamp of the command that ended the fight (EndCombat), which ends its last turn
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ FAMILIES: tuple[str, ...] = (
     "core.combat.several_targets",  # several targets at once
     "core.combat.trackers.reminders",  # the GM's reminders
     "core.combat.trackers.uses",  # limited uses
+    "core.combat.scene_events",  # lair actions, hazards, reinforcements on a count of the order
     "core.campaign.war.commands",  # mass battle (EQ-WAR)
     "core.campaign.energy",  # energy and held breath
     "core.campaign.lighting",  # light and weather (EQ-VIS)

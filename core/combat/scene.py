@@ -18,6 +18,7 @@ from core.values.phases import Phase
 from core.campaign.timekeeping import fold_fight
 from core.campaign.training import TrainingSettings
 from core.combat.trackers.uses import end_of_fight
+from core.combat.turn_times import close_turn
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -48,11 +49,13 @@ def prepare_action(enc: Table, state: EncounterState, command: cmd.PrepareAction
     return state, (ev.PreparationTaken(combatant.id, combatant.name, command.description.strip(), bonus),)
 
 
-def end_combat(enc: Table, state: EncounterState, _: cmd.EndCombat) -> Result:
+def end_combat(enc: Table, state: EncounterState, command: cmd.EndCombat) -> Result:
     """EQ-SIT-3: all sides agreed; back to everyday play, initiatives cleared."""
     if state.phase is Phase.EVERYDAY and state.round == 0:
         raise IllegalCommand("there is no fight to end", "EQ-SIT-3")
 
+    state, timed = close_turn(state, command.at)  # the last turn ends with the fight
+    state = replace(state, turn_at=None)
     state, passed = fold_fight(state, enc.ruleset.settings_for(TrainingSettings))  # the fight's rounds go onto the in-game clock
     combatants = tuple(replace(c, initiative=None) for c in state.combatants)
     state = replace(
@@ -61,7 +64,7 @@ def end_combat(enc: Table, state: EncounterState, _: cmd.EndCombat) -> Result:
     )
 
     state, refilled = end_of_fight(state)  # per-encounter uses come back (DEFAULT)
-    return state, (ev.PhaseChanged(Phase.EVERYDAY), *passed, *refilled)
+    return state, (*timed, ev.PhaseChanged(Phase.EVERYDAY, at=command.at), *passed, *refilled)
 
 
 def roll_dice(enc: Table, state: EncounterState, command: cmd.RollDice) -> Result:

@@ -19,6 +19,7 @@ from core.errors import UnknownCombatant
 from core.board.grid import Grid
 from core.values.last_roll import LastRoll
 from core.values.phases import Phase
+from core.values.scene_events import SceneEvent
 from core.board.vision import Conditions
 from core.campaign.training import Ruse, Training
 from core.campaign.war.battle import Battle
@@ -60,6 +61,8 @@ class EncounterState:
     clock: Clock = Clock()  # in-game time outside the fight's rounds (core.campaign.timekeeping)
     trainings: tuple[Training, ...] = ()  # animals in training (EQ-ANI-1), see core.campaign.training_commands
     ruses: tuple[Ruse, ...] = ()  # tricks and ruses with their uses (EQ-TRK-1)
+    turn_at: float | None = None  # the wall-clock stamp of the turn change that began the current turn (None: untimed), see core.combat.turn_times
+    scene_events: tuple[SceneEvent, ...] = ()  # lair actions, hazards, reinforcements on a count of the order (core.combat.scene_events)
 
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""

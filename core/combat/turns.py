@@ -22,6 +22,9 @@ from core.values import conditions as cond
 from core.combat import events as ev
 from core.values import limits as lim
 from core.combat.trackers import reminders, uses
+from core.combat import scene_events
+from core.combat.turn_times import close_turn
+from core.combat.upcoming import takes_turn as takes_turn  # named here too: callers of the turn order import it with it
 from core.values.combatant import Combatant
 from core.combat.groups import numbered
 from core.errors import IllegalCommand, MoveRefused
@@ -36,16 +39,6 @@ if TYPE_CHECKING:
 Result = tuple[Any, tuple[ev.Event, ...]]
 
 
-def takes_turn(enc: Table, state: EncounterState, combatant: Combatant) -> bool:
-    """Rolled, alive, not defeated (when the ruleset skips them) and not a
-    mount being ridden (EQ-MNT-1: it shares its rider's turn)."""
-    if combatant.initiative is None or combatant.dead:
-        return False
-    if combatant.defeated and enc.ruleset.settings.skip_defeated:
-        return False
-    return combatant.id not in state.ridden()
-
-
 def _sharers(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
     ids = [combatant.id]
     if combatant.mounted_on is not None and state.has(combatant.mounted_on) and not combatant.passenger:  # EQ-MNT-8: a passenger keeps its own turn
@@ -53,13 +46,13 @@ def _sharers(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
     return tuple(ids)
 
 
-def begin_turn(enc: Table, state: EncounterState, combatant: Combatant, round_: int) -> Result:
+def begin_turn(enc: Table, state: EncounterState, combatant: Combatant, round_: int, at: float | None = None) -> Result:
     """Start ``combatant``'s turn: durations keyed to its turn start tick,
     start triggers fire (burning), then its budget refreshes less what its
     conditions take (EQ-ACT-1, TAC-EFF-1, TAC-EFF-2). A resumed delayed turn
-    does none of this again."""
-    state = replace(state, round=round_, current=combatant.id, cursor=combatant.initiative)
-    events: list[ev.Event] = [ev.TurnStarted(round_, combatant.id, combatant.name)]
+    does none of this again. ``at``: the turn change's wall-clock stamp (:class:`core.combat.commands.TurnChange`)."""
+    state = replace(state, round=round_, current=combatant.id, cursor=combatant.initiative, turn_at=at)
+    events: list[ev.Event] = [ev.TurnStarted(round_, combatant.id, combatant.name, at)]
     if combatant.id in state.resuming:
         return replace(state, resuming=tuple(i for i in state.resuming if i != combatant.id)), tuple(events)
     for cid in _sharers(state, combatant):
@@ -109,10 +102,15 @@ def _new_round_upkeep(state: EncounterState) -> Result:
     return state, tuple(events)
 
 
-def advance(enc: Table, state: EncounterState, *, run_end: bool = True, mark_acted: bool = True) -> Result:
-    """Pass the turn on from the current combatant (see module doc)."""
+def advance(enc: Table, state: EncounterState, *, run_end: bool = True, mark_acted: bool = True, at: float | None = None) -> Result:
+    """Pass the turn on from the current combatant (see module doc); the
+    scene events whose counts the order passes fire on the way
+    (:func:`core.combat.scene_events.fire_between`), and with the
+    ``reroll_initiative_each_round`` house rule a new round re-rolls
+    everyone's initiative first (EQ-INIT-1, ties by EQ-INIT-2)."""
     current = require_combat(state)
-    events: list[ev.Event] = []
+    state, timed = close_turn(state, at)
+    events: list[ev.Event] = list(timed)
     if run_end:
         state, ended = end_turn(enc, state, current)
         events.extend(ended)
@@ -126,15 +124,50 @@ def advance(enc: Table, state: EncounterState, *, run_end: bool = True, mark_act
         if c.initiative is not None and c.initiative <= cursor and c.id != current.id and c.id not in acted and takes_turn(enc, state, c)
     ), None)
     if waiting is not None:
-        state, started = begin_turn(enc, state, waiting, state.round)
-        return state, tuple(events) + started
+        state, fired = scene_events.fire_between(enc, state, cursor, waiting.initiative, state.round)
+        state, started = begin_turn(enc, state, waiting, state.round, at)
+        return state, (*events, *fired, *started)
+    state, fired = scene_events.fire_between(enc, state, cursor, None, state.round)
+    events.extend(fired)
     state = replace(state, acted=(), resuming=())
+    rerolled: tuple[ev.Event, ...] = ()
+    if enc.ruleset.settings.reroll_initiative_each_round:
+        state, rerolled = reroll_initiatives(enc, state)
     first = next((c for c in state.order() if takes_turn(enc, state, c)), None)
     if first is None:
         raise IllegalCommand("nobody can take a turn")
     state, upkeep = _new_round_upkeep(state)
-    state, started = begin_turn(enc, state, state.combatant(first.id), state.round + 1)
-    return state, (*events, ev.RoundStarted(state.round), *upkeep, *started)
+    state, opening = scene_events.fire_between(enc, state, None, first.initiative, state.round + 1)
+    state, started = begin_turn(enc, state, state.combatant(first.id), state.round + 1, at)
+    return state, (*events, ev.RoundStarted(state.round), *rerolled, *upkeep, *opening, *started)
+
+
+def reroll_initiatives(enc: Table, state: EncounterState) -> Result:
+    """The house rule ``reroll_initiative_each_round``: everyone with an
+    initiative rolls it again (EQ-INIT-1) around the scene events' counts,
+    ties settled by EQ-INIT-2; a summoned creature then takes its
+    summoner's new value - 1 (EQ-INIT-4)."""
+    summoned = {c.id for c in state.combatants if c.initiative is not None and c.summoner is not None and state.has(c.summoner)
+                and state.combatant(c.summoner).initiative is not None and state.combatant(c.summoner).summoner is None}
+    rolling = {c.id: enc.ruleset.initiative_modifier(c) for c in state.combatants if c.initiative is not None and c.id not in summoned}
+    if not rolling:
+        return state, ()
+    events: list[ev.Event] = []
+    values: dict[str, int] = {}
+    by_id = {c.id: c for c in state.combatants}
+    for result in roll_initiatives(rolling, enc.rng, enc.ruleset.initiative_sides, scene_events.scene_counts(state)):
+        values[result.key] = result.value
+        events.append(ev.InitiativeRolled(result.key, by_id[result.key].name, result.roll, result.value, result.rolloff))
+    taken = set(values.values()) | scene_events.scene_counts(state)
+    for cid in summoned:
+        summoner = by_id[cid].summoner
+        assert summoner is not None, "a summoned creature names its summoner"
+        value = summon_value(values[summoner], taken)
+        values[cid] = value
+        taken.add(value)
+        events.append(ev.InitiativeSet(cid, by_id[cid].name, value, "EQ-INIT-4"))
+    state = replace(state, combatants=tuple(replace(c, initiative=values[c.id]) if c.id in values else c for c in state.combatants))
+    return state, tuple(events)
 
 
 def require_combat(state: EncounterState) -> Combatant:
@@ -153,7 +186,7 @@ def start_combat(enc: Table, state: EncounterState, command: cmd.StartCombat) ->
     starter = state.combatant(command.starter) if command.starter else None
     skip = starter.id if starter else None
     unrolled = {c.id: enc.ruleset.initiative_modifier(c) for c in state.combatants if c.initiative is None and c.id != skip}
-    fixed = [c.initiative for c in state.combatants if c.initiative is not None and c.id != skip]
+    fixed = [c.initiative for c in state.combatants if c.initiative is not None and c.id != skip] + sorted(scene_events.scene_counts(state))
     events: list[ev.Event] = []
     by_id = {c.id: c for c in state.combatants}
     rolled: dict[str, int] = {}
@@ -164,7 +197,9 @@ def start_combat(enc: Table, state: EncounterState, command: cmd.StartCombat) ->
     # one new tuple for everyone: replacing one by one cost a pass per combatant
     state = replace(state, combatants=tuple(replace(c, initiative=rolled[c.id]) if c.id in rolled else c for c in state.combatants))
     if starter is not None:
-        value = starter_value(c.initiative for c in state.combatants if c.initiative is not None and c.id != starter.id)
+        value = starter_value([c.initiative for c in state.combatants if c.initiative is not None and c.id != starter.id])
+        while value in scene_events.scene_counts(state):  # EQ-INIT-2: a scene event's count is taken
+            value += 1
         state = state.replace_combatant(replace(state.combatant(starter.id), initiative=value))
         events.append(ev.InitiativeSet(starter.id, starter.name, value, "EQ-INIT-3"))
     state = replace(state, phase=Phase.COMBAT, preparing=None, acted=(), resuming=(), boundaries=())
@@ -173,20 +208,21 @@ def start_combat(enc: Table, state: EncounterState, command: cmd.StartCombat) ->
         raise IllegalCommand("nobody can take a turn")
     events.append(ev.PhaseChanged(Phase.COMBAT))
     events.append(ev.RoundStarted(1))
-    state, started = begin_turn(enc, state, first, 1)
-    return state, tuple(events) + started
+    state, opening = scene_events.fire_between(enc, state, None, first.initiative, 1)
+    state, started = begin_turn(enc, state, first, 1, command.at)
+    return state, (*events, *opening, *started)
 
 
-def next_turn(enc: Table, state: EncounterState, _: cmd.NextTurn) -> Result:
+def next_turn(enc: Table, state: EncounterState, command: cmd.NextTurn) -> Result:
     """End the current turn and begin the next; what that did by itself is
     recorded (:mod:`core.combat.boundary`) so that ``PreviousTurn`` can give it back."""
     require_combat(state)
-    after, events = advance(enc, state)
+    after, events = advance(enc, state, at=command.at)
     after, fired = reminders.fire_on_damage(state, after)  # trigger damage: "when damaged" reminders, recorded with the turn
     return boundary.push(after, boundary.record(state, after)), events + fired
 
 
-def previous_turn(enc: Table, state: EncounterState, _: cmd.PreviousTurn) -> Result:
+def previous_turn(enc: Table, state: EncounterState, command: cmd.PreviousTurn) -> Result:
     """A GM correction: hand the turn back to the previous combatant. When
     a ``NextTurn`` began this turn, what it did by itself is given back
     (conditions that expired return with their counts, trigger damage and
@@ -194,6 +230,7 @@ def previous_turn(enc: Table, state: EncounterState, _: cmd.PreviousTurn) -> Res
     what the GM did meanwhile stays. Otherwise (a delay, a removal, an old
     save) only the turn goes back."""
     require_combat(state)
+    state, timed = close_turn(state, command.at)
     last = boundary.latest(state)
     if last is not None:
         state, notes = boundary.give_back(state, last)
@@ -201,7 +238,7 @@ def previous_turn(enc: Table, state: EncounterState, _: cmd.PreviousTurn) -> Res
         assert state.current is not None, "a turn given back is a turn of the fight"
         target = state.combatant(state.current)
         undone = tuple(ev.TurnEffectsUndone(cid, name, detail) for cid, name, detail in notes)
-        return state, (ev.TurnReturned(state.round, target.id, target.name), *undone)
+        return state, (*timed, ev.TurnReturned(state.round, target.id, target.name, command.at), *undone)
     present = {c.id for c in state.combatants}
     acted = tuple(i for i in state.acted if i in present)
     if acted:
@@ -214,12 +251,13 @@ def previous_turn(enc: Table, state: EncounterState, _: cmd.PreviousTurn) -> Res
     else:
         raise IllegalCommand("this is the first turn of the fight")
     state = replace(state, round=round_, current=target.id, cursor=target.initiative, acted=acted)
-    return state, (ev.TurnReturned(round_, target.id, target.name),)
+    return state, (*timed, ev.TurnReturned(round_, target.id, target.name, command.at))
 
 
 def taken_initiatives(state: EncounterState, but: str = "") -> set[int]:
-    """The initiative values combatants of ``state`` hold, ``but``'s aside (EQ-INIT-2: each is unique)."""
-    return {c.initiative for c in state.combatants if c.initiative is not None and c.id != but}
+    """The initiative values combatants of ``state`` hold, ``but``'s aside,
+    and the counts of its scene events (EQ-INIT-2: each is unique)."""
+    return {c.initiative for c in state.combatants if c.initiative is not None and c.id != but} | scene_events.scene_counts(state)
 
 
 def check_newcomer(enc: Table, state: EncounterState, new: Combatant) -> None:
@@ -349,7 +387,7 @@ def delay_turn(enc: Table, state: EncounterState, command: cmd.DelayTurn) -> Res
     value = next_free_below(after.initiative, taken_initiatives(state, but=current.id))
     state = state.replace_combatant(replace(current, initiative=value))
     state = replace(state, resuming=state.resuming + (current.id,))
-    state, passed = advance(enc, state, run_end=False, mark_acted=False)
+    state, passed = advance(enc, state, run_end=False, mark_acted=False, at=command.at)
     return state, (ev.TurnDelayed(current.id, current.name, value), *passed)
 
 

@@ -406,6 +406,11 @@ class Ruleset(Capabilities):
     rule_prefix: ClassVar[str] = ""
     """The prefix of this ruleset's own rule IDs (``EQ``, ``SRD``...)."""
     offer_rules: ClassVar[dict[str, str]] = {}
+
+    event_rules: ClassVar[dict[str, str]] = {}
+    """Event class name -> this ruleset's own rule for events of that kind
+    (the log line's rule ID, :func:`core.combat.event_rules.rule_of`), where
+    the generic one is another seed's."""
     """Offer id -> this ruleset's own rule for it, where a generic offer
     cites another seed's rule."""
 

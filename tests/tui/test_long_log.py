@@ -43,9 +43,9 @@ def spy(monkeypatch) -> list[int]:
     formatted: list[int] = []
     real = dice_log.line_text
 
-    def counting(entry):
+    def counting(entry, ruleset=None):
         formatted.append(entry.seq)
-        return real(entry)
+        return real(entry, ruleset)
 
     monkeypatch.setattr(dice_log, "line_text", counting)
     return formatted

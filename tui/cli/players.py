@@ -37,7 +37,10 @@ def _players_view_path(args: argparse.Namespace) -> Path:
 def watch(argv: list[str]) -> int:
     parser = _campaign_parser("encounter watch", "The players' view of a campaign: read-only, follows the GM's changes live; foes' exact HP, hidden creatures and what the party cannot see are left out.")
     ui_options(parser)
+    parser.add_argument("--bell", action="store_true", help="ring the terminal bell when the --as character is up next and when its turn begins")
     args = parser.parse_args(argv)
+    if args.bell and args.as_name is None:
+        return fail("--bell rings for one character: give it with --as NAME")
     try:
         path = _players_view_path(args)
     except EncounterError as exc:
@@ -47,7 +50,7 @@ def watch(argv: list[str]) -> int:
         return fail("the players' view needs a terminal")
     from tui.player import PlayerApp
 
-    PlayerApp(path, args.as_name, glyphs=args.glyphs).run(mouse=not args.no_mouse)
+    PlayerApp(path, args.as_name, glyphs=args.glyphs, bell=args.bell).run(mouse=not args.no_mouse)
     return 0
 
 

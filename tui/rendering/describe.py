@@ -13,6 +13,7 @@ from tui.rendering import combat as combat_lines  # noqa: F401 (registers)
 from tui.rendering import doors as door_lines  # noqa: F401 (registers)
 from tui.rendering import groups as group_lines  # noqa: F401 (registers)
 from tui.rendering import maneuvers as maneuver_lines  # noqa: F401 (registers)
+from tui.rendering import scene_lines  # noqa: F401 (registers)
 from tui.rendering import trackers as tracker_lines  # noqa: F401 (registers)
 from tui.rendering.lines import (  # noqa: F401 (the names callers import from here)
     TIER_STYLE,

@@ -48,6 +48,15 @@ def check_text(result) -> Text:
     return text
 
 
+def with_rule(text: Text, rule: str) -> Text:
+    """``text`` and `` · EQ-INIT-2`` (dim) when ``rule`` is set and ``text`` does not name it yet."""
+    if not rule or rule.split()[0] in text.plain:
+        return text
+    out = text.copy()
+    out.append(f" \u00b7 {rule}", style="bright_black")
+    return out
+
+
 def bold_name(text: str) -> Text:
     """User text (a name) in bold inside a plain line, escapes shown (``Text()``
     first: ``Text(style=..) + x`` would make all of the line bold)."""

@@ -4,9 +4,14 @@ Markdown from the encounter's log: rounds with each turn's actions on one
 line (a turn handed back with ``p`` and taken again is still one line) and
 the GM's setup on lines of its own, damage dealt and taken per combatant,
 who fell and when, natural 1s and 20s of d20 checks and attacks, and the
-longest turn (by log lines).
+longest turn (by wall-clock time when the turns were timed, else by log
+lines), the turn times per creature and per side (the party's are the
+players'), and the fight's end (when every foe or every party member fell,
+and when combat ended: the recap closes there; what the log holds after it
+is counted, not told).
 ``--json`` prints the whole log as JSON Lines (one event a line, with its
-``seq``, ``round``, ``turn`` and the event as the save file stores it) for
+``seq``, ``round``, ``turn``, the ``rule`` that decided it (``""``: none)
+and the event as the save file stores it) for
 those who script. Undone steps are left out of the Markdown (their lines are
 taken back), not of the JSON.
 """
@@ -18,8 +23,13 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from core.combat import events as ev
+from core.combat.event_rules import rule_of
+from core.combat.fight_end import words
+from core.values.combatant import Side
+from core.values.phases import Phase
 from core.combat.add_group import GroupInitiativeRolled
 from core.combat.maneuvers.events import Maneuvered
 from core.combat.several_targets import ManyTargeted
@@ -28,8 +38,12 @@ from saves.campaign import Campaign
 from saves.codec import to_document
 from saves.records import LogEntry, Redone, Undone
 from tui.rendering.describe import describe
+from tui.rendering.scene_lines import duration
 from tui.rendering.text import clean
 from saves.errors import SaveError
+
+if TYPE_CHECKING:
+    from core.rulesets.base import Ruleset
 
 
 def _md(text: str) -> str:
@@ -69,7 +83,8 @@ def _name_of(entries: Iterable[LogEntry]) -> dict[str, str]:
 
 # What the GM does outside a creature's action: setting the fight up.
 _GM_EVENTS = (ev.CombatantAdded, ev.CombatantRemoved, GroupInitiativeRolled, ev.Placed, ev.TerrainPainted, ev.MapResized,
-              ev.HiddenChanged, ev.SecretChanged, ev.SheetEdited, ReminderAdded, ReminderRemoved, UseAdded, UseRemoved)
+              ev.HiddenChanged, ev.SecretChanged, ev.SheetEdited, ReminderAdded, ReminderRemoved, UseAdded, UseRemoved,
+              ev.SceneEventAdded, ev.SceneEventRemoved, ev.SceneEventFired)  # scene events: the GM's, on their count between turns
 # What the creature whose turn it is does itself (as its ``combatant`` or ``attacker``).
 _OWN_ACTIONS = (ev.AttackRolled, ev.Moved, ev.ActionSpent, ev.ActionTaken, ev.MovementActionSpent, ev.FullActionExchanged,
                 ev.CheckRolled, ev.ContestRolled, ev.DiceRolled, ev.PreparationTaken, ev.Jumped, ev.Maneuvered)
@@ -202,19 +217,82 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
     return lines
 
 
-def recap_markdown(title: str, entries: list[LogEntry]) -> str:
+def _closed(kept: list[LogEntry]) -> list[LogEntry]:
+    """The entries up to the last end of combat that followed a turn, with
+    what that step did (the fight's rounds onto the clock, uses refilled):
+    the recap closes there; everyday play after it is not the fight's."""
+    started = False
+    end = None
+    for index, entry in enumerate(kept):
+        if isinstance(entry.event, ev.TurnStarted):
+            started = True
+        elif started and isinstance(entry.event, ev.PhaseChanged) and entry.event.phase is Phase.EVERYDAY:
+            end = index
+    if end is None:
+        return kept
+    step = end + 1
+    while step < len(kept) and not isinstance(kept[step].event, _GM_EVENTS + _OWN_ACTIONS + (ev.PhaseChanged, ev.HitPointsChanged)):
+        step += 1  # the end step's own lines (time passed, uses back) come before the GM's next command
+    return kept[:step]
+
+
+def _turn_times(kept: list[LogEntry], names: dict[str, str], sides: dict[str, Side]) -> list[str]:
+    """The ``## Turn times`` section from the ``TurnTimed`` lines: per
+    creature its turns, total and longest; per side the total (the party's
+    are the players' turns); empty when no turn was timed."""
+    total: dict[str, float] = defaultdict(float)
+    longest: dict[str, float] = defaultdict(float)
+    turns: dict[str, set[int]] = defaultdict(set)
+    for entry in kept:
+        event = entry.event
+        if isinstance(event, ev.TurnTimed):
+            total[event.combatant] += event.seconds
+            longest[event.combatant] = max(longest[event.combatant], event.seconds)
+            turns[event.combatant].add(event.round)
+    if not total:
+        return []
+    lines = ["", "## Turn times", "", "| combatant | turns | total | longest |", "| --- | ---: | ---: | ---: |"]
+    for cid in sorted(total, key=lambda c: (-total[c], names.get(c, c))):
+        lines.append(f"| {names.get(cid, cid)} | {len(turns[cid])} | {duration(total[cid])} | {duration(longest[cid])} |")
+    by_side: dict[str, float] = defaultdict(float)
+    for cid, seconds in total.items():
+        side = sides.get(cid)
+        by_side["players (the party)" if side is Side.PARTY else "foes" if side is Side.FOE else "others"] += seconds
+    lines += ["", "; ".join(f"{label}: {duration(by_side[label])}" for label in ("players (the party)", "foes", "others") if label in by_side)
+              + f"; in all {duration(sum(total.values()))}."]
+    return lines
+
+
+def _fight_end(kept: list[LogEntry]) -> list[str]:
+    """The ``## The end`` section: when the fight was decided and when combat ended."""
+    said = []
+    round_ = 0
+    for entry in kept:
+        event = entry.event
+        if isinstance(event, ev.TurnStarted):
+            round_ = event.round
+        elif isinstance(event, ev.FightDecided):
+            said.append(f"- Round {event.round}: {words(event.down)} (EQ-SIT-3).")
+        elif isinstance(event, ev.PhaseChanged) and event.phase is Phase.EVERYDAY and round_:
+            said.append(f"- Combat ended in round {round_} (EQ-SIT-3: all sides agreed).")
+    return ["", "## The end", ""] + said if said else []
+
+
+def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] | None = None) -> str:
     """The Markdown recap of ``entries`` (one encounter's log): a heading per
     round (``Before the fight`` for round 0) with one line per creature's
     turn and the GM's own lines (see :func:`_lines`), the damage table (HP
     as applied; the GM's row for what its areas and traps dealt), who fell,
-    natural 1s and 20s, and the longest turn (by log lines)."""
-    kept = _kept(entries)
+    natural 1s and 20s, the longest turn (by time when timed, else by log
+    lines), the turn times (``sides``: combatant id -> side, for the totals
+    per side) and the fight's end, where the recap closes."""
+    kept = _closed(_kept(entries))
     names = {cid: _md(name) for cid, name in _name_of(kept).items()}
     dealt: dict[str, int] = defaultdict(int)
     taken: dict[str, int] = defaultdict(int)
     fell: list[str] = []
     naturals: list[str] = []
-    rows = _lines(kept, dealt, taken, fell, naturals)
+    rows = _lines([e for e in kept if not isinstance(e.event, ev.TurnTimed)], dealt, taken, fell, naturals)  # turn times: their own table
     turns = [row for row in rows if row.who is not None]
     fell = [_md(f) for f in fell]
     naturals = [_md(n) for n in naturals]
@@ -236,17 +314,28 @@ def recap_markdown(title: str, entries: list[LogEntry]) -> str:
         lines.append(f"| GM | {dealt['']} | 0 |")
     lines += ["", "## Fell", ""] + ([f"- {f}" for f in fell] or ["- nobody"])
     lines += ["", "## Natural 1s and 20s", ""] + ([f"- {n}" for n in naturals] or ["- none"])
-    if turns:
+    timed = [e.event for e in kept if isinstance(e.event, ev.TurnTimed)]
+    if timed:
+        per_turn: dict[tuple[int, str], float] = defaultdict(float)
+        for t in timed:
+            per_turn[(t.round, t.combatant)] += t.seconds  # a turn handed back and taken again is one turn
+        (round_, who), seconds = max(per_turn.items(), key=lambda item: item[1])
+        lines += ["", f"Longest turn: {names.get(who, who)} in round {round_} ({duration(seconds)})."]
+    elif turns:
         longest = max(turns, key=lambda t: len(t.said))
         lines += ["", f"Longest turn: {names.get(longest.who or '', '?')} in round {longest.round} ({len(longest.said)} log line{'s' if len(longest.said) != 1 else ''})."]
+    lines += _turn_times(kept, names, sides or {})
+    lines += _fight_end(kept)
     return "\n".join(lines) + "\n"
 
 
-def recap_json_lines(entries: list[LogEntry]) -> str:
-    """Every log line as JSON Lines: ``{"seq", "round", "turn", "event"}``."""
+def recap_json_lines(entries: list[LogEntry], ruleset: Ruleset | None = None) -> str:
+    """Every log line as JSON Lines: ``{"seq", "round", "turn", "rule", "event"}``;
+    ``rule``: what decided it (:func:`core.combat.event_rules.rule_of`, in ``ruleset``'s terms)."""
     out = []
     for entry in entries:
-        out.append(json.dumps({"seq": entry.seq, "round": entry.round, "turn": entry.turn, "event": to_document(entry.event)}, ensure_ascii=False))
+        out.append(json.dumps({"seq": entry.seq, "round": entry.round, "turn": entry.turn, "rule": rule_of(entry.event, ruleset),
+                               "event": to_document(entry.event)}, ensure_ascii=False))
     return "\n".join(out) + ("\n" if out else "")
 
 
@@ -260,6 +349,8 @@ def recap(path, eid: int | None = None, as_json: bool = False) -> str:
         entries = campaign.load_log(eid)
         name = campaign.encounter(eid).name
         title = campaign.name if name == campaign.name else f"{campaign.name}: {name}"
+        ruleset = campaign.ruleset
+        sides = {c.id: c.side for c in campaign.load_state(eid).combatants}
     finally:
         campaign.close()
-    return recap_json_lines(entries) if as_json else recap_markdown(title, entries)
+    return recap_json_lines(list(entries), ruleset) if as_json else recap_markdown(title, list(entries), sides)

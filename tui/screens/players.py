@@ -26,17 +26,20 @@ from tui.widgets.lines import StatusLine
 
 
 class PlayerScreen(Screen):
-    """``PlayerScreen(source, glyphs)``: the players' view of ``source``'s campaign."""
+    """``PlayerScreen(source, glyphs, bell)``: the players' view of ``source``'s campaign."""
 
     BINDINGS = [
         Binding("g", "cycle_glyphs", "Glyphs", id="player-glyphs"),
         Binding("Z", "zoom", "Zoom", id="player-zoom"),
     ]
 
-    def __init__(self, source: SnapshotSource, glyphs: str = "unicode") -> None:
+    def __init__(self, source: SnapshotSource, glyphs: str = "unicode", bell: bool = False) -> None:
         super().__init__()
         self.source = source
         self._glyphs = glyphs
+        self.bell = bell
+        """Ring the terminal bell when the ``--as`` character's turn comes up next or begins (once each)."""
+        self._up = ""  # what the last reading said of that character: "now", "next" or ""
         self._remembered: frozenset = frozenset()
         self._eid: int | None = None  # the encounter the cells were seen in
         self._ready = False  # a reading before the widgets exist waits: on_mount reads again
@@ -68,7 +71,11 @@ class PlayerScreen(Screen):
         self._remembered = self._remembered | view.seen
         tracker = self.query_one(InitiativeTracker)
         tracker.bands = {cid: band.value for cid, band in view.bands.items()}
-        tracker.show(view.state, view.state.current, reading.kinds)
+        tracker.show(view.state, view.state.current, reading.kinds, next_id=reading.next_id,
+                     scene_events=tuple(e for e in view.state.scene_events if not e.secret))  # secret ones are the GM's
+        if self.bell and reading.up and reading.up != self._up:
+            self.app.bell()  # this player's character is up now or next (encounter watch --as NAME --bell)
+        self._up = reading.up
         grid_map = self.query_one(GridMap)
         title = f"{clean(reading.title)} \u2014 players' view"
         if str(grid_map.border_title or "") != title:  # setting it repaints the whole pane, even unchanged

@@ -72,6 +72,8 @@ class KeysInOrder:
                     seen, stalled_since = work, now
                 elif now - stalled_since > STALL_SECONDS or now - start > SETTLE_LIMIT_SECONDS:
                     break
+            if not self._held_input:  # dropped meanwhile (drop_typed_ahead: a dialog the GM did not ask for)
+                break
             event = self._held_input.popleft()
             self._released_input.append(event)
             if not self.post_message(event):  # the app is closing

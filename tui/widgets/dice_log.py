@@ -16,6 +16,7 @@ of a key's bytes). Up/down/page keys and the wheel look back; End follows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -25,7 +26,12 @@ from textual.strip import Strip
 from core.combat.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
 from saves.history import LogView
+
+if TYPE_CHECKING:
+    from core.rulesets.base import Ruleset
+from core.combat.event_rules import rule_of
 from tui.rendering.describe import describe
+from tui.rendering.lines import with_rule
 from tui.widgets.lines import FAR, LinePane, paging_bindings, text_lines
 
 NEWEST = Style(bgcolor="grey23")
@@ -39,11 +45,13 @@ def involves(entry: LogEntry, combatant_id: str) -> bool:
     return any(getattr(event, name, None) == combatant_id for name in INVOLVED)
 
 
-def line_text(entry: LogEntry) -> Text:
+def line_text(entry: LogEntry, ruleset: Ruleset | None = None) -> Text:
+    """``R2 `` and the event's line, then the rule that decided it (`` · EQ-INIT-2``,
+    :func:`core.combat.event_rules.rule_of`) unless the line names it already."""
     line = Text()
     if entry.round:
         line.append(f"R{entry.round} ", style="bright_black")
-    line.append_text(describe(entry.event))
+    line.append_text(with_rule(describe(entry.event), rule_of(entry.event, ruleset)))
     return line
 
 
@@ -72,6 +80,8 @@ class DiceLog(LinePane, can_focus=True):
         super().__init__(id=id)
         self.entries: Sequence[LogEntry] = []
         self.filter_id: str | None = None
+        self.ruleset: Ruleset | None = None
+        """The ruleset played, for the rule IDs of the lines (its own, and ``DEFAULT`` on borrowed ones)."""
         self._newest: set[int] = set()  # indexes in entries of the newest batch
         # (index in entries, wrapped line) of the entries on show in [_lo, _hi), oldest first.
         self._wrapped: list[tuple[int, Strip]] = []
@@ -165,7 +175,7 @@ class DiceLog(LinePane, can_focus=True):
         return max(1, self.content_size.height)
 
     def _wrap(self, entry: LogEntry, width: int) -> list[Strip]:
-        return text_lines(line_text(entry), max(10, width or 40))
+        return text_lines(line_text(entry, self.ruleset), max(10, width or 40))
 
     def _block(self, index: int) -> list[tuple[int, Strip]]:
         return [(index, strip) for strip in self._wrap(self.entries[index], self._width)] if self._shown_at(index) else []

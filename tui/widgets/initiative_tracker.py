@@ -13,6 +13,7 @@ from textual.events import Click, MouseScrollDown, MouseScrollUp
 from textual.message import Message
 
 from core.values.clock import clock_label, now_seconds
+from core.values.scene_events import SceneEvent
 from core.values.combatant import Combatant, Side
 from core.combat.state import EncounterState
 from tui.rendering.text import clean, user_text
@@ -175,6 +176,19 @@ def all_use_badges(combatant: Combatant) -> Text:
                           for u in combatant.uses)
 
 
+SCENE_ROW = "scene:"
+"""The prefix of a scene event's row id in the order (no combatant id has a colon)."""
+
+
+def scene_row(event: SceneEvent, width: int) -> tuple[Text, ...]:
+    """The five cells of a scene event's row: ``◆ Lair action`` at its count,
+    when it fires in the HP and Left columns' room (``every``, ``r3+``, ``r3``)."""
+    when = ("every" if event.first_round <= 1 else f"r{event.first_round}+") if event.repeats else f"r{event.first_round}"
+    name = Text(" \u25c6 ", style="cyan")  # the mark column's space, then the diamond
+    name.append_text(user_text(shorten(clean(event.name), max(3, width - 3)), "cyan italic" if event.secret else "cyan"))
+    return (Text(" "), Text(str(event.initiative).rjust(3), style="cyan"), name, Text(when.rjust(7), style="bright_black"), Text(""))
+
+
 class InitiativeTracker(LinePane, can_focus=True):
     """A header and one row per combatant in turn order; the highlighted
     row is the selected combatant (up/down/home/end/page keys, or a click)."""
@@ -242,28 +256,46 @@ class InitiativeTracker(LinePane, can_focus=True):
     def on_blur(self) -> None:
         self._draw(self.content_size.width)
 
-    def show(self, state: EncounterState, selected: str | None, kinds: Kinds = (), marked: frozenset[str] = frozenset()) -> None:
+    def show(self, state: EncounterState, selected: str | None, kinds: Kinds = (), marked: frozenset[str] = frozenset(),
+             next_id: str | None = None, scene_events: tuple[SceneEvent, ...] | None = None) -> None:
         """Draw ``state``'s order with ``selected`` highlighted; ``kinds``
         are the ruleset's per-turn action kinds (id, letter) shown in the
-        Left column; ``marked`` ids get a ``*`` before the name (key space)."""
+        Left column; ``marked`` ids get a ``*`` before the name (key space).
+        ``next_id``: whose turn is next (``›`` in the marker column: a
+        cell, so that a turn change repaints two rows, not the pane);
+        ``scene_events`` (default: all of ``state``'s) are rows of their
+        own at their counts, which the selection steps over."""
         self._kinds = kinds[:3]
-        self._last = (state, selected, kinds, marked)
+        self._last = (state, selected, kinds, marked, next_id, scene_events)
         self.marked = marked
         width = self.content_size.width
         self._columns = WIDE_COLUMNS if width >= WIDE_TRACKER else COLUMNS
         self._name_width = max(8, width - sum(w for _, w in self._columns))
         order = state.order()
-        self._order = [c.id for c in order]
-        self._selected = selected if selected in self._order else None
+        scenes = sorted(state.scene_events if scene_events is None else scene_events, key=lambda e: -e.initiative)
+        self._order = []
+        waiting = list(scenes)
+        for c in order:
+            while waiting and c.initiative is not None and waiting[0].initiative > c.initiative:
+                self._order.append(SCENE_ROW + waiting.pop(0).id)
+            if c.initiative is None and waiting:
+                self._order.extend(SCENE_ROW + e.id for e in waiting)
+                waiting = []
+            self._order.append(c.id)
+        self._order.extend(SCENE_ROW + e.id for e in waiting)
+        self._selected = selected if selected in self._order and not selected.startswith(SCENE_ROW) else None
         rows = {}
         for combatant in order:
             # Rows of unchanged combatants (equal values) are reused.
-            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in marked, len(self._columns))
+            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in marked,
+                   combatant.id == next_id, len(self._columns))
             cached = self._row_cache.get(combatant.id)
             if cached is None or cached[:-1] != key:
-                cached = (*key, self._row(combatant, state))
+                cached = (*key, self._row(combatant, state, combatant.id == next_id))
                 self._row_cache[combatant.id] = cached
             rows[combatant.id] = cached[-1]
+        for event in scenes:
+            rows[SCENE_ROW + event.id] = scene_row(event, self._name_width)
         self._cells = rows
         round_text = f"Round {state.round}" if state.round else "Not started"
         if state.clock.seconds or state.trainings:  # the in-game clock, once the GM uses it (T)
@@ -315,10 +347,10 @@ class InitiativeTracker(LinePane, can_focus=True):
             lines.append(cached[2])
         self.set_lines(lines)
 
-    def _row(self, combatant, state: EncounterState) -> tuple[Text, ...]:
+    def _row(self, combatant, state: EncounterState, is_next: bool = False) -> tuple[Text, ...]:
         is_current = combatant.id == state.current
         name_style = "bright_black strike" if combatant.defeated else "bold" if is_current else ""
-        marker = Text(">", style="bold reverse") if is_current else Text(" ")
+        marker = Text(">", style="bold reverse") if is_current else Text("\u203a", style="bold") if is_next else Text(" ")
         # a due reminder first (a GM's try-out lost it behind the
         # name at 80 columns); then who rides whom, the air left (EQ-BRE-1),
         # conditions and limited uses.
@@ -339,15 +371,28 @@ class InitiativeTracker(LinePane, can_focus=True):
         return (marker, Text(initiative.rjust(3)), name, hp, left)
 
     # -- keys and mouse --------------------------------------------------------
-    def _choose(self, index: int) -> None:
-        if self._order:
-            chosen = self._order[min(max(0, index), len(self._order) - 1)]
-            if chosen != self._selected:
-                self.post_message(self.CombatantSelected(chosen))
+    def _choose(self, index: int, step: int = 0) -> None:
+        """Select the row at ``index``; a scene event's row is stepped over
+        by ``step`` (the direction of the move; 0: a click, which selects nothing there)."""
+        if not self._order:
+            return
+        index = min(max(0, index), len(self._order) - 1)
+        while self._order[index].startswith(SCENE_ROW):
+            if not step or not 0 <= index + step < len(self._order):
+                return
+            index += step
+        chosen = self._order[index]
+        if chosen != self._selected:
+            self.post_message(self.CombatantSelected(chosen))
 
     def action_move(self, rows: int) -> None:
         current = self._order.index(self._selected) if self._selected in self._order else 0
-        self._choose(current + rows)
+        target = min(max(0, current + rows), len(self._order) - 1)
+        step = 1 if rows > 0 else -1
+        if self._order and self._order[target].startswith(SCENE_ROW) and not any(
+                not r.startswith(SCENE_ROW) for r in self._order[target::step] if r):
+            step = -step  # only scene rows beyond: the last creature that way
+        self._choose(target, step)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)

@@ -48,6 +48,7 @@ class PowerRoll(Ruleset):
     id = "power_roll"
     name = "Power roll (seed 004)"
     rule_prefix = "PR"
+    event_rules = {"AttackRolled": "PR-ROLL-1", "CheckRolled": "PR-ROLL-1"}  # the log's rule IDs
     Settings = PowerRollSettings
     initiative_sides = 10
     attack_stat = "MIGHT"

@@ -69,6 +69,7 @@ class Srd35(Ruleset):
     command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers")  # SRD-MOV: burden, body, 5-ft step, tumble, overrun, attacks of opportunity
     stat_blocks = True  # d20 SRD stat blocks import (core.dice.creature_import)
     rule_prefix = "SRD"
+    event_rules = {"Moved": "SRD-MOV-2"}  # the log's rule IDs: a move costs by the d20 diagonals
     Settings = Srd35Settings
     skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
     check_sides = 20

@@ -96,6 +96,7 @@ class TacticalD10(Ruleset):
     name = "Tactical d10 (seed 003)"
     command_modules = ("core.rulesets.tactical_d10.weapon_areas", "core.rulesets.tactical_d10.throws")  # TAC-DMG-1, -2: area attacks, spear walls; TAC-ACT-1 throw
     rule_prefix = "TAC"
+    event_rules = {"AttackRolled": "TAC-ATK-1", "TurnStarted": "TAC-ACT-1", "ActionSpent": "TAC-ACT-1"}  # the log's rule IDs
     Settings = TacticalSettings
     check_sides = 10
     initiative_sides = 10

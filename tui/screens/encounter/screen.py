@@ -25,7 +25,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from core.combat import commands as cmd
+from core.combat import events as ev
 from core.values.combatant import Combatant
+from core.combat.upcoming import next_up
 from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
 from tui.keys import ACTIONS, SCREEN, bindings
@@ -37,11 +39,13 @@ from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.campaign_tools import CampaignTools
 from tui.screens.encounter.combat import CombatPart
 from tui.screens.encounter.gm import TurnsAndRolls
+from tui.screens.encounter.fight_end import offer_end_of_combat
 from tui.screens.encounter.groups import Marks
 from tui.screens.encounter.map_files import MapFiles
 from tui.screens.encounter.map_modes import MapModes
 from tui.screens.encounter.more import MoreMenu
 from tui.screens.encounter.recap import RecapExport
+from tui.screens.encounter.scene_events import SceneEventRows
 from tui.screens.encounter.sheet_editor import SheetEditor
 from tui.screens.encounter.trackers import TrackerMenus
 from tui.screens.encounter.view import ViewToggles
@@ -58,12 +62,30 @@ MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 
 
+def status_text(entries: list[LogEntry], next_name: str | None = None) -> Text:
+    """What the status line says of a change's ``entries``: the end of the
+    fight when it was decided, else the scene events that fired, in order (a
+    lair action or reinforcements must not hide behind the turn they came
+    before), else the last line; a new turn adds who is next
+    (``Turn: Boar · next: Aria``)."""
+    decided = [e for e in entries if isinstance(e.event, ev.FightDecided)]
+    if decided:
+        return describe(decided[-1].event).append(". End combat: . then End combat")
+    fired = [e for e in entries if isinstance(e.event, ev.SceneEventFired)]
+    if fired:
+        return Text(" \u00b7 ").join(describe(e.event) for e in fired)
+    text = describe(entries[-1].event)
+    if next_name and isinstance(entries[-1].event, ev.TurnStarted):
+        text.append(f" \u00b7 next: {clean(next_name)}", style="bright_black")
+    return text
+
+
 class EncounterScreen(Screen):
     """``EncounterScreen(presenter, notice, glyphs)``: ``notice`` is shown in
     the status line at start, ``glyphs`` picks the map theme."""
 
     BINDINGS = bindings()
-    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles)
+    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles, SceneEventRows)
     """The classes of the parts, one object each per screen (the key table's owners)."""
 
     def __init__(self, presenter: EncounterPresenter, notice: str = "", glyphs: str = "unicode") -> None:
@@ -85,8 +107,9 @@ class EncounterScreen(Screen):
         self.sheet_editor = SheetEditor(self)
         self.tools = CampaignTools(self)
         self.trackers = TrackerMenus(self, self.more)
+        self.scene_events = SceneEventRows(self)
         self.toggles = ViewToggles(self, self.more)
-        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles)}
+        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.scene_events)}
         presenter.subscribe(self.show_view)
 
     def part(self, owner: str) -> object:
@@ -156,13 +179,17 @@ class EncounterScreen(Screen):
             self.reload_views()
             return
         entries = list(view.entries)
-        self.query_one(DiceLog).add(entries)
+        log = self.query_one(DiceLog)
+        log.ruleset = view.ruleset
+        log.add(entries)
         if view.turn_changed:
             self.selected = view.state.current or self.selected
             self.marks.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=view.turn_changed, view=view)
-        self.set_status(describe(entries[-1].event) if entries else Text("Done."))
+        upcoming = next_up(view, view.state)
+        self.set_status(status_text(entries, upcoming.name if upcoming is not None else None) if entries else Text("Done."))
         self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
+        offer_end_of_combat(self, entries)  # every foe (or party member) down: End combat, one Enter away
 
     def reload_views(self) -> None:
         """Show the session's encounter from scratch (at start, or after switching encounters)."""
@@ -172,6 +199,7 @@ class EncounterScreen(Screen):
         log = self.query_one(DiceLog)
         log.border_title = "Log"
         log.filter_id = None
+        log.ruleset = view.ruleset
         log.load(self.session.log)
         if self.selected is None and view.state.combatants:
             self.selected = view.state.order()[0].id
@@ -194,7 +222,9 @@ class EncounterScreen(Screen):
         if self.combatant(self.selected) is None:
             self.selected = state.current
         self.marks.forget_gone_marks()
-        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marks.marked))
+        upcoming = next_up(view, state)
+        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marks.marked),
+                                               next_id=upcoming.id if upcoming is not None else None)
         grid_map = self.query_one(GridMap)
         if self.toggles.players_preview:
             seen = visible_to(state, view.ruleset)

@@ -1,0 +1,27 @@
+"""Turn times: the wall-clock time of each turn, from the stamps the
+presenter gives turn changes (:class:`core.combat.commands.TurnChange`;
+core reads no clock). The state keeps the stamp of the turn change that
+began the current turn (``turn_at``); the next turn change logs
+:class:`core.combat.events.TurnTimed` for the turn it ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from core.combat import events as ev
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
+
+
+def close_turn(state: EncounterState, at: float | None) -> tuple[EncounterState, tuple[ev.Event, ...]]:
+    """``state`` with the current turn timed up to ``at``: a ``TurnTimed``
+    of ``at - turn_at`` seconds (0 when the clock went back), none when
+    either stamp is missing; ``turn_at`` becomes ``at``."""
+    events: tuple[ev.Event, ...] = ()
+    if at is not None and state.turn_at is not None and state.current is not None and state.has(state.current):
+        who = state.combatant(state.current)
+        events = (ev.TurnTimed(who.id, who.name, state.round, max(0.0, at - state.turn_at)),)
+    return replace(state, turn_at=at), events

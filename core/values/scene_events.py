@@ -1,0 +1,54 @@
+"""Scene events: named rows of the initiative order that are no creature.
+
+A lair action, a hazard, reinforcements, a collapsing ceiling: a
+:class:`SceneEvent` holds a count of the initiative order (its
+``initiative``, unique among the creatures' and the other scene events'
+by EQ-INIT-2) and fires when the order passes that count, in the rounds
+:meth:`SceneEvent.due` names. Firing logs its ``text``, rolls its ``dice``
+(when given) and names its ``area`` (free text such as ``radius 2 at
+C4``); the GM resolves the rest. Firing and the rows are
+:mod:`core.combat.scene_events`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SceneEvent:
+    """``id`` (``s1``, ``s2``, ...), ``name`` ("Lair action"), the count it
+    fires at (``initiative``), ``text`` said when it fires, ``dice`` rolled
+    then (``"2d6 fire"``; empty: none), ``area`` it covers (free text;
+    empty: none), from round ``first_round`` (1: every round), every round
+    from then when ``repeats``, else once. ``secret`` ones stay off the
+    players' view."""
+
+    id: str
+    name: str
+    initiative: int
+    text: str = ""
+    dice: str = ""
+    area: str = ""
+    first_round: int = 1
+    repeats: bool = True
+    secret: bool = False
+
+    def due(self, round_: int) -> bool:
+        """Whether it fires in round ``round_`` (1, 2, ...)."""
+        return round_ == self.first_round or (self.repeats and round_ > self.first_round)
+
+    def when(self) -> str:
+        """``every round``, ``every round from round 3``, ``once, in round 3``."""
+        if not self.repeats:
+            return f"once, in round {self.first_round}"
+        return "every round" if self.first_round <= 1 else f"every round from round {self.first_round}"
+
+
+def next_scene_id(existing: tuple[SceneEvent, ...]) -> str:
+    """A scene event id not among ``existing``: ``s1``, ``s2``, ..."""
+    used = {s.id for s in existing}
+    number = len(existing) + 1
+    while f"s{number}" in used:
+        number += 1
+    return f"s{number}"

@@ -1,0 +1,39 @@
+"""The end of a fight at the table: when a command leaves every foe (or
+every party member) down, the GM is offered End combat at once (Enter
+ends it, EQ-SIT-3: all sides agree; Esc or "Not now" plays on). The rule
+that the fight is decided is the core's (:mod:`core.combat.fight_end`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.combat import commands as cmd
+from core.combat import events as ev
+from saves.campaign import LogEntry
+from tui.rendering.describe import describe
+from tui.screens.choice import ChoiceScreen
+from tui.screens.encounter.context import ScreenContext
+
+END, LATER = "end", "later"
+
+
+def offer_end_of_combat(ctx: ScreenContext, entries: Sequence[LogEntry]) -> None:
+    """Ask whether to end combat when ``entries`` hold a ``FightDecided``
+    (keys typed ahead were meant for the main screen: they are dropped, and said)."""
+    decided = [e.event for e in entries if isinstance(e.event, ev.FightDecided)]
+    if not decided or not ctx.is_on_top() or ctx.state.round == 0:
+        return
+    title = describe(decided[-1])
+    dropped = ctx.drop_typed_ahead()
+    if dropped:
+        title.append(f"  ({dropped} key{'s' if dropped != 1 else ''} typed ahead ignored)", style="italic")
+    options = [(END, "End combat now (EQ-SIT-3: all sides agree)"), (LATER, "Not now: . then End combat ends it later")]
+
+    def chosen(choice: str) -> None:
+        if choice == END:
+            ctx.run_command(cmd.EndCombat())
+        else:
+            ctx.set_status("The fight goes on; . then End combat ends it.")
+
+    ctx.ask(ChoiceScreen(title, options), chosen)
