@@ -309,12 +309,25 @@ class ActionTaken(Event):
 
 @dataclass(frozen=True)
 class InitiativeSet(Event):
-    """An initiative placed by a rule (EQ-INIT-3..5) or by hand; ``rule`` names it."""
+    """An initiative placed by a rule (EQ-INIT-3..5) or by hand; ``rule``
+    names it; ``note`` what it means for this round's turn, during a round
+    (``acts right after Aria this round``), else empty."""
 
     combatant: str
     name: str
     value: int
     rule: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class FirstTurnNextRound(Event):
+    """A creature joined during a round above the initiative already played:
+    its first turn is in ``round`` (EQ-INIT-5, DEFAULT)."""
+
+    combatant: str
+    name: str
+    round: int
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,13 @@ def _(event: ev.ActionTaken) -> Text:
 @describe.register
 def _(event: ev.InitiativeSet) -> Text:
     rule = f" ({event.rule})" if event.rule else ""
-    return styled(_name(event.name), f" initiative set to {event.value}{rule}")
+    note = f": {clean(event.note)}" if event.note else ""
+    return styled(_name(event.name), f" initiative set to {event.value}{rule}{note}")
+
+
+@describe.register
+def _(event: ev.FirstTurnNextRound) -> Text:
+    return styled(_name(event.name), f" joins after its initiative this round: first acts in round {event.round} (EQ-INIT-5)")
 
 
 @describe.register
