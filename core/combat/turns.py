@@ -216,7 +216,7 @@ def previous_turn(enc: Table, state: EncounterState, _: cmd.PreviousTurn) -> Res
         assert state.current is not None, "a turn given back is a turn of the fight"
         target = state.combatant(state.current)
         undone = tuple(ev.TurnEffectsUndone(cid, name, detail) for cid, name, detail in notes)
-        return state, (ev.TurnReturned(state.round, target.id, target.name), *undone)
+        return state, (*undone, ev.TurnReturned(state.round, target.id, target.name))  # last: the status line names whose turn it is
     present = {c.id for c in state.combatants}
     acted = tuple(i for i in state.acted if i in present)
     if acted:
