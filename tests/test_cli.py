@@ -104,6 +104,10 @@ def test_new_without_a_map_in_another_ruleset_gives_the_demo_creatures_on_the_se
     assert sorted(c.name for c in state.combatants) == ["Boar", "Character 1", "Character 2"]
     assert all(set(c.stats) <= set(get(ruleset).stat_names) for c in state.combatants)
     assert ruleset in notice
+    from tui.keys import ACTIONS
+
+    sheet_key = next(a.key for a in ACTIONS if a.id == "edit-sheet")
+    assert f"{sheet_key} to edit the sheet" in notice  # a try-out read "e to edit": e puts on a condition
 
 
 def test_open_or_create_path(tmp_path, monkeypatch):
