@@ -17,13 +17,12 @@ from core.values import limits as lim
 from core.dice.checks import check_expression
 from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
-from core.dice.notation import ATTACK_WORDS, parse_check, parse_damage
+from core.dice.notation import ATTACK_WORDS, parse_check
 from core.offers.attacks import attack_command, attack_details, odds
-from core.offers.offer import Group, Need, Offer, OfferContext
+from core.offers.offer import Group, Need, Offer, OfferContext, typed_damage
 from core.combat.move_options import move_options
 from core.board.grid import as_cell
 from core.offers import maneuvers as offers_maneuvers, trackers as reminder_offers
-from core.combat.damage import DamagePart
 from core.board.movement import find_path
 from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
 from core.offers.maneuver_previews import details
@@ -219,9 +218,7 @@ def _hit_points(c: OfferContext) -> tuple[Offer, ...]:
 
 
 def _typed(target_id: str, text: str) -> cmd.Command:
-    parts = parse_damage(text)
-    fixed = tuple(DamagePart(int(p.expression), p.damage_type) for p in parts if p.expression.isdigit())
-    return cmd.DealDamage(target_id, fixed, source=text.strip(), dice=tuple(p for p in parts if not p.expression.isdigit()))
+    return typed_damage(target_id, text)
 
 
 # -- preview details ------------------------------------------------------------------------

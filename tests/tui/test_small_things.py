@@ -96,3 +96,23 @@ def test_ascii_hp_bars_tell_empty_from_full_and_from_walls():
     assert to_ascii(hp_bar(down).plain) == ".........."
     assert to_ascii(hp_bar(half).plain) == "#####....."
     assert to_ascii("\u2584\u2584\u2584 ") == "=== "  # glyphs.hp_segment's bar; walls are #
+
+
+async def test_d_takes_typed_damage_as_the_more_menu_does(tmp_path):
+    """`d 8 slashing` was refused ("not a number"): typed damage was only in `.`."""
+    from tests.tui.helpers import select_by_keys
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await select_by_keys(pilot, app, "Boar")
+        before = app.presenter.state.combatant(app.encounter_screen.selected)
+        await pilot.press("d")
+        await type_text(pilot, "8 slashing")
+        await pilot.press("enter")
+        await pilot.pause()
+        after = app.presenter.state.combatant(before.id)
+        assert "Refused" not in status_of(app)
+        from tui.widgets.dice_log import DiceLog
+
+        assert after.hp == before.hp - 8  # the demo's boar has no armour against slashing
+        assert any(isinstance(e.event, ev.DamageTaken) and "slashing" in describe(e.event).plain for e in app.query_one(DiceLog).entries[-3:])

@@ -16,6 +16,7 @@ of a key's bytes). Up/down/page keys and the wheel look back; End follows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
@@ -39,11 +40,20 @@ def involves(entry: LogEntry, combatant_id: str) -> bool:
     return any(getattr(event, name, None) == combatant_id for name in INVOLVED)
 
 
+@dataclass(frozen=True)
+class StatusNote:
+    """A status message too wide for the status line, shown whole in the
+    log pane (``DiceLog.note``); never saved, gone when the log reloads."""
+
+    text: Text
+
+
 def line_text(entry: LogEntry) -> Text:
     line = Text()
     if entry.round:
         line.append(f"R{entry.round} ", style="bright_black")
-    line.append_text(describe(entry.event))
+    event: object = entry.event
+    line.append_text(event.text if isinstance(event, StatusNote) else describe(entry.event))
     return line
 
 
@@ -153,6 +163,10 @@ class DiceLog(LinePane, can_focus=True):
             self._top = max(0, len(self._wrapped) - (height + 1) // 2)  # half a page of room below
         self._forget_far(height)
         self._draw()
+
+    def note(self, text: Text, round_: int = 0, turn: str | None = None) -> None:
+        """Add ``text`` (a status message cut on its line) as a line of the pane, not of the save."""
+        self.add([LogEntry(0, round_, turn, StatusNote(text.copy()))])  # type: ignore[arg-type]
 
     def set_filter(self, combatant_id: str | None) -> None:
         self.filter_id = combatant_id

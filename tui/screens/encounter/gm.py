@@ -15,7 +15,7 @@ from core.errors import RulesError
 from core.dice.notation import parse_amount
 from tui.rendering.describe import describe
 from tui.screens.encounter.more import offer_label
-from core.offers.base import would_do
+from core.offers.base import typed_damage, would_do
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
@@ -46,25 +46,43 @@ class TurnsAndRolls:
         word = "Damage to" if sign < 0 else "Healing for"
         title = Text(f"{word} ") + user_text(target.name, "bold") + Text(f" (HP {target.hp}/{target.hp_max}): a number or dice")
 
-        def answer(value: str) -> None:
+        def command_for(value: str) -> cmd.Command:
+            """Damage or healing from a number or dice; damage also with its
+            types (``8 slashing``, as in ``.``'s typed damage, TAC-DMG-1)."""
             try:
                 amount = parse_amount(value)
+            except RulesError as plain:
+                if sign > 0:
+                    raise
+                try:
+                    return typed_damage(target.id, value)
+                except RulesError:
+                    raise plain from None
+            return cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount)
+
+        def answer(value: str) -> None:
+            try:
+                command = command_for(value)
             except RulesError as problem:
                 self.ctx.set_status(f"Refused: {problem}", error=True)
                 return
-            done = self.ctx.run_command(cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount))  # dice roll inside: one step
-            if done and len(done) == 1 and isinstance(amount, str):
+            done = self.ctx.run_command(command)  # dice roll inside: one step
+            if done and len(done) == 1 and isinstance(getattr(command, "amount", None), str):
                 self.ctx.set_status("The roll came to 0: nothing changes.")
 
         def preview(value: str) -> Text:
-            amount = parse_amount(value)
+            command = command_for(value)
+            if isinstance(command, cmd.DealDamage):
+                if command.dice:
+                    return Text(f"rolls {clean(value.strip())}, then damages ") + user_text(target.name, "bold") + Text(" through its armour and resistances")
+                return Text(" ").join(describe(event) for event in would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command))
+            amount = command.amount
             if isinstance(amount, str):
                 parse(amount, allow_comments=False)
                 return Text(f"rolls {amount}, then {'damages' if sign < 0 else 'heals'} ") + user_text(target.name, "bold") + Text(" by the total")
-            command = cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount)
             return Text(" ").join(describe(event) for event in would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command))
 
-        self.ctx.ask(PromptScreen(title, placeholder="7 or 2d6+1", hint=preview), answer)
+        self.ctx.ask(PromptScreen(title, placeholder="7, 2d6+1 or 8 slashing" if sign < 0 else "7 or 2d6+1", hint=preview), answer)
 
     def action_damage(self) -> None:
         self._hit_points(-1)
