@@ -152,7 +152,8 @@ from core.values.phases import Phase  # noqa: E402
 class AttackRolled(Event):
     """An attack roll (TAC-ATK-1, EQ-CHK-2, PR-ROLL-1): ``result`` holds the
     dice, every modifier with its reason and the tier; ``hit`` whether damage
-    follows; ``defence`` the AC changes with reasons."""
+    follows; ``defence`` the AC changes with reasons; ``beats_a_number``
+    False when the tier comes from the total alone (PR-ROLL-1: no "vs")."""
 
     attacker: str
     attacker_name: str
@@ -166,6 +167,7 @@ class AttackRolled(Event):
     defence: tuple[Modifier, ...] = ()
     round: int = 0
     turn: str | None = None
+    beats_a_number: bool = True
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ def condition_text(condition: Condition) -> str:
 @describe.register
 def _(event: ev.AttackRolled) -> Text:
     text = styled(_name(event.attacker_name), " attacks ", _name(event.target_name), f" with {clean(event.weapon.name)}: ")
-    text.append_text(check_text(event.result))
+    text.append_text(check_text(event.result, event.beats_a_number))
     reasons = [f"advantage: {clean(r)}" for r in event.advantage_reasons] + [f"disadvantage: {clean(r)}" for r in event.disadvantage_reasons]
     if reasons:
         text.append(" [" + "; ".join(reasons) + "]", style="italic")
