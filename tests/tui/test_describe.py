@@ -128,3 +128,9 @@ def test_a_power_roll_attack_line_names_its_tier_not_a_number_to_beat():
     attack = next(e for e in encounter.apply(cmd.Attack("h", "f")) if isinstance(e, ev.AttackRolled))
     line = describe(attack).plain
     assert " vs " not in line and f"= {attack.result.total} (+2 MIGHT): tier" in line
+
+
+def test_a_hit_that_deals_no_damage_does_not_read_as_healing():
+    """A zero-damage hit (armour took it all) logged "heals 0"."""
+    line = describe(ev.HitPointsChanged("b", "Boar", 0, 0, 16, 16)).plain
+    assert "heals" not in line and line == "Boar loses no HP -> HP 16/16"

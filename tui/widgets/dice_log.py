@@ -25,6 +25,7 @@ from textual.strip import Strip
 
 from core.combat.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
+from saves.records import Redone, Undone
 from saves.history import LogView
 from tui.rendering.describe import describe
 from tui.widgets.lines import FAR, LinePane, paging_bindings, text_lines
@@ -73,7 +74,7 @@ SCAN_LIMIT = 5000  # entries examined per look back for a filtered pane (the res
 class DiceLog(LinePane, can_focus=True):
     """``load(entries)`` shows a whole log (any sequence: only what is shown
     is read); ``add(entries)`` appends (the newest batch is highlighted);
-    ``set_filter(id)`` shows only lines about that combatant (``None``:
+    ``set_filter(id)`` shows only lines about that combatant, and undo and redo lines (``None``:
     all). User text is never parsed as markup."""
 
     BINDINGS = paging_bindings("look", 0.5)  # a page: half the pane
@@ -124,7 +125,7 @@ class DiceLog(LinePane, can_focus=True):
         entry = self.entries[index]
         if index > 0 and isinstance(entry.event, HitPointsChanged) and _redundant(entry, self.entries[index - 1]):
             return False
-        return self.filter_id is None or involves(entry, self.filter_id)
+        return self.filter_id is None or involves(entry, self.filter_id) or isinstance(entry.event, (Undone, Redone))  # what was taken back shows
 
     def visible(self) -> list[LogEntry]:
         """Every entry on show, in order (reads the whole log: for tests and tools)."""
