@@ -133,6 +133,7 @@ class TurnsAndRolls:
         off_turn = current.id != self.ctx.state.current
         found = {o.id: o for o in core_offers.offers(self.ctx.state, self.ctx.session.encounter.ruleset, current.id, self.ctx.selected)}
         options: list[tuple[str, str]] = []
+        overrides: list[tuple[str, str]] = []  # last: Enter on the list never takes an override by chance
         for kind in self.ctx.session.encounter.ruleset.tracked_kinds:
             offer = found.get(f"spend.{kind.id}")
             if offer is None or (off_turn and not kind.off_turn):
@@ -141,16 +142,19 @@ class TurnsAndRolls:
             if offer.allowed:
                 options.append((offer.id, f"{kind.label} ({left} left)"))
             elif kind.id in current.budget.actions:
-                options.append((f"override:{kind.id}", f"{kind.label}: {clean(offer.refusal or '')}; spend anyway (GM override, logged)"))
+                overrides.append((f"override:{kind.id}", f"{kind.label}: {clean(offer.refusal or '')}; spend anyway (GM override, logged)"))
         if "exchange" in found and not off_turn:
-            options.append(("exchange", offer_label(found["exchange"])))
+            (options if found["exchange"].allowed else overrides).append(("exchange", offer_label(found["exchange"])))
+        options += overrides
         if not options:
             self.ctx.set_status(Text("Nothing ") + user_text(current.name, "bold") + Text(" may spend off its turn."), error=True)
             return
 
         def answer(value: str) -> None:
             if value.startswith("override:"):
-                self.ctx.run_command(cmd.SpendAction(current.id, value[9:], override=True))
+                done = self.ctx.run_command(cmd.SpendAction(current.id, value[9:], override=True))
+                if done:  # the status line says it was an override, not only what was spent
+                    self.ctx.set_status(Text("GM override: ", style="bold yellow") + describe(done[-1].event))
             else:
                 self.more.take_offer(found[value])
 
