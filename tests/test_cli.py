@@ -185,3 +185,15 @@ def test_a_clearly_new_name_is_created_and_new_without_a_map_is_the_demo_fight(t
     assert cli.main(["fen"]) == 0  # a bare name: in the campaigns folder
     assert launched[-1][0].path == paths.campaigns_dir() / "fen.json"
     assert cli.main(["fen"]) == 0 and launched[-1][0].path == paths.campaigns_dir() / "fen.json"  # opened again
+
+
+def test_new_without_a_terminal_is_the_campaign_encounter_opens_next(tmp_path, monkeypatch, capsys):
+    """`encounter new X </dev/null` then `encounter` opened the demo, not X."""
+    import io
+
+    from saves import paths
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["new", str(tmp_path / "x.json"), "--seed", "1"]) == 0
+    assert "is ready" in capsys.readouterr().err
+    assert paths.last_campaign() == (tmp_path / "x.json").resolve()

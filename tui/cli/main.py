@@ -106,6 +106,8 @@ _GAME_RAN = False
 def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Namespace | None = None) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         campaign.close()
+        if notice.startswith("Created"):
+            paths.remember_campaign(campaign.path)  # what "encounter" alone opens next, as it says below
         print(f"encounter: {campaign.path} is ready; run encounter in a terminal to play it", file=sys.stderr)
         return 0 if notice.startswith("Created") else 2
     global _GAME_RAN
