@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.values import limits as lim
+from core.values.kinds import mp_action_words
 from core.dice.checks import check_expression
 from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
@@ -126,7 +127,7 @@ def _actions(c: OfferContext) -> tuple[Offer, ...]:
         for action in ruleset.movement_actions:
             cost = ruleset.movement_action_cost(action)
             found.append(c.offer(
-                f"mp.{action}", f"{name}: {action.replace('_', ' ')} ({cost} MP)", Group.MOVEMENT,
+                f"mp.{action}", f"{name}: {mp_action_words(action)[0]} ({cost} MP)", Group.MOVEMENT,
                 lambda _, a=actor.id, x=action: cmd.SpendMovement(a, x), rule="TAC-MOV-2", spends=(f"{cost} MP",), actor=actor.id,
             ))
     if any(cond.name == "burning" for cond in actor.conditions):

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from core.combat import events as ev
 from core.values.conditions import Boundary, Condition
+from core.values.kinds import mp_action_words
 from tui.rendering.lines import styled, check_text, describe, modifiers_text, roll_text
 from tui.rendering.text import clean
 
@@ -110,7 +111,7 @@ def _(event: ev.BudgetLimited) -> Text:
 @describe.register
 def _(event: ev.MovementActionSpent) -> Text:
     override = " (GM override)" if event.overridden else ""
-    return styled(_name(event.name), f" {clean(event.action)}: {event.cost} MP, {event.movement_left} left{override}")
+    return styled(_name(event.name), f": {clean(mp_action_words(event.action)[0])}, {event.cost} MP, {event.movement_left} left{override}")
 
 
 @describe.register
