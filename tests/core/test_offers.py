@@ -100,7 +100,7 @@ def test_attack_preview_gives_the_rulesets_exact_odds_and_reasons(ruleset_id):
     assert shown.allowed and sum(p for _, p in shown.odds) == 1
     assert all(isinstance(p, Fraction) for _, p in shown.odds)
     assert [label for label, _ in shown.odds] == [t.value for t in encounter.ruleset.attack_tiers]
-    assert any("bonus" in m.reason for m in shown.modifiers)
+    assert any(m.reason == "to hit (1d6 slashing)" and m.value == 1 for m in shown.modifiers)
 
 
 def test_preview_gives_the_refusal_apply_would_raise():

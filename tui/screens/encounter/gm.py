@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.combat import commands as cmd
+from core.combat import events as ev
 from core.offers import base as core_offers
 from core.dice.rolls import parse
 from core.errors import RulesError
@@ -75,7 +76,9 @@ class TurnsAndRolls:
             if isinstance(command, cmd.DealDamage):
                 if command.dice:
                     return Text(f"rolls {clean(value.strip())}, then damages ") + user_text(target.name, "bold") + Text(" through its armour and resistances")
-                return Text(" ").join(describe(event) for event in would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command))
+                events = would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command)
+                said = {e.combatant for e in events if isinstance(e, ev.DamageTaken)}  # its line says the HP too
+                return Text(" ").join(describe(e) for e in events if not (isinstance(e, ev.HitPointsChanged) and e.combatant in said))
             amount = command.amount
             if isinstance(amount, str):
                 parse(amount, allow_comments=False)
