@@ -289,10 +289,18 @@ def add(enc: Table, state: EncounterState, command: cmd.AddCombatant) -> Result:
         budget, _ = cond.limit_budget(enc.ruleset.fresh_budget(new), new.conditions)
         new = replace(new, budget=budget)
     state = replace(state, combatants=state.combatants + (new,))
+    return state, (ev.CombatantAdded(new.id, new.name), *events, *first_turns_next_round(state, (new,)))
+
+
+def first_turns_next_round(state: EncounterState, newcomers) -> tuple[ev.Event, ...]:
+    """A :class:`~core.combat.events.FirstTurnNextRound` for each of
+    ``newcomers`` (just added to ``state``) whose initiative is above the
+    one this round has reached: its place this round has passed, it first
+    acts next round (EQ-INIT-5, DEFAULT)."""
     cursor = state.cursor
-    if state.round > 0 and new.initiative is not None and cursor is not None and new.initiative > cursor:
-        events.append(ev.FirstTurnNextRound(new.id, new.name, state.round + 1))  # its place this round has passed (DEFAULT)
-    return state, (ev.CombatantAdded(new.id, new.name), *events)
+    if state.round == 0 or cursor is None:
+        return ()
+    return tuple(ev.FirstTurnNextRound(c.id, c.name, state.round + 1) for c in newcomers if c.initiative is not None and c.initiative > cursor)
 
 
 def remove(enc: Table, state: EncounterState, command: cmd.RemoveCombatant) -> Result:

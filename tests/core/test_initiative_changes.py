@@ -95,3 +95,18 @@ def test_eq_init_6_whatever_the_gm_sets_each_creature_acts_once_a_round(steps):
         assert len(ids) == len(set(ids)), f"round {round_}: {ids}"
         if round_ < encounter.state.round:
             assert sorted(ids) == list("ABCD"), f"round {round_}: {ids}"
+
+
+def test_eq_init_5_a_group_joining_mid_round_is_told_which_members_first_act_next_round():
+    from core.combat.add_group import AddGroup
+
+    encounter = _fight()
+    _turns(encounter, 2)  # C's turn: the round has reached initiative 10
+    wolf = Combatant("W", "Wolf", Side.FOE, {"DEX": 12}, 9, 9)  # 1d20 + 12: the pack lands above 10
+    events = encounter.apply(AddGroup(wolf, 3))
+    wolves = [c for c in encounter.state.combatants if c.name.startswith("Wolf")]
+    later = {c.id for c in wolves if c.initiative is not None and c.initiative > 10}
+    assert len(later) == 3
+    assert {e.combatant for e in events if isinstance(e, ev.FirstTurnNextRound)} == later
+    seen = [current for _, current in _turns(encounter, 1 + len(wolves) - len(later))]
+    assert not later & set(seen)  # none of them acted this round

@@ -146,7 +146,7 @@ def _(event: ev.InitiativeSet) -> Text:
 
 @describe.register
 def _(event: ev.FirstTurnNextRound) -> Text:
-    return styled(_name(event.name), f" joins after its initiative this round: first acts in round {event.round} (EQ-INIT-5)")
+    return styled(_name(event.name), f" first acts in round {event.round} (its initiative has passed this round, EQ-INIT-5)")
 
 
 @describe.register
