@@ -2,8 +2,9 @@
 
 Markdown from the encounter's log: rounds with each turn's actions on one
 line (a turn handed back with ``p`` and taken again is still one line) and
-the GM's setup on lines of its own, damage dealt and taken per combatant,
-who fell and when, natural 1s and 20s of d20 checks and attacks, and the
+the GM's setup on lines of its own, damage dealt and taken per combatant
+(every HP taken has one dealer: a creature, the GM or the conditions; the
+total row's dealt equals its taken), who fell and when, natural 1s and 20s of d20 checks and attacks, and the
 longest turn (by log lines).
 ``--json`` prints the whole log as JSON Lines (one event a line, with its
 ``seq``, ``round``, ``turn`` and the event as the save file stores it) for
