@@ -347,17 +347,18 @@ def _this_round(state: EncounterState, before: Combatant, value: int) -> tuple[E
     state = state.replace_combatant(replace(before, initiative=value))
     if state.round == 0 or state.current is None:
         return state, ""
-    if before.id == state.current:
+    current = state.combatant(state.current)
+    if before.id == current.id:
         return state, f"its turn goes on; acts at {value} from round {state.round + 1}"
     if before.id in state.acted:
         return state, f"has acted this round; acts at {value} from round {state.round + 1}"
-    cursor = state.cursor if state.cursor is not None else state.combatant(state.current).initiative
+    cursor = state.cursor if state.cursor is not None else current.initiative
     if before.initiative is None or cursor is None:
         return state, (f"first acts in round {state.round + 1}" if cursor is not None and value > cursor else "")
     if value > cursor:
         if before.id not in state.moved_up:
             state = replace(state, moved_up=state.moved_up + (before.id,))
-        return state, f"acts right after {state.combatant(state.current).name} this round"
+        return state, f"acts right after {current.name} this round"
     return state, ""
 
 
