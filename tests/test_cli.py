@@ -104,6 +104,10 @@ def test_new_without_a_map_in_another_ruleset_gives_the_demo_creatures_on_the_se
     assert sorted(c.name for c in state.combatants) == ["Boar", "Character 1", "Character 2"]
     assert all(set(c.stats) <= set(get(ruleset).stat_names) for c in state.combatants)
     assert ruleset in notice
+    from tui.keys import ACTIONS
+
+    sheet_key = next(a.key for a in ACTIONS if a.id == "edit-sheet")
+    assert f"{sheet_key} to edit the sheet" in notice  # a try-out read "e to edit": e puts on a condition
 
 
 def test_open_or_create_path(tmp_path, monkeypatch):
@@ -181,3 +185,15 @@ def test_a_clearly_new_name_is_created_and_new_without_a_map_is_the_demo_fight(t
     assert cli.main(["fen"]) == 0  # a bare name: in the campaigns folder
     assert launched[-1][0].path == paths.campaigns_dir() / "fen.json"
     assert cli.main(["fen"]) == 0 and launched[-1][0].path == paths.campaigns_dir() / "fen.json"  # opened again
+
+
+def test_new_without_a_terminal_is_the_campaign_encounter_opens_next(tmp_path, monkeypatch, capsys):
+    """`encounter new X </dev/null` then `encounter` opened the demo, not X."""
+    import io
+
+    from saves import paths
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["new", str(tmp_path / "x.json"), "--seed", "1"]) == 0
+    assert "is ready" in capsys.readouterr().err
+    assert paths.last_campaign() == (tmp_path / "x.json").resolve()

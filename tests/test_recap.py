@@ -156,3 +156,51 @@ def test_typed_damage_is_the_attackers_only_on_a_creature_it_attacked_that_turn(
     boar_taken = int(next(line for line in out.splitlines() if line.startswith("| Boar |")).split("|")[3])
     assert f"| Character 2 | {boar_taken} | 0 |" in out and boar_taken >= 4
     assert "| GM | 2 | 0 |" in out and "| Character 1 | 0 | 2 |" in out
+
+
+def test_a_turn_handed_straight_back_is_not_a_turn_of_the_recap(tmp_path, capsys):
+    """`n` `p` with nothing done between: the turn is back with the creature
+    before; the recap does not count the turn handed back (a try-out saw
+    "Character 1: actions as before the turn began" as a turn of its own)."""
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(2))
+    first = session.encounter.state.current
+    session.commit(cmd.NextTurn())
+    session.commit(cmd.PreviousTurn())
+    assert session.encounter.state.current == first
+    session.close()
+    assert main(["recap", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 round, 1 turn." in out and "actions as before the turn began" not in out
+
+
+def test_dealt_and_taken_agree_an_area_counts_for_each_target_and_burning_for_conditions(tmp_path, capsys):
+    """The recap's damage table (see ``recap_markdown``): an action on two
+    creatures after the current creature attacked counts as its damage on
+    both; `d` on the current creature is the GM's; burning (TAC-EFF-1) is
+    the conditions' row; the total row's dealt equals its taken."""
+    from core.values.conditions import Condition
+    from core.combat.damage import DamagePart, DamageType
+    from core.combat.several_targets import DamageMany
+
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(2))
+    assert session.encounter.state.current == "c2"
+    session.commit(cmd.Attack("c2", "c3", override=True))
+    session.commit(DamageMany(("c3", "c1"), (DamagePart(3, DamageType.FIRE),)))  # its area: the boar and its friend
+    session.commit(cmd.Damage("c2", 2))  # on the creature whose turn it is: the GM's
+    session.commit(cmd.AddCondition("c2", Condition("burning", level=1)))
+    session.commit(cmd.NextTurn())
+    while session.encounter.state.current != "c2":  # round 2: it burns
+        session.commit(cmd.NextTurn())
+    session.close()
+    assert main(["recap", str(path)]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split("|")[1].strip(): (int(line.split("|")[2]), int(line.split("|")[3]))
+            for line in out.splitlines() if line.startswith("| ") and line.split("|")[2].strip().isdigit()}
+    assert rows["Character 2"][0] == 6 and rows["Character 1"][1] == 3 and rows["Boar"][1] == 3  # 3 on each, its attack missed
+    assert rows["GM"][0] == 2
+    assert rows["conditions"][0] == 1  # burning 1 at the start of its turn
+    assert rows["total"] == (9, 9)

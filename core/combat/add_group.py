@@ -81,7 +81,7 @@ def check_count(state: EncounterState, count: int) -> None:
 
 def add_group(enc: Table, state: EncounterState, command: AddGroup) -> Result:
     """See :class:`AddGroup`."""
-    from core.combat.turns import check_newcomer  # a handler module, loaded with the handlers
+    from core.combat.turns import check_newcomer, first_turns_next_round  # a handler module, loaded with the handlers
 
     check_count(state, command.count)
     if command.hp_dice:
@@ -112,7 +112,8 @@ def add_group(enc: Table, state: EncounterState, command: AddGroup) -> Result:
         ]
     if summoner is not None:
         members = [replace(m, summoner=summoner.id) for m in members]
-    return replace(state, combatants=state.combatants + tuple(members)), tuple(events)
+    state = replace(state, combatants=state.combatants + tuple(members))
+    return state, (*events, *first_turns_next_round(state, members))
 
 
 def _initiatives(

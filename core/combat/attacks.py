@@ -195,7 +195,7 @@ def plan_attack(
     )
     extra: list[Modifier] = []
     if weapon.bonus:
-        extra.append(Modifier(weapon.bonus, f"{weapon.name} bonus", ""))
+        extra.append(Modifier(weapon.bonus, f"to hit ({weapon.name})", ""))  # "+1 to hit (sword)": not a damage bonus
     weakened = ruleset.weakened_penalty
     if "weakened" in levels(attacker.conditions) and weakened is not None:
         extra.append(Modifier(weakened, "weakened", "PR-BUR-3"))

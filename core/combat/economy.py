@@ -19,7 +19,7 @@ from core.board.battlefield import melee_refusal
 from core.dice.checks import Modifier
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
-from core.values.kinds import ContestKind, MpAction, TacticalAction
+from core.values.kinds import ContestKind, MpAction, TacticalAction, mp_action_words
 
 if TYPE_CHECKING:
     from core.combat.state import Table
@@ -96,11 +96,13 @@ def spend_movement(enc: Table, state: EncounterState, command: cmd.SpendMovement
     cost = enc.ruleset.movement_action_cost(command.action)
 
     def attempt(force: bool):
+        if not force and command.action is MpAction.STAND and not any(c.name in cond.POSTURES for c in combatant.conditions):
+            raise IllegalCommand(f"{combatant.name} is not prone or crouched", "TAC-MOV-2")
         if not force and not _own_turn(state, combatant):
             raise IllegalCommand(f"it is not {combatant.name}'s turn", "TAC-MOV-2")
         if not force and combatant.budget.movement < cost:
             raise IllegalCommand(
-                f"{command.action} costs {cost} MP; {combatant.name} has {combatant.budget.movement}", "TAC-MOV-2"
+                f"{mp_action_words(command.action)[1]} costs {cost} MP; {combatant.name} has {combatant.budget.movement}", "TAC-MOV-2"
             )
         return replace(combatant.budget, movement=max(0, combatant.budget.movement - cost))
 

@@ -169,7 +169,8 @@ from core.values.phases import Phase  # noqa: E402
 class AttackRolled(Event):
     """An attack roll (TAC-ATK-1, EQ-CHK-2, PR-ROLL-1): ``result`` holds the
     dice, every modifier with its reason and the tier; ``hit`` whether damage
-    follows; ``defence`` the AC changes with reasons."""
+    follows; ``defence`` the AC changes with reasons; ``beats_a_number``
+    False when the tier comes from the total alone (PR-ROLL-1: no "vs")."""
 
     attacker: str
     attacker_name: str
@@ -183,6 +184,7 @@ class AttackRolled(Event):
     defence: tuple[Modifier, ...] = ()
     round: int = 0
     turn: str | None = None
+    beats_a_number: bool = True
 
 
 @dataclass(frozen=True)
@@ -326,12 +328,25 @@ class ActionTaken(Event):
 
 @dataclass(frozen=True)
 class InitiativeSet(Event):
-    """An initiative placed by a rule (EQ-INIT-3..5) or by hand; ``rule`` names it."""
+    """An initiative placed by a rule (EQ-INIT-3..5) or by hand; ``rule``
+    names it; ``note`` what it means for this round's turn, during a round
+    (``acts right after Aria this round``), else empty."""
 
     combatant: str
     name: str
     value: int
     rule: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class FirstTurnNextRound(Event):
+    """A creature joined during a round above the initiative already played:
+    its first turn is in ``round`` (EQ-INIT-5, DEFAULT)."""
+
+    combatant: str
+    name: str
+    round: int
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,7 @@ def attack(enc: Table, state: EncounterState, command: cmd.Attack, before_damage
     a = outcome.assembly
     events.append(ev.AttackRolled(
         attacker.id, attacker.name, target.id, target.name, command.weapon, outcome.check, outcome.hit,
-        a.advantage_reasons, a.disadvantage_reasons, a.defence, state.round, state.current,
+        a.advantage_reasons, a.disadvantage_reasons, a.defence, state.round, state.current, enc.ruleset.attacks_beat_a_number,
     ))
     if HIDDEN in cond.levels(attacker.conditions):  # TAC-POS-4: attacking reveals the unnoticed attacker
         attacker = state.combatant(attacker.id)

@@ -40,6 +40,8 @@ class EncounterState:
     ``acted``: ids that had their turn this round, in order; ``cursor``: the
     initiative at which the current turn began; ``resuming``: delayed
     creatures whose turn already began (see ``core.combat.turns``);
+    ``moved_up``: creatures the GM moved above the cursor before they acted
+    this round: they still act this round, right after the current turn;
     ``boundaries``: the automatic effects of recent turn changes, newest
     last, so that handing the turn back gives them back (``core.combat.boundary``).
     """
@@ -54,6 +56,7 @@ class EncounterState:
     acted: tuple[str, ...] = ()
     cursor: int | None = None
     resuming: tuple[str, ...] = ()
+    moved_up: tuple[str, ...] = ()  # raised above the cursor before acting: still act this round (core.combat.turns)
     boundaries: tuple[TurnBoundary, ...] = ()  # what each turn change did by itself (core.combat.boundary), for PreviousTurn
     battle: Battle | None = None  # a mass battle (EQ-WAR-1..4), see core.campaign.war.battle
     vision: Conditions = Conditions()  # light, weather, light sources (EQ-VIS-1..2), see core.board.vision

@@ -4,8 +4,11 @@ Rules EQ-INIT-1..6, EQ-MNT-1, EQ-ACT-1 (refresh at the start of one's own
 turn), TAC-EFF-1..4 (start/end triggers). The order never skips, repeats or
 reverses: a round remembers who has ``acted`` and a ``cursor`` (the
 initiative at which the current turn began); the next turn is the highest
-initiative at or below the cursor that has not acted. A creature added above
-the cursor acts from the next round (DEFAULT). Handlers are
+initiative at or below the cursor that has not acted. A creature the GM
+moves above the cursor before it acted (``moved_up``) keeps its turn this
+round: it acts right after the current one, highest first, and the cursor
+stays where it was. A creature added above the cursor acts from the next
+round (DEFAULT, logged). Handlers are
 ``handler(encounter, state, command) -> (state, events)``.
 """
 
@@ -118,18 +121,16 @@ def advance(enc: Table, state: EncounterState, *, run_end: bool = True, mark_act
         state = replace(state, acted=state.acted + (current.id,))
     cursor = state.cursor if state.cursor is not None else current.initiative
     assert cursor is not None, "the current creature's turn came from its initiative"
-    acted = set(state.acted)  # one set per turn: a tuple lookup per combatant would be quadratic
-    waiting = next((
-        c for c in state.order()
-        if c.initiative is not None and c.initiative <= cursor and c.id != current.id and c.id not in acted and takes_turn(enc, state, c)
-    ), None)
+    waiting = waiting_in_round(enc, state, cursor)
     if waiting is not None:
         state, fired = scene_events.fire_between(enc, state, cursor, waiting.initiative, state.round)
         state, started = begin_turn(enc, state, waiting, state.round, at)
+        if waiting.initiative is not None and cursor is not None and waiting.initiative > cursor:  # moved up: the round goes on from where it was
+            state = replace(state, cursor=cursor)
         return state, (*events, *fired, *started)
     state, fired = scene_events.fire_between(enc, state, cursor, None, state.round)
     events.extend(fired)
-    state = replace(state, acted=(), resuming=())
+    state = replace(state, acted=(), resuming=(), moved_up=())
     rerolled: tuple[ev.Event, ...] = ()
     if enc.ruleset.settings.reroll_initiative_each_round:
         state, rerolled = reroll_initiatives(enc, state)
@@ -170,6 +171,20 @@ def reroll_initiatives(enc: Table, state: EncounterState) -> Result:
     return state, tuple(events)
 
 
+def waiting_in_round(enc: Table, state: EncounterState, cursor: int) -> Combatant | None:
+    """Who acts after the current turn in this round, or ``None`` (the round
+    is over): a creature moved up (``state.moved_up``) first, highest first,
+    then the highest initiative at or below ``cursor``; never one that has
+    acted or the current one (EQ-INIT-6)."""
+    acted = set(state.acted)  # one set per turn: a tuple lookup per combatant would be quadratic
+    moved_up = set(state.moved_up)
+    return next((
+        c for c in state.order()
+        if c.initiative is not None and (c.initiative <= cursor or c.id in moved_up)
+        and c.id != state.current and c.id not in acted and takes_turn(enc, state, c)
+    ), None)
+
+
 def require_combat(state: EncounterState) -> Combatant:
     if state.round == 0 or state.current is None:
         raise IllegalCommand("combat has not started: roll initiative first")
@@ -202,7 +217,7 @@ def start_combat(enc: Table, state: EncounterState, command: cmd.StartCombat) ->
             value += 1
         state = state.replace_combatant(replace(state.combatant(starter.id), initiative=value))
         events.append(ev.InitiativeSet(starter.id, starter.name, value, "EQ-INIT-3"))
-    state = replace(state, phase=Phase.COMBAT, preparing=None, acted=(), resuming=(), boundaries=())
+    state = replace(state, phase=Phase.COMBAT, preparing=None, acted=(), resuming=(), moved_up=(), boundaries=())
     first = next((c for c in state.order() if takes_turn(enc, state, c)), None)
     if first is None:
         raise IllegalCommand("nobody can take a turn")
@@ -238,7 +253,7 @@ def previous_turn(enc: Table, state: EncounterState, command: cmd.PreviousTurn) 
         assert state.current is not None, "a turn given back is a turn of the fight"
         target = state.combatant(state.current)
         undone = tuple(ev.TurnEffectsUndone(cid, name, detail) for cid, name, detail in notes)
-        return state, (*timed, ev.TurnReturned(state.round, target.id, target.name, command.at), *undone)
+        return state, (*timed, *undone, ev.TurnReturned(state.round, target.id, target.name, command.at))  # last: the status line names whose turn it is
     present = {c.id for c in state.combatants}
     acted = tuple(i for i in state.acted if i in present)
     if acted:
@@ -312,7 +327,18 @@ def add(enc: Table, state: EncounterState, command: cmd.AddCombatant) -> Result:
         budget, _ = cond.limit_budget(enc.ruleset.fresh_budget(new), new.conditions)
         new = replace(new, budget=budget)
     state = replace(state, combatants=state.combatants + (new,))
-    return state, (ev.CombatantAdded(new.id, new.name), *events)
+    return state, (ev.CombatantAdded(new.id, new.name), *events, *first_turns_next_round(state, (new,)))
+
+
+def first_turns_next_round(state: EncounterState, newcomers) -> tuple[ev.Event, ...]:
+    """A :class:`~core.combat.events.FirstTurnNextRound` for each of
+    ``newcomers`` (just added to ``state``) whose initiative is above the
+    one this round has reached: its place this round has passed, it first
+    acts next round (EQ-INIT-5, DEFAULT)."""
+    cursor = state.cursor
+    if state.round == 0 or cursor is None:
+        return ()
+    return tuple(ev.FirstTurnNextRound(c.id, c.name, state.round + 1) for c in newcomers if c.initiative is not None and c.initiative > cursor)
 
 
 def remove(enc: Table, state: EncounterState, command: cmd.RemoveCombatant) -> Result:
@@ -331,6 +357,7 @@ def remove(enc: Table, state: EncounterState, command: cmd.RemoveCombatant) -> R
         combatants=tuple(c for c in state.combatants if c.id != leaving.id),
         acted=tuple(i for i in state.acted if i != leaving.id),
         resuming=tuple(i for i in state.resuming if i != leaving.id),
+        moved_up=tuple(i for i in state.moved_up if i != leaving.id),
     )
     for c in state.combatants:
         kept, expired = cond.expire_anchor(c.conditions, leaving.id)
@@ -349,25 +376,53 @@ def _check_initiative(value: int) -> None:
         raise IllegalCommand(f"an initiative has at most {lim.MAX_NUMBER_DIGITS} digits", "EQ-INIT-5")
 
 
+def _this_round(state: EncounterState, before: Combatant, value: int) -> tuple[EncounterState, str]:
+    """``state`` with ``before`` (as it was) now at initiative ``value``, and
+    what that means for its turn this round (empty outside combat). One that
+    has not acted keeps its turn this round: placed above the cursor, it is
+    moved up and acts right after the current turn; one that has acted waits
+    for the next round (EQ-INIT-6: no turn twice)."""
+    state = state.replace_combatant(replace(before, initiative=value))
+    if state.round == 0 or state.current is None:
+        return state, ""
+    current = state.combatant(state.current)
+    if before.id == current.id:
+        return state, f"its turn goes on; acts at {value} from round {state.round + 1}"
+    if before.id in state.acted:
+        return state, f"has acted this round; acts at {value} from round {state.round + 1}"
+    cursor = state.cursor if state.cursor is not None else current.initiative
+    if before.initiative is None or cursor is None:
+        return state, (f"first acts in round {state.round + 1}" if cursor is not None and value > cursor else "")
+    if value > cursor:
+        if before.id not in state.moved_up:
+            state = replace(state, moved_up=state.moved_up + (before.id,))
+        return state, f"acts right after {current.name} this round"
+    return state, ""
+
+
 def set_initiative(enc: Table, state: EncounterState, command: cmd.SetInitiative) -> Result:
-    """Reorder by hand; the value must be free (EQ-INIT-2)."""
+    """Reorder by hand; the value must be free (EQ-INIT-2). During a round
+    the creature keeps its turn this round if it has not acted, and does not
+    act twice if it has (see :func:`_this_round`); the event's ``note`` says which."""
     combatant = state.combatant(command.combatant)
     _check_initiative(command.value)
     if command.value in taken_initiatives(state, but=combatant.id):
         raise IllegalCommand(f"initiative {command.value} is taken; initiatives are unique", "EQ-INIT-2")
-    state = state.replace_combatant(replace(combatant, initiative=command.value))
-    return state, (ev.InitiativeSet(combatant.id, combatant.name, command.value, "EQ-INIT-5"),)
+    state, note = _this_round(state, combatant, command.value)
+    return state, (ev.InitiativeSet(combatant.id, combatant.name, command.value, "EQ-INIT-5", note),)
 
 
 def swap_initiative(enc: Table, state: EncounterState, command: cmd.SwapInitiative) -> Result:
+    """Two creatures trade initiatives; each keeps or has had its turn this
+    round as :func:`set_initiative` says."""
     first, second = state.combatant(command.first), state.combatant(command.second)
     if first.initiative is None or second.initiative is None:
         raise IllegalCommand("both need an initiative to swap")
-    state = state.replace_combatant(replace(first, initiative=second.initiative))
-    state = state.replace_combatant(replace(second, initiative=first.initiative))
+    state, first_note = _this_round(state, first, second.initiative)
+    state, second_note = _this_round(state, state.combatant(second.id), first.initiative)
     return state, (
-        ev.InitiativeSet(first.id, first.name, second.initiative),
-        ev.InitiativeSet(second.id, second.name, first.initiative),
+        ev.InitiativeSet(first.id, first.name, second.initiative, note=first_note),
+        ev.InitiativeSet(second.id, second.name, first.initiative, note=second_note),
     )
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 from core.dice.checks import Modifier
 from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
-from core.offers.offer import Builder, Group, Need, Offer, OfferContext, dry_run  # the values, in their own module
+from core.offers.offer import Builder, Group, Need, Offer, OfferContext, dry_run, typed_damage  # the values, in their own module
 from core.combat import commands as cmd
 from core.combat.several_targets import DamageMany, HealMany
 from core.combat.encounter import Encounter
@@ -48,9 +48,9 @@ def refuse_as_applied(state: EncounterState, ruleset: Ruleset, command: cmd.Comm
 
 def rolls_dice(command: cmd.Command) -> bool:
     """Whether ``command`` may roll dice when applied: every command but
-    damage and healing given as numbers (for one target or several),
+    damage and healing given as numbers (for one target or several, typed or not),
     revival, a set initiative and temporary HP."""
-    if isinstance(command, DamageMany):
+    if isinstance(command, (DamageMany, cmd.DealDamage)):
         return bool(command.dice)
     if isinstance(command, (HealMany, cmd.Damage, cmd.Heal)):
         return isinstance(command.amount, str)
@@ -176,4 +176,4 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
     return reach(state.grid, ruleset, mover, state.combatants, budget, options=move_options(state, mover, ruleset))
 
 
-__all__ = ["Builder", "Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "rolls_dice", "Side", "would_do"]
+__all__ = ["Builder", "Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "rolls_dice", "Side", "typed_damage", "would_do"]

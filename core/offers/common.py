@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
 from core.values import limits as lim
+from core.values.kinds import mp_action_words
 from core.dice.checks import check_expression
 from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
-from core.dice.notation import ATTACK_WORDS, parse_check, parse_damage
+from core.dice.notation import ATTACK_WORDS, parse_check
 from core.offers.attacks import attack_command, attack_details, odds
 from core.combat.attacks import Weapon, another_weapon_index, weapons_this_turn
-from core.offers.offer import Group, Need, Offer, OfferContext
+from core.offers.offer import Group, Need, Offer, OfferContext, typed_damage
 from core.combat.move_options import move_options
 from core.board.grid import as_cell
 from core.offers import doors as offers_doors, maneuvers as offers_maneuvers, trackers as reminder_offers
-from core.combat.damage import DamagePart
 from core.board.movement import find_path
 from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
 from core.offers.maneuver_previews import details
@@ -135,7 +135,7 @@ def _actions(c: OfferContext) -> tuple[Offer, ...]:
         for action in ruleset.movement_actions:
             cost = ruleset.movement_action_cost(action)
             found.append(c.offer(
-                f"mp.{action}", f"{name}: {action.replace('_', ' ')} ({cost} MP)", Group.MOVEMENT,
+                f"mp.{action}", f"{name}: {mp_action_words(action)[0]} ({cost} MP)", Group.MOVEMENT,
                 lambda _, a=actor.id, x=action: cmd.SpendMovement(a, x), rule="TAC-MOV-2", spends=(f"{cost} MP",), actor=actor.id,
             ))
     if any(cond.name == "burning" for cond in actor.conditions):
@@ -227,9 +227,7 @@ def _hit_points(c: OfferContext) -> tuple[Offer, ...]:
 
 
 def _typed(target_id: str, text: str) -> cmd.Command:
-    parts = parse_damage(text)
-    fixed = tuple(DamagePart(int(p.expression), p.damage_type) for p in parts if p.expression.isdigit())
-    return cmd.DealDamage(target_id, fixed, source=text.strip(), dice=tuple(p for p in parts if not p.expression.isdigit()))
+    return typed_damage(target_id, text)
 
 
 # -- preview details ------------------------------------------------------------------------

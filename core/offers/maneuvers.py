@@ -193,8 +193,14 @@ def equestria(c: OfferContext) -> tuple[Offer, ...]:
     if other is None:
         return tuple(found)
 
+    attacker_refusal = None
+    if c.fighting and c.ruleset.attack_kind:  # the attack itself first: the attacker's action (EQ-ACT-1)
+        try:
+            c.ruleset.check_spend(actor, c.ruleset.attack_kind)
+        except IllegalCommand as problem:
+            attacker_refusal = str(problem)
     for how, stat in (("dodge", s.dodge_stat), ("block", s.block_stat)):
-        refusal = reaction_refusal(_Probe(c.ruleset, c.state), other, how) if c.fighting else None
+        refusal = attacker_refusal or (reaction_refusal(_Probe(c.ruleset, c.state), other, how) if c.fighting else None)
         found.append(c.offer(
             f"attack.{how}", f"{actor.name} attacks {other.name}, who {'dodges' if how == 'dodge' else 'blocks'} if hit ({stat} check)",
             Group.ACTION, lambda text, a=actor.id, t=other.id, h=how: cmd.DefendedAttack(attack_command(c.state, c.ruleset, a, t, text), h),

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand, RulesError
 from core.combat.encounter import Encounter
+from core.combat import commands as cmd
+from core.combat.damage import DamagePart
+from core.dice.notation import parse_damage
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
@@ -146,3 +149,13 @@ def dry_run(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> Ru
     except RulesError as problem:
         return problem
     return None
+
+
+def typed_damage(target_id: str, text: str) -> cmd.DealDamage:
+    """``DealDamage`` from the GM's typed text (``8 slashing``, ``2d6 fire
+    + 3``; an untyped number is :data:`core.dice.notation.UNTYPED_DAMAGE`),
+    each part through armour and resistances (TAC-DMG-1); raises
+    :class:`core.errors.NotationError` for text that is not damage."""
+    parts = parse_damage(text)
+    fixed = tuple(DamagePart(int(p.expression), p.damage_type) for p in parts if p.expression.isdigit())
+    return cmd.DealDamage(target_id, fixed, source=text.strip(), dice=tuple(p for p in parts if not p.expression.isdigit()))

@@ -45,6 +45,25 @@ class MpAction(StrEnum):
     MINOR = "minor"
 
 
+#: What a GM reads for each MP action (TAC-MOV-2): (what it is, what doing it is).
+MP_ACTION_WORDS: dict[str, tuple[str, str]] = {
+    MpAction.CROUCH: ("crouch", "crouching"),
+    MpAction.PRONE: ("lie prone", "lying prone"),
+    MpAction.STAND: ("stand up", "standing up"),
+    MpAction.DRAW_QUICK: ("draw from the belt", "drawing from the belt"),
+    MpAction.DRAW_SLOW: ("draw from the pack", "drawing from the pack"),
+    MpAction.PICK_UP: ("pick up", "picking up"),
+    MpAction.MINOR: ("minor action", "a minor action"),
+}
+
+
+def mp_action_words(action: str) -> tuple[str, str]:
+    """(label, gerund) of an MP action (``draw_slow``: ``draw from the
+    pack``, ``drawing from the pack``); another ruleset's own: its id in words."""
+    plain = str(action).replace("_", " ")
+    return MP_ACTION_WORDS.get(str(action), (plain, plain))
+
+
 class AltitudeMove(StrEnum):
     """EQ-MOV-3 take-off and landing, EQ-MOV-7 diving."""
 

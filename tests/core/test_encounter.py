@@ -290,3 +290,16 @@ def test_state_lookups_follow_every_replacement():
     assert not fewer.has("a") and fewer.has("b") and fewer.ridden() == frozenset()
     with pytest.raises(UnknownCombatant):
         fewer.combatant("a")
+
+
+def test_a_weapons_plus_n_reads_as_to_hit_not_as_damage():
+    """``1d6 slashing +1``: the +1 is to hit; the modifier read "+1 1d6 slashing bonus"."""
+    from core.dice.notation import parse_attack
+
+    request = parse_attack("1d6 slashing +1")
+    hero = Combatant("h", "Hero", Side.PARTY, {}, 10, 10, position=(1, 1), initiative=10)
+    boar = Combatant("b", "Boar", Side.FOE, {}, 10, 10, position=(2, 1), initiative=5)
+    encounter = Encounter(EncounterState("t", Grid.filled(4, 3), (hero, boar)), get("equestria"), random.Random(1))
+    encounter.apply(cmd.StartCombat())
+    attack = next(e for e in encounter.apply(cmd.Attack("h", "b", request.weapon)) if isinstance(e, ev.AttackRolled))
+    assert [m.reason for m in attack.result.modifiers if m.value == 1] == ["to hit (1d6 slashing)"]

@@ -100,7 +100,7 @@ def test_attack_preview_gives_the_rulesets_exact_odds_and_reasons(ruleset_id):
     assert shown.allowed and sum(p for _, p in shown.odds) == 1
     assert all(isinstance(p, Fraction) for _, p in shown.odds)
     assert [label for label, _ in shown.odds] == [t.value for t in encounter.ruleset.attack_tiers]
-    assert any("bonus" in m.reason for m in shown.modifiers)
+    assert any(m.reason == "to hit (1d6 slashing)" and m.value == 1 for m in shown.modifiers)
 
 
 def test_preview_gives_the_refusal_apply_would_raise():
@@ -212,3 +212,16 @@ def test_would_do_shows_the_events_apply_would_return_hooks_included_and_changes
     assert not rolls_dice(cmd.Damage("w", 4)) and rolls_dice(cmd.Damage("w", "2d6")) and rolls_dice(cmd.Attack("a", "w"))
     with pytest.raises(IllegalCommand, match="no preview for Attack"):
         would_do(encounter.state, encounter.ruleset, cmd.Attack("a", "w"))
+
+
+def test_eq_act_4_a_defended_attack_is_not_now_without_the_attackers_full_action():
+    """The dodge and block offers were open after Aria's full action was spent."""
+    encounter = _fight("equestria", stats_a={"DEX": 1}, stats_b={"DEX": 1})
+    encounter.apply(cmd.NextTurn())
+    encounter.apply(cmd.NextTurn())  # round 2, Aria's turn: the bandit has had its turn and its reaction
+    found = offers(encounter.state, encounter.ruleset, None, "b")
+    assert find(found, "attack.dodge").refusal is None
+    encounter.apply(cmd.SpendAction("a", "full"))
+    found = offers(encounter.state, encounter.ruleset, None, "b")
+    for how in ("attack.dodge", "attack.block"):
+        assert "full" in (find(found, how).refusal or "")

@@ -48,7 +48,8 @@ def test_tac_eff_1_p_gives_back_burning_damage_and_level_and_the_expired_conditi
     assert (boar.hp, _levels(encounter, "b")) == (28, {"burning": 3, "poisoned": 1})
     assert "dazed" not in _levels(encounter, "a")  # expired at the end of Aria's turn
     events = encounter.apply(cmd.PreviousTurn())
-    assert isinstance(events[0], ev.TurnReturned) and events[0].combatant == "a"
+    # the last line (the status line) names whose turn it is now, not the boar's given-back effects
+    assert isinstance(events[-1], ev.TurnReturned) and events[-1].combatant == "a"
     assert any(isinstance(e, ev.TurnEffectsUndone) for e in events)
     boar = encounter.state.combatant("b")
     assert (boar.hp, boar.conditions) == (30, before.conditions)

@@ -266,3 +266,21 @@ def test_srd_mov_9_no_run_after_moving():
     enc = moved()
     enc.apply(cmd.SpendAction("a", "double_move"))
     assert enc.state.combatant("a").budget.movement == 11
+
+
+def test_tac_mov_2_standing_up_when_not_prone_is_refused_as_not_prone_and_actions_read_as_words():
+    """The stand offer said "not now: stand costs 2 MP" for a creature that
+    was not lying down, and the GM saw ``draw_slow`` / ``pick_up``."""
+    from core.offers.base import find, offers
+
+    enc = fight("tactical_d10", c("a", 9), c("b", 5, Side.FOE))
+    with pytest.raises(IllegalCommand, match="A is not prone or crouched") as refused:
+        enc.apply(cmd.SpendMovement("a", "stand"))
+    assert refused.value.rule == "TAC-MOV-2"
+    found = offers(enc.state, enc.ruleset, "a")
+    assert "not prone" in (find(found, "mp.stand").refusal or "")
+    labels = " ".join(o.label for o in found if o.id.startswith("mp."))
+    assert "draw from the pack (5 MP)" in labels and "pick up (2 MP)" in labels and "_" not in labels
+    enc.apply(cmd.SpendMovement("a", "draw_quick"))
+    with pytest.raises(IllegalCommand, match="drawing from the pack costs 5 MP"):
+        enc.apply(cmd.SpendMovement("a", "draw_slow"))

@@ -110,3 +110,27 @@ def test_the_campaign_tools_lines_load_with_their_first_event():
     assert result["before"] == []
     assert result["lines"][0] == "Battle: North 10,000 -> 10 BP vs South 7,000 -> 7 BP"
     assert result["lines"][1].startswith("Time: Day 1 00:00 -> Day 2 01:00")
+
+
+def test_a_power_roll_attack_line_names_its_tier_not_a_number_to_beat():
+    """PR-ROLL-1: an attack's tier comes from its total; a try-out's lines
+    said "vs 0"."""
+    from core.board.grid import Grid
+    from core.combat.encounter import Encounter
+    from core.combat.state import EncounterState
+    from core.rulesets import get
+    from core.values.combatant import Combatant, Side
+
+    hero = Combatant("h", "Hero", Side.PARTY, {"MIGHT": 2}, 20, 20, position=(1, 1), initiative=10)
+    foe = Combatant("f", "Foe", Side.FOE, {}, 20, 20, position=(2, 1), initiative=5)
+    encounter = Encounter(EncounterState("t", Grid.filled(4, 3), (hero, foe)), get("power_roll"), random.Random(1))
+    encounter.apply(cmd.StartCombat())
+    attack = next(e for e in encounter.apply(cmd.Attack("h", "f")) if isinstance(e, ev.AttackRolled))
+    line = describe(attack).plain
+    assert " vs " not in line and f"= {attack.result.total} (+2 MIGHT): tier" in line
+
+
+def test_a_hit_that_deals_no_damage_does_not_read_as_healing():
+    """A zero-damage hit (armour took it all) logged "heals 0"."""
+    line = describe(ev.HitPointsChanged("b", "Boar", 0, 0, 16, 16)).plain
+    assert "heals" not in line and line == "Boar loses no HP -> HP 16/16"

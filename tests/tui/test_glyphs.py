@@ -70,3 +70,28 @@ def test_every_terrain_has_a_glyph_in_every_theme(name):
 
     assert set(THEMES[name].terrain) == set(TERRAINS)
     assert set(TERRAIN_STYLE) == set(TERRAINS)
+
+
+def test_foes_are_red_and_neutrals_magenta_in_16_colours():
+    """The README says foes' tokens are red; in 16 colours they were magenta
+    (Textual turns the ANSI names into its theme's colours first: "red" and
+    "bright_magenta" both became #f4005f, so neutrals looked like foes)."""
+    from rich.color import ColorSystem
+    from rich.segment import Segment
+    from textual.app import App
+    from textual.color import Color
+    from textual.filter import ANSIToTruecolor
+    from textual.strip import Strip
+
+    from core.values.combatant import Side
+    from tui.rendering.glyphs import SIDE_STYLE
+
+    to_theme = ANSIToTruecolor(App().ansi_theme)
+
+    def background_in_16(side: Side) -> str:
+        (shown,) = to_theme.apply([Segment("Bo", SIDE_STYLE[side])], Color(0, 0, 0))
+        return Strip.render_ansi(shown.style, ColorSystem.STANDARD).split(";")[-1]
+
+    assert background_in_16(Side.FOE) in ("41", "101")  # red
+    assert background_in_16(Side.NEUTRAL) in ("45", "105")  # magenta
+    assert background_in_16(Side.PARTY) in ("46", "106")  # cyan

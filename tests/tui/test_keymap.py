@@ -149,3 +149,19 @@ async def test_help_lists_every_key_map_problem(tmp_path):
         assert isinstance(app.screen, HelpScreen)
         shot = app.export_screenshot().replace("&#160;", " ")
         assert "heal stays on h" in shot  # not the first problem, which the status line names
+
+
+async def test_help_says_how_to_close_it_on_its_first_line(tmp_path):
+    """A try-out never found how to close the help: its only hint was at
+    the bottom of a list longer than 24 rows."""
+    from tui.screens.help import HelpScreen
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Esc" in str(app.screen.query_one("#help-title").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)

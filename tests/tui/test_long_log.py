@@ -107,3 +107,19 @@ def test_following_a_long_session_keeps_a_bounded_number_of_wrapped_lines():
         log.add([LogEntry(index + 1, 1, "c1", ev.TurnStarted(1, "c1", f"Fighter {index}"))])
     assert len(log.entries) == 3_000 and len(log.wrapped) <= 60
     assert len(log.newest(5)) == 5 and log.newest(1)[0].seq == 3_000
+
+
+def test_a_filtered_log_keeps_the_undone_and_redone_lines():
+    """`f` on a creature hid "Undone: Damage": the GM could not tell that
+    the hit shown had been taken back."""
+    from saves.records import Redone, Undone
+
+    log = DiceLog.detached(height=10)
+    log.load([
+        LogEntry(1, 1, "c1", ev.HitPointsChanged("c2", "Boar", -3, -3, 13, 16)),
+        LogEntry(2, 1, "c1", ev.TurnStarted(1, "c3", "Wolf")),
+        LogEntry(3, 1, "c1", Undone(1, "Damage", 1, 1)),
+        LogEntry(4, 1, "c1", Redone(1, "Damage", 1, 1)),
+    ])
+    log.set_filter("c2")
+    assert [e.seq for e in log.visible()] == [1, 3, 4]

@@ -7,10 +7,11 @@ from hypothesis import given, strategies as st
 
 from core.combat import commands as cmd
 from core.values.conditions import Condition
+from core.values.combatant import Side
 from core.values.mobility import Size
 from rich.cells import cell_len
 
-from tui.rendering.glyphs import THEMES, cell_text
+from tui.rendering.glyphs import SIDE_STYLE, THEMES, cell_text
 from tui.widgets.grid_map import CELL_SIZES, RULER, GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 
@@ -93,11 +94,12 @@ async def test_at_200x60_the_tracker_has_conditions_and_uses_columns_and_a_large
         await pilot.pause()
         cw, ch = grid_map.cell_size
         scroll_x, scroll_y = grid_map.scroll_offset
+        foe_red = SIDE_STYLE[Side.FOE].bgcolor
         for spot in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):  # each cell of the 2x2 footprint in the boar's red
             line = grid_map.render_line(1 + spot[1] * ch - scroll_y)
             column = RULER + spot[0] * cw - scroll_x
             segment_styles = [seg.style for seg in line.crop(column, column + cw)]
-            assert all(style is not None and style.bgcolor is not None and style.bgcolor.name == "red" for style in segment_styles), spot
+            assert all(style is not None and style.bgcolor == foe_red for style in segment_styles), spot
         app.encounter_screen.select(next(c.id for c in state.combatants if c.id != boar.id))
         await pilot.click("#map", offset=(1 + RULER + x * cw - scroll_x + 1, 1 + 1 + y * ch - scroll_y))  # (11, 7): the footprint's, not the token's cell
         await pilot.pause()

@@ -172,3 +172,20 @@ def test_a_move_repaints_the_cells_it_left_and_entered():
 
     assert GridMap.changed_cells(view(state), view(moved)) == {mover.position, moved.combatant(mover.id).position}
     assert GridMap.changed_cells(view(state), view(state)) == set()
+
+
+async def test_esc_in_a_cell_picker_says_cancelled_not_done(tmp_path):
+    """Esc in the jump picker said "Done." though nothing was done."""
+    from core.offers.base import Need, offers
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        state = app.presenter.state
+        found = offers(state, app.presenter.session.encounter.ruleset, state.current)
+        offer = next(o for o in found if o.needs is Need.CELL)
+        app.encounter_screen.map_modes.pick_offer_cell(offer)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert status_of(app).startswith("Cancelled:") and "Done" not in status_of(app)
+        assert app.presenter.state == state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.combat import commands as cmd
 from core.combat import events as ev
 from tests.tui.helpers import demo_app, status_of, type_text
 from tui.rendering.describe import action_phrase, describe
@@ -96,3 +97,49 @@ def test_ascii_hp_bars_tell_empty_from_full_and_from_walls():
     assert to_ascii(hp_bar(down).plain) == ".........."
     assert to_ascii(hp_bar(half).plain) == "#####....."
     assert to_ascii("\u2584\u2584\u2584 ") == "=== "  # glyphs.hp_segment's bar; walls are #
+
+
+async def test_d_takes_typed_damage_as_the_more_menu_does(tmp_path):
+    """`d 8 slashing` was refused ("not a number"): typed damage was only in `.`."""
+    from tests.tui.helpers import select_by_keys
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await select_by_keys(pilot, app, "Boar")
+        before = app.presenter.state.combatant(app.encounter_screen.selected)
+        await pilot.press("d")
+        await type_text(pilot, "8 slashing")
+        await pilot.press("enter")
+        await pilot.pause()
+        after = app.presenter.state.combatant(before.id)
+        assert "Refused" not in status_of(app)
+        from tui.widgets.dice_log import DiceLog
+
+        assert after.hp == before.hp - 8  # the demo's boar has no armour against slashing
+        assert any(isinstance(e.event, ev.DamageTaken) and "slashing" in describe(e.event).plain for e in app.query_one(DiceLog).entries[-3:])
+
+
+async def test_a_enter_picks_an_action_left_and_an_override_says_so(tmp_path):
+    """`a` Enter on a spent action took the GM override silently: what is
+    left comes first, and an override taken says "GM override"."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        current = app.presenter.state.current
+        first_kind = app.presenter.session.encounter.ruleset.tracked_kinds[0].id
+        app.presenter.submit(cmd.SpendAction(current, first_kind))
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        budget = app.presenter.state.combatant(current).budget
+        assert budget.left(first_kind) == 0  # not spent again: an action left was taken
+        for kind in app.presenter.session.encounter.ruleset.tracked_kinds:
+            if budget.left(kind.id) > 0:
+                app.presenter.submit(cmd.SpendAction(current, kind.id))
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "GM override" in status_of(app)

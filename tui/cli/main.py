@@ -106,6 +106,8 @@ _GAME_RAN = False
 def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Namespace | None = None) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         campaign.close()
+        if notice.startswith("Created"):
+            paths.remember_campaign(campaign.path)  # what "encounter" alone opens next, as it says below
         print(f"encounter: {campaign.path} is ready; run encounter in a terminal to play it", file=sys.stderr)
         return 0 if notice.startswith("Created") else 2
     global _GAME_RAN
@@ -160,7 +162,7 @@ def _new(argv: list[str]) -> int:
             campaign = create_campaign(campaign_path(args.path), args.name or args.path.stem, ruleset, from_text(seed_map_text()), rng, demo_roster(ruleset.stat_names))
         except EncounterError as exc:
             return fail(str(exc))
-        return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo's creatures under {ruleset.id} (stats it does not share are 0: e to edit).", args)
+        return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo's creatures under {ruleset.id} (stats it does not share are 0: s to edit the sheet).", args)
     if args.map_path is None:
         try:
             campaign = create_demo(campaign_path(args.path), rng, name=args.name or args.path.stem)

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from core.combat import events as ev
 from core.values.conditions import Boundary, Condition
+from core.values.kinds import mp_action_words
 from tui.rendering.lines import styled, check_text, describe, modifiers_text, roll_text
 from tui.rendering.text import clean
 
@@ -26,7 +27,7 @@ def condition_text(condition: Condition) -> str:
 @describe.register
 def _(event: ev.AttackRolled) -> Text:
     text = styled(_name(event.attacker_name), " attacks ", _name(event.target_name), f" with {clean(event.weapon.name)}: ")
-    text.append_text(check_text(event.result))
+    text.append_text(check_text(event.result, event.beats_a_number))
     reasons = [f"advantage: {clean(r)}" for r in event.advantage_reasons] + [f"disadvantage: {clean(r)}" for r in event.disadvantage_reasons]
     if reasons:
         text.append(" [" + "; ".join(reasons) + "]", style="italic")
@@ -110,7 +111,7 @@ def _(event: ev.BudgetLimited) -> Text:
 @describe.register
 def _(event: ev.MovementActionSpent) -> Text:
     override = " (GM override)" if event.overridden else ""
-    return styled(_name(event.name), f" {clean(event.action)}: {event.cost} MP, {event.movement_left} left{override}")
+    return styled(_name(event.name), f": {clean(mp_action_words(event.action)[0])}, {event.cost} MP, {event.movement_left} left{override}")
 
 
 @describe.register
@@ -139,7 +140,13 @@ def _(event: ev.ActionTaken) -> Text:
 @describe.register
 def _(event: ev.InitiativeSet) -> Text:
     rule = f" ({event.rule})" if event.rule else ""
-    return styled(_name(event.name), f" initiative set to {event.value}{rule}")
+    note = f": {clean(event.note)}" if event.note else ""
+    return styled(_name(event.name), f" initiative set to {event.value}{rule}{note}")
+
+
+@describe.register
+def _(event: ev.FirstTurnNextRound) -> Text:
+    return styled(_name(event.name), f" first acts in round {event.round} (its initiative has passed this round, EQ-INIT-5)")
 
 
 @describe.register

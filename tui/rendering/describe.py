@@ -76,6 +76,8 @@ def _(event: ev.TurnEffectsUndone) -> Text:
 def _(event: ev.HitPointsChanged) -> Text:
     if event.requested < 0:
         word, style = f"takes {-event.requested} damage", "red"
+    elif event.requested == 0:  # a hit whose damage came to 0 (armour, resistance)
+        word, style = "loses no HP", ""
     elif event.delta != event.requested:
         word, style = f"heals {event.delta} (of {event.requested})", "green"
     else:

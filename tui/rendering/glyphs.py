@@ -39,8 +39,8 @@ UNKNOWN_STYLE = Style(color="bright_white", bgcolor="magenta")
 
 SIDE_STYLE = {
     Side.PARTY: Style(color="black", bgcolor="bright_cyan", bold=True),
-    Side.FOE: Style(color="bright_white", bgcolor="red", bold=True),
-    Side.NEUTRAL: Style(color="black", bgcolor="bright_magenta", bold=True),
+    Side.FOE: Style(color="bright_white", bgcolor="#d70000", bold=True),  # not "red": Textual makes it its theme's #f4005f, magenta in 16 colours
+    Side.NEUTRAL: Style(color="black", bgcolor="#d700d7", bold=True),  # "bright_magenta" became the same #f4005f as foes
 }
 
 # Emoji allowed in the emoji theme: one code point, Emoji_Presentation,

@@ -39,11 +39,12 @@ def modifiers_text(modifiers) -> Text:
     return Text(" (" + ", ".join(f"{m.value:+d} {clean(m.reason)}" for m in modifiers) + ")", style="italic")
 
 
-def check_text(result) -> Text:
-    """``1d20+2 [13] = 15 (+2 STR) vs 12: success``."""
+def check_text(result, against: bool = True) -> Text:
+    """``1d20+2 [13] = 15 (+2 STR) vs 12: success``; without ``against``
+    (a tier from the total alone, PR-ROLL-1) ``2d10+2 [9] = 11 (+2 MIGHT): tier 1``."""
     text = roll_text(result.roll)
     text.append_text(modifiers_text(result.modifiers))
-    text.append(f" vs {result.difficulty}: ")
+    text.append(f" vs {result.difficulty}: " if against else ": ")
     text.append(result.tier.value, style=TIER_STYLE.get(result.tier, ""))
     return text
 

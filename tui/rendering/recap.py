@@ -2,13 +2,14 @@
 
 Markdown from the encounter's log: rounds with each turn's actions on one
 line (a turn handed back with ``p`` and taken again is still one line) and
-the GM's setup on lines of its own, damage dealt and taken per combatant,
-who fell and when, natural 1s and 20s of d20 checks and attacks, and the
-longest turn (by wall-clock time when the turns were timed, else by log
-lines), the turn times per creature and per side (the party's are the
-players'), and the fight's end (when every foe or every party member fell,
-and when combat ended: the recap closes there; what the log holds after it
-is counted, not told).
+the GM's setup on lines of its own, damage dealt and taken per combatant
+(every HP taken has one dealer: a creature, the GM or the conditions; the
+total row's dealt equals its taken), who fell and when, natural 1s and 20s
+of d20 checks and attacks, and the longest turn (by wall-clock time when the
+turns were timed, else by log lines), the turn times per creature and per
+side (the party's are the players'), and the fight's end (when every foe or
+every party member fell, and when combat ended: the recap closes there; what
+the log holds after it is counted, not told).
 ``--json`` prints the whole log as JSON Lines (one event a line, with its
 ``seq``, ``round``, ``turn``, the ``rule`` that decided it (``""``: none)
 and the event as the save file stores it) for
@@ -113,13 +114,17 @@ def _acts(event: ev.Event, who: str | None) -> bool:
     return isinstance(event, _OWN_ACTIONS) and (getattr(event, "attacker", None) or getattr(event, "combatant", None)) == who
 
 
-def _aimed_at(event, who: str | None) -> set[str]:
-    """The creature ``who`` attacked or maneuvered against in ``event``, if any."""
-    if getattr(event, "attacker", None) == who and getattr(event, "target", None):
-        return {event.target}
-    if isinstance(event, Maneuvered) and event.combatant == who and event.other:
-        return {event.other}
-    return set()
+def _aimed_at(event) -> dict[str, str]:
+    """``{target: attacker}`` for the creature attacked or maneuvered against in ``event``, if any."""
+    if getattr(event, "attacker", None) and getattr(event, "target", None):
+        return {event.target: event.attacker}
+    if isinstance(event, Maneuvered) and event.other:
+        return {event.other: event.combatant}
+    return {}
+
+
+#: The damage table's row for HP lost to conditions (burning, poison) at a turn's start or end.
+CONDITIONS = "\0conditions"
 
 
 def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], fell: list[str], naturals: list[str]) -> list[_Line]:
@@ -135,18 +140,25 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
     turn, or before the first turn, go on a GM line, placed before that
     turn's line when the creature had not acted yet; their damage is dealt
     by "GM", not by the creature whose turn it was. So is damage the GM typed
-    on a creature the one whose turn it is did not attack or maneuver
-    against that turn (a trap, a spell, a fall): a try-out's ally hit by
-    ``d`` was "dealt" by its friend."""
+    on a creature nobody attacked or maneuvered against that turn (a trap,
+    a spell, a fall, ``d`` on the creature whose turn it is): a try-out's
+    ally hit by ``d`` was "dealt" by its friend. Damage after an attack is
+    the attacker's (an attack of opportunity too); an action on several
+    creatures after the current creature acted is its own, on each target.
+    HP lost to a condition's trigger (TAC-EFF-1 burning, TAC-EFF-4 poison)
+    is the conditions' (``CONDITIONS``), less what ``p`` gave back. So
+    every HP taken is dealt by exactly one row."""
     lines: list[_Line] = []
     turn_line: dict[tuple[int, str], _Line] = {}
     current: _Line | None = None
     acted = False  # the current creature did something itself this turn
     many_by_gm: set[str] = set()  # the targets of an action on several creatures the GM did
+    many_by_actor: set[str] = set()  # the targets of one the current creature did, after it acted
+    burnt: str | None = None  # who a condition's trigger is hurting now (its HP lines follow)
     gm_line: _Line | None = None  # the GM's line of this turn
     left: _Line | None = None  # the turn `p` left, which its given-back lines belong to
     previous = None
-    aimed: set[str] = set()  # whom the creature whose turn it is attacked or maneuvered against this turn
+    aimed: dict[str, str] = {}  # who attacked or maneuvered against whom this turn (target -> attacker)
     for entry in kept:
         event = entry.event
         if isinstance(event, ev.TurnStarted):
@@ -155,22 +167,29 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
             if current is None:
                 current = turn_line[key] = _Line(event.round, event.combatant)
                 lines.append(current)
-            acted, many_by_gm, previous, left, gm_line = bool(current.said), set(), event, None, None
-            aimed = set()
+            acted, many_by_gm, many_by_actor, previous, left, gm_line = bool(current.said), set(), set(), event, None, None
+            aimed = {}
             continue
         if isinstance(event, ev.TurnReturned):
+            if current is not None and not acted and current.who != event.combatant and lines and lines[-1] is current:
+                lines.pop()  # handed straight back: the creature never acted in it, it was no turn
+                del turn_line[(current.round, current.who or "")]
             left = current
             current = turn_line.get((event.round, event.combatant)) or current
-            acted, many_by_gm, previous, gm_line = True, set(), event, None
-            aimed = set()
+            acted, many_by_gm, many_by_actor, previous, gm_line = True, set(), set(), event, None
+            aimed = {}
             continue
         if isinstance(event, ManyTargeted):
             many_by_gm = set(event.combatants) if current is None or not acted else set()
-        elif getattr(event, "combatant", None) not in many_by_gm:
-            many_by_gm = set()
+            many_by_actor = set() if many_by_gm else set(event.combatants)
+        elif getattr(event, "combatant", None) not in many_by_gm | many_by_actor:
+            many_by_gm, many_by_actor = set(), set()
+        if isinstance(event, ev.ConditionTriggered):
+            burnt = event.combatant
+        elif not isinstance(event, (ev.DamageTaken, ev.HitPointsChanged, ev.Defeated, ev.Died)) or getattr(event, "combatant", None) != burnt:
+            burnt = None
         by_gm = current is None or isinstance(event, _GM_EVENTS) or bool(many_by_gm)
-        if current is not None:
-            aimed |= _aimed_at(event, current.who)
+        aimed |= _aimed_at(event)
         # HP lost is counted once, as applied (after temporary HP and the
         # floor of 0): typed damage logs its detail (DamageTaken) and then
         # the HP change; `p` giving back start-of-turn damage takes it off.
@@ -179,10 +198,14 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
             lost = -_hp_given_back(event.detail)
         if lost:
             taken[event.combatant] += lost
-            if lost > 0 and (by_gm or (entry.turn and entry.turn != event.combatant and event.combatant not in aimed)):
-                dealt[""] += lost  # typed by the GM: the creature whose turn it is never aimed at this one
-            elif lost > 0 and entry.turn and entry.turn != event.combatant:
+            if lost < 0 or burnt == event.combatant:
+                dealt[CONDITIONS] += lost  # a trigger's damage, or what `p` gave back of it
+            elif event.combatant in many_by_actor and entry.turn:
                 dealt[entry.turn] += lost
+            elif not by_gm and event.combatant in aimed:
+                dealt[aimed[event.combatant]] += lost
+            else:
+                dealt[""] += lost  # typed by the GM: nobody aimed at this one
         repeats = isinstance(event, ev.HitPointsChanged) and isinstance(previous, ev.DamageTaken) and previous.combatant == event.combatant
         previous = event
         if repeats or isinstance(event, (ev.RoundStarted, ev.PhaseChanged)):  # said by the damage line; the round has its heading
@@ -282,10 +305,12 @@ def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] |
     """The Markdown recap of ``entries`` (one encounter's log): a heading per
     round (``Before the fight`` for round 0) with one line per creature's
     turn and the GM's own lines (see :func:`_lines`), the damage table (HP
-    as applied; the GM's row for what its areas and traps dealt), who fell,
-    natural 1s and 20s, the longest turn (by time when timed, else by log
-    lines), the turn times (``sides``: combatant id -> side, for the totals
-    per side) and the fight's end, where the recap closes."""
+    as applied; the GM's row for what its areas, traps and typed damage
+    dealt, the conditions' row for burning and poison; its total row's dealt
+    equals its taken, as every HP taken has one dealer), who fell, natural
+    1s and 20s, the longest turn (by time when timed, else by log lines),
+    the turn times (``sides``: combatant id -> side, for the totals per
+    side) and the fight's end, where the recap closes."""
     kept = _closed(_kept(entries))
     names = {cid: _md(name) for cid, name in _name_of(kept).items()}
     dealt: dict[str, int] = defaultdict(int)
@@ -298,7 +323,7 @@ def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] |
     naturals = [_md(n) for n in naturals]
     lines = [f"# {_md(title)}", ""]
     rounds = max((row.round for row in turns), default=0)
-    lines.append(f"{rounds} round{'s' if rounds != 1 else ''}, {len(turns)} turns.")
+    lines.append(f"{rounds} round{'s' if rounds != 1 else ''}, {len(turns)} turn{'s' if len(turns) != 1 else ''}.")
     current_round = None
     for row in rows:
         if row.round != current_round:
@@ -308,10 +333,14 @@ def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] |
         doing = "; ".join(said) if said else "nothing logged"
         lines.append(f"- *GM*: {doing}" if row.who is None else f"- **{names.get(row.who, row.who)}**: {doing}")
     lines += ["", "## Damage", "", "| combatant | dealt | taken |", "| --- | ---: | ---: |"]
-    for cid in sorted((set(dealt) | set(taken)) - {""}, key=lambda c: names.get(c, c)):
+    for cid in sorted((set(dealt) | set(taken)) - {"", CONDITIONS}, key=lambda c: names.get(c, c)):
         lines.append(f"| {names.get(cid, cid)} | {dealt.get(cid, 0)} | {taken.get(cid, 0)} |")
     if dealt.get(""):
         lines.append(f"| GM | {dealt['']} | 0 |")
+    if dealt.get(CONDITIONS):
+        lines.append(f"| conditions | {dealt[CONDITIONS]} | 0 |")
+    if taken:
+        lines.append(f"| total | {sum(dealt.values())} | {sum(taken.values())} |")
     lines += ["", "## Fell", ""] + ([f"- {f}" for f in fell] or ["- nobody"])
     lines += ["", "## Natural 1s and 20s", ""] + ([f"- {n}" for n in naturals] or ["- none"])
     timed = [e.event for e in kept if isinstance(e.event, ev.TurnTimed)]

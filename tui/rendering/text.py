@@ -25,3 +25,21 @@ def clean(value: str) -> str:
 def user_text(value: str, style: str = "") -> Text:
     """A ``Text`` of user-supplied ``value``, literal and control-free."""
     return Text(clean(value), style=style)
+
+
+def shorten(name: str, width: int) -> str:
+    """``name`` in at most ``width`` columns (one column a character, as
+    names are checked to be), the part that tells creatures apart kept:
+    the last word whole (``Character 1`` in 7: ``Char… 1``; in 3: ``C…1``)
+    when there is room for it and one letter before it, else the start
+    (``Hobgo…``). The one shortening of names in narrow columns."""
+    if len(name) <= width:
+        return name
+    if width <= 1:
+        return "\u2026"[:width]
+    base, space, last = name.rpartition(" ")
+    if space and base.strip() and len(last) + 3 <= width:
+        return base[: width - 2 - len(last)].rstrip() + "\u2026 " + last
+    if space and base.strip() and len(last) + 2 <= width:
+        return base[: width - 1 - len(last)] + "\u2026" + last
+    return name[: width - 1] + "\u2026"

@@ -26,7 +26,7 @@ from core.campaign.war.forecast import CheckRules, Forecast, forecast
 from tui.rendering.describe import describe, percent
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.rendering.text import clean
+from tui.rendering.text import clean, shorten
 from core.dice.war_notation import ARMY_HELP, HEROES_HELP, ArmyRequest, parse_army, parse_heroes
 from core.errors import NotationError
 from rich.console import Group
@@ -42,7 +42,7 @@ def forecast_table(battle, odds: Forecast) -> Table:
     table = Table(box=None, show_header=True, padding=(0, 1), header_style="bold")
     table.add_column("exact odds")
     for i, name in enumerate(names):
-        table.add_column(Text(name[:14], style=SIDE_STYLE[i]), justify="right")
+        table.add_column(Text(shorten(name, 14), style=SIDE_STYLE[i]), justify="right")
     table.add_row("wins", *(percent(float(odds.wins(i))) for i in (0, 1)))
     for kind, label in ((EndKind.DESTROYED, "loses: no BP"), (EndKind.RETREAT, "loses: retreat"), (EndKind.ROUT, "loses: rout")):
         table.add_row(label, *(percent(float(odds.chance(kind, i))) for i in (0, 1)))
@@ -162,7 +162,7 @@ class BattleScreen(Screen[None]):
         top = max(a.start_points for a in battle.armies)
         text = Text(f"Round {battle.round}\n")
         for i, army in enumerate(battle.armies):
-            text.append(f"{clean(army.name)[:12]:<12}", style=SIDE_STYLE[i])
+            text.append(f"{shorten(clean(army.name), 12):<12}", style=SIDE_STYLE[i])
             text.append(f" {army.soldiers:>8,} ")
             text.append(SIDE_GLYPH[i] * army.points, style=SIDE_STYLE[i])
             text.append("\u00b7" * max(0, army.lost_points) + " " * max(0, top - army.start_points))
@@ -171,7 +171,7 @@ class BattleScreen(Screen[None]):
                 text.append(f" retreat in {army.retreat}", style="italic")
             text.append("\n")
         if battle.heroes:
-            heroes = ", ".join(f"{clean(h.name)} ({clean(battle.armies[h.side].name)[:8]} {h.modifier:+d}, {h.damage} dmg)" for h in battle.heroes)
+            heroes = ", ".join(f"{clean(h.name)} ({shorten(clean(battle.armies[h.side].name), 8)} {h.modifier:+d}, {h.damage} dmg)" for h in battle.heroes)
             text.append(f"Heroes: {heroes}")
         else:
             text.append("No heroes.")
@@ -186,7 +186,7 @@ class BattleScreen(Screen[None]):
             text.append(f"{clean(battle.armies[ending.side].name)} ({ending.kind.value}); {clean(battle.armies[ending.winner].name)} wins.")
         if battle.aftermath:
             for army, after in zip(battle.armies, battle.aftermath):
-                text.append(f"\n{clean(army.name)[:12]}: {after.points} BP after recovery, {percent(float(after.loss))} lost ({after.soldiers_lost:,})")
+                text.append(f"\n{shorten(clean(army.name), 12)}: {after.points} BP after recovery, {percent(float(after.loss))} lost ({after.soldiers_lost:,})")
         else:
             text.append("  a: roll the aftermath")
         return text

@@ -65,7 +65,7 @@ class HelpScreen(ModalScreen[None]):
         table.add_row("", "")
         table.add_row("", Text("Keys can be changed in keys.json (see the README). Esc closes this.", style="italic"))
         with VerticalScroll(id="help-box"):
-            yield Static(Text("encounter \u2014 keys", style="bold"))
+            yield Static(Text("encounter \u2014 keys", style="bold") + Text("   Esc, q or ? closes this", style="italic"), id="help-title")
             if self._problems:  # first, and every one: the status line at start had room for one
                 yield Static(Text("\n".join(self._problems), style="yellow"), id="keymap-problems")
             yield Static(table)

@@ -110,7 +110,9 @@ class CreatureSheet(LinePane):
         text.rstrip()
         budget = combatant.budget
         text.append("\n" + ("This turn: " if is_current else "Left: "))
-        for kind, left in budget.actions.items():
+        known = [k for k in ruleset.action_kinds if k in budget.actions]  # the ruleset's order: a reopened file's map is sorted
+        for kind in known + [k for k in budget.actions if k not in known]:
+            left = budget.actions[kind]
             text.append(f"{kind.replace('_', ' ')} {left}  ", style="" if left > 0 else "bright_black")
         text.append(f"movement {budget.movement}/{budget.movement_max}")
         for number, attack in enumerate(combatant.attacks, start=1):  # t then its number attacks with it

@@ -16,6 +16,7 @@ of a key's bytes). Up/down/page keys and the wheel look back; End follows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.style import Style
@@ -25,6 +26,7 @@ from textual.strip import Strip
 
 from core.combat.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
+from saves.records import Redone, Undone
 from saves.history import LogView
 
 if TYPE_CHECKING:
@@ -45,13 +47,26 @@ def involves(entry: LogEntry, combatant_id: str) -> bool:
     return any(getattr(event, name, None) == combatant_id for name in INVOLVED)
 
 
+@dataclass(frozen=True)
+class StatusNote:
+    """A status message too wide for the status line, shown whole in the
+    log pane (``DiceLog.note``); never saved, gone when the log reloads."""
+
+    text: Text
+
+
 def line_text(entry: LogEntry, ruleset: Ruleset | None = None) -> Text:
     """``R2 `` and the event's line, then the rule that decided it (`` · EQ-INIT-2``,
-    :func:`core.combat.event_rules.rule_of`) unless the line names it already."""
+    :func:`core.combat.event_rules.rule_of`) unless the line names it already;
+    a :class:`StatusNote` as it was shown."""
     line = Text()
     if entry.round:
         line.append(f"R{entry.round} ", style="bright_black")
-    line.append_text(with_rule(describe(entry.event), rule_of(entry.event, ruleset)))
+    event: object = entry.event
+    if isinstance(event, StatusNote):
+        line.append_text(event.text)
+    else:
+        line.append_text(with_rule(describe(entry.event), rule_of(entry.event, ruleset)))
     return line
 
 
@@ -71,7 +86,7 @@ SCAN_LIMIT = 5000  # entries examined per look back for a filtered pane (the res
 class DiceLog(LinePane, can_focus=True):
     """``load(entries)`` shows a whole log (any sequence: only what is shown
     is read); ``add(entries)`` appends (the newest batch is highlighted);
-    ``set_filter(id)`` shows only lines about that combatant (``None``:
+    ``set_filter(id)`` shows only lines about that combatant, and undo and redo lines (``None``:
     all). User text is never parsed as markup."""
 
     BINDINGS = paging_bindings("look", 0.5)  # a page: half the pane
@@ -124,7 +139,7 @@ class DiceLog(LinePane, can_focus=True):
         entry = self.entries[index]
         if index > 0 and isinstance(entry.event, HitPointsChanged) and _redundant(entry, self.entries[index - 1]):
             return False
-        return self.filter_id is None or involves(entry, self.filter_id)
+        return self.filter_id is None or involves(entry, self.filter_id) or isinstance(entry.event, (Undone, Redone))  # what was taken back shows
 
     def visible(self) -> list[LogEntry]:
         """Every entry on show, in order (reads the whole log: for tests and tools)."""
@@ -163,6 +178,10 @@ class DiceLog(LinePane, can_focus=True):
             self._top = max(0, len(self._wrapped) - (height + 1) // 2)  # half a page of room below
         self._forget_far(height)
         self._draw()
+
+    def note(self, text: Text, round_: int = 0, turn: str | None = None) -> None:
+        """Add ``text`` (a status message cut on its line) as a line of the pane, not of the save."""
+        self.add([LogEntry(0, round_, turn, StatusNote(text.copy()))])  # type: ignore[arg-type]
 
     def set_filter(self, combatant_id: str | None) -> None:
         self.filter_id = combatant_id

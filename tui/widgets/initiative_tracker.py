@@ -16,7 +16,7 @@ from core.values.clock import clock_label, now_seconds
 from core.values.scene_events import SceneEvent
 from core.values.combatant import Combatant, Side
 from core.combat.state import EncounterState
-from tui.rendering.text import clean, user_text
+from tui.rendering.text import clean, shorten, user_text
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
 from core.errors import RulesError
 from core.combat.mounted.seats import describe as ride_words
@@ -39,16 +39,6 @@ def budget_text(combatant: Combatant, kinds: Kinds = ()) -> Text:
             text.append(letter if left > 0 else letter.lower(), style="bold" if left > 0 else "bright_black strike")
     text.append(f" {combatant.budget.movement}")
     return text
-
-
-def shorten(name: str, width: int) -> str:
-    """``name`` in ``width`` columns, cut in the middle so that the end,
-    which tells "Character 1" from "Character 2", stays."""
-    if len(name) <= width:
-        return name
-    tail = max(1, (width - 1) // 2)
-    head = width - 1 - tail
-    return name[:head] + "\u2026" + name[-tail:]
 
 
 def condition_badges(combatant: Combatant) -> Text:
@@ -92,7 +82,7 @@ def tracker_badges(combatant: Combatant) -> Text:
 def name_with_badges(name: str, badges: list[Text], width: int, style: str = "") -> Text:
     """``name`` then ``badges`` in ``width`` columns, the badges first to be
     kept: the name is cut (in the middle, with an ellipsis, down to 3
-    columns such as ``W…1``) to make room; badges that still do not fit
+    columns such as ``W…1``, :func:`tui.rendering.text.shorten`) to make room; badges that still do not fit
     are left off from the last, an ellipsis saying so (the sheet shows all)."""
     badges = [b for b in badges if b.plain]
     name_room = min(len(name), 3)

@@ -121,8 +121,9 @@ class LinePane(Widget):
 
 
 class StatusLine(LinePane):
-    """One or two lines of text (``show(text)``), wrapped and cut to the
-    width; ``render()`` is the text on show."""
+    """One line of text (``show(text)``), cut with an ellipsis to the width:
+    a longer message never pushes the panes up (:meth:`fits` tells the
+    screen to log it whole); ``render()`` is the text on show."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -135,15 +136,17 @@ class StatusLine(LinePane):
         self._text = text
         self._draw()
 
+    def fits(self, text: Text) -> bool:
+        """Whether ``text`` shows whole on the line (unknown width: yes)."""
+        width = self.content_size.width
+        return width <= 0 or (text.cell_len <= width and "\n" not in text.plain)
+
     def on_resize(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
         width = self.content_size.width
         if width > 0:
-            wrapped = self._text.wrap(_CONSOLE, width)
-            if len(wrapped) > 2:  # the rest on the second line, cut with an ellipsis
-                rest = Text(" ").join(wrapped[1:])
-                rest.truncate(width, overflow="ellipsis")
-                wrapped = [wrapped[0], rest]
-            self.set_lines([line for text in wrapped for line in text_lines(text, width, wrap=False)])
+            line = Text(" ").join(self._text.split("\n")) if "\n" in self._text.plain else self._text.copy()
+            line.truncate(width, overflow="ellipsis")
+            self.set_lines(text_lines(line, width, wrap=False)[:1])

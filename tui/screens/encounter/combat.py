@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from core.combat import commands as cmd
+from core.combat import events as ev
 from core.values import limits as lim
 from core.offers import base as core_offers
 from core.values.combatant import Combatant
@@ -197,7 +198,9 @@ class CombatPart:
         def preview(value: str) -> Text:
             command = read(value)
             refuse_as_applied(self.ctx.state, self.ctx.session.encounter.ruleset, command)
-            return Text(f"sets initiative {command.value}")
+            events = core_offers.would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command)
+            note = next((e.note for e in events if isinstance(e, ev.InitiativeSet) and e.note), "")
+            return Text(f"sets initiative {command.value}" + (f": {note}" if note else ""))
 
         def answer(value: str) -> None:
             try:

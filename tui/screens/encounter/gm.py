@@ -9,13 +9,14 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.combat import commands as cmd
+from core.combat import events as ev
 from core.offers import base as core_offers
 from core.dice.rolls import parse
 from core.errors import RulesError
 from core.dice.notation import parse_amount
 from tui.rendering.describe import describe
 from tui.screens.encounter.more import offer_label
-from core.offers.base import would_do
+from core.offers.base import typed_damage, would_do
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
@@ -46,25 +47,45 @@ class TurnsAndRolls:
         word = "Damage to" if sign < 0 else "Healing for"
         title = Text(f"{word} ") + user_text(target.name, "bold") + Text(f" (HP {target.hp}/{target.hp_max}): a number or dice")
 
-        def answer(value: str) -> None:
+        def command_for(value: str) -> cmd.Command:
+            """Damage or healing from a number or dice; damage also with its
+            types (``8 slashing``, as in ``.``'s typed damage, TAC-DMG-1)."""
             try:
                 amount = parse_amount(value)
+            except RulesError as plain:
+                if sign > 0:
+                    raise
+                try:
+                    return typed_damage(target.id, value)
+                except RulesError:
+                    raise plain from None
+            return cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount)
+
+        def answer(value: str) -> None:
+            try:
+                command = command_for(value)
             except RulesError as problem:
                 self.ctx.set_status(f"Refused: {problem}", error=True)
                 return
-            done = self.ctx.run_command(cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount))  # dice roll inside: one step
-            if done and len(done) == 1 and isinstance(amount, str):
+            done = self.ctx.run_command(command)  # dice roll inside: one step
+            if done and len(done) == 1 and isinstance(getattr(command, "amount", None), str):
                 self.ctx.set_status("The roll came to 0: nothing changes.")
 
         def preview(value: str) -> Text:
-            amount = parse_amount(value)
+            command = command_for(value)
+            if isinstance(command, cmd.DealDamage):
+                if command.dice:
+                    return Text(f"rolls {clean(value.strip())}, then damages ") + user_text(target.name, "bold") + Text(" through its armour and resistances")
+                events = would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command)
+                said = {e.combatant for e in events if isinstance(e, ev.DamageTaken)}  # its line says the HP too
+                return Text(" ").join(describe(e) for e in events if not (isinstance(e, ev.HitPointsChanged) and e.combatant in said))
+            amount = command.amount
             if isinstance(amount, str):
                 parse(amount, allow_comments=False)
                 return Text(f"rolls {amount}, then {'damages' if sign < 0 else 'heals'} ") + user_text(target.name, "bold") + Text(" by the total")
-            command = cmd.Damage(target.id, amount) if sign < 0 else cmd.Heal(target.id, amount)
             return Text(" ").join(describe(event) for event in would_do(self.ctx.state, self.ctx.session.encounter.ruleset, command))
 
-        self.ctx.ask(PromptScreen(title, placeholder="7 or 2d6+1", hint=preview), answer)
+        self.ctx.ask(PromptScreen(title, placeholder="7, 2d6+1 or 8 slashing" if sign < 0 else "7 or 2d6+1", hint=preview), answer)
 
     def action_damage(self) -> None:
         self._hit_points(-1)
@@ -115,6 +136,7 @@ class TurnsAndRolls:
         off_turn = current.id != self.ctx.state.current
         found = {o.id: o for o in core_offers.offers(self.ctx.state, self.ctx.session.encounter.ruleset, current.id, self.ctx.selected)}
         options: list[tuple[str, str]] = []
+        overrides: list[tuple[str, str]] = []  # last: Enter on the list never takes an override by chance
         for kind in self.ctx.session.encounter.ruleset.tracked_kinds:
             offer = found.get(f"spend.{kind.id}")
             if offer is None or (off_turn and not kind.off_turn):
@@ -123,16 +145,19 @@ class TurnsAndRolls:
             if offer.allowed:
                 options.append((offer.id, f"{kind.label} ({left} left)"))
             elif kind.id in current.budget.actions:
-                options.append((f"override:{kind.id}", f"{kind.label}: {clean(offer.refusal or '')}; spend anyway (GM override, logged)"))
+                overrides.append((f"override:{kind.id}", f"{kind.label}: {clean(offer.refusal or '')}; spend anyway (GM override, logged)"))
         if "exchange" in found and not off_turn:
-            options.append(("exchange", offer_label(found["exchange"])))
+            (options if found["exchange"].allowed else overrides).append(("exchange", offer_label(found["exchange"])))
+        options += overrides
         if not options:
             self.ctx.set_status(Text("Nothing ") + user_text(current.name, "bold") + Text(" may spend off its turn."), error=True)
             return
 
         def answer(value: str) -> None:
             if value.startswith("override:"):
-                self.ctx.run_command(cmd.SpendAction(current.id, value[9:], override=True))
+                done = self.ctx.run_command(cmd.SpendAction(current.id, value[9:], override=True))
+                if done:  # the status line says it was an override, not only what was spent
+                    self.ctx.set_status(Text("GM override: ", style="bold yellow") + describe(done[-1].event))
             else:
                 self.more.take_offer(found[value])
 

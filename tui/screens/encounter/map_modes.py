@@ -330,8 +330,11 @@ class MapModes:
             self.end_pick()
 
     def pick_cancelled(self, message: GridMap.PickCancelled) -> None:
-        mode = message.mode
+        mode, offer = message.mode, self.offer
         self.end_pick()
+        if mode == "offer" and offer is not None:  # a jump, a fall...: nothing was done
+            self.ctx.set_status(Text("Cancelled: ") + Text(clean(offer.label)) + Text("; nothing changed."))
+            return
         self.ctx.set_status("Move cancelled." if mode == "move" else "Place cancelled." if mode == "place" else "Done.")
 
     def cell_clicked(self, message: GridMap.CellClicked) -> None:

@@ -187,7 +187,7 @@ class EncounterScreen(Screen):
             self.marks.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=view.turn_changed, view=view)
         upcoming = next_up(view, view.state)
-        self.set_status(status_text(entries, upcoming.name if upcoming is not None else None) if entries else Text("Done."))
+        self.set_status(status_text(entries, upcoming.name if upcoming is not None else None) if entries else Text("Done."), logged=bool(entries))
         self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
         offer_end_of_combat(self, entries)  # every foe (or party member) down: End combat, one Enter away
 
@@ -240,7 +240,10 @@ class EncounterScreen(Screen):
         riding = ride_words(state, chosen) if chosen is not None else ""
         self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.trackers.tracker_lines(chosen))
 
-    def set_status(self, message: str | Text, error: bool = False) -> None:
+    def set_status(self, message: str | Text, error: bool = False, logged: bool = False) -> None:
+        """Show ``message`` on the status line (one row); one too wide for it
+        is cut there and, unless it is a line of the log already
+        (``logged``), added whole to the log pane."""
         status = self.query_one(StatusLine)
         text = message if isinstance(message, Text) else Text(message)
         if error:
@@ -254,6 +257,9 @@ class EncounterScreen(Screen):
             text = Text("READ-ONLY ", style="bold reverse") + text
         status.set_class(error, "error")
         status.show(text)
+        if not logged and not status.fits(text):
+            state = self.presenter.state
+            self.query_one(DiceLog).note(text, state.round, state.current)
 
     def clear_refusal(self) -> None:
         """Empty the status line if it shows a refusal (the GM is fixing what was refused)."""
