@@ -49,7 +49,7 @@ from core.rulesets.base import Ruleset
 from saves import backups, fold, lock, patch
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
-from saves.files import NotAFile, check_regular, real_path
+from saves.files import NotAFile, NotOwnFile, check_regular, real_path
 from saves.history import LogView
 from saves.campaign_folding import CampaignFolding
 from saves.campaign_records import CampaignRecords
@@ -137,6 +137,8 @@ class Campaign(CampaignFolding, CampaignRecords):
         if not read_only and the_lock is None:
             try:
                 the_lock = lock.acquire(path)
+            except NotOwnFile as exc:  # a link planted as the lock: never written through
+                reason = ReadOnlySave(path, f"opened read-only: {exc.strerror}")
             except OSError as exc:
                 reason = ReadOnlySave(path, f"opened read-only: the folder cannot be written ({exc.strerror or exc})")
             else:

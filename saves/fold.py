@@ -45,7 +45,7 @@ from typing import Any
 
 from saves import backups
 from saves.errors import SaveWriteFailed
-from saves.files import kind_of
+from saves.files import kind_of, open_own
 from saves.history import CHUNK, EncounterHistory, HistoryFile, history_path
 from saves import texts
 from saves.layout import CampaignData
@@ -274,8 +274,8 @@ def _write_history(plan: Plan, lines: list[list[bytes]]) -> None:
     if not lines:
         return
     path = history_path(plan.path)
-    existed = path.exists()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY, 0o600)
+    existed = os.path.lexists(path)
+    fd = open_own(path, os.O_WRONLY | os.O_CREAT, 0o600)  # never through a planted link
     try:
         info = os.fstat(fd)
         if kind_of(info.st_mode) is not None:
