@@ -209,6 +209,7 @@ def import_campaign(source: Path, folder: Path, name: str | None = None) -> Path
     if name is not None:
         data.meta["name"] = clean_name(name)
     data.meta.update(cid=uuid.uuid4().hex, journal_seq=0)
+    data.meta.pop("rescue", None)  # a rescue copy kept (saves.rescue) is a campaign like any other
     target = free_path(folder, str(data.meta.get("name") or source.stem))
     _write_new(target, dump(data))
     return target
