@@ -6,7 +6,7 @@ refused them: :attr:`saves.campaign.Campaign.unsaved_actions`), :func:`write`
 puts the campaign as it is in memory, every action shown included, in a new
 file beside the data folder, 0600::
 
-    <parent of the data folder>/<data folder's name>-rescue-<campaign>-<UTC time>.json
+    <parent of the data folder>/<data folder's name>-rescue-<crc32 of its path>-<campaign>-<UTC time>.json
 
 (in the home folder, then the temporary folder, when that one refuses too:
 the disk that refused the journal may be the one beside it). The copy is a
@@ -25,6 +25,7 @@ import json
 import os
 import tempfile
 import uuid
+import zlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -65,8 +66,11 @@ class Rescue:
         return f"{actions} of {self.name} that the disk refused ({self.reason}, {when} UTC)"
 
 
-def _prefix() -> str:
-    return f"{paths.data_dir(create=False).name}-rescue-"
+def prefix() -> str:
+    """``<data folder's name>-rescue-<crc32 of its path>-``: the copies of one
+    data folder only, even in the home or the temporary folder."""
+    data = paths.data_dir(create=False)
+    return f"{data.name}-rescue-{zlib.crc32(str(data.absolute()).encode()):08x}-"
 
 
 def folders() -> list[Path]:
@@ -94,7 +98,7 @@ def write(campaign: Campaign, reason: str = "") -> Path | None:
     meta.update(cid=uuid.uuid4().hex, journal_seq=seq)
     text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     slug = "".join(c if c.isalnum() or c in "-_" else "-" for c in campaign.path.stem)[:40] or "campaign"
-    name = f"{_prefix()}{slug}-{stamp.strftime('%Y%m%dT%H%M%S%fZ')}.json"
+    name = f"{prefix()}{slug}-{stamp.strftime('%Y%m%dT%H%M%S%fZ')}.json"
     for folder in folders():
         target = folder / name
         if os.path.lexists(target):
@@ -114,7 +118,7 @@ def find() -> list[Rescue]:
     found: list[Rescue] = []
     for folder in folders():
         try:
-            candidates = sorted(folder.glob(f"{_prefix()}*.json"))
+            candidates = sorted(folder.glob(f"{prefix()}*.json"))
         except OSError:
             continue
         for path in candidates:

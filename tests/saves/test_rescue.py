@@ -55,7 +55,7 @@ def test_the_rescue_copy_holds_every_shown_action_private_beside_the_data_folder
     shown, log_length = (session.encounter.state.round, session.encounter.state.current), len(session.log)
     session.campaign.close(fold_journal=False)
     written = rescue.write(session.campaign)
-    assert written is not None and written.parent == encounter_home.parent and written.name.startswith("home-rescue-demo-")
+    assert written is not None and written.parent == encounter_home.parent and written.name.startswith("home-rescue-") and "-demo-" in written.name
     assert stat.S_IMODE(written.stat().st_mode) == 0o600
     assert session.campaign.rescued_to == written and rescue.write(session.campaign) is None  # one copy for them
     copy = Campaign.open(written, read_only=True)
@@ -125,7 +125,7 @@ def test_nothing_unsaved_writes_no_rescue_and_a_planted_rescue_name_is_skipped(e
     session.commit(cmd.NextTurn())
     assert rescue.write(session.campaign) is None
     session.close()
-    (tmp_path / "home-rescue-demo-x.json").symlink_to(paths.demo_path())
+    (tmp_path / f"{rescue.prefix()}demo-x.json").symlink_to(paths.demo_path())
     assert rescue.find() == []
 
 

@@ -84,7 +84,7 @@ def test_a_hang_up_with_unsaved_actions_leaves_a_rescue_copy_the_next_start_merg
     finally:
         proc.close()
     assert status == 0  # nothing was lost
-    (copy,) = tmp_path.glob("home-rescue-demo-*.json")
+    (copy,) = tmp_path.glob("home-rescue-*-demo-*.json")
     assert json.loads(copy.read_text())["meta"]["1"]["rescue"]["actions"] == 6
     rescued = Campaign.open(copy, read_only=True)
     assert (rescued.load_state().round, rescued.load_state().current) == expected
