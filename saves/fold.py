@@ -176,9 +176,15 @@ from the history segment when an undo reaches them, so a long session's
 memory does not grow with every action (about 40 KB a step)."""
 
 
+KEEP_LOG = 512
+"""Log entries of an encounter kept in memory once a fold has written them
+(the log pane shows the last ones); older ones are read back on demand."""
+
+
 def _read_back_older_steps(enc: Any, plan: Plan, result: Result) -> None:
     """After a fold: ``enc``'s steps now in the history, but the last
-    :data:`KEEP_STEPS`, leave memory (:meth:`saves.history.StepList.forget_written`)."""
+    :data:`KEEP_STEPS`, leave memory (:meth:`saves.history.StepList.forget_written`),
+    and its log entries but the last :data:`KEEP_LOG` (:meth:`saves.history.LogList.forget_written`)."""
     if not enc.history:
         return
     history = enc.steps.history
@@ -188,6 +194,10 @@ def _read_back_older_steps(enc: Any, plan: Plan, result: Result) -> None:
         enc.steps.history = history
     history.file.length = max(history.file.length, result.history_length)  # the new records can be read
     enc.steps.forget_written(KEEP_STEPS)
+    if enc.log.history is None:
+        enc.log.history = history
+    history.grown()
+    enc.log.forget_written(KEEP_LOG)
 
 
 def write(plan: Plan) -> Result:
