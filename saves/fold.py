@@ -327,8 +327,13 @@ def _blocks(pieces) -> Iterator[bytes]:
 # Encounter states are immutable documents shared from one step to the next:
 # their text (and that of their fields, the map) is kept by identity, so a
 # fold encodes only what changed.
+# Bounded by the length of the texts kept, not their number: each fold adds
+# the text of the states it wrote (tens of KB each), so a count would let a
+# long session keep every state it ever folded.
 _TEXTS: dict[int, tuple[Any, str]] = {}
 _TEXTS_SIZE = 20_000
+_TEXTS_CHARS = 8 << 20
+_kept_chars = [0]
 _BIG = 64  # a list or object with more items is encoded an item at a time
 _dumps = texts.dumps
 
@@ -356,9 +361,11 @@ def _text(value: Any, depth: int, pace) -> str:
     else:
         text = _dumps(value)
     if depth <= 1:
-        if len(_TEXTS) > _TEXTS_SIZE:
+        if len(_TEXTS) > _TEXTS_SIZE or _kept_chars[0] > _TEXTS_CHARS:
             _TEXTS.clear()
+            _kept_chars[0] = 0
         _TEXTS[id(value)] = (value, text)
+        _kept_chars[0] += len(text)
     return text
 
 
