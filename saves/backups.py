@@ -18,6 +18,8 @@ import stat
 from datetime import datetime, timezone
 from pathlib import Path
 
+from saves.files import check_own_folder
+
 KEEP = 5
 PRIVATE_FILE = 0o600  # like the campaign file (saves.storage.atomic_write)
 PRIVATE_FOLDER = 0o700
@@ -50,16 +52,22 @@ def list_backups(path: Path) -> list[Path]:
 def make_backup(path: Path, keep: int = KEEP) -> Path | None:
     """Copy ``path`` into its backup folder (skipped when the newest backup
     is identical) and drop the oldest beyond ``keep``. Returns the copy, or
-    ``None``. Raises ``OSError`` when the copy fails (the caller decides)."""
+    ``None``. Raises ``OSError`` when the copy fails (the caller decides),
+    :class:`saves.files.NotOwnFile` when ``.backups`` or its folder is a
+    symbolic link or another user's."""
     if not path.is_file():
         return None
+    for step in (backup_dir(path).parent, backup_dir(path)):
+        check_own_folder(step)
     existing = list_backups(path)
     if existing and _same_bytes(existing[0], path):
         _private(existing[0], PRIVATE_FILE)
         return existing[0]
     folder = backup_dir(path)
     for step in (folder.parent, folder):
+        check_own_folder(step)  # a link planted as .backups: nothing written (or pruned) through it
         step.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
+        check_own_folder(step)
         _private(step, PRIVATE_FOLDER)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
     target = folder / f"{stamp}.json"

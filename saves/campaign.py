@@ -49,12 +49,12 @@ from core.rulesets.base import Ruleset
 from saves import backups, fold, lock, patch
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
-from saves.files import NotAFile, check_regular, real_path
+from saves.files import NotAFile, NotOwnFile, check_regular, real_path
 from saves.history import LogView
 from saves.campaign_folding import CampaignFolding
 from saves.campaign_records import CampaignRecords
 from saves.journal import Journal
-from saves.layout import CampaignData, EncounterData, apply_record
+from saves.layout import CampaignData, EncounterData, apply_record, dump
 from saves.migrations import SCHEMA_VERSION
 from saves.records import LogEntry, Redone, Undone, make_entries
 from saves.sanitize import clean_name
@@ -137,6 +137,8 @@ class Campaign(CampaignFolding, CampaignRecords):
         if not read_only and the_lock is None:
             try:
                 the_lock = lock.acquire(path)
+            except NotOwnFile as exc:  # a link planted as the lock: never written through
+                reason = ReadOnlySave(path, f"opened read-only: {exc.strerror}")
             except OSError as exc:
                 reason = ReadOnlySave(path, f"opened read-only: the folder cannot be written ({exc.strerror or exc})")
             else:
@@ -314,6 +316,19 @@ class Campaign(CampaignFolding, CampaignRecords):
         if fold_when_due and self._journal.size > max(COMPACT_MIN_BYTES, self._main_size // 2):
             self._fold_in_background()
         return True
+
+    rescued_to: Path | None = None
+    """The rescue copy holding the actions the disk refused (saves.rescue), once written."""
+
+    def rescue_document(self) -> tuple[dict[str, Any], int, int] | None:
+        """``(whole document as in memory, seq of the last action on disk,
+        seq of the last action)`` for a rescue copy (:mod:`saves.rescue`);
+        ``None`` when nothing is unsaved or a copy holds it already. Waits
+        for an action being written (another thread may call it)."""
+        with self._guard:
+            if not self.unsaved_actions or self.rescued_to is not None:
+                return None
+            return dump(self.data), self._seq - len(self._pending), self._seq
 
     @property
     def unsaved_actions(self) -> int:

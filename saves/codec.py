@@ -15,6 +15,7 @@ import dataclasses
 import enum
 import types
 import typing
+import weakref
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -97,20 +98,33 @@ def _frozen(cls: type[Any]) -> bool:
 
 # Documents of frozen values, by identity: an unchanged combatant converts
 # once, and the undo diff sees the very same document (saves/patch.py treats
-# documents as immutable, so sharing them is safe).
-_MEMO: dict[int, tuple[Any, Any]] = {}
-_MEMO_SIZE = 50_000
+# documents as immutable, so sharing them is safe). Held weakly: an entry goes
+# when its value does, so a long session's memory stays flat (only the values
+# still alive, those of the states kept, have entries).
+_MEMO: dict[int, tuple[weakref.ref[Any], Any]] = {}
 # The way back, by the document's identity: a document an undo restores
 # (saves/patch.py shares what did not change) decodes to the very value it
 # came from, so an unchanged map is the same Grid object and keeps its caches
 # (the flattened map of core/board/movement/layout.py, the map pane's cells).
-_DECODED: dict[int, tuple[Any, Any]] = {}
+# Also weak on the value: the entry goes with it.
+_DECODED: dict[int, tuple[Any, weakref.ref[Any]]] = {}
+
+
+def _forget(table: dict[int, Any], key: int, index: int) -> Any:
+    """A weakref callback dropping ``table[key]`` when its entry still holds
+    that reference at ``index`` (not a newer entry under a reused id)."""
+
+    def gone(ref: weakref.ref[Any]) -> None:
+        entry = table.get(key)
+        if entry is not None and entry[index] is ref:
+            table.pop(key, None)
+
+    return gone
 
 
 def _remember(doc: Any, value: Any) -> None:
-    if len(_DECODED) > _MEMO_SIZE:
-        _DECODED.clear()
-    _DECODED[id(doc)] = (doc, value)
+    key = id(doc)
+    _DECODED[key] = (doc, weakref.ref(value, _forget(_DECODED, key, 1)))
 
 
 def to_document(value: Any) -> Any:
@@ -122,15 +136,13 @@ def to_document(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         key = id(value)
         memo = _MEMO.get(key)
-        if memo is not None and memo[0] is value:
+        if memo is not None and memo[0]() is value:
             return memo[1]
         doc = {f.name: to_document(getattr(value, f.name)) for f in dataclasses.fields(value)}
         if isinstance(value, (events.Event, commands.Command)):
             doc[TAG] = type(value).__name__
         if _frozen(type(value)):
-            if len(_MEMO) > _MEMO_SIZE:
-                _MEMO.clear()
-            _MEMO[key] = (value, doc)
+            _MEMO[key] = (weakref.ref(value, _forget(_MEMO, key, 0)), doc)
             _remember(doc, value)
         return doc
     if isinstance(value, Mapping):
@@ -212,8 +224,10 @@ def _dataclass(doc: Any, cls: type[Any]) -> Any:
             raise CodecError(f"unknown {cls.__name__} type {doc.get(TAG)!r}")
         cls = tagged
     known = _DECODED.get(id(doc))
-    if known is not None and known[0] is doc and type(known[1]) is cls:
-        return known[1]
+    if known is not None and known[0] is doc:
+        alive = known[1]()
+        if type(alive) is cls:
+            return alive
     hints = _hints(cls)  # type: ignore[arg-type]  # a class is hashable; mypy takes type[X] for not (python/mypy#11470)
     kwargs = {}
     for field in dataclasses.fields(cls):

@@ -45,7 +45,7 @@ from typing import Any
 
 from saves import backups
 from saves.errors import SaveWriteFailed
-from saves.files import kind_of
+from saves.files import kind_of, open_own
 from saves.history import CHUNK, EncounterHistory, HistoryFile, history_path
 from saves import texts
 from saves.layout import CampaignData
@@ -176,9 +176,15 @@ from the history segment when an undo reaches them, so a long session's
 memory does not grow with every action (about 40 KB a step)."""
 
 
+KEEP_LOG = 512
+"""Log entries of an encounter kept in memory once a fold has written them
+(the log pane shows the last ones); older ones are read back on demand."""
+
+
 def _read_back_older_steps(enc: Any, plan: Plan, result: Result) -> None:
     """After a fold: ``enc``'s steps now in the history, but the last
-    :data:`KEEP_STEPS`, leave memory (:meth:`saves.history.StepList.forget_written`)."""
+    :data:`KEEP_STEPS`, leave memory (:meth:`saves.history.StepList.forget_written`),
+    and its log entries but the last :data:`KEEP_LOG` (:meth:`saves.history.LogList.forget_written`)."""
     if not enc.history:
         return
     history = enc.steps.history
@@ -188,6 +194,10 @@ def _read_back_older_steps(enc: Any, plan: Plan, result: Result) -> None:
         enc.steps.history = history
     history.file.length = max(history.file.length, result.history_length)  # the new records can be read
     enc.steps.forget_written(KEEP_STEPS)
+    if enc.log.history is None:
+        enc.log.history = history
+    history.grown()
+    enc.log.forget_written(KEEP_LOG)
 
 
 def write(plan: Plan) -> Result:
@@ -274,8 +284,8 @@ def _write_history(plan: Plan, lines: list[list[bytes]]) -> None:
     if not lines:
         return
     path = history_path(plan.path)
-    existed = path.exists()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY, 0o600)
+    existed = os.path.lexists(path)
+    fd = open_own(path, os.O_WRONLY | os.O_CREAT, 0o600)  # never through a planted link
     try:
         info = os.fstat(fd)
         if kind_of(info.st_mode) is not None:
@@ -317,8 +327,13 @@ def _blocks(pieces) -> Iterator[bytes]:
 # Encounter states are immutable documents shared from one step to the next:
 # their text (and that of their fields, the map) is kept by identity, so a
 # fold encodes only what changed.
+# Bounded by the length of the texts kept, not their number: each fold adds
+# the text of the states it wrote (tens of KB each), so a count would let a
+# long session keep every state it ever folded.
 _TEXTS: dict[int, tuple[Any, str]] = {}
 _TEXTS_SIZE = 20_000
+_TEXTS_CHARS = 8 << 20
+_kept_chars = [0]
 _BIG = 64  # a list or object with more items is encoded an item at a time
 _dumps = texts.dumps
 
@@ -346,9 +361,11 @@ def _text(value: Any, depth: int, pace) -> str:
     else:
         text = _dumps(value)
     if depth <= 1:
-        if len(_TEXTS) > _TEXTS_SIZE:
+        if len(_TEXTS) > _TEXTS_SIZE or _kept_chars[0] > _TEXTS_CHARS:
             _TEXTS.clear()
+            _kept_chars[0] = 0
         _TEXTS[id(value)] = (value, text)
+        _kept_chars[0] += len(text)
     return text
 
 

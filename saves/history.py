@@ -43,6 +43,7 @@ from saves.entries import decode_entry, unreadable_entry
 
 CHUNK = 256  # steps or log entries per record at most
 _CACHED_RECORDS = 32
+SETTLE_AFTER = 64  # entries a session's log view holds itself before it reads them from the log list
 MAX_RECORD_BYTES = MAX_JOURNAL_BYTES  # one line of the history at most
 
 
@@ -127,6 +128,15 @@ class EncounterHistory:
         if total != log_count:
             raise CorruptSave(file.path, f"does not hold the {log_count} log entries of encounter {eid}")
         self._records: OrderedDict[int, dict[str, Any]] = OrderedDict()
+
+    def grown(self) -> None:
+        """The index was extended by a fold (it is the encounter's own list):
+        the log entries of its new records can be read from now on."""
+        total = self._ends[-1] if self._ends else 0
+        for _, entries, _, _ in self.index[len(self._ends):]:
+            total += entries
+            self._ends.append(total)
+        self.log_count = total
 
     def _record(self, j: int) -> dict[str, Any]:
         offset, entries, _, steps = self.index[j]
@@ -298,6 +308,23 @@ class LogList:
     def written_failed(self, start: int) -> None:
         self.written = min(self.written, start)
 
+    def forget_written(self, keep: int) -> None:
+        """Drop from memory the entries a fold wrote to the history (they
+        are read back from it when asked for, see :meth:`entry`), all but
+        the last ``keep``: a long session's log does not grow in memory."""
+        if self.history is None:
+            return
+        drop = min(self.written - self._base, len(self.docs) - keep, self.history.log_count - self._base)
+        if drop <= 0:
+            return
+        self._base_last_seq = self.docs[drop - 1]["seq"]
+        del self.docs[:drop]
+        del self._entries[:drop]
+        self._base += drop
+
+    def in_memory(self) -> int:
+        return len(self.docs)
+
     def entries(self) -> LogView:
         return LogView(self, len(self))
 
@@ -336,9 +363,22 @@ class LogView(Sequence):
 
     def append(self, entry: LogEntry) -> None:
         self._added.append(entry)
+        self._settle()
 
     def extend(self, entries) -> None:
         self._added.extend(entries)
+        self._settle()
+
+    def _settle(self) -> None:
+        """The entries this view added that the log list holds by now (the
+        session's own, whose documents the campaign appends), read from it
+        from now on, so that they leave memory with the documents a fold
+        wrote (:meth:`LogList.forget_written`)."""
+        if len(self._added) >= SETTLE_AFTER and isinstance(self._log, LogList):
+            held = min(len(self._log) - self._n, len(self._added))
+            if held > 0:
+                self._n += held
+                del self._added[:held]
 
     def __repr__(self) -> str:
         return f"LogView({len(self)} entries)"

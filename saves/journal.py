@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from saves.errors import CorruptSave
-from saves.files import MAX_JOURNAL_BYTES, NotAFile, read_regular
+from saves.files import MAX_JOURNAL_BYTES, NotAFile, open_own, read_regular
 from saves.texts import record_text
 
 
@@ -42,10 +42,11 @@ def read_journal(path: Path) -> tuple[list[dict[str, Any]], int]:
 
     ``good_length`` is the byte length up to the end of the last good line.
     Raises :class:`CorruptSave` naming the journal when a damaged line is
-    followed by a good one, or it cannot be read.
+    followed by a good one, or it cannot be read, or it is a symbolic or a
+    hard link (a journal is never either: someone planted it).
     """
     try:
-        raw = read_regular(path, MAX_JOURNAL_BYTES)
+        raw = read_regular(path, MAX_JOURNAL_BYTES, own=True)
     except NotAFile as exc:
         raise CorruptSave(path, f"{exc}; it was left untouched") from None
     except OSError as exc:
@@ -118,8 +119,8 @@ class Journal:
 
     def _open(self) -> int:
         if self._fd is None:
-            existed = self.path.exists()
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            existed = os.path.lexists(self.path)
+            self._fd = open_own(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)  # never through a planted link
             if not existed:
                 _fsync_dir(self.path.parent)
         return self._fd

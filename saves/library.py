@@ -25,7 +25,7 @@ from saves.fold import folding_path
 from saves.history import history_path
 from saves.reading import journal_path, read_campaign
 from saves.errors import ReadOnlySave, SaveError, SaveWriteFailed
-from saves.files import NotAFile, check_regular
+from saves.files import NotAFile, NotOwnFile, check_regular, check_replaceable
 from saves.layout import dump, parse
 from saves.sanitize import clean_name
 from saves.storage import AtomicJSONStorage, atomic_write
@@ -99,12 +99,18 @@ def check_target(target: Path, source: Path | None = None, replace: bool = False
     real = Path(os.path.realpath(target))
     if source is not None and real == Path(os.path.realpath(source)):
         raise SaveError(target, "is the campaign being exported; choose another file")
+    if os.path.islink(target):  # a link planted in a shared folder would have us replace what it points to
+        raise SaveError(target, f"is a symbolic link (to {os.readlink(target)}); nothing was written through it: name the file itself")
     try:
         exists = check_regular(real)
     except NotAFile as exc:
         raise SaveError(target, f"{exc}; choose a file") from None
     except OSError as exc:
         raise SaveError(target, f"cannot be written ({exc.strerror or exc})") from None
+    try:
+        check_replaceable(real)  # a hard link or another user's file: never replaced
+    except NotOwnFile as exc:
+        raise SaveError(target, str(exc.strerror).removeprefix(f"{real} ")) from None
     if lock.lock_path(real).exists():
         held = lock.acquire(real)
         if held is None:
@@ -203,6 +209,7 @@ def import_campaign(source: Path, folder: Path, name: str | None = None) -> Path
     if name is not None:
         data.meta["name"] = clean_name(name)
     data.meta.update(cid=uuid.uuid4().hex, journal_seq=0)
+    data.meta.pop("rescue", None)  # a rescue copy kept (saves.rescue) is a campaign like any other
     target = free_path(folder, str(data.meta.get("name") or source.stem))
     _write_new(target, dump(data))
     return target

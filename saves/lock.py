@@ -13,6 +13,8 @@ import fcntl
 import os
 from pathlib import Path
 
+from saves.files import MAX_SMALL_FILE_BYTES, open_own, read_regular
+
 
 def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
@@ -43,10 +45,12 @@ class CampaignLock:
 
 def acquire(campaign: Path) -> CampaignLock | None:
     """Lock ``campaign``; ``None`` if someone else has it. Raises ``OSError``
-    when the lock file cannot be created (read-only folder)."""
+    when the lock file cannot be created (read-only folder), and
+    :class:`saves.files.NotOwnFile` when a symbolic link, a hard link or
+    another user's file is in its place (never truncated)."""
     path = lock_path(campaign)
     for _ in range(10):
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = open_own(path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -67,6 +71,6 @@ def acquire(campaign: Path) -> CampaignLock | None:
 def holder(campaign: Path) -> int | None:
     """Pid written by the process holding the lock, if readable."""
     try:
-        return int(lock_path(campaign).read_text().strip())
+        return int((read_regular(lock_path(campaign), MAX_SMALL_FILE_BYTES, own=True) or b"").decode().strip())
     except (OSError, ValueError):
         return None

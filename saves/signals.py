@@ -3,7 +3,9 @@
 SIGHUP (the SSH connection dropped, the terminal closed) and SIGTERM
 (``kill``, a shutdown) call ``request_exit(signum)`` — the app asks itself
 to quit, then the caller closes the campaign. Nothing is lost either way:
-every acknowledged action is already on disk. SIGXFSZ is ignored, so that
+every acknowledged action is already on disk, and what the disk refused
+goes to a rescue copy (saves.rescue), written by the caller as it closes
+or, if the process is stuck, by ``last_resort`` on another thread. SIGXFSZ is ignored, so that
 hitting a file size limit makes the write fail with ``EFBIG`` (shown as
 "not saved", retried) instead of killing the program. SIGUSR1 is another
 encounter taking the campaign over (:func:`install_takeover_handler`).
@@ -22,12 +24,29 @@ from typing import Any
 EXIT_SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None)
 
 
-def install_exit_handlers(request_exit: Callable[[int], None]) -> Callable[[], None]:
+def install_exit_handlers(request_exit: Callable[[int], None], last_resort: Callable[[], int] | None = None,
+                          leave_within: float = 5.0) -> Callable[[], None]:
     """Route SIGTERM/SIGHUP to ``request_exit(signum)``; returns a function
-    that puts the previous handlers back."""
+    that puts the previous handlers back. ``last_resort``: when the process
+    has not ended ``leave_within`` seconds after the signal (its main thread
+    stuck writing to a terminal that is gone), it is called on another
+    thread — write what is not saved to a rescue copy (saves.rescue) — and
+    the process ends with the exit status it returns."""
     previous: dict[int, Any] = {}
+    started: list[threading.Thread] = []
+
+    def rescue_then_leave() -> None:
+        time.sleep(leave_within)
+        code = 1
+        try:
+            code = last_resort() if last_resort is not None else 1
+        finally:
+            os._exit(code)
 
     def handler(signum: int, _frame: object) -> None:
+        if last_resort is not None and not started:
+            started.append(threading.Thread(target=rescue_then_leave, name="encounter-last-resort", daemon=True))
+            started[0].start()
         request_exit(signum)
 
     for signum in EXIT_SIGNALS:

@@ -26,7 +26,7 @@ from typing import Any
 from tinydb.storages import Storage
 
 from saves.errors import CorruptSave, SaveWriteFailed
-from saves.files import MAX_CAMPAIGN_BYTES, NotAFile, read_regular
+from saves.files import MAX_CAMPAIGN_BYTES, NotAFile, check_replaceable, read_regular
 from saves.sanitize import UnsafeDocument, clean_document
 
 # Only a JSON escape (\ud800) can put a lone surrogate in a file we read; our
@@ -37,12 +37,15 @@ _SURROGATE_ESCAPE = re.compile(rb"\\[uU][dD][89a-fA-F]")
 def atomic_write(path: Path, text: str | Iterable[bytes]) -> int:
     """Replace ``path`` with ``text`` (UTF-8; or pieces of bytes, written as
     they come) atomically; returns the bytes written; raises ``OSError``
-    (or what producing the pieces raised: nothing is replaced then)."""
+    (or what producing the pieces raised: nothing is replaced then), and
+    :class:`saves.files.NotOwnFile` when a symbolic link, a hard link or
+    another user's file is in ``path``'s place (nothing is written)."""
     folder = path.parent
+    check_replaceable(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         try:
-            mode = path.stat().st_mode & 0o777
+            mode = os.lstat(path).st_mode & 0o777
         except OSError:
             mode = 0o600
         os.fchmod(fd, mode)

@@ -69,6 +69,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         filter_output(self)
         self.set_class(self._glyphs == "ascii", ASCII_CLASS)  # ASCII means ASCII everywhere on screen
         self.offer_take_over()
+        self.offer_rescue()
         self.call_after_refresh(self._warm_up)
 
     def _warm_up(self) -> None:

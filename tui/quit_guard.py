@@ -8,6 +8,11 @@ campaign elsewhere (another disk), or quit and lose the N actions that are
 only in memory. Losing them exits with status :data:`LOST_EXIT_CODE` and a
 message (see tui/cli/main.py); it never happens without that question (or a
 second Ctrl+C while the question is shown).
+
+A hang-up or SIGTERM gets no question: tui/cli/main.py writes the unsaved
+actions to a rescue copy (:mod:`saves.rescue`), and the next start's first
+question (:meth:`QuitGuard.offer_rescue`) names it and offers to merge it
+into its campaign or keep it as a campaign of its own.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from saves import library
+from saves import library, rescue
 from saves.errors import SaveError
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -29,6 +34,8 @@ class QuitGuard:
     """Needs ``presenter``, ``encounter_screen``, ``push_screen`` and ``exit`` from the App."""
 
     rescued_to: Path | None = None  # the copy the GM saved elsewhere before quitting
+    lost_on_purpose = False  # the GM chose to lose the unsaved actions: no rescue copy
+    next_notice = ""  # the status line's first message when the app exits to reopen a campaign
     _quit_question: ChoiceScreen | None = None
 
     def action_quit(self) -> None:
@@ -43,6 +50,7 @@ class QuitGuard:
     def quit_at_once(self) -> None:
         """Ctrl+C: quit now when nothing would be lost; else ask, and a second Ctrl+C loses them."""
         if self._quit_question is not None:
+            self.lost_on_purpose = True
             self.exit(return_code=LOST_EXIT_CODE)
             return
         self.action_quit()
@@ -75,6 +83,7 @@ class QuitGuard:
             default = Path.home() / f"{self.presenter.session.path.stem}-copy.json"
             self.push_screen(PromptScreen("Save a copy of the campaign (every action, the unsaved ones too) to the file", value=str(default)), self._copy_to)
         elif choice == "lose":
+            self.lost_on_purpose = True
             self.exit(return_code=LOST_EXIT_CODE)
         else:
             self.encounter_screen.set_status("Kept playing; nothing is lost while encounter runs (q asks again).")
@@ -91,3 +100,56 @@ class QuitGuard:
             return
         self.encounter_screen.set_status(Text("Saved a copy to ") + user_text(str(self.rescued_to), "bold") + Text("."))
         self.exit()
+
+    # -- rescue copies of a hang-up (saves.rescue) ---------------------------------
+    def offer_rescue(self) -> None:
+        """At start: for the oldest rescue copy waiting, ask whether to merge it
+        into the campaign it came from, keep it as a campaign of its own, or
+        decide later (the next start asks again)."""
+        waiting = rescue.find()
+        if not waiting:
+            return
+        found = waiting[0]
+        title = Text("RESCUED: ", style="bold") + Text(clean(found.describe())) + Text(" are in the copy ")
+        title += user_text(str(found.path), "bold") + Text(".")
+        if len(waiting) > 1:
+            title += Text(f" ({len(waiting) - 1} more after this one.)")
+        options = [
+            ("merge", f"Merge them into {clean(str(found.origin))}"),
+            ("keep", "Keep the copy as a campaign of its own"),
+            ("later", "Decide later (asked again at the next start)"),
+        ]
+        self.push_screen(ChoiceScreen(title, options), lambda choice: self._rescue_answer(found, choice))
+
+    def _rescue_answer(self, found: rescue.Rescue, choice: str | None) -> None:
+        campaign = self.presenter.session.campaign
+        if choice == "merge":
+            mine = found.origin == campaign.path
+            if mine and campaign.read_only is None and not campaign.hand_over():  # our lock, given up for the merge
+                self.encounter_screen.set_status("Not merged: this campaign's own actions could not be saved first.", error=True)
+                return
+            try:
+                merged = rescue.merge(found)
+            except SaveError as problem:
+                message = f"Not merged: {clean(str(problem))}"
+                if mine:
+                    self.next_notice = message
+                    self.exit(result=campaign.path)  # reopened as its writer
+                else:
+                    self.encounter_screen.set_status(message, error=True)
+                return
+            done = f"Merged the rescue copy: {found.describe()} are back in {merged}."
+            if mine:
+                self.next_notice = done
+                self.exit(result=campaign.path)  # reopened with the merged actions
+            else:
+                self.encounter_screen.set_status(done + " (o opens it)")
+        elif choice == "keep":
+            try:
+                kept = rescue.keep(found)
+            except SaveError as problem:
+                self.encounter_screen.set_status(f"Not kept: {clean(str(problem))}", error=True)
+                return
+            self.encounter_screen.set_status(Text("Kept the rescue copy as the campaign ") + user_text(str(kept), "bold") + Text(" (o opens it)."))
+        else:
+            self.encounter_screen.set_status(Text("The rescue copy stays at ") + user_text(str(found.path), "bold") + Text("; asked again at the next start."))

@@ -39,7 +39,16 @@ def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:
     actions = f"{count} action{'s' if count != 1 else ''}"
     reason = campaign.unsaved.reason if campaign.unsaved is not None else "not saved"
     if rescued_to is not None:
-        print(f"encounter: {actions} could not be saved in {campaign.path} ({reason}); they are in the copy {rescued_to} (open it with: encounter {rescued_to})", file=sys.stderr)
+        how = "the next start offers to merge it" if rescued_to == campaign.rescued_to else f"open it with: encounter {rescued_to}"
+        _say(f"encounter: {actions} could not be saved in {campaign.path} ({reason}); they are in the copy {rescued_to} ({how})")
         return 0
-    print(f"encounter: {actions} {'was' if count == 1 else 'were'} NOT saved in {campaign.path} ({reason}): lost", file=sys.stderr)
+    _say(f"encounter: {actions} {'was' if count == 1 else 'were'} NOT saved in {campaign.path} ({reason}): lost")
     return 1
+
+
+def _say(line: str) -> None:
+    """One line on stderr, which may be a terminal that has hung up (then it is dropped)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass

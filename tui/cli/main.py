@@ -21,7 +21,7 @@ from pathlib import Path
 from core.errors import EncounterError
 from core.rulesets import DEFAULT_RULESET, RULESET_IDS
 from core.rulesets import get as get_ruleset
-from saves import paths
+from saves import paths, rescue
 from saves.campaign import Campaign
 from saves.errors import SaveError
 from saves.session import Session, create_campaign, create_demo, open_default
@@ -124,6 +124,9 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
         more = f" (and {len(keymap_problems) - 1} more)" if len(keymap_problems) > 1 else ""
         notice = "; ".join([f"{keymap_problems[0]}{more}: ? lists them"] + ([notice] if notice else []))
     glyphs = getattr(ui, "glyphs", None)
+    private = paths.permission_problems()  # the data folder could not be made private: said, once
+    if private:
+        notice = "; ".join(private[:1] + ([notice] if notice else []))
     while True:
         paths.remember_campaign(campaign.path)
         if campaign.read_only is not None:
@@ -132,7 +135,7 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
         try:
             app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap, keymap_problems=keymap_problems)
             app.driver_class = quick_exit_driver(app.driver_class)  # the terminal back at once on quit
-            restore = install_exit_handlers(exit_soon(app.exit))  # SIGTERM/SIGHUP quit cleanly
+            restore = install_exit_handlers(exit_soon(app.exit), last_resort=_rescuer(campaign))  # SIGTERM/SIGHUP quit cleanly, nothing shown lost
             restore_takeover = install_takeover_handler(campaign.hand_over, app.exit)  # another encounter takes over
             try:
                 chosen = app.run(mouse=not getattr(ui, "no_mouse", False))
@@ -142,13 +145,25 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
                 restore()
         finally:
             campaign.close(fold_journal=False)  # quick: releases the lock; the journal is folded beside the next game
-            lost = report_unsaved(campaign, getattr(app, "rescued_to", None))
+            if not getattr(app, "lost_on_purpose", False) and getattr(app, "rescued_to", None) is None:
+                rescue.write(campaign)  # a hang-up, SIGTERM or a crash with actions not on disk: none is lost
+            lost = report_unsaved(campaign, getattr(app, "rescued_to", None) or campaign.rescued_to)
         if code or lost or chosen is None:
             return code or lost
         held = getattr(app, "take_over_lock", None)
-        campaign, notice = Campaign.open(chosen, held_lock=held), ""
+        campaign, notice = Campaign.open(chosen, held_lock=held), app.next_notice
         if held is not None:
             notice = f"Taken over from process {app.taken_from}: everything it had shown is here, and this encounter now saves."
+
+
+def _rescuer(campaign: Campaign):
+    """The last resort of a hang-up whose main thread is stuck: the rescue copy, then the exit status."""
+
+    def rescue_now() -> int:
+        rescue.write(campaign)
+        return 1 if campaign.unsaved_actions and campaign.rescued_to is None else 0
+
+    return rescue_now
 
 
 def _new(argv: list[str]) -> int:

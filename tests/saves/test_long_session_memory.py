@@ -1,0 +1,44 @@
+"""A long session's memory stays flat: once a fold wrote them to the
+history, an action's log entries, its events and their documents leave
+memory (the codec's memo holds values weakly, the log keeps the last
+:data:`saves.fold.KEEP_LOG` entries, a session's log view reads its own
+entries from the log), and are read back, equal, when asked for."""
+
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+
+from core.combat import commands as cmd
+from saves import campaign as campaign_module
+from saves import fold
+from saves.campaign import Campaign
+from saves.session import Session, create_demo
+
+
+def test_early_entries_leave_memory_after_a_fold_and_read_back_equal(tmp_path, monkeypatch):
+    monkeypatch.setattr(campaign_module, "COMPACT_MIN_BYTES", 4096)  # fold every few actions
+    monkeypatch.setattr(fold, "KEEP_LOG", 32)
+    path = tmp_path / "c.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(2))
+    early = [weakref.ref(entry.event) for entry in session.commit(cmd.RollDice("3d6 the first roll"))]
+    first_index = len(session.log) - 1
+    target = session.encounter.state.combatants[0].id
+    for n in range(300):
+        session.commit(cmd.Damage(target, 1) if n % 3 else cmd.Heal(target, 1))
+        if n % 10 == 0:
+            session.commit(cmd.RollDice(f"1d20 roll {n}"))
+    session.campaign.flush()
+    session.campaign.compact()
+    gc.collect()
+    assert all(ref() is None for ref in early)  # the roll's event is in the history only
+    assert session.campaign.encounter().log.in_memory() <= 32 + 2
+    rolled = session.log[first_index].event
+    assert type(rolled).__name__ == "DiceRolled" and "the first roll" in rolled.roll.comment + rolled.purpose
+    shown = list(session.log)
+    session.close()
+    reopened = Campaign.open(path, read_only=True)
+    assert list(reopened.load_log()) == shown
+    reopened.close()
