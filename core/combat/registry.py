@@ -45,6 +45,7 @@ FAMILIES: tuple[str, ...] = (
     "core.combat.several_targets",  # several targets at once
     "core.combat.trackers.reminders",  # the GM's reminders
     "core.combat.trackers.uses",  # limited uses
+    "core.combat.tactics",  # how the forecast plays a creature
     "core.campaign.war.commands",  # mass battle (EQ-WAR)
     "core.campaign.energy",  # energy and held breath
     "core.campaign.lighting",  # light and weather (EQ-VIS)
