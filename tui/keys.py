@@ -30,6 +30,7 @@ CAMPAIGN = "tui.screens.encounter.campaign.CampaignChanges"
 MAP_FILE = "tui.screens.encounter.map_files.MapFiles"
 TOOLS = "tui.screens.encounter.campaign_tools.CampaignTools"
 TRACKERS = "tui.screens.encounter.trackers.TrackerMenus"
+FORECAST = "tui.screens.encounter.forecasting.Forecasting"
 APP_QUIT = "tui.quit_guard.QuitGuard"
 
 
@@ -94,6 +95,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("reminders", "R", "reminders", "Remind", "Reminders of the selected combatant: at the start or end of a turn, after N rounds, when it takes damage (a check offered); add, roll a due check, remove.", show=False, owner=TRACKERS),
     GMAction("limited-uses", "U", "limited_uses", "Uses", "Limited uses of the selected combatant (per encounter, day, round, recharge 5-6): spend, add, restore, remove.", show=False, owner=TRACKERS),
     GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS): day, night, darkness, fog, downpour, torches; attacks read them.", show=False, owner=TOOLS),
+    GMAction("forecast", "F", "forecast", "Forecast", "Forecast the rest of this fight by the rules (in a second process): each side's chance to win, who goes down, rounds left; t sets a creature's tactics, r replays the fight.", show=False, owner=FORECAST),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key.", owner=VIEW),
     GMAction("quit", "q", "app.quit", "Quit", "Quit; everything is already saved.", owner=APP_QUIT),
 )

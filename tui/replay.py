@@ -37,7 +37,7 @@ class ReplayApp(App[None]):
     def __init__(self, record: FightRecord, autoplay: float | None = None) -> None:
         super().__init__()
         self.record = record
-        self.replay_screen = ReplayScreen(record, autoplay, on_end=self._ended if autoplay is not None else None)
+        self.replay_screen = ReplayScreen(record, autoplay, on_end=self._ended if autoplay is not None else None, standalone=True)
 
     def _ended(self) -> None:
         self.set_timer(1.0, self.exit)

@@ -50,8 +50,10 @@ class ReplayScreen(Screen):
         Binding("escape", "leave", "Leave", id="replay-leave", priority=True),
     ]
 
-    def __init__(self, record: FightRecord, autoplay: float | None = None, on_end: Callable[[], None] | None = None) -> None:
+    def __init__(self, record: FightRecord, autoplay: float | None = None, on_end: Callable[[], None] | None = None, standalone: bool = False) -> None:
         super().__init__()
+        self.standalone = standalone
+        """Escape ends the App (``encounter replay``) rather than closing this screen."""
         self.record = record
         self.autoplay = autoplay
         self.on_end = on_end
@@ -112,7 +114,7 @@ class ReplayScreen(Screen):
         self.show_step(len(self.record) - 1 if where < 0 else where)
 
     def action_leave(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
+        if self.standalone:
             self.app.exit()
+        else:
+            self.app.pop_screen()

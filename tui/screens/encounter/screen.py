@@ -36,6 +36,7 @@ from tui.screens.campaign_picker import CampaignPicker
 from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.campaign_tools import CampaignTools
 from tui.screens.encounter.combat import CombatPart
+from tui.screens.encounter.forecasting import Forecasting
 from tui.screens.encounter.gm import TurnsAndRolls
 from tui.screens.encounter.groups import Marks
 from tui.screens.encounter.map_files import MapFiles
@@ -63,7 +64,7 @@ class EncounterScreen(Screen):
     the status line at start, ``glyphs`` picks the map theme."""
 
     BINDINGS = bindings()
-    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles)
+    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles, Forecasting)
     """The classes of the parts, one object each per screen (the key table's owners)."""
 
     def __init__(self, presenter: EncounterPresenter, notice: str = "", glyphs: str = "unicode") -> None:
@@ -86,7 +87,8 @@ class EncounterScreen(Screen):
         self.tools = CampaignTools(self)
         self.trackers = TrackerMenus(self, self.more)
         self.toggles = ViewToggles(self, self.more)
-        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles)}
+        self.forecasting = Forecasting(self)
+        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.forecasting)}
         presenter.subscribe(self.show_view)
 
     def part(self, owner: str) -> object:
@@ -113,6 +115,7 @@ class EncounterScreen(Screen):
 
     def on_unmount(self) -> None:
         self.presenter.unsubscribe(self.show_view)
+        self.forecasting.close()
 
     def on_resize(self, event) -> None:
         self.apply_size(event.size)
@@ -163,6 +166,7 @@ class EncounterScreen(Screen):
         self.refresh_views(follow=view.turn_changed, view=view)
         self.set_status(describe(entries[-1].event) if entries else Text("Done."))
         self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
+        self.forecasting.state_changed()
 
     def reload_views(self) -> None:
         """Show the session's encounter from scratch (at start, or after switching encounters)."""
@@ -177,6 +181,7 @@ class EncounterScreen(Screen):
             self.selected = view.state.order()[0].id
         self.refresh_views(follow=True, view=view)
         self.refresh_bindings()
+        self.forecasting.state_changed()
 
     def combatant(self, combatant_id: str | None) -> Combatant | None:
         """The combatant of ``combatant_id`` in the encounter now, or ``None``."""
