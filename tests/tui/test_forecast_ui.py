@@ -66,3 +66,32 @@ async def test_tactics_set_from_the_forecast_are_an_undoable_action(tmp_path):
         await pilot.pause()
         assert app.presenter.state.combatant(boar.id).tactics.plan is Plan.APPROACH
         app.encounter_screen.forecasting.close()
+
+
+@pytest.mark.asyncio
+async def test_a_what_if_is_played_with_the_usual_keys_then_dropped_or_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("ENCOUNTER_HOME", str(tmp_path / "home"))
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        forecasting = app.encounter_screen.forecasting
+        forecasting.most = 8
+        hp = lambda: {c.id: c.hp for c in app.presenter.state.combatants}  # noqa: E731
+        real = hp()
+        selected = app.encounter_screen.selected
+        await pilot.press("F", "w", "d", "5", "enter")
+        await pilot.pause()
+        assert forecasting.branch is not None and hp()[selected] == real[selected] - 5
+        tracker = app.encounter_screen.query_one(InitiativeTracker)
+        assert "WHAT-IF" in str(tracker.border_title) and tracker.has_class("-what-if")
+        await pilot.press("F")
+        assert "WHAT-IF, 1 action in" in str(app.screen.query_one("#forecast-branch").render())
+        await pilot.press("d")
+        await pilot.pause()
+        assert forecasting.branch is None and hp() == real and "WHAT-IF" not in str(tracker.border_title)
+        await pilot.press("F", "w", "d", "5", "enter", "F", "k")
+        await pilot.pause()
+        assert forecasting.branch is None and hp()[selected] == real[selected] - 5
+        await pilot.press("u")
+        await pilot.pause()
+        assert hp() == real
+        forecasting.close()

@@ -83,6 +83,9 @@ class ForecastScreen(ModalScreen[str | None]):
         Binding("escape,F", "dismiss_none", "Close", id="forecast-close"),
         Binding("t", "choose('tactics')", "Tactics", id="forecast-tactics"),
         Binding("r", "choose('replay')", "Replay", id="forecast-replay"),
+        Binding("w", "choose('what-if')", "What-if", id="forecast-what-if"),
+        Binding("k", "choose('keep')", "Keep", id="forecast-keep"),
+        Binding("d", "choose('drop')", "Drop", id="forecast-drop"),
     ]
     DEFAULT_CSS = """
     ForecastScreen { align: center middle; }
@@ -90,16 +93,23 @@ class ForecastScreen(ModalScreen[str | None]):
     ForecastScreen #forecast-keys { color: $text-muted; }
     """
 
-    def __init__(self, state_of: Callable[[], EncounterState], reading: Reading | None, selected_name: str) -> None:
+    def __init__(self, state_of: Callable[[], EncounterState], reading: Reading | None, selected_name: str,
+                 branch: tuple[str, int] | None = None) -> None:
         super().__init__()
         self.state_of = state_of
         self.reading = reading
         self.selected_name = selected_name
+        self.branch = branch
+        """``(the real fight's forecast text, actions played)`` while in a what-if, else ``None``."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="forecast-box"):
+            if self.branch is not None:
+                real, actions = self.branch
+                yield Static(Text(f"WHAT-IF, {actions} action{'s' if actions != 1 else ''} in. The real fight: {real or 'no forecast'}.", style="bold yellow"), id="forecast-branch")
             yield Static(forecast_text(self.reading, self.state_of()), id="forecast-body")
-            yield Static(Text(f"t tactics of {clean(self.selected_name)[:20]}  r replay this fight  Esc close"), id="forecast-keys")
+            what_if = "k keep it  d drop it" if self.branch is not None else "w what-if"
+            yield Static(Text(f"t tactics of {clean(self.selected_name)[:16]}  {what_if}  r replay  Esc close"), id="forecast-keys")
 
     def show_reading(self, reading: Reading) -> None:
         """Show a new reading (the runner publishes them)."""
@@ -119,4 +129,6 @@ class ForecastScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
     def action_choose(self, what: str) -> None:
+        if (what in ("keep", "drop")) != (self.branch is not None) and what in ("keep", "drop", "what-if"):
+            return  # keep and drop only in a what-if; a new what-if only outside one
         self.dismiss(what)
