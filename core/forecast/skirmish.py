@@ -96,9 +96,15 @@ def over(state: EncounterState) -> bool:
     return not standing(state, Side.PARTY) or not standing(state, Side.FOE)
 
 
-def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose: Chooser = unarmed, max_rounds: int = MAX_ROUNDS) -> Ending:
-    """Play ``state`` to its end (see the module docstring); pure given ``rng``."""
+def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose: Chooser = unarmed, max_rounds: int = MAX_ROUNDS,
+             record: list[cmd.Command] | None = None) -> Ending:
+    """Play ``state`` to its end (see the module docstring); pure given ``rng``.
+    ``record``, when given, receives every command applied, in order (the
+    same commands on ``Encounter(state, ruleset, rng)`` with the same dice
+    replay the fight: the bench's baseline)."""
     table = Encounter(state, ruleset, rng)
+    if record is not None:
+        table = _Recording(state, ruleset, rng, record)
     if table.state.round == 0:
         table.apply(cmd.StartCombat())
     first = table.state.round
@@ -115,6 +121,19 @@ def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose
     end = table.state
     down = frozenset(c.id for c in end.combatants if c.side is Side.PARTY and (c.hp <= 0 or c.dead))
     return Ending(winner(end), down, min(end.round - first + 1, max_rounds))
+
+
+class _Recording(Encounter):
+    """An encounter that lists each command it applied."""
+
+    def __init__(self, state: EncounterState, ruleset: Ruleset, rng: random.Random, record: list[cmd.Command]) -> None:
+        super().__init__(state, ruleset, rng)
+        self.record = record
+
+    def apply(self, command: cmd.Command):  # type: ignore[override]  # the same signature, and the command listed
+        events = super().apply(command)
+        self.record.append(command)
+        return events
 
 
 def take_turn(table: Encounter, actor_id: str, choose: Chooser) -> None:
