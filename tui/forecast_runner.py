@@ -55,13 +55,14 @@ class Reading:
     ended: bool = False  # the fight is already over: nothing to forecast
 
     def party_text(self) -> str:
-        """A few characters for the tracker: ``win 72%``, ``win ~70%`` while unsettled, ``win ?``."""
+        """A few characters for the tracker: ``win 72%`` once settled, ``win ~70%``
+        (to 5 points, so that the title is not redrawn after every batch) before."""
         if self.problem or self.unforeseeable or self.ended:
             return ""
         if self.tally.runs == 0:
             return "win \u2026"
-        share = round(100 * self.tally.chance(Side.PARTY).value)
-        return f"win {share}%" if self.tally.settled() else f"win ~{share}%"
+        share = 100 * self.tally.chance(Side.PARTY).value
+        return f"win {round(share)}%" if self.tally.settled() else f"win ~{5 * round(share / 5)}%"
 
 
 class ForecastRunner:

@@ -30,6 +30,7 @@ from core.combat.encounter import Encounter
 from core.offers.attacks import attack_command, attack_details
 from core.rulesets import get
 from core.values.combatant import Combatant, Side
+from core.values.conditions import Condition
 from core.values.tactics import Plan, Tactics, from_text as tactics_from_text, to_text
 from core.errors import NotationError
 
@@ -156,3 +157,39 @@ def test_wilson_interval_is_inside_zero_and_one_and_narrows():
     assert wilson(0, 10).low == 0 and wilson(10, 10).high == 1
     assert wilson(50, 100).half_width > wilson(500, 1000).half_width
     assert not Tally().settled() and Tally.of([Ending(Side.PARTY, frozenset(), 1)] * 2000).settled()
+
+
+def exact_burning_first_wins(ruleset_id: str, hp_a: int, hp_b: int, level: int) -> Fraction:
+    """As :func:`exact_first_wins`, with the first creature burning (TAC-EFF-1:
+    ``level`` damage at the start of its turn, one more each turn after)."""
+    ruleset = get(ruleset_id)
+    state = duel(ruleset_id, hp_a, hp_b)
+    sides = {}
+    for attacker, target in (("a", "b"), ("b", "a")):
+        odds = dict(attack_details(state, ruleset, fixed(state, ruleset, attacker, target))["odds"])
+        damage = tier_damage(ruleset, state, attacker, target)
+        sides[attacker] = [(p, damage.get(tier, 0)) for tier, p in odds.items() if p]
+
+    @cache
+    def a_to_act(a: int, b: int, burn: int) -> Fraction:
+        """P(a wins) with a's turn about to start (it burns first)."""
+        a -= burn
+        if a <= 0:
+            return Fraction(0)
+        return sum((p * (Fraction(1) if b - d <= 0 else b_to_act(a, b - d, burn + 1)) for p, d in sides["a"]), Fraction(0))
+
+    @cache
+    def b_to_act(a: int, b: int, burn: int) -> Fraction:
+        return sum((p * (Fraction(0) if a - d <= 0 else a_to_act(a - d, b, burn)) for p, d in sides["b"]), Fraction(0))
+
+    return a_to_act(hp_a, hp_b, level)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_burning_duelist_matches_its_exact_chain(ruleset_id):
+    """TAC-EFF-1 burning ticks at the start of its bearer's turn, one more each turn."""
+    ruleset = get(ruleset_id)
+    state = with_(duel(ruleset_id, 9, 6), "a", conditions=(Condition("burning", 1),))
+    exact = exact_burning_first_wins(ruleset_id, 9, 6, 1)
+    estimate = play_many(state, ruleset, seed=3, runs=600, choose=fixed).chance(Side.PARTY)
+    assert estimate.low <= float(exact) <= estimate.high, (float(exact), estimate)
