@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from core.forecast.skirmish import Chooser, Ending, play_out, unarmed
+from core.forecast.skirmish import Chooser, Ending, best_saved, play_out
 from core.values.combatant import Side
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class Tally:
         return self.runs > 0 and all(self.chance(side).half_width <= width for side in (Side.PARTY, Side.FOE))
 
 
-def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = unarmed) -> Tally:
+def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = best_saved) -> Tally:
     """Play ``state`` out ``runs`` times, fight ``i`` with ``random.Random(f"{seed}:{i}")``
     for ``i`` in ``first .. first + runs - 1``: the same seed gives the same tally,
     and batches with different ``first`` add up to one longer run."""

@@ -9,9 +9,9 @@ immutable values: nothing is shared with the table), with the dice of the
 
 - it picks a target: its focus while that one stands, else the nearest foe
   (cells between their nearest cells, ties by id) that is not hidden;
-- it attacks with the attack that :data:`Chooser` picks (the best saved
-  attack by expected damage when the caller passes one; the unarmed attack,
-  EQ-ACT-5, otherwise) if the target is in its reach, else moves first to
+- it attacks with the attack that :data:`Chooser` picks (by default
+  :func:`best_saved`: its best saved attack by expected damage, or its
+  unarmed strike, EQ-ACT-5) if the target is in its reach, else moves first to
   the reachable cell nearest the target (cheapest among equals) and then
   attacks if it can;
 - ``hold`` never moves; ``flee below N`` moves to the reachable cell
@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from core.board.battlefield import cells_apart, melee_reach
@@ -37,6 +38,7 @@ from core.combat.encounter import Encounter
 from core.dice.modifiers import Reach
 from core.offers.attacks import attack_command
 from core.offers.base import move_reach
+from core.offers.saved_attacks import expected_damage, saved_attack_command
 from core.errors import RulesError
 from core.values.combatant import Combatant, Side
 from core.values.mobility import footprint_offsets
@@ -81,6 +83,40 @@ def unarmed(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id
     return attack_command(state, ruleset, attacker_id, target_id, "")
 
 
+def best_saved(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str) -> cmd.Attack | None:
+    """The attack a creature makes by its tactics: of its saved attacks
+    (``core.offers.saved_attacks``; none: the unarmed strike, EQ-ACT-5), the
+    one with the highest expected damage among those that reach the target
+    from where it stands; when none does, the best of all, which it then
+    moves to make. Equal ones: the first on the sheet."""
+    attacker = state.combatant(attacker_id)
+    if not attacker.attacks:
+        return unarmed(state, ruleset, attacker_id, target_id)
+    target = state.combatant(target_id)
+    apart = cells_apart(attacker, target)
+    best: tuple[bool, Fraction, int] | None = None
+    chosen: cmd.Attack | None = None
+    for number, attack in enumerate(attacker.attacks):
+        try:
+            command = saved_attack_command(state, ruleset, attacker_id, target_id, attack)
+            damage = expected_damage(state, ruleset, command)
+        except RulesError:
+            continue
+        reaches = apart is not None and apart <= _weapon_reach(ruleset, attacker, command)
+        rank = (reaches, damage, -number)
+        if best is None or rank > best:
+            best, chosen = rank, command
+    return chosen
+
+
+def _weapon_reach(ruleset: Ruleset, actor: Combatant, attack: cmd.Attack) -> int:
+    """Cells within which ``attack`` strikes: the melee reach (the weapon's
+    own or the creature's), or the weapon's range (any distance without one)."""
+    if attack.weapon.reach is Reach.MELEE:
+        return max(melee_reach(ruleset.settings, actor), attack.weapon.reach_cells)
+    return attack.weapon.range_cells or 10**6
+
+
 def winner(state: EncounterState) -> Side | None:
     """The side still standing when the other has nobody, else ``None``."""
     party, foes = standing(state, Side.PARTY), standing(state, Side.FOE)
@@ -96,7 +132,7 @@ def over(state: EncounterState) -> bool:
     return not standing(state, Side.PARTY) or not standing(state, Side.FOE)
 
 
-def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose: Chooser = unarmed, max_rounds: int = MAX_ROUNDS,
+def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose: Chooser = best_saved, max_rounds: int = MAX_ROUNDS,
              record: list[cmd.Command] | None = None) -> Ending:
     """Play ``state`` to its end (see the module docstring); pure given ``rng``.
     ``record``, when given, receives every command applied, in order (the
@@ -183,10 +219,7 @@ def _choose(table: Encounter, choose: Chooser, actor_id: str, target_id: str) ->
 
 
 def _reach_of(table: Encounter, actor: Combatant, attack: cmd.Attack) -> int:
-    """Cells within which ``attack`` strikes: melee reach, or any distance for a ranged one."""
-    if attack.weapon.reach is Reach.MELEE:
-        return melee_reach(table.ruleset.settings, actor)
-    return 10**6
+    return _weapon_reach(table.ruleset, actor, attack)
 
 
 def _in_reach(table: Encounter, actor: Combatant, target: Combatant, attack: cmd.Attack) -> bool:
