@@ -29,6 +29,7 @@ BENCHES = (
     "bench.bench_tui",
     "bench.bench_bytes",
     "bench.bench_watch",
+    "bench.bench_forecast",
 )
 
 

@@ -31,6 +31,7 @@ MAP_FILE = "tui.screens.encounter.map_files.MapFiles"
 TOOLS = "tui.screens.encounter.campaign_tools.CampaignTools"
 TRACKERS = "tui.screens.encounter.trackers.TrackerMenus"
 SCENE_EVENTS = "tui.screens.encounter.scene_events.SceneEventRows"
+FORECAST = "tui.screens.encounter.forecasting.Forecasting"
 APP_QUIT = "tui.quit_guard.QuitGuard"
 
 
@@ -96,6 +97,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("limited-uses", "U", "limited_uses", "Uses", "Limited uses of the selected combatant (per encounter, day, round, recharge 5-6): spend, add, restore, remove.", show=False, owner=TRACKERS),
     GMAction("scene-events", "S", "scene_events", "Scene", "Scene events on the initiative count: a lair action, a hazard, reinforcements as a row at a count (every round or from round N, once or repeating) with a text, dice and an area; it fires, logs and undoes with the turn change that passes it. Add, edit, remove.", show=False, owner=SCENE_EVENTS),
     GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS): day, night, darkness, fog, downpour, torches; attacks read them.", show=False, owner=TOOLS),
+    GMAction("forecast", "F", "forecast", "Forecast", "Forecast the rest of this fight by the rules (in a second process): each side's chance to win, who goes down, rounds left; t sets a creature's tactics, r replays the fight.", show=False, owner=FORECAST),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key.", owner=VIEW),
     GMAction("quit", "q", "app.quit", "Quit", "Quit; everything is already saved.", owner=APP_QUIT),
 )

@@ -7,6 +7,7 @@
 - ``turns, economy, resolution, scene, moving, sheet, mapedit, secrecy``: the generic families' handlers
 - ``attacks, damage, initiative, durations, groups, boundary, limbs, everyday``: the rules those handlers use
 - ``add_group, several_targets, reactions``: families of groups, several targets and reactions
+- ``tactics``: how the forecast plays a creature (``SetTactics``)
 - ``maneuvers/, mounted/, trackers/``: jumps and falls; mounted combat; the GM's reminders and uses
 - ``visibility``: what a side may know
 - ``consistency``: what a state read from a file must satisfy

@@ -47,6 +47,7 @@ FAMILIES: tuple[str, ...] = (
     "core.combat.trackers.reminders",  # the GM's reminders
     "core.combat.trackers.uses",  # limited uses
     "core.combat.scene_events",  # lair actions, hazards, reinforcements on a count of the order
+    "core.combat.tactics",  # how the forecast plays a creature
     "core.campaign.war.commands",  # mass battle (EQ-WAR)
     "core.campaign.energy",  # energy and held breath
     "core.campaign.lighting",  # light and weather (EQ-VIS)

@@ -11,6 +11,7 @@ from core.board.grid import Cell
 from core.values.mobility import Layer, MoveType, Size, footprint_offsets
 from core.campaign.breath import HeldBreath
 from core.values.attacks import SavedAttack
+from core.values.tactics import APPROACH, Tactics
 from core.values.trackers import LimitedUse, Reminder
 
 
@@ -143,6 +144,7 @@ class Combatant:
     uses: tuple[LimitedUse, ...] = ()  # abilities with uses per encounter, day, round, or a recharge die
     # -- saved attacks (core.values.attacks; the attack offers read them) ---
     attacks: tuple[SavedAttack, ...] = ()  # the attacks on its sheet, in the order `t` lists them
+    tactics: Tactics = APPROACH  # how the forecast plays it (core.values.tactics, core.forecast)
 
     def stat(self, name: str) -> int:
         """Current value of stat ``name``; 0 when the creature lacks it."""

@@ -45,7 +45,7 @@ examples:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]\n       encounter export-map PATH [--encounter N] [--glyphs emoji|ascii] [-o FILE]\n       encounter add-encounter PATH --map MAP.txt [--name NAME]\n       encounter import-creatures PATH FILE [--skip-bad]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]\n       encounter replay PATH [--encounter N] [--cast FILE]\n       encounter export-map PATH [--encounter N] [--glyphs emoji|ascii] [-o FILE]\n       encounter add-encounter PATH --map MAP.txt [--name NAME]\n       encounter import-creatures PATH FILE [--skip-bad]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir(create=False))) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -211,7 +211,7 @@ def _new(argv: list[str]) -> int:
     return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
 
 
-_READERS = ("watch", "serve", "recap")  # tui.cli.players
+_READERS = ("watch", "serve", "recap", "replay")  # tui.cli.players
 _MAP_COMMANDS = ("export-map", "add-encounter", "import-creatures")  # tui.cli.maps
 
 

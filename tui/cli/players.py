@@ -1,6 +1,7 @@
 """The command lines that read a campaign without playing it:
 ``encounter watch`` and ``encounter serve`` (the players' view, in a
-terminal or in browsers) and ``encounter recap`` (a fight for session notes)."""
+terminal or in browsers), ``encounter recap`` (a fight for session notes)
+and ``encounter replay`` (a fight stepped through, or recorded as an asciicast)."""
 
 from __future__ import annotations
 
@@ -90,4 +91,37 @@ def recap(argv: list[str]) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[list[str]], int]] = {"watch": watch, "serve": serve, "recap": recap}
+def replay(argv: list[str]) -> int:
+    parser = _campaign_parser("encounter replay", "Step through a fight from its campaign file, read-only: action by action and round by round, on the map; or record it as an asciicast v2 file for asciinema play.", player=False)
+    parser.add_argument("--encounter", type=int, default=None, metavar="N", help="which encounter (default: the current one)")
+    parser.add_argument("--cast", type=Path, default=None, metavar="FILE", help="record the replay playing itself to FILE (asciicast v2) instead of showing it")
+    parser.add_argument("--pace", type=float, default=0.7, metavar="SECONDS", help="seconds per action in a recording (default 0.7)")
+    parser.add_argument("--autoplay", type=float, default=None, help=argparse.SUPPRESS)
+    ui_options(parser)
+    args = parser.parse_args(argv)
+    if not 0.05 <= args.pace <= 60:
+        return fail("--pace is 0.05 to 60 seconds per action")
+    from saves.replay import FightRecord
+
+    try:
+        record = FightRecord(campaign_path(args.path), args.encounter)
+    except (EncounterError, KeyError) as exc:
+        return fail(f"cannot replay {args.path}: {exc}")
+    if args.cast is not None:
+        from tui.replay import record_cast
+
+        try:
+            events = record_cast(record.path, args.cast, pace=args.pace)
+        except OSError as exc:
+            return fail(f"cannot write {args.cast}: {exc.strerror or exc}")
+        print(f"encounter: recorded {len(record) - 1} actions of {record.encounter_name} to {args.cast} ({events} frames); asciinema play {args.cast}", file=sys.stderr)
+        return 0
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return fail("the replay needs a terminal (or --cast FILE to record it)")
+    from tui.replay import ReplayApp
+
+    ReplayApp(record, autoplay=args.autoplay).run(mouse=not args.no_mouse)
+    return 0
+
+
+COMMANDS: dict[str, Callable[[list[str]], int]] = {"watch": watch, "serve": serve, "recap": recap, "replay": replay}

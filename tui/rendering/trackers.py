@@ -1,4 +1,4 @@
-"""Log lines of the GM's reminders and limited uses.
+"""Log lines of the GM's reminders, limited uses and creatures' tactics.
 
 Registered on :func:`tui.rendering.lines.describe` when imported (by :mod:`tui.rendering.describe`)."""
 
@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from core.combat.tactics import TacticsSet
 from core.combat.trackers import events as tev
+from core.values.tactics import to_text as tactics_text
 from core.values.trackers import When
 from tui.rendering.lines import bold_name as _bold, describe, roll_text
 from tui.rendering.text import clean
@@ -84,4 +86,11 @@ def _(event: tev.UseRecharged) -> Text:
     text = _bold(event.name) + Text(f" recharge {clean(use.name)} ({span}): ")
     text.append_text(roll_text(event.roll))
     text.append(": recharged" if event.recharged else ": not yet", style="green" if event.recharged else "")
+    return text
+
+
+@describe.register
+def _(event: TacticsSet) -> Text:
+    text = _bold(event.name)
+    text.append(f" now fights by '{tactics_text(event.tactics)}' in the forecast (was '{tactics_text(event.before)}')")
     return text

@@ -212,6 +212,9 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._first = 0  # index of the first row in view
         self.marked: frozenset[str] = frozenset()
         """Ids marked for one action on all of them (shown as ``*`` before the name)."""
+        self.note = ""
+        """A few characters after the round in the title (the forecast's ``win 72%``)."""
+        self._round_text = ""
         self.bands: dict[str, str] = {}
         """id -> a health band word shown instead of hit points (the players' view of foes)."""
 
@@ -290,10 +293,20 @@ class InitiativeTracker(LinePane, can_focus=True):
         round_text = f"Round {state.round}" if state.round else "Not started"
         if state.clock.seconds or state.trainings:  # the in-game clock, once the GM uses it (T)
             round_text += f" \u00b7 {clock_label(now_seconds(state), with_seconds=False)}"  # the round says the rest
-        if self.border_title != round_text:
-            self.border_title = round_text
+        self._round_text = round_text
+        self._show_title()
         self._scroll_to_selected()
         self._draw(width)
+
+    def set_note(self, note: str) -> None:
+        """Put ``note`` after the round in the title ("" takes it away)."""
+        self.note = note
+        self._show_title()
+
+    def _show_title(self) -> None:
+        title = f"{self._round_text} · {self.note}" if self.note and self._round_text else self._round_text
+        if self.border_title != title:  # setting it repaints the border, even unchanged
+            self.border_title = title
 
     def _visible_rows(self) -> int:
         return max(1, self.content_size.height - 1)

@@ -38,6 +38,7 @@ from tui.screens.campaign_picker import CampaignPicker
 from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.campaign_tools import CampaignTools
 from tui.screens.encounter.combat import CombatPart
+from tui.screens.encounter.forecasting import Forecasting
 from tui.screens.encounter.gm import TurnsAndRolls
 from tui.screens.encounter.fight_end import offer_end_of_combat
 from tui.screens.encounter.groups import Marks
@@ -85,7 +86,7 @@ class EncounterScreen(Screen):
     the status line at start, ``glyphs`` picks the map theme."""
 
     BINDINGS = bindings()
-    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles, SceneEventRows)
+    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles, SceneEventRows, Forecasting)
     """The classes of the parts, one object each per screen (the key table's owners)."""
 
     def __init__(self, presenter: EncounterPresenter, notice: str = "", glyphs: str = "unicode") -> None:
@@ -109,7 +110,8 @@ class EncounterScreen(Screen):
         self.trackers = TrackerMenus(self, self.more)
         self.scene_events = SceneEventRows(self)
         self.toggles = ViewToggles(self, self.more)
-        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.scene_events)}
+        self.forecasting = Forecasting(self)
+        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.scene_events, self.forecasting)}
         presenter.subscribe(self.show_view)
 
     def part(self, owner: str) -> object:
@@ -136,6 +138,7 @@ class EncounterScreen(Screen):
 
     def on_unmount(self) -> None:
         self.presenter.unsubscribe(self.show_view)
+        self.forecasting.close()
 
     def on_resize(self, event) -> None:
         self.apply_size(event.size)
@@ -190,6 +193,7 @@ class EncounterScreen(Screen):
         self.set_status(status_text(entries, upcoming.name if upcoming is not None else None) if entries else Text("Done."), logged=bool(entries))
         self.trackers.show_reminders(entries)  # a reminder that fired takes the status line and offers its check
         offer_end_of_combat(self, entries)  # every foe (or party member) down: End combat, one Enter away
+        self.forecasting.state_changed()
 
     def reload_views(self) -> None:
         """Show the session's encounter from scratch (at start, or after switching encounters)."""
@@ -205,6 +209,7 @@ class EncounterScreen(Screen):
             self.selected = view.state.order()[0].id
         self.refresh_views(follow=True, view=view)
         self.refresh_bindings()
+        self.forecasting.state_changed()
 
     def combatant(self, combatant_id: str | None) -> Combatant | None:
         """The combatant of ``combatant_id`` in the encounter now, or ``None``."""

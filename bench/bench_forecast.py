@@ -1,0 +1,128 @@
+"""The skirmish forecast's goals (core.forecast, tui.forecast_runner).
+
+- simulation overhead: one fight played out by the tactics / the same
+  ``apply`` calls replayed bare on the same dice: <= 1.5 (median, fights
+  interleaved A B A B);
+- the UI while forecasting: the longest key to frame of ``n`` on the demo with
+  the forecast on / off, two apps side by side at 120x40, keys interleaved:
+  <= 1.3;
+- enough fights for a +-3 point interval on the demo: the time the worker
+  takes to settle the demo's forecast / 20 median key-to-frames of ``n``
+  (measured in the same run): <= 1.
+
+    python -m bench forecast
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import Row, Sample, interleaved, ms, ratio_row
+from bench.terminal import encounter_argv, settled, start
+from core.combat.demo import demo_encounter
+from core.combat.encounter import Encounter
+from core.forecast.skirmish import play_out
+
+
+def _overhead(runs: int) -> Row:
+    table, _ = demo_encounter(random.Random(1))
+    state, ruleset = table.state, table.ruleset
+    seeds = iter(range(10**6))
+    recorded: list = []
+
+    def simulated() -> float:
+        seed = next(seeds)
+        recorded.clear()
+        began = time.perf_counter()
+        play_out(state, ruleset, random.Random(seed), record=recorded)
+        took = time.perf_counter() - began
+        recorded.append(seed)
+        return took
+
+    def bare() -> float:
+        *commands, seed = recorded
+        replay = Encounter(state, ruleset, random.Random(seed))
+        began = time.perf_counter()
+        for command in commands:
+            replay.apply(command)
+        return time.perf_counter() - began
+
+    a, b = interleaved(simulated, bare, runs, warmup=3)
+    return ratio_row("forecast: one simulated fight / its apply calls replayed bare", a, b, 1.5, labels=("simulated", "bare"))
+
+
+def _press_turn(proc) -> float:
+    """``n``, then the seconds until the frame that says whose turn it is."""
+    mark = proc.mark()
+    sent = proc.send(b"n")
+    arrived = proc.wait_for(b"Turn: ", timeout=30, since=mark)
+    proc.read_until_quiet(0.05)
+    return arrived - sent
+
+
+def _settle_seconds() -> float:
+    """Seconds from a state to its settled forecast, through the real worker."""
+    from tui.forecast_runner import ForecastRunner
+
+    table, _ = demo_encounter(random.Random(1))
+
+    async def run() -> float:
+        readings = []
+        runner = ForecastRunner(readings.append, random.Random(1))
+        began = time.perf_counter()
+        runner.start(table.state, table.ruleset)
+        while not (readings and readings[-1].done):
+            await asyncio.sleep(0.01)
+        took = time.perf_counter() - began
+        runner.close()
+        return took
+
+    return asyncio.run(run())
+
+
+def _ui(runs: int) -> list[Row]:
+    with tempfile.TemporaryDirectory(prefix="bench-forecast-") as folder:
+        home_on, home_off = Path(folder) / "on", Path(folder) / "off"
+        home_on.mkdir()
+        home_off.mkdir()
+        with start(encounter_argv(None), home_on, (120, 40)) as on, start(encounter_argv(None), home_off, (120, 40)) as off:
+            settled(on, b"Round 1")
+            settled(off, b"Round 1")
+            on.send(b"F")
+            on.wait_for(b"Party wins", timeout=60)
+            on.send(b"\x1b")
+            on.read_until_quiet(0.5)
+            for _ in range(2):  # warm-up: the first turns load the handler modules
+                _press_turn(on)
+                _press_turn(off)
+            with_forecast, without = [], []
+            for _ in range(runs):
+                with_forecast.append(_press_turn(on))
+                without.append(_press_turn(off))
+            for proc in (on, off):
+                proc.send(b"q")
+                proc.wait(10)
+    ratio = max(with_forecast) / max(without)
+    on_sample, off_sample = Sample.of(with_forecast), Sample.of(without)
+    longest = Row("forecast: UI while forecasting, longest key to frame of n, on / off", "<= 1.3",
+                  f"{ratio:.2f} (longest; on {ms(max(with_forecast))} (median {ms(on_sample.median)}), off {ms(max(without))} "
+                  f"(median {ms(off_sample.median)}); {runs}+{runs} keys interleaved)", ratio <= 1.3)
+    settle = _settle_seconds()
+    budget = 20 * off_sample.median
+    enough = Row("forecast: +-3 points on the demo / 20 median key-to-frames", "<= 1",
+                 f"{settle / budget:.2f} (settled in {settle:.2f} s; 20 x {ms(off_sample.median)} = {budget:.2f} s)", settle <= budget)
+    return [longest, enough]
+
+
+def rows(quick: bool = False) -> list[Row]:
+    return [_overhead(10 if quick else 60), *_ui(20 if quick else 500)]
+
+
+if __name__ == "__main__":
+    from bench.__main__ import table
+
+    print(table(rows()))

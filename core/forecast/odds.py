@@ -1,0 +1,106 @@
+"""Many played-out fights summed up, with 95% intervals.
+
+:class:`Tally` counts :class:`~core.forecast.skirmish.Ending` values; it
+adds up (``a + b``) so batches from several processes merge. A chance is
+shown with its Wilson score interval at 95% (z = 1.96), which stays inside
+0..1 and is honest at 0 and 1; the expected number of rounds with the normal
+interval of a mean. :meth:`Tally.settled` says whether every interval is
+narrow enough to show ("not enough fights yet" until then).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from core.forecast.skirmish import Chooser, Ending, best_saved, play_out
+from core.values.combatant import Side
+
+if TYPE_CHECKING:
+    from core.combat.state import EncounterState
+    from core.rulesets.base import Ruleset
+
+Z95 = 1.96
+"""The normal quantile of a two-sided 95% interval."""
+
+WIDTH = 0.03
+"""Half-width (a share, 0.03 = 3 percentage points) below which a chance is settled."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """``value`` with its 95% interval ``low``..``high`` (shares or rounds)."""
+
+    value: float
+    low: float
+    high: float
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+
+def wilson(hits: int, runs: int, z: float = Z95) -> Estimate:
+    """The share ``hits / runs`` with its Wilson score interval."""
+    if runs <= 0:
+        return Estimate(0.0, 0.0, 1.0)
+    p = hits / runs
+    denominator = 1 + z * z / runs
+    centre = (p + z * z / (2 * runs)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / denominator
+    return Estimate(p, max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Counts over ``runs`` fights: ``wins`` by side (``None`` = undecided),
+    ``down`` by party member id, and the sums of rounds and of rounds squared."""
+
+    runs: int = 0
+    wins: Counter = field(default_factory=Counter)
+    down: Counter = field(default_factory=Counter)
+    rounds: int = 0
+    rounds_squared: int = 0
+
+    @classmethod
+    def of(cls, endings: list[Ending] | tuple[Ending, ...]) -> Tally:
+        wins: Counter = Counter(e.winner for e in endings)
+        down: Counter = Counter(cid for e in endings for cid in e.down)
+        return cls(len(endings), wins, down, sum(e.rounds for e in endings), sum(e.rounds * e.rounds for e in endings))
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.runs + other.runs, self.wins + other.wins, self.down + other.down,
+                     self.rounds + other.rounds, self.rounds_squared + other.rounds_squared)
+
+    def chance(self, side: Side | None) -> Estimate:
+        """The chance that ``side`` wins (``None``: that it is undecided)."""
+        return wilson(self.wins.get(side, 0), self.runs)
+
+    def chance_down(self, combatant_id: str) -> Estimate:
+        """The chance that party member ``combatant_id`` is down at the end."""
+        return wilson(self.down.get(combatant_id, 0), self.runs)
+
+    def expected_rounds(self) -> Estimate:
+        """The mean number of rounds with its 95% interval."""
+        if self.runs == 0:
+            return Estimate(0.0, 0.0, math.inf)
+        mean = self.rounds / self.runs
+        if self.runs == 1:
+            return Estimate(mean, 0.0, math.inf)
+        variance = max(0.0, (self.rounds_squared - self.runs * mean * mean) / (self.runs - 1))
+        spread = Z95 * math.sqrt(variance / self.runs)
+        return Estimate(mean, max(0.0, mean - spread), mean + spread)
+
+    def settled(self, width: float = WIDTH) -> bool:
+        """Whether each side's chance to win is known within ``width``."""
+        return self.runs > 0 and all(self.chance(side).half_width <= width for side in (Side.PARTY, Side.FOE))
+
+
+def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = best_saved) -> Tally:
+    """Play ``state`` out ``runs`` times, fight ``i`` with ``random.Random(f"{seed}:{i}")``
+    for ``i`` in ``first .. first + runs - 1``: the same seed gives the same tally,
+    and batches with different ``first`` add up to one longer run."""
+    return Tally.of([play_out(state, ruleset, random.Random(f"{seed}:{i}"), choose) for i in range(first, first + runs)])

@@ -1,0 +1,97 @@
+"""``F``: the skirmish forecast beside the UI, in its own process, and the tactics it plays."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from core.values.tactics import Plan
+from tests.tui.helpers import demo_app, type_text
+from tui.screens.forecast import ForecastScreen
+from tui.widgets.initiative_tracker import InitiativeTracker
+
+
+async def settled(app, pilot, seconds: float = 60.0):
+    runner = app.encounter_screen.forecasting.runner
+    for _ in range(int(seconds / 0.1)):
+        if runner.reading is not None and runner.reading.done:
+            return runner.reading
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no forecast after {seconds} s: {runner.reading}")
+
+
+@pytest.mark.asyncio
+async def test_forecast_runs_in_a_worker_and_follows_each_action(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        forecasting = app.encounter_screen.forecasting
+        forecasting.most, forecasting._seeds = 40, random.Random(7)
+        assert forecasting.runner is None  # off until the GM asks
+        await pilot.press("F")
+        assert isinstance(app.screen, ForecastScreen)
+        first = await settled(app, pilot)
+        assert first.tally.runs == 40 and "Party wins" in app.screen.body_text
+        await pilot.press("escape")
+        tracker = app.encounter_screen.query_one(InitiativeTracker)
+        assert tracker.border_title.endswith(first.party_text())
+        await pilot.press("n")  # a new state: a new forecast of it
+        await pilot.pause()
+        assert forecasting.runner.generation > first.generation
+        second = await settled(app, pilot)
+        assert second.generation == forecasting.runner.generation and second.tally.runs == 40
+        process = forecasting.runner._process
+    assert process.poll() is not None  # the worker ends with the app
+
+
+@pytest.mark.asyncio
+async def test_tactics_set_from_the_forecast_are_an_undoable_action(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.encounter_screen.forecasting.most = 8
+        boar = next(c for c in app.presenter.state.combatants if c.name == "Boar")
+        app.encounter_screen.select(boar.id)
+        await pilot.press("F", "t", *["backspace"] * 10)
+        await type_text(pilot, "flee below 4")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.presenter.state.combatant(boar.id).tactics.plan is Plan.FLEE
+        await pilot.press("F", "t", *["backspace"] * 14)
+        await type_text(pilot, "gm")
+        await pilot.press("enter", "F")
+        await pilot.pause()
+        assert "Cannot guess: Boar" in app.screen.body_text
+        await pilot.press("escape", "u", "u")
+        await pilot.pause()
+        assert app.presenter.state.combatant(boar.id).tactics.plan is Plan.APPROACH
+        app.encounter_screen.forecasting.close()
+
+
+@pytest.mark.asyncio
+async def test_a_what_if_is_played_with_the_usual_keys_then_dropped_or_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("ENCOUNTER_HOME", str(tmp_path / "home"))
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        forecasting = app.encounter_screen.forecasting
+        forecasting.most = 8
+        hp = lambda: {c.id: c.hp for c in app.presenter.state.combatants}  # noqa: E731
+        real = hp()
+        selected = app.encounter_screen.selected
+        await pilot.press("F", "w", "d", "5", "enter")
+        await pilot.pause()
+        assert forecasting.branch is not None and hp()[selected] == real[selected] - 5
+        tracker = app.encounter_screen.query_one(InitiativeTracker)
+        assert "WHAT-IF" in str(tracker.border_title) and tracker.has_class("-what-if")
+        await pilot.press("F")
+        assert "WHAT-IF, 1 action in" in str(app.screen.query_one("#forecast-branch").render())
+        await pilot.press("d")
+        await pilot.pause()
+        assert forecasting.branch is None and hp() == real and "WHAT-IF" not in str(tracker.border_title)
+        await pilot.press("F", "w", "d", "5", "enter", "F", "k")
+        await pilot.pause()
+        assert forecasting.branch is None and hp()[selected] == real[selected] - 5
+        await pilot.press("u")
+        await pilot.pause()
+        assert hp() == real
+        forecasting.close()

@@ -1,0 +1,59 @@
+"""``encounter replay``: the fight stepped through on the map, and recorded as an asciicast."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from core.combat import commands as cmd
+from saves.replay import FightRecord
+from saves.session import Session, create_demo
+from tui.cli.players import replay as replay_command
+from tui.replay import ReplayApp, record_cast
+from tui.widgets.dice_log import DiceLog
+from tui.widgets.initiative_tracker import InitiativeTracker
+
+
+def played(path):
+    session = Session(create_demo(path, random.Random(1)), random.Random(2))
+    session.commit(cmd.Damage("c3", 3))
+    session.commit(cmd.NextTurn())
+    session.commit(cmd.NextTurn())
+    session.commit(cmd.NextTurn())  # round 2
+    session.close()
+    return path
+
+
+@pytest.mark.asyncio
+async def test_keys_step_through_actions_and_rounds(tmp_path):
+    app = ReplayApp(FightRecord(played(tmp_path / "fight.json")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.replay_screen
+        assert screen.number == 0
+        await pilot.press("right")
+        assert screen.number == 1 and len(screen.query_one(DiceLog).entries) == 1
+        assert "13/16" in str(screen.query_one(InitiativeTracker).row_cells("c3"))
+        await pilot.press("left", "right_square_bracket")
+        assert screen.number == 4 and app.record.step(4).state.round == 2
+        await pilot.press("left_square_bracket")
+        assert screen.number == 0
+        await pilot.press("end", "right")
+        assert screen.number == 4  # the last step stays the last
+
+
+def test_a_recording_is_asciicast_v2_of_the_real_screen(tmp_path):
+    path = played(tmp_path / "fight.json")
+    out = tmp_path / "fight.cast"
+    assert record_cast(path, out, pace=0.05) > 0
+    header, *events = [json.loads(line) for line in out.read_text().splitlines()]
+    assert header["version"] == 2 and (header["width"], header["height"]) == (80, 24)
+    assert all(kind == "o" for _, kind, _ in events) and [t for t, _, _ in events] == sorted(t for t, _, _ in events)
+    assert "REPLAY" in "".join(data for _, _, data in events)
+    assert oct(out.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_missing_campaign_is_one_clear_line(tmp_path, capsys):
+    assert replay_command([str(tmp_path / "nothing.json")]) == 2
+    assert "nothing.json" in capsys.readouterr().err

@@ -1,0 +1,97 @@
+"""``encounter replay PATH``: a fight stepped through from its campaign file.
+
+Read-only (:class:`saves.replay.FightRecord` writes nothing); the screen is
+:class:`tui.screens.replay.ReplayScreen`. ``--cast FILE`` records the replay
+playing itself into an asciicast v2 file (:func:`record_cast`), the format
+``asciinema play`` reads: the real app's output in a pseudo-terminal, one
+action per ``pace`` seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from saves.replay import FightRecord
+from tui.screens.replay import ReplayScreen
+
+CAST_SIZE = (80, 24)
+"""Columns and rows of a recorded replay."""
+
+
+class ReplayApp(App[None]):
+    """``ReplayApp(record, autoplay=None)``: the replay of ``record`` in its own terminal."""
+
+    TITLE = "encounter (replay)"
+    BINDINGS = [Binding("q,ctrl+c", "quit", "Quit", id="replay-quit")]
+
+    def __init__(self, record: FightRecord, autoplay: float | None = None) -> None:
+        super().__init__()
+        self.record = record
+        self.replay_screen = ReplayScreen(record, autoplay, on_end=self._ended if autoplay is not None else None, standalone=True)
+
+    def _ended(self) -> None:
+        self.set_timer(1.0, self.exit)
+
+    def get_default_screen(self) -> Screen:
+        return self.replay_screen
+
+
+def record_cast(path: Path, out: Path, pace: float = 0.7, size: tuple[int, int] = CAST_SIZE) -> int:
+    """Write an asciicast v2 recording of the replay of ``path`` to ``out``:
+    the app run in a pseudo-terminal of ``size`` (columns, rows), stepping
+    one action per ``pace`` seconds; returns the number of output events.
+    The file is written whole at the end (0600), never half."""
+    import pty
+
+    columns, rows = size
+    leader, follower = pty.openpty()
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(rows)}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli.main", "replay", str(path), "--autoplay", str(pace), "--no-mouse"],
+        stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True, start_new_session=True,
+    )
+    os.close(follower)
+    events: list[list[object]] = []
+    start = time.monotonic()
+    try:
+        while True:
+            ready, _, _ = select.select([leader], [], [], 0.5)
+            if ready:
+                try:
+                    data = os.read(leader, 65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                events.append([round(time.monotonic() - start, 6), "o", data.decode("utf-8", "replace")])
+            elif child.poll() is not None:
+                break
+    finally:
+        os.close(leader)
+        if child.poll() is None:
+            child.terminate()
+        child.wait(timeout=10)
+    header = {"version": 2, "width": columns, "height": rows, "timestamp": int(time.time()), "title": f"encounter replay: {path.name}",
+              "env": {"TERM": "xterm-256color"}}
+    text = json.dumps(header) + "\n" + "".join(json.dumps(event) + "\n" for event in events)
+    temporary = out.with_name(out.name + ".part")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(temporary, out)
+    return len(events)
