@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from core.dice import rolls as dice
 from core.combat.encounter import handlers
+from saves.feed import FeedWriter
 from saves.session import Session
 from tui.terminal.ascii_output import ASCII_CLASS, filter_output
 from tui.terminal.frame_diff import DiffedDisplay
@@ -29,7 +30,7 @@ from tui.rendering.glyphs import default_theme_name
 from tui.terminal.idle_gc import CollectWhenIdle
 from tui.terminal.key_order import KeysInOrder
 from tui.keys import ACTIONS
-from tui.presenter import EncounterPresenter
+from tui.presenter import EncounterPresenter, EncounterView
 from tui.quit_guard import QuitGuard
 from tui.screens.prompt import PromptScreen
 from tui.screens.encounter.screen import MIN_HEIGHT, MIN_WIDTH, EncounterScreen  # noqa: F401 (MIN_*: where callers look)
@@ -59,9 +60,19 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         """What keys.json got wrong, every line (the help screen lists them)."""
         self.encounter_screen = EncounterScreen(self.presenter, notice, self._glyphs)
         """The GM's screen (the default one, ``screen_stack[0]``)."""
+        self.feed = FeedWriter(session.path)
+        """Writes the players' feed after each saved action (:mod:`saves.feed`); not while read-only."""
+        self.presenter.subscribe(self._publish_feed)
+        self._publish_feed(self.presenter.view())
 
     def get_default_screen(self) -> Screen:
         return self.encounter_screen
+
+    def _publish_feed(self, view: EncounterView) -> None:
+        """What each player may know of ``view``, to the players' feed (the campaign is saved already)."""
+        session = self.presenter.session
+        if session.read_only is None:
+            self.feed.publish(view.state, view.ruleset, view.title, session.eid)
 
     def on_mount(self) -> None:
         if self.keymap_overrides:

@@ -19,6 +19,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from saves.watching import publish_campaign
 from saves.session import create_demo
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the server's processes in /proc")
@@ -81,6 +82,7 @@ async def _open_tab(http: aiohttp.ClientSession, port: int) -> aiohttp.ClientWeb
 def server(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
+    publish_campaign(path)  # the players' feed, as the GM's process writes it
     port = _free_port()
     process = subprocess.Popen([sys.executable, "-m", "tui.cli.main", "serve", str(path), "--port", str(port)], cwd=ROOT,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
