@@ -125,6 +125,28 @@ class FeedRefused(SaveError):
     """The feed folder cannot be written safely (a link, another's folder)."""
 
 
+def open_folder(folder: Path) -> int:
+    """A descriptor of the feed ``folder`` (created ``0o2750`` when missing),
+    opened with ``O_NOFOLLOW``; raises :class:`FeedRefused` for a link or a
+    folder of another account, ``OSError`` when it cannot be had."""
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        dfd = os.open(folder, flags)
+    except FileNotFoundError:
+        os.mkdir(folder, 0o750)
+        dfd = os.open(folder, flags)
+        os.fchmod(dfd, 0o2750)
+    except OSError as exc:
+        if os.path.islink(folder):
+            raise FeedRefused(folder, "is a symbolic link; the feed is never written through one") from None
+        raise exc
+    info = os.fstat(dfd)
+    if info.st_uid != os.geteuid():
+        os.close(dfd)
+        raise FeedRefused(folder, "belongs to another account")
+    return dfd
+
+
 class FeedWriter:
     """``FeedWriter(campaign_path)``: writes the campaign's feed folder
     (:meth:`publish`); remembers, per view and encounter, the cells seen."""
@@ -187,22 +209,7 @@ class FeedWriter:
             return frozenset()
 
     def _open_folder(self) -> int:
-        flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-        try:
-            dfd = os.open(self.folder, flags)
-        except FileNotFoundError:
-            os.mkdir(self.folder, 0o750)
-            dfd = os.open(self.folder, flags)
-            os.fchmod(dfd, 0o2750)
-        except OSError as exc:
-            if os.path.islink(self.folder):
-                raise FeedRefused(self.folder, "is a symbolic link; the feed is never written through one") from None
-            raise exc
-        info = os.fstat(dfd)
-        if info.st_uid != os.geteuid():
-            os.close(dfd)
-            raise FeedRefused(self.folder, "belongs to another account")
-        return dfd
+        return open_folder(self.folder)
 
     def _write(self, dfd: int, name: str, data: bytes) -> None:
         gid = os.fstat(dfd).st_gid
