@@ -54,6 +54,8 @@ class PlayerSnapshot:
     ruleset: Ruleset | None = None
     me: str | None = None
     """The id of the member whose eyes these are (``--as``), or ``None``."""
+    turn: str = ""
+    """Whose turn it is, in words (``turn_line`` without the keys)."""
 
 
 FileId = tuple[int, int, int] | None
@@ -239,4 +241,4 @@ def read_snapshot(location: Path, side: Side = Side.PARTY, as_name: str | None =
     if side is not Side.PARTY:
         raise SaveError(location, f"the players' feed holds the party's views, not the {side.value}'s")
     feed = read_feed(location, as_name)
-    return PlayerSnapshot(feed.view, feed.title, feed.kinds, feed.turn + " Players' view (read-only); q quits.", feed.eid, feed.known, feed.ruleset, feed.me)
+    return PlayerSnapshot(feed.view, feed.title, feed.kinds, feed.turn + " Players' view (read-only); q quits.", feed.eid, feed.known, feed.ruleset, feed.me, feed.turn)

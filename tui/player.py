@@ -1,14 +1,17 @@
-"""The players' view (``encounter watch PATH [--as NAME]``): the fight as the
-party knows it, in a second terminal, following the GM's campaign live.
+"""The players' view (``encounter watch PATH [--as NAME]``, ``encounter play
+PATH --as NAME``): the fight as the party knows it, in a player's own
+terminal, following the players' feed the GM's process writes (:mod:`saves.feed`).
 
-Read-only: it never writes the campaign, its journal, backups or lock. What
+It never opens the campaign, its journal, backups or lock. What
 it shows comes from :func:`core.combat.visibility.visible_to`, so foes' exact HP,
 stats, notes, secret conditions, hidden creatures and foes nobody of the
 party sees are stripped before anything is drawn; the map shows only the
 cells the party sees now (those seen before greyed). It follows the GM's
 file and journal through inotify (saves.file_events: nothing runs and nothing is
-sent while nothing changes) and keeps its last view while the file is
-missing, locked mid-write or refused, saying so in the status line.
+sent while nothing changes) and keeps its last view while the feed is
+missing or refused, saying so in the status line. With a ``client``
+(``play``) the screen is :class:`tui.screens.playing.PlayingScreen`: keys
+that send the character's actions to the GM's process.
 
 The App is thin: the screen is :class:`tui.screens.players.PlayerScreen`
 (the GM's widgets), the file-following is :class:`tui.player_source.SnapshotSource`.
@@ -25,24 +28,29 @@ from textual.screen import Screen
 
 from saves.watching import PlayerSnapshot
 from tui.terminal.frame_diff import DiffedDisplay
+from tui.terminal.key_order import KeysInOrder
 from tui.rendering.glyphs import default_theme_name
 from tui.player_source import SnapshotSource
+from tui.player_client import RequestClient
 from tui.screens.players import PlayerScreen
+from tui.screens.playing import PlayingScreen
 
 
-class PlayerApp(DiffedDisplay, App[None]):
+class PlayerApp(KeysInOrder, DiffedDisplay, App[None]):
     """``PlayerApp(path, as_name=None)``: the party's view of the campaign at ``path``."""
 
     CSS_PATH = "player.tcss"
     TITLE = "encounter (players' view)"
     BINDINGS = [Binding("q,ctrl+c", "quit", "Quit", id="player-quit")]
 
-    def __init__(self, path: Path, as_name: str | None = None, glyphs: str | None = None, follow: bool = True) -> None:
+    def __init__(self, path: Path, as_name: str | None = None, glyphs: str | None = None, follow: bool = True,
+                 client: RequestClient | None = None) -> None:
         super().__init__()
         self.source = SnapshotSource(path, as_name)
-        """Reads the campaign (again on each change) and publishes what the party may know."""
+        """Reads the feed (again on each change) and publishes what the party may know."""
         self.follow = follow
-        self.player_screen = PlayerScreen(self.source, glyphs or default_theme_name())
+        theme = glyphs or default_theme_name()
+        self.player_screen = PlayerScreen(self.source, theme) if client is None else PlayingScreen(self.source, client, theme)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but under ``encounter serve`` (its web driver)

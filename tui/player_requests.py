@@ -42,6 +42,7 @@ from typing import Any
 
 from core.combat.player_turns import PlayerActs
 from core.errors import EncounterError
+from core.offers.base import preview
 from core.offers.player_requests import PlayerRequest, own_character, parse_request, request_commands
 from saves.errors import SaveError
 from saves.feed import feed_folder, open_folder
@@ -83,6 +84,12 @@ class Pending:
             self.reply({"id": self.nonce, "status": "refused", "reason": "the GM said no"})
             return f"Refused: {self.player} ({self.words})"
         return self.server.run(self.player, self.request, self.nonce, self.reply, approved=True)
+
+
+def _odds(state: Any, ruleset: Any, command: Any) -> dict[str, Any]:
+    """The chances of an attack as the GM's dialog shows them: ``odds`` [[outcome, probability]], ``expression``, ``refusal``."""
+    shown = preview(state, ruleset, command)
+    return {"odds": [[label, float(p)] for label, p in shown.odds], "expression": shown.expression, "refusal": shown.refusal}
 
 
 def _account(writer: asyncio.StreamWriter) -> str:
@@ -221,7 +228,9 @@ class RequestServer:
             if self.presenter.session.read_only is not None:
                 return {"id": nonce, "status": "refused", "reason": "the GM's campaign is read-only now"}
             request = PlayerRequest(me.id, *[getattr(request, f) for f in ("act", "stat", "attack", "target", "to")])
-            _, words = request_commands(state, self.presenter.session.encounter.ruleset, request)
+            commands, words = request_commands(state, self.presenter.session.encounter.ruleset, request)
+            if request.act == "odds":
+                return {"id": nonce, "status": "odds", **_odds(state, self.presenter.session.encounter.ruleset, commands[0])}
         except (UnicodeDecodeError, json.JSONDecodeError):
             return {"id": nonce, "status": "refused", "reason": "a request is one line of JSON"}
         except EncounterError as refusal:

@@ -3,7 +3,7 @@
 A request names the player's character and one act: ``initiative`` (roll
 it when it has none, EQ-INIT-1), ``check`` (a stat the character has),
 ``attack`` (a saved attack on its sheet, ``Combatant.attacks``, against a
-creature the character can see), ``move`` (to a cell) or ``end_turn``.
+creature the character can see; ``odds`` asks its chances first), ``move`` (to a cell) or ``end_turn``.
 Attacks, moves and ending the turn are the character's own turn only.
 :func:`parse_request` refuses what is malformed; :func:`request_commands`
 refuses what the character may not do now and gives the commands the GM's
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from core.combat.state import EncounterState
     from core.rulesets.base import Ruleset
 
-ACTS = ("initiative", "check", "attack", "move", "end_turn")
-"""What a player may ask for."""
-ON_OWN_TURN = frozenset({"attack", "move", "end_turn"})
+ACTS = ("initiative", "check", "attack", "odds", "move", "end_turn")
+"""What a player may ask for (``odds``: of an attack, asked before it, changing nothing)."""
+ON_OWN_TURN = frozenset({"attack", "odds", "move", "end_turn"})
 MAX_TEXT = 64
 """Longest name, stat or attack name a request may hold (characters)."""
 

@@ -1,10 +1,14 @@
-"""The command lines that read a campaign without playing it:
-``encounter watch`` and ``encounter serve`` (the players' view, in a
-terminal or in browsers) and ``encounter recap`` (a fight for session notes)."""
+"""The players' command lines and those that read a campaign without
+playing it: ``encounter watch``, ``encounter play`` and ``encounter serve``
+(the players' view, from the players' feed only, in a terminal or in
+browsers; ``play`` with keys that send the character's actions to the GM's
+process), ``encounter invite`` (the GM gives a player a code, or takes it
+back) and ``encounter recap`` (a fight for session notes)."""
 
 from __future__ import annotations
 
 import argparse
+import grp
 import os
 import shlex
 import sys
@@ -13,7 +17,9 @@ from pathlib import Path
 
 from core.errors import EncounterError
 from tui.cli.common import campaign_path, fail, ui_options
-from saves.watching import read_snapshot
+from saves import invites
+from saves.feed import feed_folder
+from saves.watching import publish_campaign, read_snapshot
 from tui.rendering.recap import recap as make_recap
 
 
@@ -49,6 +55,61 @@ def watch(argv: list[str]) -> int:
 
     PlayerApp(path, args.as_name, glyphs=args.glyphs).run(mouse=not args.no_mouse)
     return 0
+
+
+def play(argv: list[str]) -> int:
+    parser = _campaign_parser("encounter play", "Play a party member from your own terminal: the players' view of it, and keys to roll its initiative, checks and saved attacks, move it and end its turn. The GM's process rolls the dice and approves (or trusts) each action.")
+    parser.add_argument("--code", default=None, help="the invite code the GM gave you (encounter invite); default $ENCOUNTER_CODE; without one the view is read-only")
+    ui_options(parser)
+    args = parser.parse_args(argv)
+    if not args.as_name:
+        return fail("encounter play needs --as NAME: the party member you play")
+    try:
+        path = _players_view_path(args)
+    except EncounterError as exc:
+        return fail(str(exc))
+    if "TEXTUAL_DRIVER" not in os.environ and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return fail("encounter play needs a terminal")
+    from tui.player import PlayerApp
+    from tui.player_client import RequestClient  # with the App: after the command line is checked
+
+    code = args.code or os.environ.get("ENCOUNTER_CODE") or None
+    PlayerApp(path, args.as_name, glyphs=args.glyphs, client=RequestClient(path, args.as_name, code)).run(mouse=not args.no_mouse)
+    return 0
+
+
+def invite(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="encounter invite", description="Give the player of a party member a code to act with from encounter play (a new code replaces the old one), or take it back at once with --remove.")
+    parser.add_argument("path", type=Path, help="the campaign file (a bare name means the campaigns folder)")
+    parser.add_argument("name", help="the party member's name")
+    parser.add_argument("--remove", action="store_true", help="take the invite back: that player's requests are refused from now on")
+    args = parser.parse_args(argv)
+    path = campaign_path(args.path)
+    try:
+        writer = publish_campaign(path)  # the feed folder exists from now on, and names the party
+        if args.remove:
+            if not invites.remove(path, args.name):
+                return fail(f"{args.name!r} has no invite")
+            print(f"encounter: {args.name}'s invite is taken back; their requests are refused from now on.", file=sys.stderr)
+            return 0
+        snapshot = read_snapshot(path, as_name=args.name)
+        name = snapshot.view.state.combatant(snapshot.me).name if snapshot.me else args.name
+        code = invites.invite(path, name)
+    except EncounterError as exc:
+        return fail(str(exc))
+    folder = feed_folder(path)
+    print(code)
+    print(f"encounter: give {name}'s player this code; they play with:\n  encounter play {shlex.quote(str(folder))} --as {shlex.quote(name)} --code {code}\n"
+          f"The feed {folder} is readable by its group ({_group(writer.folder)}): chgrp it to the players' group.", file=sys.stderr)
+    return 0
+
+
+def _group(folder: Path) -> str:
+    gid = os.stat(folder).st_gid
+    try:
+        return grp.getgrgid(gid).gr_name
+    except KeyError:
+        return str(gid)
 
 
 def serve_command(path: Path, as_name: str | None) -> str:
@@ -87,4 +148,4 @@ def recap(argv: list[str]) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[list[str]], int]] = {"watch": watch, "serve": serve, "recap": recap}
+COMMANDS: dict[str, Callable[[list[str]], int]] = {"watch": watch, "play": play, "serve": serve, "recap": recap, "invite": invite}
