@@ -1,10 +1,12 @@
 """Map refresh cost follows the viewport, not the map (goal <= 1.2).
 
 Renders every line of the map pane (Textual's line API, ``render_line``)
-in the same terminal for a 20x20 and a 500x500 map, each with a token in
-view, and prints the median time per full refresh and the ratio
-500x500 / 20x20, both measured in this run. At 80x24 both maps fill the
-pane, so the viewport holds the same cells. Run:
+after :meth:`GridMap.show` in one 80x24 terminal, for a 500x500 and a
+20x20 map in turns (A B A B, the first calls included), each with a token
+in view: one row of ``python -m bench`` with the ratio of the medians
+500x500 / 20x20, both medians and p95s and the number of runs. At 80x24
+both maps fill the pane in small cells, so the viewport holds the same
+cells. Run alone:
 
     python bench/bench_map.py
 """
@@ -13,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -29,9 +30,12 @@ from saves.campaign import Campaign  # noqa: E402
 from saves.session import Session  # noqa: E402
 from tui.app import EncounterApp  # noqa: E402
 from tui.widgets.grid_map import GridMap  # noqa: E402
+from bench.common import Row, Sample, interleaved, ratio_row  # noqa: E402
 
 RUNS = 200
 KINDS = [t for t in TERRAINS if t in ("ground", "tree", "boulder", "rock", "water")]
+TERMINAL = (80, 24)
+GOAL = 1.2
 
 
 def state(size: int) -> EncounterState:
@@ -42,37 +46,40 @@ def state(size: int) -> EncounterState:
     return EncounterState(f"map {size}", Grid(rows), (hero,))
 
 
-async def measure(size: int, folder: Path, terminal: tuple[int, int]) -> float:
-    path = folder / f"m{size}.json"
-    campaign = Campaign.create(path, f"map {size}", get("equestria"), state(size))
+async def measure(folder: Path, runs: int, terminal: tuple[int, int] = TERMINAL) -> tuple[Sample, Sample]:
+    """(500x500, 20x20) samples of one full refresh of the map pane, in turns in one app."""
+    small, large = state(20), state(500)
+    campaign = Campaign.create(folder / "map.json", "map", get("equestria"), small)
     app = EncounterApp(Session(campaign, random.Random(1)))
-    times = []
-    async with app.run_test(size=terminal) as pilot:
-        await pilot.pause()
-        grid_map = app.query_one(GridMap)
-        height = grid_map.scrollable_content_region.height
-        for _ in range(RUNS):
-            start = time.perf_counter()
-            grid_map.show(app.presenter.state, app.presenter.state.current, app.encounter_screen.selected)
-            for y in range(height):
-                grid_map.render_line(y)
-            times.append(time.perf_counter() - start)
-    campaign.close()
-    return statistics.median(times)
+    try:
+        async with app.run_test(size=terminal) as pilot:
+            await pilot.pause()
+            grid_map = app.query_one(GridMap)
+            height = grid_map.scrollable_content_region.height
+
+            def refresh(shown: EncounterState):
+                def once() -> float:
+                    start = time.perf_counter()
+                    grid_map.show(shown, shown.current, "c1")
+                    for y in range(height):
+                        grid_map.render_line(y)
+                    return time.perf_counter() - start
+                return once
+
+            return interleaved(refresh(large), refresh(small), runs, warmup=0)
+    finally:
+        campaign.close()
 
 
-def main() -> None:
-    """At 80x24 both maps fill the map pane (the same viewport of cells);
-    at 120x40 the 20x20 map leaves part of the pane empty, shown for scale."""
-    for terminal, target in (((80, 24), 1.2), ((120, 40), None)):
-        with tempfile.TemporaryDirectory() as tmp:
-            small = asyncio.run(measure(20, Path(tmp), terminal))
-            large = asyncio.run(measure(500, Path(tmp), terminal))
-        ratio = large / small
-        size = f"{terminal[0]}x{terminal[1]}"
-        verdict = "" if target is None else f" (target <= {target}) {'PASS' if ratio <= target else 'OVER'}"
-        print(f"map refresh at {size}: 20x20 {small * 1e3:.3f} ms, 500x500 {large * 1e3:.3f} ms, ratio {ratio:.2f}{verdict}")
+def rows(quick: bool = False) -> list[Row]:
+    runs = 20 if quick else RUNS
+    with tempfile.TemporaryDirectory(prefix="bench-map-") as folder:
+        large, small = asyncio.run(measure(Path(folder), runs))
+    size = f"{TERMINAL[0]}x{TERMINAL[1]}"
+    return [ratio_row(f"map refresh 500x500 / 20x20 at {size}", large, small, GOAL, labels=("500x500", "20x20"))]
 
 
 if __name__ == "__main__":
-    main()
+    from bench.__main__ import table
+
+    print(table(rows()))

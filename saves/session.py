@@ -22,6 +22,7 @@ from core.combat.encounter import Encounter
 from core.combat.state import EncounterState
 from core.errors import RulesError
 from core.board.grid import TextMap
+from core.board.vision import Conditions
 from core.rulesets.base import Ruleset
 from saves import paths
 from saves.sanitize import clean_name
@@ -137,11 +138,16 @@ class Session:
         self.campaign.close()
 
 
-def create_campaign(path: Path, name: str, ruleset: Ruleset, text_map: TextMap, rng: random.Random, roster: dict | None = None) -> Campaign:
+def create_campaign(path: Path, name: str, ruleset: Ruleset, text_map: TextMap, rng: random.Random, roster: dict | None = None,
+                    vision: Conditions | None = None) -> Campaign:
     """A new campaign file at ``path`` from a text map: every token becomes
     a combatant (named, sided and statted by ``roster``, see
-    :mod:`core.dice.roster`), initiative rolled, round 1."""
-    encounter = Encounter(state_from_map(name, text_map, roster), ruleset, rng)
+    :mod:`core.dice.roster`), initiative rolled, round 1; ``vision``: the
+    light and its sources (a Universal VTT map's lights)."""
+    state = state_from_map(name, text_map, roster)
+    if vision is not None:
+        state = replace(state, vision=vision)
+    encounter = Encounter(state, ruleset, rng)
     first = encounter.apply(StartCombat()) if encounter.state.combatants else ()
     return Campaign.create(path, name, ruleset, encounter.state, first)
 

@@ -70,6 +70,8 @@ SHOTS = {
     "main-80x24": ((80, 24), []),
     "main-160x48": ((160, 48), []),
     "main-200x60": ((200, 60), ["down", "t", "1", "d", "6", "space", "s", "l", "a", "s", "h", "i", "n", "g"]),
+    "map-200x60": ((200, 60), ["e", "down", "down", "down", "down", "down", "enter", "enter", "2", "space", "3", "enter", "n", "n", "n"]),
+    "main-120x40": ((120, 40), ["n"]),
     "move-80x24": ((80, 24), ["m", "down", "down", "left"]),
     "sheet-log-80x24": ((80, 24), ["e", "down", "down", "down", "down", "down", "enter", "enter", "2", "space", "3", "enter", "l"]),
     "check-dialog-80x24": ((80, 24), ["c", "S", "T", "R"]),
@@ -103,18 +105,19 @@ async def _shoot_player(name: str, size: tuple[int, int], path: Path) -> Path:
     return svg
 
 
-def _shoot_browser(path: Path) -> None:
-    """``encounter serve`` in headless Chromium (Debian's), through Playwright."""
+def _shoot_browser(path: Path, viewport: tuple[int, int] = (1200, 760), name: str = "player-browser.png") -> None:
+    """``encounter serve`` in headless Chromium (Debian's), through Playwright,
+    in a window of ``viewport`` pixels, saved as ``name``."""
     import socket
 
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        print("no playwright: player-browser.png not made")
+        print(f"no playwright: {name} not made")
         return
     chromium = shutil.which("chromium")
     if chromium is None:
-        print("no chromium: player-browser.png not made")
+        print(f"no chromium: {name} not made")
         return
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -124,7 +127,7 @@ def _shoot_browser(path: Path) -> None:
     try:
         with sync_playwright() as play:
             browser = play.chromium.launch(executable_path=chromium, args=BROWSER_FLAGS)
-            page = browser.new_page(viewport={"width": 1200, "height": 760})
+            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
             frames: list[str] = []
             page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
             for _ in range(50):
@@ -138,12 +141,12 @@ def _shoot_browser(path: Path) -> None:
                     break
                 page.wait_for_timeout(100)
             page.wait_for_timeout(1500)
-            page.screenshot(path=str(HERE / "player-browser.png"))
+            page.screenshot(path=str(HERE / name))
             browser.close()
     finally:
         server.terminate()
         server.wait()
-    print("wrote screenshots/player-browser.png")
+    print(f"wrote screenshots/{name}")
 
 
 BROWSER_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -188,6 +191,7 @@ def main(only: list[str] | None = None) -> None:
             _to_png(svg)
             print(f"wrote {svg.relative_to(HERE.parent)} (+ .png)")
         _shoot_browser(path)
+        _shoot_browser(path, (1920, 1080), "player-browser-1920x1080.png")
 
 
 if __name__ == "__main__":

@@ -48,7 +48,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
 
     CSS_PATH = "app.tcss"
     TITLE = "encounter"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (190, "-huge")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]  # tall terminals: longer choice lists
     BINDINGS = [Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True, id="interrupt-quit")]
 

@@ -40,6 +40,7 @@ class PlayerApp(KeysInOrder, DiffedDisplay, App[None]):
     """``PlayerApp(path, as_name=None)``: the party's view of the campaign at ``path``."""
 
     CSS_PATH = "player.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (160, "-wide")]  # a big screen or browser window: whole names in the tracker
     TITLE = "encounter (players' view)"
     BINDINGS = [Binding("q,ctrl+c", "quit", "Quit", id="player-quit")]
 

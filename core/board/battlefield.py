@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.board.geometry import flankers, sight
-from core.board.geometry.sight import Sight
+from core.board.geometry.sight import Sight, SightSettings
 from core.board.grid import Cover, Grid
 from core.values.mobility import Size
 from core.dice.modifiers import Reach, Situation
@@ -85,14 +85,15 @@ def melee_reach(settings: Any, attacker: Combatant) -> int:
     return max(reach, int(by_size.get(attacker.size.value, reach)))
 
 
-def melee_refusal(settings: object, attacker: Combatant, target: Combatant) -> IllegalCommand | None:
+def melee_refusal(settings: object, attacker: Combatant, target: Combatant, weapon_reach: int = 0) -> IllegalCommand | None:
     """Why ``attacker`` cannot reach ``target`` in melee now (an error to
     raise, naming the rule), or ``None``.
 
-    Horizontal: at most :func:`melee_reach` cells apart (DEFAULT 1, adjacent);
+    Horizontal: at most :func:`melee_reach` cells apart (DEFAULT 1, adjacent),
+    or the ``weapon_reach`` in cells of a reach weapon when that is longer;
     vertical: :func:`vertical_gap` is 0 (EQ-MOV-4). Creatures off the map
     are the GM's to judge (``None``)."""
-    reach = melee_reach(settings, attacker)
+    reach = max(melee_reach(settings, attacker), weapon_reach)
     apart = cells_apart(attacker, target)
     if apart is None:
         return None
@@ -124,11 +125,12 @@ def readout(grid: Grid, viewer: Combatant, target: Combatant, combatants: Iterab
     """Line of sight, cover, flanking and melee reach from ``viewer`` to
     ``target``; ``settings``: the ruleset's (reach, body heights)."""
     others = tuple(combatants)
-    seen = sight(grid, viewer, target, others)
+    eyes = SightSettings.of(settings)  # eye height, cover by creatures, flanking's middle: house rules
+    seen = sight(grid, viewer, target, others, settings=eyes)
     distance = cells_apart(viewer, target)
     if distance is None:
         return Readout(seen, 0)
-    pairs = flankers(target, others)
+    pairs = flankers(target, others, settings=eyes)
     flanks = any(viewer.id in (a.id, b.id) for a, b in pairs)
     return Readout(seen, distance, flanks, target.altitude - viewer.altitude, melee_refusal(settings, viewer, target))
 
@@ -177,7 +179,7 @@ def attack_situation(
     for who, role in ((attacker, "the attacker"), (target, "the target")):
         if who.position is None:
             raise IllegalCommand(f"{who.name} ({role}) is not on the map: place it first")
-    found = readout(grid, attacker, target, combatants)
+    found = readout(grid, attacker, target, combatants, ruleset.settings if ruleset is not None else None)
     cover = found.sight.cover if found.sight.visible else Cover.FULL
     if cover.rank < base.cover.rank:
         cover = base.cover

@@ -13,11 +13,13 @@ letter is a creature token standing on open ground.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
 from core.values import limits as lim
 from core.errors import MapFormatError
+from core.board.edges import Edge, EdgeMap, Feature, Side, check_edges
 
 Cell = tuple[int, int]
 
@@ -128,6 +130,10 @@ class Token:
     cell: Cell
 
 
+def _edge_order(edge: Edge) -> tuple[int, int, str]:
+    return (edge.cell[1], edge.cell[0], edge.side.value)
+
+
 @dataclass(frozen=True)
 class Grid:
     """A rectangular battle map, ``width`` x ``height`` cells.
@@ -136,12 +142,16 @@ class Grid:
     ground height of each cell in cells (EQ-MAP-3: a storey is 3), one tuple
     per row, or ``()`` for flat ground at 0. ``ceiling`` is the free height
     above the ground in cells (``None``: open sky; EQ-MOV-3 needs 3 to fly).
-    Immutable: editing returns a new grid via :meth:`with_terrain`.
+    ``edges``: the thin walls, doors and windows on the lines between cells
+    (:mod:`core.board.edges`), each between two cells of the map.
+    Immutable: editing returns a new grid via :meth:`with_terrain` and
+    :meth:`with_edges`.
     """
 
     rows: tuple[tuple[str, ...], ...]
     elevation: tuple[tuple[int, ...], ...] = ()
     ceiling: int | None = None
+    edges: tuple[Edge, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.rows or not self.rows[0]:
@@ -157,6 +167,36 @@ class Grid:
             len(self.elevation) != len(self.rows) or any(len(r) != width for r in self.elevation)
         ):
             raise MapFormatError("the elevation layer does not match the map size")
+        if self.edges:
+            check_edges(self.edges, width, len(self.rows))
+            ordered = tuple(sorted(self.edges, key=_edge_order))  # one order: equal maps compare equal
+            if ordered != self.edges:
+                object.__setattr__(self, "edges", ordered)
+
+    @property
+    def edge_map(self) -> EdgeMap:
+        """The edges by key, for lookups (built once per grid)."""
+        cached = self.__dict__.get("_edge_map")
+        if cached is None:
+            cached = EdgeMap(self.edges)
+            object.__setattr__(self, "_edge_map", cached)
+        return cached
+
+    def edge_feature(self, a: Cell, b: Cell) -> Feature | None:
+        """What stands between orthogonal neighbours ``a`` and ``b``."""
+        return self.edge_map.feature(a, b) if self.edges else None
+
+    def with_edges(self, changes: Mapping[tuple[Cell, Side], Feature | None]) -> Grid:
+        """A new grid with the features of ``changes`` set (``None``
+        removes what stood there), in reading order."""
+        by_key = dict(self.edge_map.by_key)
+        for key, feature in changes.items():
+            if feature is None:
+                by_key.pop(key, None)
+            else:
+                by_key[key] = feature
+        edges = tuple(Edge(cell, side, f) for (cell, side), f in by_key.items())
+        return Grid(self.rows, self.elevation, self.ceiling, edges)
 
     @classmethod
     def filled(cls, width: int, height: int, terrain: Terrain = GROUND) -> Grid:
@@ -186,7 +226,7 @@ class Grid:
         x, y = cell
         row = list(self.rows[y])
         row[x] = terrain.id
-        return Grid(self.rows[:y] + (tuple(row),) + self.rows[y + 1 :], self.elevation, self.ceiling)
+        return Grid(self.rows[:y] + (tuple(row),) + self.rows[y + 1 :], self.elevation, self.ceiling, self.edges)
 
     def elevation_at(self, cell: Cell) -> int:
         """Ground height of ``cell`` in cells (EQ-MAP-3); 0 on a flat map."""

@@ -8,7 +8,8 @@ combatant on the map. A token standing
 on other terrain than open ground gets ``on TERRAIN`` at the end of its
 roster line. What a text map cannot hold is said in comment lines under the
 roster (and in :attr:`MapExport.notes`): combatants off the map or sharing a
-cell (a rider on its mount), heights of cells, sizes, reminders, lines
+cell (a rider on its mount), heights of cells, footprints other than the
+size's (a size is written as ``size large``), reminders, lines
 that would not read back. :func:`encounter_from_map` is the way back into a campaign.
 Pure: no file is written here (see :mod:`saves.map_files`).
 """
@@ -22,9 +23,11 @@ from core.values.combatant import ActionBudget, Combatant, Side
 from core.combat.demo import state_from_map
 from core.combat.state import EncounterState
 from core.errors import MapFormatError
+from core.board.edges import to_text as edge_to_text
 from core.board.grid import GROUND, Grid, TextMap, Token, is_token_glyph, to_text
 from core.values.mobility import Size
 from core.dice.roster import RosterEntry, parse_roster, read_map_file
+from core.dice.notation import saved_attacks_text
 
 LEGENDS = ("emoji", "ascii")
 
@@ -66,6 +69,10 @@ def roster_line(glyph: str, entry: RosterEntry) -> str:
         words += ["ac", str(entry.ac)]
     for stat, value in entry.stats.items():
         words += [stat, str(value)]
+    if entry.size is not Size.MEDIUM:
+        words += ["size", entry.size.value]
+    if entry.attacks:
+        words += ["attacks", saved_attacks_text(entry.attacks)]
     if entry.terrain is not None:
         words += ["on", entry.terrain]
     return " ".join(words)
@@ -73,7 +80,7 @@ def roster_line(glyph: str, entry: RosterEntry) -> str:
 
 def _entry(combatant: Combatant, ruleset, terrain: str) -> RosterEntry:
     stats = {name: int(combatant.stats[name]) for name in ruleset.stat_names if name in combatant.stats}
-    return RosterEntry(combatant.name, combatant.side, combatant.hp_max, combatant.ac, stats, None if terrain == GROUND.id else terrain, combatant.hp_dice)
+    return RosterEntry(combatant.name, combatant.side, combatant.hp_max, combatant.ac, stats, None if terrain == GROUND.id else terrain, combatant.hp_dice, combatant.size, combatant.attacks)
 
 
 def _reads_back(line: str, glyph: str, entry: RosterEntry, ruleset) -> bool:
@@ -93,6 +100,7 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
         raise ValueError(f"unknown legend {legend!r}: use 'emoji' or 'ascii'")
     grid = state.grid
     placed: dict[tuple[int, int], Combatant] = {}
+    covered: dict[tuple[int, int], Combatant] = {}  # every cell of a placed footprint (EQ-SIZE-1)
     notes: list[str] = []
     left_out: list[tuple[str, RosterEntry]] = []
     for combatant in state.combatants:
@@ -101,10 +109,14 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
             left_out.append(("not on the map", _entry(combatant, ruleset, GROUND.id)))
         elif combatant.defeated:  # a map starts a fight: the fallen would stand up again at full HP
             left_out.append(("defeated", _entry(combatant, ruleset, GROUND.id)))
-        elif cell in placed:
-            left_out.append((f"shares a cell with {placed[cell].name}", _entry(combatant, ruleset, GROUND.id)))
+        elif any(spot in covered for spot in _map_cells(combatant)):
+            holder = next(covered[spot] for spot in _map_cells(combatant) if spot in covered)
+            left_out.append((f"shares a cell with {holder.name}", _entry(combatant, ruleset, GROUND.id)))
+        elif not all(grid.contains(spot) and (spot == cell or not grid.terrain(spot).blocks_movement) for spot in _map_cells(combatant)):
+            left_out.append(("does not fit its footprint on the map", _entry(combatant, ruleset, GROUND.id)))
         else:
             placed[cell] = combatant
+            covered.update((spot, combatant) for spot in _map_cells(combatant))
     order = sorted(placed, key=lambda c: (c[1], c[0]))
     wanted = {cell: placed[cell].glyph for cell in order}
     used = {g for g in wanted.values() if _glyph_fits(g, legend)}
@@ -135,8 +147,8 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
             lines.append(f"# {line}")
             notes.append(f"{combatant.name}: the roster line would not read back (a name with roster words, or too long); written as a comment")
         ids[combatant.id] = glyph
-        if combatant.size is not Size.MEDIUM or combatant.footprint is not None:
-            notes.append(f"{combatant.name} is {combatant.size.value}: a text map places it as one cell")
+        if combatant.footprint is not None and combatant.footprint != combatant.size.default_footprint:
+            notes.append(f"{combatant.name}'s footprint of {combatant.footprint[0]}x{combatant.footprint[1]} cells is not kept: a text map gives it its size's ({combatant.size.value})")
     for why, entry in left_out:
         notes.append(f"{entry.name} {why}: written as a comment")
         lines.append(f"# {why}: {roster_line('', entry).strip()}")
@@ -148,10 +160,17 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
         notes.append("the heights of cells are not kept in a text map")
     if grid.ceiling is not None:
         notes.append(f"the ceiling ({grid.ceiling} cells) is not kept in a text map")
+    lines += edge_to_text(grid.edges)  # thin walls, doors, windows: the same words in both legends
     header = f"# {title}" if title else "#"
     header += f" (ruleset {ruleset.id}): encounter new CAMPAIGN.json --map THIS_FILE --ruleset {ruleset.id}"
     comments = [header] + [f"# {note}" for note in notes if "written as a comment" not in note]
     return MapExport(body + "\n" + "\n".join(comments + lines) + "\n", tuple(notes), ids)
+
+
+def _map_cells(combatant: Combatant) -> tuple[tuple[int, int], ...]:
+    """The cells a map file places ``combatant`` on: its size's footprint
+    from its cell (what :func:`core.dice.roster.place_footprints` reads back)."""
+    return replace(combatant, footprint=None).cells
 
 
 def _retoken(body: str, glyphs: dict[tuple[int, int], str], width: int) -> str:

@@ -51,6 +51,8 @@ class Weapon:
     metal: bool = False
     tier_damage: tuple[str, ...] = ()
     long: bool = False  # tag "long 1...3" of polearms (TAC-OPT-1)
+    reach_cells: int = 0  # a melee weapon's reach in cells (0: the creature's own, core.board.battlefield.melee_reach)
+    range_cells: int = 0  # a ranged weapon's range in cells (0: no limit of its own)
 
 
 UNARMED = Weapon("unarmed")

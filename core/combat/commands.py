@@ -144,7 +144,8 @@ class Attack(Command):
     ``situation`` carries cover, flanking, off hand, ... (see
     :class:`core.dice.modifiers.Situation`); ``spend_action`` spends the ruleset's
     attack action (not for the 2nd+ weapon of EQ-ACT-6); ``ears_blocked`` /
-    ``eyes_covered`` protect from sonic / light effects (TAC-DMG-2)."""
+    ``eyes_covered`` protect from sonic / light effects (TAC-DMG-2); ``uses``
+    names the limited use spent with it (refused when none is left)."""
 
     attacker: str
     target: str
@@ -156,6 +157,7 @@ class Attack(Command):
     override: bool = False
     ears_blocked: bool = False
     eyes_covered: bool = False
+    uses: str = ""  # the limited use a saved attack spends (core.values.attacks.SavedAttack.uses; "" none)
 
 
 @dataclass(frozen=True)

@@ -100,13 +100,15 @@ def roll_initiatives(
     rng: random.Random,
     sides: int = 20,
     fixed: Iterable[int] = (),
+    rolloff_sides: int = 20,
 ) -> list[InitiativeRoll[Key]]:
     """Roll 1d``sides`` + modifier for each creature and make the values
-    unique (rules EQ-INIT-1, EQ-INIT-2). Sorted best first."""
+    unique (rules EQ-INIT-1, EQ-INIT-2: ties roll off on 1d``rolloff_sides``,
+    DEFAULT 1d20, the ruleset's setting ``rolloff_die``). Sorted best first."""
     rolls = {key: roll(f"1d{sides}{mod:+d}" if mod else f"1d{sides}", rng) for key, mod in modifiers.items()}
 
     def dice_rolloff(keys: list[Key]) -> dict[Key, int]:
-        return {key: roll(f"1d{sides}", rng).total for key in keys}
+        return {key: roll(f"1d{rolloff_sides}", rng).total for key in keys}
 
     values, rolloffs = assign_unique({k: r.total for k, r in rolls.items()}, dice_rolloff, fixed)
     result = [InitiativeRoll(key, rolls[key], values[key], rolloffs.get(key, ())) for key in modifiers]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from core.values.attacks import SavedAttack
 from core.values.combatant import Inventory, Side
 from core.board.grid import Cell
 from core.values.kinds import AltitudeMove, coerce
@@ -41,6 +42,7 @@ class SheetChanges:
     inventory: Inventory | None = None
     fore_limbs: int | None = None  # EQ-ACT-7
     main_sense: str | None = None  # TAC-POS-6
+    attacks: tuple[SavedAttack, ...] | None = None  # the saved attacks, replacing the old list (core.values.attacks)
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ def paint(enc: Table, state: EncounterState, command: PaintTerrain) -> Result:
             changed += 1
     if not changed:
         raise IllegalCommand(f"those cells are already {terrain.name}")
-    new_grid = Grid(tuple(tuple(r) for r in rows), grid.elevation, grid.ceiling)
+    new_grid = Grid(tuple(tuple(r) for r in rows), grid.elevation, grid.ceiling, grid.edges)
     return replace(state, grid=new_grid), (ev.TerrainPainted(terrain.id, changed),)
 
 
@@ -76,7 +76,8 @@ def resize(enc: Table, state: EncounterState, command: ResizeMap) -> Result:
         elevation = tuple(
             tuple(grid.elevation[y][x] if y < grid.height and x < grid.width else 0 for x in range(width)) for y in range(height)
         )
-    new_grid = Grid(tuple(rows), elevation, grid.ceiling)
+    kept = tuple(e for e in grid.edges if all(c[0] < width and c[1] < height for c in e.cells))
+    new_grid = Grid(tuple(rows), elevation, grid.ceiling, kept)
     return replace(state, grid=new_grid), (ev.MapResized(grid.width, grid.height, width, height),)
 
 

@@ -32,6 +32,7 @@ FAMILIES: tuple[str, ...] = (
     "core.combat.scene",  # phases, checks, free rolls (EQ-SIT)
     "core.combat.sheet",  # the creature sheet
     "core.combat.mapedit",  # terrain and map size
+    "core.combat.doors",  # doors, thin walls and windows on cell sides
     "core.combat.secrecy",  # hidden tokens, secret values
     "core.combat.player_turns",  # what players do from their own terminals, and who acted
     "core.combat.moving",  # Place and Move on the map (EQ-MAP, EQ-MOV)
@@ -55,7 +56,7 @@ FAMILIES: tuple[str, ...] = (
 )
 """Dotted paths of the generic command families (each a module with ``HANDLERS``)."""
 
-COMMAND_MODULES: tuple[str, ...] = ("core.combat.map_commands", "core.combat.maneuvers.commands")
+COMMAND_MODULES: tuple[str, ...] = ("core.combat.map_commands", "core.combat.maneuvers.commands", "core.combat.door_commands")
 """Generic modules of commands kept apart from :mod:`core.combat.commands`,
 which names their classes too (resolved on first use)."""
 

@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
-from core.board.battlefield import melee_refusal
+from core.board.battlefield import cells_apart, melee_refusal
+from core.combat.trackers.uses import SpendUse, spend as spend_use
 from core.dice.modifiers import Reach
 from core.values import conditions as cond
 from core.combat import events as ev
@@ -171,12 +172,23 @@ def attack(enc: Table, state: EncounterState, command: cmd.Attack, before_damage
     if target.dead:
         raise IllegalCommand(f"{target.name} is dead")
     events: list[ev.Event] = []
-    refusal = melee_refusal(enc.ruleset.settings, attacker, target) if command.weapon.reach is Reach.MELEE else None
+    weapon = command.weapon
+    refusal = melee_refusal(enc.ruleset.settings, attacker, target, weapon.reach_cells) if weapon.reach is Reach.MELEE else None
     if refusal is not None:
         if not command.override:
             reason = str(refusal).removesuffix(f" ({refusal.rule})")
             raise IllegalCommand(f"{reason}; a ranged or reach weapon, or the GM's override", refusal.rule)
         events.append(ev.OverrideUsed(attacker.id, attacker.name, f"melee attack: {refusal}"))
+    apart = cells_apart(attacker, target)
+    if weapon.reach is Reach.RANGED and weapon.range_cells and apart is not None and apart > weapon.range_cells:
+        beyond = f"{target.name} is {apart} cells from {attacker.name}, beyond the range of {weapon.name} ({weapon.range_cells})"
+        if not command.override:
+            raise IllegalCommand(f"{beyond}; move closer, or the GM's override")
+        events.append(ev.OverrideUsed(attacker.id, attacker.name, f"ranged attack: {beyond}"))
+    if command.uses:  # a saved attack that spends a limited use (core.values.attacks.SavedAttack.uses)
+        state, spent = spend_use(enc, state, SpendUse(attacker.id, command.uses))
+        events.extend(spent)
+        attacker = state.combatant(attacker.id)
     if command.spend_action and state.round > 0 and enc.ruleset.attack_kind:
         state, spent = spend_kind(enc, state, attacker.id, enc.ruleset.attack_kind, command.override)
         events.extend(spent)

@@ -15,7 +15,9 @@ from core.combat import events as ev
 from core.values import limits as lim
 from core.values.combatant import Combatant, Inventory
 from core.combat.damage import DamageType
-from core.errors import IllegalCommand
+from core.errors import IllegalCommand, NotationError
+from core.dice.notation import parse_saved_attacks, saved_attacks_text
+from core.values.attacks import SavedAttack
 from core.values.mobility import MoveType
 
 from core.combat.map_commands import EditCombatant, SheetChanges
@@ -55,6 +57,16 @@ def _types(values: tuple[str, ...], field: str) -> tuple[str, ...]:
     if unknown:
         raise IllegalCommand(f"{field}: unknown damage type {unknown[0]!r}; use one of {', '.join(sorted(DAMAGE_TYPES))}", "TAC-DMG-1")
     return tuple(dict.fromkeys(values))
+
+
+def _attacks(attacks: tuple[SavedAttack, ...], ruleset: Any) -> tuple[SavedAttack, ...]:
+    """Each saved attack read back through its notation (names and weapons
+    checked, written the one way, :func:`core.dice.notation.saved_attacks_text`)."""
+    stat_names = tuple(ruleset.stat_names) if ruleset is not None else ()
+    try:
+        return parse_saved_attacks(saved_attacks_text(tuple(a for a in attacks)), stat_names) if attacks else ()
+    except NotationError as problem:
+        raise IllegalCommand(f"attacks: {problem}") from None
 
 
 def _validated(old: Combatant, c: SheetChanges, ruleset: Any = None) -> dict[str, Any]:
@@ -117,6 +129,8 @@ def _validated(old: Combatant, c: SheetChanges, ruleset: Any = None) -> dict[str
         new["fore_limbs"] = _number(c.fore_limbs, "fore-limbs", 0, MAX_FORE_LIMBS)
         if limbs_in_use(old) > c.fore_limbs:
             raise IllegalCommand(f"{old.name} holds items in {limbs_in_use(old)} limbs: let go of some first", "EQ-ACT-7")
+    if c.attacks is not None:
+        new["attacks"] = _attacks(c.attacks, ruleset)
     if c.main_sense is not None:
         sense = c.main_sense.strip().lower()
         if not re.fullmatch(r"[a-z][a-z -]{0,19}", sense):
@@ -139,6 +153,8 @@ def _describe(old: Combatant, new: Combatant, keys: list[str]) -> tuple[str, ...
             out.append(f"inventory: belt {', '.join(after.quick) or '-'}; pack {', '.join(after.slow) or '-'}")
         elif key == "notes":
             out.append("notes changed")
+        elif key == "attacks":
+            out.append(f"attacks: {', '.join(a.name for a in after) or '-'}")
         else:
             shown = {"hp_max": "max HP", "hp": "HP", "hp_temp": "temporary HP", "ac": "AC", "fore_limbs": "fore-limbs", "main_sense": "main sense"}.get(key, key)
             fmt = (lambda v: v.value if hasattr(v, "value") else ", ".join(f"{k} {x}" for k, x in v.items()) if isinstance(v, dict) else ", ".join(v) if isinstance(v, tuple) else v)

@@ -157,7 +157,7 @@ def start_combat(enc: Table, state: EncounterState, command: cmd.StartCombat) ->
     events: list[ev.Event] = []
     by_id = {c.id: c for c in state.combatants}
     rolled: dict[str, int] = {}
-    for result in roll_initiatives(unrolled, enc.rng, enc.ruleset.initiative_sides, fixed):
+    for result in roll_initiatives(unrolled, enc.rng, enc.ruleset.initiative_sides, fixed, enc.ruleset.settings.rolloff_die):
         combatant = by_id[result.key]
         rolled[combatant.id] = result.value
         events.append(ev.InitiativeRolled(combatant.id, combatant.name, result.roll, result.value, result.rolloff))
@@ -267,7 +267,7 @@ def add(enc: Table, state: EncounterState, command: cmd.AddCombatant) -> Result:
     elif new.initiative is not None and state.round > 0:
         events.append(ev.InitiativeSet(new.id, new.name, new.initiative, "EQ-INIT-5"))
     elif command.roll_initiative and new.initiative is None:
-        (result,) = roll_initiatives({new.id: enc.ruleset.initiative_modifier(new)}, enc.rng, enc.ruleset.initiative_sides, taken_initiatives(state))
+        (result,) = roll_initiatives({new.id: enc.ruleset.initiative_modifier(new)}, enc.rng, enc.ruleset.initiative_sides, taken_initiatives(state), enc.ruleset.settings.rolloff_die)
         new = replace(new, initiative=result.value)
         events.append(ev.InitiativeRolled(new.id, new.name, result.roll, result.value, result.rolloff))
     if state.round > 0 and new.initiative is not None:

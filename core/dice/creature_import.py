@@ -21,7 +21,9 @@ Combat paragraphs between blocks are passed over); these are read::
 
 Ability scores become modifiers (``(score - 10) // 2``; a ``-`` score is
 0), the speed in feet the ``SPEED`` stat with the other speeds in squares,
-the hit dice and an Initiative that is not the Dex modifier go in the notes.
+the Hit Dice become the HP dice (each creature added from the bestiary rolls
+its own), the ``Attack:`` and ``Full Attack:`` lines saved attacks, and an
+Initiative that is not the Dex modifier goes in the notes.
 Every line that cannot be read is a :class:`Problem` (its line number and
 why); nothing is dropped silently. Pure: the caller reads the file and
 saves the templates.
@@ -38,6 +40,10 @@ from core.errors import CreatureFormatError
 from core.board.grid import is_token_glyph, split_glyphs
 from core.values.mobility import Size
 from core.dice.roster import parse_creature
+from core.dice.notation import MAX_ATTACKS, parse_saved_attack
+from core.combat.damage import DamageType
+from core.errors import NotationError
+from core.values.attacks import SavedAttack
 from core.rulesets import known_ids, ruleset_class
 
 REQUIRED = ("hit dice", "initiative", "speed", "armor class", "abilities")
@@ -134,7 +140,7 @@ def _roster_lines(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]
             problems.append(Problem(number, "no name (a line is: [token] name, then party/foe/neutral, hp N, ac N, STAT N)"))
             continue
         creature = Combatant(f"t-{_slug(entry.name)}", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, glyph=glyph, ac=entry.ac,
-                             hp_dice=entry.hp_dice)
+                             hp_dice=entry.hp_dice, attacks=entry.attacks)
         found.append((number, creature))
     return found, problems
 
@@ -213,6 +219,7 @@ def _block_creature(block: dict, ruleset, problems: list[Problem]) -> Combatant 
         problems.append(Problem(start, f"{name[:40]}: no {', no '.join(k.title() for k in missing)} line (a stat block needs Hit Dice, Initiative, Speed, Armor Class and Abilities)"))
     notes: list[str] = []
     hp = initiative = ac = 0
+    hp_dice = ""
     stats: dict[str, int] = {}
     speeds: dict[str, int] = {}
     size = Size.MEDIUM
@@ -230,6 +237,7 @@ def _block_creature(block: dict, ruleset, problems: list[Problem]) -> Combatant 
             if not 1 <= hp <= lim.MAX_HP:
                 bad("hit dice", f"hp must be at least 1 and at most {lim.MAX_HP:,}, not {hp}")
             notes.append(f"Hit Dice {' '.join(m.group(1).split())}")
+            hp_dice = "".join(m.group(1).split()).replace("\u2212", "-").lower()
     if "initiative" in fields:
         m = re.match(rf"^({SIGNED})\b", fields["initiative"][1])
         if m is None:
@@ -273,4 +281,65 @@ def _block_creature(block: dict, ruleset, problems: list[Problem]) -> Combatant 
         return None
     if initiative != stats.get("DEX", 0):
         notes.append(f"Initiative {initiative:+d} (rolled here with DEX {stats.get('DEX', 0):+d})")
-    return Combatant(f"t-{_slug(name)}", name, Side.FOE, stats, hp, hp, ac=ac, size=size, speeds=speeds, notes="; ".join(notes))
+    reach = _reach_squares(fields, ruleset)
+    attacks: list[SavedAttack] = []
+    for key in ("attack", "full attack"):  # the standard attack first, then the full attack's others
+        for attack in _srd_attacks(fields.get(key, (0, ""))[1], stats, ruleset, reach, notes):
+            if all(a.name.casefold() != attack.name.casefold() for a in attacks):
+                attacks.append(attack)
+    return Combatant(f"t-{_slug(name)}", name, Side.FOE, stats, hp, hp, ac=ac, size=size, speeds=speeds, notes="; ".join(notes),
+                     hp_dice=hp_dice, attacks=tuple(attacks[:MAX_ATTACKS]))
+
+
+SRD_ATTACK = re.compile(
+    rf"^(?:(?P<count>\d{{1,2}})\s+)?(?P<name>[A-Za-z][A-Za-z' ,-]{{0,40}}?)\s+(?P<bonus>{SIGNED})(?:\s*/\s*{SIGNED})*"
+    r"\s+(?P<kind>melee|ranged)(?:\s+touch)?\s*\(\s*(?P<dice>\d{1,3}d\d{1,3}(?:\s*[+\-\u2212]\s*\d{1,4})?|\d{1,4})",
+    re.I,
+)
+"""One attack of an SRD ``Attack:`` line: ``Bite +3 melee (1d6+1)``, ``2 claws +9 melee (1d6+5)``."""
+
+SRD_DAMAGE_WORDS: tuple[tuple[str, DamageType], ...] = (
+    ("bite", DamageType.PIERCING), ("gore", DamageType.PIERCING), ("sting", DamageType.PIERCING),
+    ("claw", DamageType.SLASHING), ("talon", DamageType.SLASHING), ("rake", DamageType.SLASHING),
+    ("sword", DamageType.SLASHING), ("axe", DamageType.SLASHING), ("scimitar", DamageType.SLASHING), ("sickle", DamageType.SLASHING),
+    ("spear", DamageType.PIERCING), ("javelin", DamageType.PIERCING), ("bow", DamageType.PIERCING), ("dagger", DamageType.PIERCING),
+    ("rapier", DamageType.PIERCING), ("pick", DamageType.PIERCING), ("trident", DamageType.PIERCING), ("lance", DamageType.PIERCING),
+)
+"""The damage type an SRD attack's name suggests (the stat block does not say it); others are bludgeoning (slam, club, mace ...)."""
+
+
+def _reach_squares(fields: dict, ruleset) -> int:
+    """The melee reach of ``Space/Reach: 10 ft./10 ft.`` in squares (0: not given or the usual 5 ft.)."""
+    m = re.search(r"/\s*(\d{1,3})\s*ft", fields.get("space/reach", (0, ""))[1], re.I)
+    squares = int(m.group(1)) // ruleset.settings.feet_per_square if m else 0
+    return squares if squares > 1 else 0
+
+
+def _srd_attacks(text: str, stats: dict[str, int], ruleset, reach: int, notes: list[str]) -> list[SavedAttack]:
+    """The attacks of an ``Attack:`` / ``Full Attack:`` line (parts joined by
+    ``or``, ``and`` or ``;``) as saved attacks: the SRD's total bonus less
+    the ability the ruleset adds (STR in melee, DEX ranged), so the roll
+    totals the same; a part that cannot be read goes to ``notes``."""
+    found: list[SavedAttack] = []
+    for part in re.split(r"\s*(?:;|\bor\b|\band\b)\s*", text.strip().rstrip(".")):
+        if not part:
+            continue
+        m = SRD_ATTACK.match(part)
+        if m is None:
+            notes.append(f"Attack not read: {part[:60]}")
+            continue
+        name = " ".join(m.group("name").split()).rstrip(" ,").capitalize()
+        if m.group("count") and name.endswith("s"):
+            name = name[:-1]
+        ranged = m.group("kind").lower() == "ranged"
+        stat = (ruleset.ranged_attack_stat if ranged else "") or ruleset.attack_stat
+        bonus = _signed(m.group("bonus")) - stats.get(stat, 0)
+        low = name.lower()
+        kind = next((t for word, t in SRD_DAMAGE_WORDS if word in low), DamageType.BLUDGEONING)
+        dice = "".join(m.group("dice").split()).replace("\u2212", "-")
+        words = [f"{dice} {kind.value}"] + ([f"{bonus:+d}"] if bonus else []) + (["ranged"] if ranged else [f"reach {reach}"] if reach else [])
+        try:
+            found.append(parse_saved_attack(f"{name}: {' '.join(words)}", ruleset.stat_names))
+        except NotationError as problem:
+            notes.append(f"Attack not read: {part[:60]} ({problem})")
+    return found

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from core.combat import commands as cmd
 from core.board.battlefield import attack_situation
 from core.dice.checks import check_expression
-from core.dice.notation import parse_attack
+from core.dice.notation import AttackRequest, parse_attack
 from core.combat.mounted.moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
 from core.combat.attacks import plan_attack
 from core.combat.mounted.moves import charge_note  # EQ-MNT-1
@@ -29,7 +29,13 @@ if TYPE_CHECKING:
 def attack_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str, text: str) -> cmd.Attack:
     """An :class:`~core.combat.commands.Attack` from typed weapon text, with cover
     and flanking read from the map (EQ-COV-2, TAC-POS-2)."""
-    request = parse_attack(text)
+    return request_command(state, ruleset, attacker_id, target_id, parse_attack(text, ruleset.stat_names))
+
+
+def request_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, target_id: str, request: AttackRequest) -> cmd.Attack:
+    """The :class:`~core.combat.commands.Attack` of a weapon already read
+    (typed, or saved on the sheet: :mod:`core.offers.saved_attacks`), with
+    cover and flanking read from the map (EQ-COV-2, TAC-POS-2)."""
     attacker, target = state.combatant(attacker_id), state.combatant(target_id)
 
     situation = attack_situation(state.grid, attacker, target, bystanders(state, attacker, target), request.weapon.reach, ruleset=ruleset, vision=state.vision)

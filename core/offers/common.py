@@ -22,7 +22,7 @@ from core.offers.attacks import attack_command, attack_details, odds
 from core.offers.offer import Group, Need, Offer, OfferContext
 from core.combat.move_options import move_options
 from core.board.grid import as_cell
-from core.offers import maneuvers as offers_maneuvers, trackers as reminder_offers
+from core.offers import doors as offers_doors, maneuvers as offers_maneuvers, trackers as reminder_offers
 from core.combat.damage import DamagePart
 from core.board.movement import find_path
 from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
@@ -39,7 +39,7 @@ def generic(c: OfferContext) -> tuple[Offer, ...]:
     """Offers built from the ruleset's components, in menu order."""
     return (
         _turn(c) + _actions(c) + _movement(c) + offers_maneuvers.generic(c) + offers_maneuvers.jumps(c) + _hit_points(c) + _secrets(c)
-        + reminder_offers.tracker_offers(c)
+        + reminder_offers.tracker_offers(c) + offers_doors.door_offers(c)
     )
 
 

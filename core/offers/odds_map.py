@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
 from core.combat.attacks import Weapon, plan_attack
-from core.board.battlefield import attack_situation, melee_refusal
+from core.board.battlefield import attack_situation, cells_apart, melee_refusal
 from core.dice.checks import Modifier
 from core.errors import IllegalCommand
 from core.board.grid import Cell, Cover
@@ -38,6 +38,8 @@ class CellOdds:
     tiers: tuple[tuple[str, Fraction], ...] = ()
     modifiers: tuple[Modifier, ...] = ()
     refusal: str | None = None
+    attack: str = ""  # the saved attack these odds are of, when several were weighed (core.offers.saved_attacks.saved_odds_map)
+    expected_damage: Fraction = Fraction(0)  # its mean hit points from this cell (saved_odds_map only)
 
 
 def odds_map(state: EncounterState, ruleset: Any, attacker_id: str, target_id: str, weapon: Weapon, cells: Iterable[Cell]) -> dict[Cell, CellOdds]:
@@ -55,10 +57,14 @@ def odds_map(state: EncounterState, ruleset: Any, attacker_id: str, target_id: s
         cell = cast(Cell, tuple(given))  # a cell may come as a list [x, y]
         there = replace(attacker, position=cell)
         if weapon.reach is Reach.MELEE:
-            problem = melee_refusal(ruleset.settings, there, target)
+            problem = melee_refusal(ruleset.settings, there, target, weapon.reach_cells)
             if problem is not None:
                 found[cell] = CellOdds(Fraction(0), refusal=str(problem))
                 continue
+        apart = cells_apart(there, target)
+        if weapon.reach is Reach.RANGED and weapon.range_cells and apart is not None and apart > weapon.range_cells:
+            found[cell] = CellOdds(Fraction(0), refusal=f"{apart} cells: beyond the range of {weapon.name} ({weapon.range_cells})")
+            continue
         situation = attack_situation(state.grid, there, target, others + (there,), weapon.reach, ruleset=ruleset)
         if situation.cover is Cover.FULL:
             found[cell] = CellOdds(Fraction(0), refusal=f"no line of sight to {target.name} (EQ-COV-2)")

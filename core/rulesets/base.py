@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from fractions import Fraction
 
 from core.dice.checks import Advantage, CheckResult, Modifier, Tier, roll_check, tier_odds
+from core.dice.setting_notation import Shape, parse_setting, shape_of
 from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 from core.rulesets.capabilities import Capabilities
-from core.values.mobility import Layer, MoveType
+from core.values.mobility import Layer, MoveType, Size
 
 T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
 
@@ -37,6 +38,17 @@ if TYPE_CHECKING:
 
     from core.board.movement.falling import Fall, FallingRules
     from core.board.movement.model import MovementModel
+
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "diagonal": ("same", "alternate"),  # the movement models' diagonal rule (EQ-MOV-2, SRD-MOV-2)
+    "corner": ("one", "both", "any"),  # which walls stop a diagonal past a corner (SRD-MOV-3)
+    **dict.fromkeys(("creature_cover", "burrowed_cover", "shield_cover"), ("none", "quarter", "half", "three-quarters", "full")),  # EQ-COV-2 grades
+}
+"""Settings that name one of a few rules, and the names they take."""
+
+SIZE_SETTINGS = ("size_reach", "size_categories", "obstacle_size")
+"""Settings that name sizes of :class:`core.values.mobility.Size`."""
+SIZE_NAMES = tuple(size.value for size in Size)
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
 
@@ -99,7 +111,7 @@ class Ruleset(Capabilities):
             current = getattr(self.settings, key)
             if isinstance(current, bool) != isinstance(value, bool) or not isinstance(value, type(current)):
                 if isinstance(current, tuple) and isinstance(value, list):
-                    value = tuple(value)
+                    value = _tuples(value)  # a saved row or table comes back as lists
                 else:
                     raise RulesError(f"setting {key!r} needs a {type(current).__name__}, got {value!r}")
             clean[key] = value
@@ -113,14 +125,54 @@ class Ruleset(Capabilities):
         default = getattr(self.Settings(), name, None)
         if isinstance(value, bool) or isinstance(default, bool):
             return None
+        if name in SIZE_SETTINGS:
+            named = [value] if isinstance(value, str) else [e[0] if isinstance(e, tuple) else e for e in value]
+            unknown = [n for n in named if n not in SIZE_NAMES]
+            if unknown:
+                return f"{name} names sizes: {', '.join(SIZE_NAMES)} (not {', '.join(map(str, unknown))})"
+        if isinstance(value, tuple) and isinstance(default, tuple):
+            return _row_refusal(name, value, default)
+        if name in SETTING_CHOICES and value not in SETTING_CHOICES[name]:
+            return f"{name} is one of {', '.join(SETTING_CHOICES[name])}"
         if isinstance(value, int) and isinstance(default, int):
             if ("die" in name.split("_") or name.endswith("_sides")) and value < 1:
                 return f"{name} is a die: at least 1 side"
+            if name.endswith("_turns") and default >= 1 and value < 1:
+                return f"{name} lasts at least 1 turn (its DEFAULT is {default})"
             if default >= 0 and value < 0:
                 return f"{name} cannot be negative (its DEFAULT is {default})"
         if isinstance(value, str) and name.endswith("_stat") and value != default and value not in self.sheet_names:
             return f"{name} names a stat: one of {', '.join(self.sheet_names)}"
         return None
+
+    def setting_shape(self, name: str) -> Shape:
+        """The :class:`core.dice.setting_notation.Shape` of setting ``name``
+        (what the house-rules form reads: a number, a row, a table ...)."""
+        field = next((f for f in dataclasses.fields(self.settings) if f.name == name), None)
+        if field is None:
+            raise RulesError(f"{self.id} has no setting {name!r}")
+        return shape_of(field.type, getattr(self.settings, name))
+
+    def read_house_rule(self, name: str, text: str) -> dict[str, Any]:
+        """The campaign's house rules after the GM types ``text`` for
+        setting ``name`` in the house-rules form: read by the setting's
+        shape (:func:`core.dice.setting_notation.parse_setting`), checked by
+        :meth:`house_rule_refusal` and :meth:`with_house_rules`; ``default``
+        puts the DEFAULT back. Raises :class:`RulesError` (a
+        :class:`~core.errors.NotationError` for what cannot be read), and
+        then nothing changes."""
+        shape = self.setting_shape(name)
+        current = getattr(self.settings, name)
+        if text.strip().lower() == "default":
+            value = getattr(self.Settings(), name)
+        else:
+            value = parse_setting(text, current, shape, name)
+            refusal = self.house_rule_refusal(name, value)
+            if refusal is not None:
+                raise RulesError(refusal)
+        overrides = dict(self.house_rules())
+        overrides[name] = value
+        return self.with_house_rules(overrides).house_rules()
 
     def house_rules(self) -> dict[str, Any]:
         """The settings that differ from this ruleset's defaults."""
@@ -159,8 +211,10 @@ class Ruleset(Capabilities):
         return f"its stats: {', '.join(self.stat_names)}{skills}"
 
     # -- checks -------------------------------------------------------------
-    check_sides: ClassVar[int] = 20
-    check_count: ClassVar[int] = 1
+    check_sides: int = 20
+    check_count: int = 1
+    """Dice of a check (``check_count`` d ``check_sides``); a ruleset whose
+    dice are a DEFAULT sets them from its settings (power_roll's 2d10)."""
     tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
     attack_tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
     hit_tiers: ClassVar[tuple[Tier, ...]] = (Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
@@ -367,3 +421,20 @@ class Ruleset(Capabilities):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.house_rules()!r}>"
+
+
+def _tuples(value: Any) -> Any:
+    """A saved value with every list made a tuple again (rows and tables)."""
+    return tuple(_tuples(x) for x in value) if isinstance(value, (list, tuple)) else value
+
+
+def _row_refusal(name: str, value: tuple[Any, ...], default: tuple[Any, ...]) -> str | None:
+    """Why a row or table ``value`` would break play: a number that is
+    never negative by DEFAULT must not be, a table's numbers likewise."""
+    def numbers(row: tuple[Any, ...]) -> list[int]:
+        flat = [x for entry in row for x in (entry if isinstance(entry, tuple) else (entry,))]
+        return [x for x in flat if isinstance(x, int) and not isinstance(x, bool)]
+
+    if numbers(default) and min(numbers(default)) >= 0 and numbers(value) and min(numbers(value)) < 0:
+        return f"{name} cannot hold a negative number (its DEFAULT is {default})"
+    return None

@@ -76,3 +76,14 @@ class CommonSettings:
     squeeze_penalty: int = -4  # SRD-MOV-8: to attacks and to AC while squeezing
     shield_word: str = "shield"  # DEFAULT: an inventory item named with this word is a shield (EQ-ACT-4 block, TAC-DMG-2)
     shield_cover: str = "none"  # TAC-DMG-2: cover a shield gives its bearer, which chopping ignores (DEFAULT none; tactical_d10 half)
+    # -- areas (EQ-GEN-3) ------------------------------------------------------
+    cone_angle: int = 90  # EQ-GEN-3 DEFAULT: one angle for both cones, in degrees
+    small_cone_length: int = 3  # EQ-GEN-3 DEFAULT: cells
+    large_cone_length: int = 6  # EQ-GEN-3 DEFAULT: cells
+    # -- sight (core.board.geometry.sight.SightSettings) -------------------------------
+    eye_height: int = 1  # DEFAULT: a medium creature is 2 tall (EQ-MAP-3), its eyes at 1
+    creature_cover: str = "half"  # EQ-COV-2: a creature between, hostile or friendly, gives half cover
+    burrowed_cover: str = "half"  # PR-BUR-1 DEFAULT grade
+    flank_exact_middle: bool = True  # TAC-POS-2 "in the middle" (DEFAULT: at equal distance from both)
+    # -- initiative (EQ-INIT-2, in every ruleset) ------------------------------------
+    rolloff_die: int = 20  # EQ-INIT-2 DEFAULT: tied creatures roll off on 1d20 each (re-rolling ties)

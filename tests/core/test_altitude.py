@@ -50,6 +50,22 @@ def test_eq_mov_3_no_flight_under_a_low_ceiling(flier):
     assert "EQ-MOV-3" in str(caught.value) or "ceiling" in str(caught.value)
 
 
+def test_eq_mov_3_a_ceiling_of_exactly_3_still_lets_a_flier_take_off(flier):
+    encounter, cid = flier
+    encounter.state = replace(encounter.state, grid=Grid(encounter.state.grid.rows, encounter.state.grid.elevation, ceiling=3))
+    encounter.apply(cmd.ChangeAltitude(cid, "take_off"))
+    assert encounter.state.combatant(cid).altitude == 3
+
+
+def test_eq_mov_7_a_dive_goes_3_lower_and_no_deeper_than_12(flier):
+    encounter, cid = flier
+    movement = encounter.ruleset.movement
+    swimmer = replace(encounter.state.combatant(cid), layer=Layer.UNDERWATER, altitude=-9)
+    assert movement.dive(swimmer) == ("full", -12)
+    with pytest.raises(IllegalCommand, match="deeper than 12"):
+        movement.dive(replace(swimmer, altitude=-10))  # -13 is past the safe depth
+
+
 def test_take_off_needs_a_fly_speed():
     encounter, _ = demo_encounter(random.Random(6))
     with pytest.raises(IllegalCommand):

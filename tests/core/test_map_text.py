@@ -78,10 +78,10 @@ def test_tac_map_1_what_a_text_map_cannot_hold_is_said_and_commented():
     notes = "\n".join(export.notes)
     assert "Rider shares a cell with Horse" in notes and "Scout not on the map" in notes
     assert "Foe Hunter: the roster line would not read back" in notes
-    assert "Horse is large" in notes and "heights of cells" in notes
+    assert "H Horse party hp 9 size large" in export.text and "heights of cells" in notes
     assert "# not on the map: Scout party hp 9" in export.text
     back = _read_back(export.text, ruleset)  # the comments do not stop it reading
-    assert {c.name for c in back.combatants} == {"Horse", "Creature F"}
+    assert {c.name: c.size for c in back.combatants} == {"Horse": Size.LARGE, "Creature F": Size.MEDIUM}
 
 
 def test_tac_map_1_a_defeated_creature_is_left_out_and_the_loss_of_hp_is_said():
@@ -96,6 +96,34 @@ def test_tac_map_1_a_defeated_creature_is_left_out_and_the_loss_of_hp_is_said():
     assert any("current hit points and conditions are not kept" in n for n in export.notes)
     back = _read_back(export.text, ruleset)
     assert {c.name for c in back.combatants} == {"Wolf 1"}
+
+
+def test_eq_size_1_a_size_in_the_roster_places_the_whole_footprint_and_round_trips():
+    """EQ-SIZE-1: large is 2x2 cells, huge 3x3. A roster line's ``size``
+    gives the token's creature that footprint from its cell (the top-left);
+    the map may draw the token over the whole footprint, one creature."""
+    text = "########\n#OO....#\n#OO.G..#\n#......#\n#......#\n########\n\nO Ogre foe hp 30 size large\nG Giant foe hp 60 size huge\n"
+    state = _read_back(text, get("srd35"))
+    by_name = {c.name: c for c in state.combatants}
+    assert set(by_name) == {"Ogre", "Giant"}
+    assert by_name["Ogre"].cells == ((1, 1), (2, 1), (1, 2), (2, 2))
+    assert by_name["Giant"].size is Size.HUGE and len(by_name["Giant"].cells) == 9 and by_name["Giant"].position == (4, 2)
+    export = export_map(state, get("srd35"), "ascii")
+    assert "O Ogre foe hp 30 size large" in export.text and export.notes == ()
+    back = _read_back(export.text, get("srd35"))
+    assert {c.name: c.cells for c in back.combatants} == {c.name: c.cells for c in state.combatants}
+
+
+@pytest.mark.parametrize(("rows", "why"), [
+    ("#####\n#...#\n#..O#\n#####", r"O Ogre \(large, 2x2 cells\) at \(3, 2\) does not fit: \(4, 2\) is a wall"),
+    ("....\n..O.", r"line 2: O Ogre \(large, 2x2 cells\) at \(2, 1\) does not fit: \(2, 2\) is off the 4x2 map"),
+    ("#####\n#O..#\n#.A.#\n#####", r"\(2, 2\) is taken by A at \(2, 2\)"),
+])
+def test_eq_size_1_a_footprint_that_does_not_fit_is_refused_with_the_reason(rows, why):
+    with pytest.raises(MapFormatError, match=why):
+        read_map_file(rows + "\n\nO Ogre foe hp 30 size large\n", get("srd35"))
+    with pytest.raises(MapFormatError, match="'vast' is not a size"):
+        read_map_file("O..\n\nO Ogre foe size vast\n")
 
 
 def test_an_unknown_legend_is_refused():

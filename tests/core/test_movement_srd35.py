@@ -26,6 +26,7 @@ def test_SRD_MOV_1_speed_30_ft_is_6_squares_and_squares_are_5_ft():
     model = model_for(SRD)
     assert model.speed(_walker(stats={"SPEED": 30}), MoveType.WALK) == 6
     assert model.feet(4) == 20 and model.feet(6) == 30
+    assert model.land_speed(_walker())[0] == 30  # a sheet without a speed: the seed's typical 30 ft
 
 
 def test_SRD_MOV_2_acceptance_A8_three_diagonals_4_squares_four_6():

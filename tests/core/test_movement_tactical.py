@@ -37,6 +37,14 @@ def test_TAC_MAP_1_TAC_MOV_2_cliff_climb_and_lake_swim_cost_3_mp_per_cell():
     assert check_step(GRID, TAC, swimmer, [swimmer], (8, 10)) == 3  # lake at (8, 10)
 
 
+def test_TAC_MOV_2_deep_water_is_swum_at_3_mp_per_cell():
+    from core.board.grid import DEEP_WATER
+
+    grid = Grid.filled(5, 5).with_terrain((2, 2), DEEP_WATER)
+    swimmer = creature("s", (1, 2))
+    assert check_step(grid, TAC, swimmer, [swimmer], (2, 2)) == 3
+
+
 def test_TAC_MAP_1_tree_blocks_movement_with_rule():
     hero = creature("h", (9, 2))
     with pytest.raises(MoveRefused) as refused:

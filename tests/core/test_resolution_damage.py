@@ -93,6 +93,13 @@ def test_tac_dmg_2_penetrating_ignores_armour_holy_necrotic_plus_50_percent():
     assert resolve(s, (DamagePart(6, T.NECROTIC),), alignment="lawful good").total == 9
 
 
+def test_tac_dmg_2_holy_adds_exactly_50_percent_of_100():
+    from core.combat.damage import resolve
+
+    s = get("tactical_d10").settings
+    assert resolve(s, (DamagePart(100, T.HOLY),), alignment="chaotic evil").total == 150
+
+
 def test_tac_dmg_2_sonic_ignores_ac_and_dazes_unless_ears_blocked():
     horn = Weapon("horn", (WeaponDamage("2", T.SONIC),))
     enc = fight("tactical_d10", hero(), boar(ac=30), faces=(2,))
@@ -169,6 +176,7 @@ def test_eq_day_3_weapon_poison_works_once():
     knife = Weapon("knife", (WeaponDamage("2", T.PIERCING),))
     enc = fight("equestria", hero(), boar(), faces=(15, 15))
     enc.apply(cmd.ApplyPoison("a", "knife", 2))
+    assert [c.rounds_left for c in enc.state.combatant("a").coatings] == [60]  # 10 minutes of 10-second rounds
     enc.apply(cmd.Attack("a", "b", knife, spend_action=False))
     assert {c.name: c.level for c in enc.state.combatant("b").conditions} == {"poisoned": 2}
     assert enc.state.combatant("a").coatings == ()

@@ -25,8 +25,8 @@ def c(cid: str, init: int | None, side=Side.PARTY, **stats) -> Combatant:
     return Combatant(cid, cid.upper(), side, dict(stats), 10, 10, initiative=init)
 
 
-def fight(ruleset: str, *combatants: Combatant, start=True, seed=1) -> Encounter:
-    enc = Encounter(EncounterState("t", GRID, combatants), get(ruleset), random.Random(seed))
+def fight(ruleset: str, *combatants: Combatant, start=True, seed=1, house=None) -> Encounter:
+    enc = Encounter(EncounterState("t", GRID, combatants), get(ruleset, house), random.Random(seed))
     if start:
         enc.apply(cmd.StartCombat())
     return enc
@@ -45,6 +45,20 @@ def test_a4_eq_act_3_exchange_full_for_quick(dex, gained):
     enc = fight("equestria", c("a", 10, DEX=dex))
     enc.apply(cmd.ExchangeFullAction("a"))
     assert enc.state.combatant("a").budget.left("quick") == 1 + gained
+
+
+def test_eq_act_3_at_dex_minus_1_the_exchange_gives_a_usable_quick_action_reading_a():
+    enc = fight("equestria", c("a", 10, DEX=-1))
+    enc.apply(cmd.ExchangeFullAction("a"))
+    enc.apply(cmd.SpendAction("a", "quick"))  # reading (a), the DEFAULT
+    assert enc.state.combatant("a").budget.left("quick") == 0
+
+
+def test_eq_act_3_reading_b_is_a_house_rule_that_refuses_the_exchange_below_dex_0():
+    enc = fight("equestria", c("a", 10, DEX=-1), house={"exchange_below_quick_dex": False})
+    with pytest.raises(IllegalCommand, match="reading \\(b\\)") as refused:
+        enc.apply(cmd.ExchangeFullAction("a"))
+    assert refused.value.rule == "EQ-ACT-3" and enc.state.combatant("a").budget.left("full") == 1
 
 
 def test_eq_act_4_reaction_spent_off_turn_refreshed_at_own_turn_start():

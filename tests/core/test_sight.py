@@ -23,6 +23,15 @@ def test_EQ_MAP_4_sight_blockers_bushes_block_sight_glass_does_not():
     assert not line_of_effect(glass, (0, 0), (4, 0))
 
 
+def test_eq_map_3_a_medium_creature_is_2_tall_in_every_ruleset():
+    from core.board.battlefield import body_height
+    from core.rulesets import get
+
+    medium = creature("a", (0, 0))
+    assert {rid: body_height(medium, get(rid).settings) for rid in ("equestria", "srd35", "tactical_d10", "power_roll")} == dict.fromkeys(
+        ("equestria", "srd35", "tactical_d10", "power_roll"), 2)
+
+
 def test_EQ_MAP_3_a_flier_high_enough_sees_over_a_wall():
     grid = OPEN.with_terrain((5, 5), WALL)  # wall 3 high (DEFAULT)
     ground = creature("g", (4, 5))

@@ -171,6 +171,8 @@ def test_eq_act_7_a_creature_saved_before_limbs_loads_with_two_empty_fore_limbs(
     ("one two three four five six seven eight", False),
     ("one two three four five six seven eight nine", True),
     ("Supercalifragilisticexpialidocious and antidisestablishmentarianism", True),  # 2 words, 62 sounds
+    ("a" * 50, False),  # 50 sounds: as long as advised
+    ("a" * 51, True),
 ])
 def test_eq_act_8_a_phrase_is_logged_and_over_8_words_or_50_sounds_warned_not_refused(text, warned):
     enc = _fight()

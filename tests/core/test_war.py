@@ -88,6 +88,13 @@ def test_eq_war_2_hero_gets_own_bp_minus_enemy_bp():
     assert [m.value for m in hero.modifiers] == [2, -3] and hero.total == 10 + 2 - 3
 
 
+def test_eq_war_1_strategy_and_morale_checks_are_against_12():
+    """EQ-WAR-1: Strategy/Tactics and morale are checks of medium difficulty, 12 (EQ-CHK-2)."""
+    dice = ScriptDice([5, 12, 15])
+    fight_round(_battle(), dice)
+    assert [c.difficulty for c in dice.checks] == [12, 12, 12]
+
+
 def test_eq_war_1_loser_loses_one_bp_and_checks_morale_with_bp_difference():
     dice = ScriptDice([5, 12, 15])  # North 5 vs South 12: North loses; morale natural 15
     battle, events = fight_round(_battle(charisma=(1, 0)), dice)
@@ -148,6 +155,16 @@ def test_eq_war_3_recovery_rolls_winner_1_to_4_loser_1_to_2_routed_1():
     assert south.loss == Fraction(4, 7) and south.soldiers_lost == 4000
     with pytest.raises(IllegalCommand, match="already"):
         roll_aftermath(after, dice)
+
+
+def test_eq_war_3_a_loser_that_retreats_regains_a_bp_on_1_or_2_only():
+    """Seed 001: the loser (not routed) rolls 1d6 per lost BP and regains one on 1-2; 3 is no longer enough."""
+    battle = replace(_battle(), ending=Ending(EndKind.RETREAT, 1))
+    battle = replace(battle, armies=(replace(battle.armies[0], points=10), replace(battle.armies[1], points=3)))
+    dice = ScriptDice([], faces=[1, 2, 3, 3])
+    after, _ = roll_aftermath(battle, dice)
+    assert dice.rolled == ["4d6"]  # the winner lost nothing: no roll
+    assert after.aftermath[1].regained == 2 and after.aftermath[1].points == 5  # the 1 and the 2, not the 3s
 
 
 def test_eq_war_3_aftermath_needs_the_end():

@@ -140,6 +140,37 @@ async def test_house_rule_changes_the_default_difficulty_and_is_saved(tmp_path):
     reopened.close()
 
 
+async def test_a_row_house_rule_torch_is_typed_checked_and_saved_eq_vis_2(tmp_path):
+    """The house-rules list shows rows and tables (torch 6/12, EQ-VIS-2 DEFAULT);
+    a row typed wrong is refused with why and changes nothing; typed right it is saved."""
+    from saves.campaign import Campaign
+
+    path = tmp_path / "demo.json"
+    app = demo_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("full_stop")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("tool:house"), "enter")
+        names = app.screen.option_ids
+        await pilot.press(*["down"] * names.index("torch"), "enter")
+        await pilot.press(*["backspace"] * 8)
+        await type_text(pilot, "7")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "type 2 whole numbers" in status_of(app)
+        assert app.presenter.session.campaign.ruleset.house_rules() == {}
+        await pilot.press(*["backspace"] * 8)
+        await type_text(pilot, "7, 14")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.presenter.session.encounter.ruleset.settings.torch == (7, 14)
+        assert "torch = 7, 14" in status_of(app)
+    app.presenter.session.campaign.close()
+    reopened = Campaign.open(path)
+    assert reopened.ruleset.settings.torch == (7, 14)
+    reopened.close()
+
+
 async def test_a_house_rule_that_would_break_play_is_refused(tmp_path):
     """A try-out saved walk speed -3 and a fall die of 0 (then every fall was
     refused as '3d0'): refused with why, nothing saved."""

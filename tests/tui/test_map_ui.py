@@ -131,6 +131,30 @@ async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
     app.presenter.session.campaign.close()
 
 
+async def test_brush_paints_a_cell_side_and_the_pane_draws_it(tmp_path):
+    """B, e (a closed door), L: a door on the cursor cell's east side,
+    drawn in the cell's last column; u takes it back."""
+    from core.board.edges import Feature
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("B")
+        await pilot.press("e")
+        assert "sides: closed door" in status_of(app)
+        grid_map = app.query_one("#map")
+        x, y = grid_map.cursor
+        await pilot.press("L")
+        grid = app.presenter.state.grid
+        assert grid.edge_feature((x, y), (x + 1, y)) is Feature.DOOR_CLOSED
+        assert "east: closed door" in status_of(app) or "cell side" in status_of(app)
+        line = grid_map.render_line(1 + y * grid_map.zoom + grid_map.zoom - 1 - grid_map.scroll_offset[1])
+        assert "\u2590" in line.text  # the closed door's mark
+        await pilot.press("escape")
+        await pilot.press("u")
+        assert app.presenter.state.grid.edges == ()
+    app.presenter.session.campaign.close()
+
+
 def test_a_move_repaints_the_cells_it_left_and_entered():
     import random
     from dataclasses import replace

@@ -71,7 +71,7 @@ async def test_map_repaints_only_the_cells_of_the_tokens_that_changed(tmp_path, 
         await pilot.press("n")
         await pilot.pause()
         regions = [region for name, found, _ in calls if name == "GridMap" for region in found]
-        cell_width = 2 * app.query_one(GridMap).zoom
+        cell_width = app.query_one(GridMap).cell_size[0]
         assert len(regions) == 2  # the marker leaves one token and reaches the next
         assert all(isinstance(r, Region) and r.width == cell_width for r in regions)
     app.presenter.session.campaign.close()

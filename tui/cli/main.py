@@ -28,7 +28,7 @@ from saves.session import Session, create_campaign, create_demo, open_default
 from saves.signals import exit_soon, install_exit_handlers, install_takeover_handler
 from tui.cli.common import campaign_path, fail, report_unsaved, ui_options
 from core.combat.demo import demo_roster, seed_map_text
-from core.board.grid import from_text
+from core.board.grid import TextMap, from_text
 
 EPILOG = """\
 Campaign files live in {data} unless you give a path.
@@ -65,7 +65,7 @@ def _new_parser() -> argparse.ArgumentParser:
         description="Create a campaign from a text map (emoji legend of seed 003 or the ASCII legend); every token on the map becomes a combatant.",
     )
     parser.add_argument("path", type=Path, help="the new campaign file (a bare name like 'moor' goes in the campaigns folder)")
-    parser.add_argument("--map", dest="map_path", type=Path, default=None, help="text map file (default: the demo fight on the seed 003 map)")
+    parser.add_argument("--map", dest="map_path", type=Path, default=None, help="text map file, or a Universal VTT file (.dd2vtt, .uvtt, .df2vtt) (default: the demo fight on the seed 003 map)")
     choices = sorted(RULESET_IDS)
     parser.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"rule system: {', '.join(choices)} (default {DEFAULT_RULESET})")
     parser.add_argument("--name", default=None, help="campaign name (default: the file name)")
@@ -169,8 +169,20 @@ def _new(argv: list[str]) -> int:
         except EncounterError as exc:
             return fail(str(exc))
         return _run(campaign, rng, f"Created {campaign.path}: the seed 003 map with the demo fight.", args)
-    from saves.map_files import read_text  # bounded; a pipe or a device would hang the read
+    from saves.map_files import read_text, read_uvtt_file, uvtt_summary  # bounded; a pipe or a device would hang the read
+    from core.board.uvtt import is_uvtt_name
 
+    if is_uvtt_name(args.map_path.name):  # a Universal VTT dungeon: walls, doors, windows, lights; no creatures
+        try:
+            found = read_uvtt_file(args.map_path)
+            ruleset = get_ruleset(args.ruleset)
+            campaign = create_campaign(campaign_path(args.path), args.name or args.path.stem, ruleset, TextMap(found.grid, ()), rng, {}, found.vision)
+        except SaveError as exc:
+            return fail(f"cannot read map {exc}")
+        except EncounterError as exc:
+            return fail(str(exc))
+        said = "; ".join(uvtt_summary(found))
+        return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {said}. Add creatures with a, start combat from the . menu.", args)
     try:
         text = read_text(args.map_path)
     except SaveError as exc:

@@ -10,6 +10,7 @@ from rich.text import Text
 from core.combat import events as ev
 from saves.records import Redone, Undone, Unreadable
 from tui.rendering import combat as combat_lines  # noqa: F401 (registers)
+from tui.rendering import doors as door_lines  # noqa: F401 (registers)
 from tui.rendering import groups as group_lines  # noqa: F401 (registers)
 from tui.rendering import maneuvers as maneuver_lines  # noqa: F401 (registers)
 from tui.rendering import trackers as tracker_lines  # noqa: F401 (registers)

@@ -1,4 +1,5 @@
-"""Map glyph themes: how each terrain and token looks, two columns a cell.
+"""Map glyph themes: how each terrain and token looks in a small cell (two
+columns), and how that glyph fills a bigger one (:func:`cell_text`).
 
 Three themes: ``ascii`` (for terminals that are not UTF-8), ``unicode``
 (the default) and ``emoji``, limited to emoji that common terminals draw
@@ -146,22 +147,36 @@ def default_theme_name() -> str:
     return "unicode" if "utf" in encoding else "ascii"
 
 
-def large_terrain(text: str, sub: int) -> str:
-    """A two-column glyph drawn in a four-column, two-line cell: solid fills
-    (walls, water) repeat; a mark sits in the middle of the first line."""
-    if text[0] == text[1] and text[0] != " ":
-        return text * 2
-    return f" {text} " if sub == 0 else "    "
+def mark_line(height: int) -> int:
+    """The line of a cell ``height`` lines tall that carries its mark or
+    token (and the row ruler's number): the first of 1 or 2, the middle one
+    of 3, the second of 4."""
+    return (height - 1) // 2
 
 
-def hp_segment(combatant: Combatant, token_style: Style) -> Segment:
-    """Four columns under a large token: its hit points as a bar on the
+def cell_text(text: str, width: int, height: int, sub: int) -> str:
+    """A two-column glyph drawn on line ``sub`` of a cell ``width`` columns
+    by ``height`` lines: solid fills (walls, water) repeat over the whole
+    cell; a mark sits in the middle of the :func:`mark_line`, the other
+    lines blank."""
+    if width == 2 and height == 1:
+        return text
+    if len(text) == 2 and text[0] == text[1] and text[0] != " ":
+        return (text * width)[:width]
+    if sub != mark_line(height):
+        return " " * width
+    left = (width - 2) // 2
+    return " " * left + text + " " * (width - 2 - left)
+
+
+def hp_segment(combatant: Combatant, token_style: Style, width: int = 4) -> Segment:
+    """``width`` columns under a large token: its hit points as a bar on the
     token's colour (green, yellow, red as they fall; grey when down)."""
     hp_max = max(1, combatant.hp_max)
-    filled = max(0, min(4, round(4 * combatant.hp / hp_max)))
+    filled = max(0, min(width, round(width * combatant.hp / hp_max)))
     if combatant.hp > 0 and filled == 0:
         filled = 1
     ratio = combatant.hp / hp_max
     colour = "bright_black" if combatant.hp <= 0 else "red" if ratio <= 0.25 else "yellow" if ratio <= 0.5 else "green"
     base = Style(bgcolor=token_style.bgcolor)
-    return Segment("\u2584" * filled + " " * (4 - filled), base + Style(color=colour))
+    return Segment("\u2584" * filled + " " * (width - filled), base + Style(color=colour))

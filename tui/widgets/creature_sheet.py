@@ -113,6 +113,12 @@ class CreatureSheet(LinePane):
         for kind, left in budget.actions.items():
             text.append(f"{kind.replace('_', ' ')} {left}  ", style="" if left > 0 else "bright_black")
         text.append(f"movement {budget.movement}/{budget.movement_max}")
+        for number, attack in enumerate(combatant.attacks, start=1):  # t then its number attacks with it
+            text.append(f"\n{number} ", style="bold")
+            text.append_text(user_text(attack.name, "bold"))
+            text.append(f" {clean(attack.weapon)}")
+            if attack.uses:
+                text.append(f" (uses {clean(attack.uses)})", style="yellow")
         for condition in combatant.conditions:
             text.append("\n")
             text.append(condition_text(condition), style="magenta")

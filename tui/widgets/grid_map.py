@@ -1,5 +1,12 @@
-"""The battle map pane: terrain and tokens, two terminal columns per cell,
-with column and row rulers that stay put while the map scrolls.
+"""The battle map pane: terrain and tokens, with column and row rulers
+that stay put while the map scrolls.
+
+A cell is ``cell_size`` = (columns, lines): two columns and one line
+(small) up to eight columns and four lines. Unless the GM pins a size
+(``Z``: :meth:`GridMap.cycle_zoom`), the map takes the largest of
+:data:`CELL_SIZES` with which the whole map fits its pane, so a big
+terminal shows a big map; a map too big for the pane in small cells
+scrolls.
 
 Drawn through Textual's line API (``render_line``): only the rows and cells
 in view are produced, so a 500x500 map costs what the viewport costs. In
@@ -22,11 +29,18 @@ from textual.strip import Strip
 from core.values.combatant import Combatant
 from core.combat.state import EncounterState
 from core.board.grid import Cell
-from tui.rendering.glyphs import THEMES, GlyphTheme
+from tui.rendering.glyphs import THEMES, GlyphTheme, mark_line
 from tui.widgets.map_cells import MapCells
 
 RULER = 3  # columns of the row ruler on the left; one line of column ruler on top
 RULER_STYLE = Style(color="bright_black")
+CELL_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (3, 2), (4, 2), (5, 2), (6, 3), (7, 3), (8, 4))
+"""(columns, lines) of a cell the automatic size chooses from, smallest
+first: about square on a terminal (a line is about two columns tall),
+the in-between ones within a quarter of square so the map fills more."""
+PINNED_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (4, 2), (6, 3), (8, 4))
+"""The square sizes ``Z`` steps through (then back to automatic)."""
+SIZE_NAMES = {(2, 1): "small", (4, 2): "large", (6, 3): "larger", (8, 4): "largest"}
 
 
 def column_label(x: int, width: int = 2) -> str:
@@ -34,6 +48,8 @@ def column_label(x: int, width: int = 2) -> str:
     else the number every 5 cells and a tick between."""
     if width >= 4:
         return f"{x % 1000:<{width}d}"
+    if width == 3:
+        return f"{x % 100:<3d}"
     return f"{x % 100:<2d}" if x % 5 == 0 else "\u00b7 "
 
 
@@ -63,6 +79,11 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         Binding("enter", "pick('offer')", "Here", id="map-pick-offer"),
         Binding("enter,space", "pick('paint')", "Paint", id="map-pick-paint"),
         *[Binding(str(n), f"brush({n})", "Terrain", show=n == 1, key_display="1-9", id=f"map-brush-{n}") for n in range(1, 10)],
+        Binding("e", "side_brush", "Side", id="map-side-brush"),
+        Binding("shift+up,K", "side(0,-1)", "Paint side", show=False, id="map-side-up"),
+        Binding("shift+down,J", "side(0,1)", "Paint side", show=False, id="map-side-down"),
+        Binding("shift+left,H", "side(-1,0)", "Paint side", show=False, id="map-side-left"),
+        Binding("shift+right,L", "side(1,0)", "Paint side", show=False, id="map-side-right"),
         Binding("enter", "pick('done')", "Done", id="map-pick-done"),
         Binding("escape", "cancel", "Cancel", id="map-cancel"),
         Binding("r", "turn(1)", "Rotate", id="map-rotate"),
@@ -107,6 +128,17 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             super().__init__()
             self.number = number
 
+    class SidePainted(Message):
+        """In paint mode the GM painted the side of ``cell`` toward
+        (``dx``, ``dy``) (one of the four straight directions); ``dx == dy
+        == 0``: the GM asked for the next side feature (e)."""
+
+        def __init__(self, cell: Cell | None, dx: int, dy: int) -> None:
+            super().__init__()
+            self.cell = cell
+            self.dx = dx
+            self.dy = dy
+
     class CursorMoved(Message):
         """The pick cursor is now on ``cell``."""
 
@@ -123,7 +155,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         self.reach: dict[Cell, int] = {}
         self.path: frozenset[Cell] = frozenset()
         self.area: frozenset[Cell] = frozenset()
-        self.zoom_setting: int = 0  # 0: automatic; 1 or 2: fixed
+        self.pinned: tuple[int, int] | None = None
+        """The cell size the GM pinned with ``Z``; ``None``: it follows the pane."""
         self.odds: dict[Cell, float] = {}
         """Chance to hit the chosen target from each reachable cell (the odds map), 0..1."""
         self.best: frozenset[Cell] = frozenset()
@@ -132,22 +165,31 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         """Cells seen now (the players' view); ``None``: no fog, every cell shows."""
         self.remembered: frozenset[Cell] = frozenset()
         """Cells seen before: drawn greyed under the fog."""
-        self.zoom: int = 1
+        self.cell_size: tuple[int, int] = (2, 1)
+        """(columns, lines) of one cell now."""
+
+    @property
+    def zoom(self) -> int:
+        """Lines per cell now (1 in small cells)."""
+        return self.cell_size[1]
 
     # -- data in ------------------------------------------------------------
     def show(self, state: EncounterState, current: str | None, selected: str | None) -> None:
         tokens = {c.position: c for c in state.combatants if c.position is not None}
-        old, zoom = self._view, self.zoom
+        for c in state.combatants:  # a big creature's other cells (EQ-SIZE-1), under any token standing there
+            if c.position is not None and c.space != (1, 1):
+                for spot in c.cells:
+                    tokens.setdefault(spot, c)
+        old, size = self._view, self.cell_size
         self._view = _View(state, tokens, current, selected)
         self._fit()
         new_map = old is None or (old.state.grid is not state.grid and old.state.grid != state.grid)  # a reread campaign: an equal map
-        if new_map or zoom != self.zoom:
+        if new_map or size != self.cell_size:
             self.refresh()
         else:
             # Only the cells whose tokens changed: fewer bytes to the terminal.
-            cw, (scroll_x, scroll_y) = 2 * self.zoom, self.scroll_offset
-            for x, y in self.changed_cells(old, self._view):
-                self.refresh(Region(RULER + x * cw - scroll_x, 1 + y * self.zoom - scroll_y, cw, self.zoom))
+            for cell in self.changed_cells(old, self._view):
+                self._refresh_cell(cell)
         if not self.size.area:
             self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
 
@@ -159,9 +201,13 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         if old_seen is None or seen is None or self._view is None:
             self.refresh()
             return
-        cw, (scroll_x, scroll_y) = 2 * self.zoom, self.scroll_offset
-        for x, y in (old_seen ^ seen) | (old_remembered ^ remembered):
-            self.refresh(Region(RULER + x * cw - scroll_x, 1 + y * self.zoom - scroll_y, cw, self.zoom))
+        for cell in (old_seen ^ seen) | (old_remembered ^ remembered):
+            self._refresh_cell(cell)
+
+    def _refresh_cell(self, cell: Cell) -> None:
+        cw, ch = self.cell_size
+        scroll_x, scroll_y = self.scroll_offset
+        self.refresh(Region(RULER + cell[0] * cw - scroll_x, 1 + cell[1] * ch - scroll_y, cw, ch))
 
     @staticmethod
     def changed_cells(old: _View, new: _View) -> set[Cell]:
@@ -182,21 +228,25 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         self.refresh()
 
     def _fit(self) -> None:
-        """Pick the zoom (2: four columns and two lines a cell, when the whole
-        map fits the pane that way) and size the scroll area to match."""
+        """Pick the cell size (the pinned one, else the largest of
+        :data:`CELL_SIZES` with which the whole map fits the pane) and size
+        the scroll area to match."""
         if self._view is None:
             return
         grid = self._view.state.grid
-        if self.zoom_setting:
-            zoom = self.zoom_setting
-        else:
-            region = self.size
-            fits = region.width >= RULER + grid.width * 4 + 1 and region.height >= 1 + grid.height * 2
-            zoom = 2 if fits else 1
-        self.zoom = zoom
-        size = Size(RULER + grid.width * 2 * zoom, 1 + grid.height * zoom)
+        self.cell_size = self.pinned or self.fitting_size(grid.width, grid.height, self.size.width, self.size.height)
+        cw, ch = self.cell_size
+        size = Size(RULER + grid.width * cw, 1 + grid.height * ch)
         if size != self.virtual_size:
             self.virtual_size = size
+
+    @staticmethod
+    def fitting_size(cells_wide: int, cells_high: int, width: int, height: int) -> tuple[int, int]:
+        """The largest of :data:`CELL_SIZES` with which a map of ``cells_wide``
+        x ``cells_high`` cells fits ``width`` x ``height`` columns and lines
+        with its rulers (and a column to spare); the smallest when none does."""
+        fitting = [(cw, ch) for cw, ch in CELL_SIZES[1:] if width >= RULER + cells_wide * cw + 1 and height >= 1 + cells_high * ch]
+        return fitting[-1] if fitting else CELL_SIZES[0]
 
     def on_resize(self) -> None:
         self._fit()
@@ -206,11 +256,21 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         self.refresh()
 
     def cycle_zoom(self) -> str:
-        """Automatic -> 1 -> 2 -> automatic; returns a description."""
-        self.zoom_setting = {0: 1, 1: 2, 2: 0}[self.zoom_setting]
+        """Automatic -> small -> large -> larger -> largest (each pinned: a
+        resize keeps it) -> automatic; returns what it is now, for the status line."""
+        if self.pinned is None:
+            self.pinned = PINNED_SIZES[0]
+        elif self.pinned == PINNED_SIZES[-1]:
+            self.pinned = None
+        else:
+            self.pinned = PINNED_SIZES[PINNED_SIZES.index(self.pinned) + 1] if self.pinned in PINNED_SIZES else PINNED_SIZES[0]
         self._fit()
         self.refresh()
-        return {0: "automatic", 1: "small cells", 2: "large cells"}[self.zoom_setting]
+        cw, ch = self.cell_size
+        if self.pinned is None:
+            return f"automatic, the largest the pane has room for (now {cw}x{ch})"
+        following = "automatic" if self.pinned == PINNED_SIZES[-1] else "a size larger"
+        return f"{SIZE_NAMES[self.pinned]} ({cw} columns by {ch} line{'s' if ch > 1 else ''}), pinned; Z again: {following}"
 
     def set_theme(self, name: str) -> None:
         self.glyphs = THEMES[name]
@@ -221,7 +281,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         by as little as it takes, or (``centre``) to the middle of the view
         when it is out of view, so that turn after turn the view (and the
         whole-pane repaint a scroll costs) moves less often."""
-        cw, ch = 2 * self.zoom, self.zoom
+        cw, ch = self.cell_size
         x, y = cell[0] * cw, cell[1] * ch
         view_w = max(1, self.scrollable_content_region.width - RULER)
         view_h = max(1, self.scrollable_content_region.height - 1)
@@ -275,7 +335,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             return self.picking
         if action in ("turn", "grow"):
             return self.mode == "area"
-        if action == "brush":
+        if action in ("brush", "side", "side_brush"):
             return self.mode == "paint"
         return True
 
@@ -284,6 +344,13 @@ class GridMap(MapCells, ScrollView, can_focus=True):
 
     def action_brush(self, number: int) -> None:
         self.post_message(self.BrushChosen(number))
+
+    def action_side(self, dx: int, dy: int) -> None:
+        if self.cursor is not None:
+            self.post_message(self.SidePainted(self.cursor, dx, dy))
+
+    def action_side_brush(self) -> None:
+        self.post_message(self.SidePainted(None, 0, 0))
 
     def action_grow(self, step: int) -> None:
         self.post_message(self.TemplateChanged(grow=step))
@@ -314,7 +381,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         if self._view is None or offset_x < RULER or offset_y < 1:
             return None
         scroll_x, scroll_y = self.scroll_offset
-        cell = ((offset_x - RULER + scroll_x) // (2 * self.zoom), (offset_y - 1 + scroll_y) // self.zoom)
+        cell = ((offset_x - RULER + scroll_x) // self.cell_size[0], (offset_y - 1 + scroll_y) // self.cell_size[1])
         return cell if self._view.state.grid.contains(cell) else None
 
     def on_click(self, event: events.Click) -> None:
@@ -337,8 +404,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         view = self._view
         if view is None:
             return Strip.blank(width, self.rich_style)
-        zoom = self.zoom
-        cw = 2 * zoom
+        cw, ch = self.cell_size
         scroll_x, scroll_y = self.scroll_offset
         map_width = max(0, width - RULER)
         first = scroll_x // cw
@@ -349,11 +415,17 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             cells = Strip(ruler).crop(offset, offset + map_width)
             return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, self.rich_style).apply_style(self._ground())
         line = scroll_y + y - 1
-        row, sub = divmod(line, zoom)
+        row, sub = divmod(line, ch)
         if row >= view.state.grid.height:
             return Strip.blank(width, self.rich_style)
         terrain_row = view.state.grid.rows[row]
-        segments = [self._cell_segment((x, row), terrain_row[x], view, sub) for x in range(first, last)]
+        segments = []
+        for x in range(first, last):
+            part = self._cell_segment((x, row), terrain_row[x], view, sub)
+            if isinstance(part, list):  # a cell with a thin wall, door or window on a side
+                segments.extend(part)
+            else:
+                segments.append(part)
         cells = Strip(segments).simplify().crop(offset, offset + map_width)
-        label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == 0 else " " * RULER, RULER_STYLE)
+        label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
         return Strip([label, *cells]).extend_cell_length(width, self.rich_style).apply_style(self._ground())

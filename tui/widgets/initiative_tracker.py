@@ -163,6 +163,16 @@ BAND_STYLE = {"unhurt": "green", "hurt": "yellow", "bloodied": "red", "down": "b
 BAND_SHORT = {"bloodied": "bloody"}  # the HP column is 7 wide
 
 COLUMNS = ((" ", 1), ("Ini", 3), (" Name", 0), ("     HP", 7), (" Left", 6))  # 0: what the width leaves
+WIDE_COLUMNS = (*COLUMNS, (" Conditions", 16), (" Uses", 10))
+"""From :data:`WIDE_TRACKER` columns (the left column of a 200x60 screen):
+conditions and limited uses in columns of their own, after the five."""
+WIDE_TRACKER = 56
+
+
+def all_use_badges(combatant: Combatant) -> Text:
+    """Every limited use as its initials and the uses left (``FB0`` in red when none is left)."""
+    return Text(" ").join(Text(f"{''.join(w[0] for w in clean(u.name).split())[:2] or '?'}{u.uses}", style="red" if u.uses == 0 else "cyan")
+                          for u in combatant.uses)
 
 
 class InitiativeTracker(LinePane, can_focus=True):
@@ -190,6 +200,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._name_width = 0
         self._last: tuple | None = None
         self._kinds: Kinds = ()
+        self._columns: tuple[tuple[str, int], ...] = COLUMNS
         self._row_cache: dict[str, tuple] = {}
         self._cells: dict[str, tuple[Text, ...]] = {}
         self._strips: dict[str, tuple] = {}  # id -> (cells, (cursor style, width), drawn row)
@@ -211,8 +222,10 @@ class InitiativeTracker(LinePane, can_focus=True):
         return len(self._order)
 
     def row_cells(self, combatant_id: str) -> tuple[Text, ...]:
-        """The five cells of a combatant's row: turn marker, initiative,
-        name with condition badges, HP, actions and movement left."""
+        """The cells of a combatant's row: turn marker, initiative, name
+        with condition badges, HP, actions and movement left; from
+        :data:`WIDE_TRACKER` columns the conditions and the uses follow in
+        cells of their own (and leave the name's)."""
         return self._cells[combatant_id]
 
     def content_rows(self) -> int:
@@ -237,14 +250,15 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._last = (state, selected, kinds, marked)
         self.marked = marked
         width = self.content_size.width
-        self._name_width = max(8, width - sum(w for _, w in COLUMNS))
+        self._columns = WIDE_COLUMNS if width >= WIDE_TRACKER else COLUMNS
+        self._name_width = max(8, width - sum(w for _, w in self._columns))
         order = state.order()
         self._order = [c.id for c in order]
         self._selected = selected if selected in self._order else None
         rows = {}
         for combatant in order:
             # Rows of unchanged combatants (equal values) are reused.
-            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in marked)
+            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in marked, len(self._columns))
             cached = self._row_cache.get(combatant.id)
             if cached is None or cached[:-1] != key:
                 cached = (*key, self._row(combatant, state))
@@ -282,7 +296,7 @@ class InitiativeTracker(LinePane, can_focus=True):
     def _draw(self, width: int) -> None:
         if width <= 0:
             return
-        header = Text("".join(title.ljust(w or self._name_width) for title, w in COLUMNS))
+        header = Text("".join(title.ljust(w or self._name_width) for title, w in self._columns))
         header.stylize(self.get_component_rich_style("initiative-tracker--header", partial=True))
         lines = text_lines(header, width, wrap=False)
         cursor = self.get_component_rich_style("initiative-tracker--cursor" if self.has_focus else "initiative-tracker--cursor-blurred", partial=True)
@@ -291,7 +305,7 @@ class InitiativeTracker(LinePane, can_focus=True):
             cached = self._strips.get(cid)
             if cached is None or cached[0] is not cells or cached[1] != (style, width):
                 line = Text()
-                for (_, column_width), cell in zip(COLUMNS, cells):
+                for (_, column_width), cell in zip(self._columns, cells):
                     cell = cell.copy()
                     cell.truncate(column_width or self._name_width, pad=True)
                     line.append_text(cell)
@@ -308,7 +322,10 @@ class InitiativeTracker(LinePane, can_focus=True):
         # a due reminder first (a GM's try-out lost it behind the
         # name at 80 columns); then who rides whom, the air left (EQ-BRE-1),
         # conditions and limited uses.
-        badges = [reminder_badge(combatant), ride_badge(state, combatant), breath_badge(combatant, state.round), condition_badges(combatant), *use_badges(combatant)]
+        wide = self._columns is WIDE_COLUMNS
+        badges = [reminder_badge(combatant), ride_badge(state, combatant), breath_badge(combatant, state.round)]
+        if not wide:
+            badges += [condition_badges(combatant), *use_badges(combatant)]
         mark = Text("*", style="bold reverse yellow") if combatant.id in self.marked else Text(" ")
         name = mark + name_with_badges(clean(combatant.name), badges, self._name_width - 1, name_style)
         band = self.bands.get(combatant.id)
@@ -317,6 +334,8 @@ class InitiativeTracker(LinePane, can_focus=True):
         has_had_a_turn = bool(combatant.budget.actions) or combatant.budget.movement_max > 0
         left = Text(" ") + budget_text(combatant, self._kinds) if state.round and has_had_a_turn else Text("")
         initiative = "--" if combatant.initiative is None else str(combatant.initiative)
+        if wide:
+            return (marker, Text(initiative.rjust(3)), name, hp, left, Text(" ") + condition_badges(combatant), Text(" ") + all_use_badges(combatant))
         return (marker, Text(initiative.rjust(3)), name, hp, left)
 
     # -- keys and mouse --------------------------------------------------------

@@ -1,7 +1,7 @@
 """How one cell of the battle map is drawn: terrain, token (with its
 marks, HP bar in large cells), reach, path, area, odds-map shade, cursor
 and fog. A mixin of :class:`tui.widgets.grid_map.GridMap`, which owns the
-state these read (``glyphs``, ``zoom``, ``fog``, ``reach``, ``path``,
+state these read (``glyphs``, ``cell_size``, ``fog``, ``reach``, ``path``,
 ``area``, ``odds``, ``best``, ``cursor``) and calls :meth:`_cell_segment`
 for each cell of a line it renders.
 """
@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 
+from core.board.edges import Feature, Side
 from core.board.grid import Cell
-from tui.rendering.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, hp_segment, large_terrain
+from tui.rendering.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, cell_text, hp_segment, mark_line
 
 if TYPE_CHECKING:
     from tui.widgets.grid_map import _View
@@ -29,7 +31,7 @@ PATH_GLYPH = "\u2022 "
 AREA_STYLE = Style(bgcolor="magenta", color="bright_white")
 
 
-_PLAIN: dict[tuple[str, str, int, int], Segment] = {}
+_PLAIN: dict[tuple[str, str, tuple[int, int], int], Segment] = {}
 BEST_GLYPH = "**"
 ODDS_STYLES = (  # (at least this chance to hit, background): readable in 16 colours too
     (0.75, Style(bgcolor="bright_green", color="black")),
@@ -59,30 +61,54 @@ class MapCells:
 
     def _fog_segment(self, terrain_id: str, sub: int, remembered: bool) -> Segment:
         """A cell nobody of the side sees now: its terrain greyed when seen before, else blank."""
+        width, height = self.cell_size
         if not remembered:
-            return Segment(" " * (2 * self.zoom), FOG_STYLE)
-        text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
-        if self.zoom == 2:
-            text = large_terrain(text, sub)
-        return Segment(text, FOG_STYLE)
+            return Segment(" " * width, FOG_STYLE)
+        return Segment(cell_text(self.glyphs.terrain.get(terrain_id, self.glyphs.unknown), width, height, sub), FOG_STYLE)
 
     def _plain_segment(self, terrain_id: str, sub: int) -> Segment:
         """The segment of a cell with nothing on or over it (cached)."""
-        key = (self.glyphs.name, terrain_id, self.zoom, sub)
+        key = (self.glyphs.name, terrain_id, self.cell_size, sub)
         segment = _PLAIN.get(key)
         if segment is None:
-            text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
-            if self.zoom == 2:
-                text = large_terrain(text, sub)
+            text = cell_text(self.glyphs.terrain.get(terrain_id, self.glyphs.unknown), *self.cell_size, sub)
             segment = _PLAIN[key] = Segment(text, TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE))
         return segment
 
-    def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
+    def _token_text(self, combatant, cell: Cell, sub: int) -> str | None:
+        """Line ``sub`` of a token's cell: the token with its marks on the
+        :func:`mark_line` (the large token from four columns), its hit
+        points as a bar under it (``None``: :func:`hp_segment`), blank
+        lines in its colour elsewhere and on the other cells of a big
+        creature's footprint (EQ-SIZE-1)."""
+        width, height = self.cell_size
+        line = mark_line(height)
+        if cell != combatant.position or (height > 1 and sub != line and sub != line + 1):
+            return " " * width
+        if height > 1 and sub == line + 1:
+            return None
+        large = width >= 4
+        text = self.glyphs.marked_token(combatant, large=large)
+        left = (width - (4 if large else 2)) // 2
+        text = " " * left + text
+        return text + " " * (width - cell_len(text))
+
+    def _cell_segment(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment | list[Segment]:
+        """The cell's text: one segment, or (a thin wall, door or window on
+        its east or south side) a few."""
+        segment = self._cell_body(cell, terrain_id, view, sub)
+        grid = view.state.grid
+        if not grid.edges or (self.fog is not None and cell not in self.fog and cell not in self.remembered):
+            return segment
+        return _with_sides(segment, grid.edge_map.by_key, cell, sub, self.cell_size, self.glyphs.name == "ascii", cell in view.tokens)
+
+    def _cell_body(self, cell: Cell, terrain_id: str, view: _View, sub: int = 0) -> Segment:
         if self.fog is not None and cell not in self.fog:
             return self._fog_segment(terrain_id, sub, cell in self.remembered)
         if cell not in view.tokens and not self._marked(cell):
             return self._plain_segment(terrain_id, sub)
         combatant = view.tokens.get(cell)
+        width, height = self.cell_size
         if combatant is not None:
             style = SIDE_STYLE[combatant.side]
             if combatant.defeated:
@@ -91,12 +117,9 @@ class MapCells:
                 style = style + CURRENT_STYLE
             if combatant.id == view.selected:
                 style = style + SELECTED_STYLE
-            if self.zoom == 2:
-                if sub != 0:
-                    return hp_segment(combatant, style)
-                text = self.glyphs.marked_token(combatant, large=True)
-            else:
-                text = self.glyphs.marked_token(combatant)
+            text = self._token_text(combatant, cell, sub)
+            if text is None:
+                return hp_segment(combatant, style, width)
         else:
             text = self.glyphs.terrain.get(terrain_id, self.glyphs.unknown)
             style = TERRAIN_STYLE.get(terrain_id, UNKNOWN_STYLE)
@@ -108,10 +131,50 @@ class MapCells:
                 style = style + REACH_STYLE if terrain_id == "ground" else style + Style(underline=True, bold=True)
             if cell in self.path:
                 text, style = PATH_GLYPH, style + PATH_STYLE
-            if self.zoom == 2:
-                text = large_terrain(text, sub)
+            text = cell_text(text, width, height, sub)
         if cell in self.area:
             style = style + AREA_STYLE
         if cell == self.cursor:
             style = style + CURSOR_STYLE
         return Segment(text, style)
+
+
+#: The mark of a feature on a cell's east side (the cell's last column):
+#: unicode, then ASCII (:mod:`core.board.edges`).
+EAST_MARKS = {
+    Feature.WALL: ("\u2503", "|"),
+    Feature.DOOR_CLOSED: ("\u2590", "]"),
+    Feature.DOOR_LOCKED: ("\u2590", "}"),
+    Feature.DOOR_OPEN: ("\u2571", "/"),
+    Feature.DOOR_BROKEN: ("\u2573", "x"),
+    Feature.WINDOW: ("\u250a", ":"),
+}
+#: Colours of the features: doors stand out from walls, windows from both;
+#: a south side is the cell underlined in its feature's colour.
+SIDE_COLOURS = {
+    Feature.WALL: "bright_white",
+    Feature.DOOR_CLOSED: "yellow",
+    Feature.DOOR_LOCKED: "red",
+    Feature.DOOR_OPEN: "green",
+    Feature.DOOR_BROKEN: "bright_black",
+    Feature.WINDOW: "cyan",
+}
+
+
+def _with_sides(segment: Segment, by_key: dict, cell: Cell, sub: int, size: tuple[int, int], ascii_only: bool, token: bool) -> list[Segment]:
+    """``segment`` with the thin walls, doors and windows on ``cell``'s east
+    side (a mark in its last column, in the feature's colour) and south side
+    (the cell's bottom line underlined: in the feature's colour, or the
+    token's own on a creature)."""
+    east = by_key.get((cell, Side.EAST))
+    width, height = size
+    south = by_key.get((cell, Side.SOUTH)) if sub == height - 1 else None
+    if east is None and south is None:
+        return [segment]
+    text, style = segment.text, segment.style or Style()
+    if south is not None:
+        style = style + Style(underline=True) + (Style() if token else Style(color=SIDE_COLOURS[south]))
+    if east is not None and len(text) == width and all(ord(c) < 0x2E80 for c in text):  # narrow characters, not an emoji
+        mark = EAST_MARKS[east][1 if ascii_only else 0]
+        return [Segment(text[:-1], style), Segment(mark, style + Style(color=SIDE_COLOURS[east], bold=True))]
+    return [Segment(text, style)]

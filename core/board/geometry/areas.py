@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 import math
+from typing import Any
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand
@@ -30,6 +31,12 @@ class ConeSettings:
     angle: int = 90
     small_length: int = 3
     large_length: int = 6
+
+    @classmethod
+    def of(cls, settings: Any) -> ConeSettings:
+        """The cones of a ruleset's settings (``cone_angle``, ``small_cone_length``,
+        ``large_cone_length`` of :class:`core.rulesets.common.CommonSettings`: house rules)."""
+        return cls(int(settings.cone_angle), int(settings.small_cone_length), int(settings.large_cone_length))
 
 
 @dataclass(frozen=True)
@@ -61,13 +68,38 @@ def _area(cells: Iterable[Cell], kind: str, grid: Grid | None) -> Area:
     return area.clip(grid) if grid is not None else area
 
 
+def sheltered(origin: Cell, cells: Iterable[Cell], grid: Grid | None) -> list[Cell]:
+    """``cells`` less those an area spreading from ``origin`` cannot reach
+    past the map's thin walls, shut doors and windows (:mod:`core.board.edges`:
+    an explosion does not pass a closed door): the cells joined to
+    ``origin`` by steps inside the area that cross no such edge (a diagonal
+    step needs one way round the corner open). Unchanged on a map without
+    edges."""
+    cells = list(cells)
+    if grid is None or not grid.edges:
+        return cells
+    inside = {c for c in cells if grid.contains(c)} | {origin}
+    edges = grid.edge_map
+    seen = {origin}
+    todo = [origin]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in DIRECTIONS:
+            n = (x + dx, y + dy)
+            if n in inside and n not in seen and not edges.step_blocked((x, y), n, "effect"):
+                seen.add(n)
+                todo.append(n)
+    return [c for c in cells if c in seen]
+
+
 def radius(center: Cell, n: int, grid: Grid | None = None) -> Area:
     """Rule EQ-MAP-1: radius N is the (2N+1) x (2N+1) square centred on
     ``center``: radius 0 -> 1 cell, 1 -> 9, 2 -> 25."""
     if n < 0:
         raise IllegalCommand(f"a radius cannot be negative ({n})", "EQ-MAP-1")
     x, y = center
-    return _area(((x + dx, y + dy) for dy in range(-n, n + 1) for dx in range(-n, n + 1)), f"radius {n}", grid)
+    cells = sheltered(center, ((x + dx, y + dy) for dy in range(-n, n + 1) for dx in range(-n, n + 1)), grid)
+    return _area(cells, f"radius {n}", grid)
 
 
 def zone(corner: Cell, width: int, height: int, rotated: bool = False, grid: Grid | None = None) -> Area:
@@ -100,7 +132,7 @@ def cone(origin: Cell, facing: Cell, length: int, grid: Grid | None = None, sett
                 continue
             if _angle_between((dx, dy), (fx, fy)) <= half + 1e-9:
                 cells.append((x0 + dx, y0 + dy))
-    return _area(cells, f"cone {length}", grid)
+    return _area(sheltered(origin, cells, grid), f"cone {length}", grid)
 
 
 def small_cone(origin: Cell, facing: Cell, grid: Grid | None = None, settings: ConeSettings | None = None) -> Area:
@@ -134,6 +166,14 @@ def line(origin: Cell, target: Cell, length: int | None = None, grid: Grid | Non
         scale = -(-length // d)
         far = (origin[0] + (target[0] - origin[0]) * scale, origin[1] + (target[1] - origin[1]) * scale)
         cells = [c for c in crossed_cells(origin, far)[1:] if distance(origin, c) <= length]
+    if grid is not None and grid.edges:  # a line stops at the first wall, shut door or window it meets
+        edges, kept, here = grid.edge_map, [], origin
+        for c in cells:
+            if edges.step_blocked(here, c, "effect"):
+                break
+            kept.append(c)
+            here = c
+        cells = kept
     return _area(cells, "line", grid)
 
 

@@ -12,6 +12,8 @@ two, never summed; burrowed creatures follow PR-BUR-1.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -28,6 +30,17 @@ class SightSettings:
     creature_cover: Cover = Cover.HALF  # EQ-COV-2: a creature, hostile or friendly
     burrowed_cover: Cover = Cover.HALF  # PR-BUR-1 (DEFAULT grade)
     flank_exact_middle: bool = True  # TAC-POS-2 "in the middle" (DEFAULT: equal distance)
+    window_blocks_sight: bool = False  # DEFAULT: a window on a cell side lets sight through (core.board.edges)
+    window_cover: Cover = Cover.FULL  # DEFAULT: as a glass wall (EQ-MAP-4): seen, not shot through
+
+    @classmethod
+    def of(cls, settings: Any) -> SightSettings:
+        """These DEFAULTs as a ruleset's ``settings`` hold them (``eye_height``,
+        ``creature_cover``, ``burrowed_cover``, ``flank_exact_middle`` of
+        :class:`core.rulesets.common.CommonSettings`: house rules); ``None``: the DEFAULTs."""
+        if settings is None:
+            return cls()
+        return cls(int(settings.eye_height), Cover(settings.creature_cover), Cover(settings.burrowed_cover), bool(settings.flank_exact_middle))
 
 
 @dataclass(frozen=True)
@@ -87,7 +100,9 @@ def sight_blockers(grid: Grid, a: Cell, b: Cell, height_a: float | None = None, 
     s = settings or SightSettings()
     ha = grid.elevation_at(a) + s.eye_height if height_a is None else height_a
     hb = grid.elevation_at(b) + s.eye_height if height_b is None else height_b
-    out = []
+    out: list[Cell] = []
+    if grid.edges:
+        out.extend(edge_blockers(grid, a, b, "sight", s.window_blocks_sight))
     for c in _between(a, b):
         t = grid.terrain(c)
         top = grid.elevation_at(c) + (t.height if t.blocks_sight else 0)
@@ -97,6 +112,27 @@ def sight_blockers(grid: Grid, a: Cell, b: Cell, height_a: float | None = None, 
         if top > line_height or (t.blocks_sight and t.height == 0):
             out.append(c)
     return tuple(out)
+
+
+def edge_blockers(grid: Grid, a: Cell, b: Cell, what: str = "sight", window_blocks_sight: bool = False) -> tuple[Cell, ...]:
+    """Cells just past each thin wall, shut door (or window, for
+    ``what`` ``"movement"``/``"effect"`` or with ``window_blocks_sight``)
+    that the line from ``a`` to ``b`` crosses (:mod:`core.board.edges`);
+    through a corner point it passes unless both ways round are shut."""
+    if not grid.edges:
+        return ()
+    edges = grid.edge_map
+    cells = crossed_cells(a, b)
+    return tuple(q for p, q in zip(cells, cells[1:]) if edges.step_blocked(p, q, what, window_blocks_sight))
+
+
+def _windows_crossed(grid: Grid, a: Cell, b: Cell) -> bool:
+    cells = crossed_cells(a, b)
+    edges = grid.edge_map
+    for p, q in zip(cells, cells[1:]):
+        if edges.step_blocked(p, q, "movement") and not edges.step_blocked(p, q, "sight"):
+            return True
+    return False
 
 
 def line_of_sight(grid: Grid, a: Cell, b: Cell, height_a: float | None = None, height_b: float | None = None,
@@ -109,6 +145,8 @@ def line_of_sight(grid: Grid, a: Cell, b: Cell, height_a: float | None = None, h
 def line_of_effect(grid: Grid, a: Cell, b: Cell) -> bool:
     """Whether nothing solid (terrain that blocks movement: wall, tree,
     glass) stands between ``a`` and ``b`` (PR-TEL-1)."""
+    if grid.edges and edge_blockers(grid, a, b, "effect"):
+        return False
     return not any(grid.terrain(c).move is MoveKind.BLOCKED for c in _between(a, b))
 
 
@@ -125,6 +163,8 @@ def cover_between(grid: Grid, a: Cell, b: Cell, combatants: Iterable[Combatant] 
     skip = set(exclude)
     held = {cell for c in combatants if c.id not in skip and not c.defeated and c.layer is Layer.GROUND for cell in c.cells}
     best = Cover.NONE
+    if grid.edges and _windows_crossed(grid, a, b):
+        best = s.window_cover
     for c in _between(a, b):
         grade = grid.terrain(c).cover
         if c in held and s.creature_cover.rank > grade.rank:

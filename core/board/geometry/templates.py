@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
-from core.board.geometry.areas import DIRECTIONS, large_cone, line, radius, small_cone, zone
+from core.board.geometry.areas import DIRECTIONS, ConeSettings, large_cone, line, radius, small_cone, zone
 from core.board.grid import Cell, Grid
 from core.values.combatant import Combatant
 
@@ -24,6 +25,17 @@ SHAPES: tuple[tuple[str, str], ...] = (
     ("large_cone", "Large cone, 90 degrees, length 6 (EQ-GEN-3)"),
     ("line", "Line from the origin (N cells)"),
 )
+
+def shapes(settings: Any = None) -> tuple[tuple[str, str], ...]:
+    """:data:`SHAPES` with the cones as a ruleset's ``settings`` play them
+    (house rules ``cone_angle``, ``small_cone_length``, ``large_cone_length``)."""
+    cones = ConeSettings() if settings is None else ConeSettings.of(settings)
+    return tuple(
+        (shape, f"{shape.replace('_', ' ').capitalize()}, {cones.angle} degrees, length {cones.small_length if shape == 'small_cone' else cones.large_length} (EQ-GEN-3)")
+        if shape in _CONES else (shape, text)
+        for shape, text in SHAPES
+    )
+
 
 #: A new template's size by shape (cells): radius 1, a 3*3 zone, a line of 6; cones have none.
 START_SIZES = {"radius": 1, "zone": 3, "line": 6}
@@ -37,18 +49,21 @@ class Template:
     """An area being placed: ``shape`` (one of :data:`SHAPES`), ``size`` in
     cells (radius N, a line's length, or W of a W*H zone with ``height``),
     ``facing`` an index into :data:`~core.board.geometry.areas.DIRECTIONS`
-    (0 north, clockwise; 2 east), ``origin`` the cell it was started from."""
+    (0 north, clockwise; 2 east), ``origin`` the cell it was started from, ``cones`` their angle and lengths."""
 
     shape: str
     size: int
     facing: int = 2
     height: int = 3
     origin: Cell = (0, 0)
+    cones: ConeSettings = ConeSettings()
 
     @classmethod
-    def start(cls, shape: str, origin: Cell) -> Template:
-        """A new ``shape`` template at ``origin``, at its :data:`START_SIZES`."""
-        return cls(shape, START_SIZES.get(shape, 0), origin=origin)
+    def start(cls, shape: str, origin: Cell, settings: Any = None) -> Template:
+        """A new ``shape`` template at ``origin``, at its :data:`START_SIZES`;
+        its cones as a ruleset's ``settings`` play them (:meth:`ConeSettings.of`)."""
+        cones = ConeSettings() if settings is None else ConeSettings.of(settings)
+        return cls(shape, START_SIZES.get(shape, 0), origin=origin, cones=cones)
 
     def cells(self, cursor: Cell, grid: Grid) -> frozenset[Cell]:
         """The cells covered with the template at ``cursor`` (the radius'
@@ -60,9 +75,9 @@ class Template:
         elif self.shape == "zone":
             area = zone(cursor, self.size, self.height, rotated=self.facing % 2 == 1, grid=grid)
         elif self.shape == "small_cone":
-            area = small_cone(cursor, direction, grid)
+            area = small_cone(cursor, direction, grid, self.cones)
         elif self.shape == "large_cone":
-            area = large_cone(cursor, direction, grid)
+            area = large_cone(cursor, direction, grid, self.cones)
         else:
             far = (cursor[0] + direction[0] * self.size, cursor[1] + direction[1] * self.size)
             area = line(cursor, far, self.size, grid)

@@ -9,16 +9,17 @@ rule that forbids it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from core.values.combatant import Combatant
 from core.errors import IllegalCommand, MoveRefused
+from core.board.edges import Feature
 from core.board.grid import Cell, Grid
 from core.values.mobility import MoveType, footprint_offsets
 from core.board.movement.bitboard import reach_bits
-from core.board.movement.engine import search_alternate, search_same, walk_back
+from core.board.movement.engine import search_alternate, search_same, search_walled, walk_back
 from core.board.movement.layout import Layout, layout
 from core.board.movement.model import MoveOptions, MovementModel, Passage, StepRules, model_for
 from core.board.geometry.sight import line_of_effect
@@ -117,6 +118,9 @@ def _anchors(lay: Layout, other: Combatant, offsets: Iterable[tuple[int, int]], 
 
 def _run(s: _Setup, sources: dict[int, int], budget: int | None, goal: int = -1, settle: int = 1):
     solid = s.lay.solid(s.rules.solid, s.footprint) if s.rules.corner != "any" else bytearray()
+    if s.lay.walls:  # thin walls, doors, windows: the search that steps round them
+        return search_walled(s.costs, s.lay.stride, solid, s.rules.corner, s.lay.leave(s.footprint), s.rules.diagonal,
+                             sources, budget, goal, settle)
     if s.rules.diagonal == "alternate":
         return search_alternate(s.costs, s.lay.stride, solid, s.rules.corner, sources, budget, goal, settle)
     return search_same(s.costs, s.lay.stride, solid, s.rules.corner, sources, budget, goal)
@@ -136,12 +140,21 @@ def reach(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[Comba
     """Like :func:`reachable` but keeps the search, so :meth:`Reach.path`
     previews the path to any reached cell without searching again (for the
     TUI: compute once per turn, then follow the cursor)."""
-    s = _setup(grid, ruleset, mover, tuple(combatants), move, options)
+    combatants = tuple(combatants)
+    s = _setup(grid, ruleset, mover, combatants, move, options)
     if s.rules.teleport:
         return _teleport_reach(grid, s, mover, budget)
+    if s.lay.walls:
+        result = _reach(s, options, budget)
+        result.door_in_the_way = lambda target: _door_in_the_way(grid, ruleset, mover, combatants, target, move, options)
+        return result
+    return _reach(s, options, budget)
+
+
+def _reach(s: _Setup, options: MoveOptions, budget: int | None) -> Reach:
     if s.rules.diagonal == "alternate":
         sources = {s.start * 2 + (options.start_parity & 1): 0}
-    elif budget is not None:
+    elif budget is not None and not s.lay.walls:
         solid = s.lay.solid(s.rules.solid, s.footprint) if s.rules.corner != "any" else bytearray()
         cells: dict[Cell, int] = {}
         reach_bits(s.lay, s.base, solid, s.rules.corner, s.start, max(0, budget), s.blocked, cells)
@@ -163,6 +176,7 @@ class Reach:
         self._came = came
         self._sources = sources
         self._passed: dict[int, int] = {}  # cells passed through, not ended in (with ``cells``)
+        self.door_in_the_way: Callable[[Cell], str] | None = None  # on a map with doors: which one shuts a cell off
         lay, nostop = setup.lay, setup.nostop
         costs: dict[Cell, int] = {}
         if cells is not None:  # best by flat index: made from the cells when a path is asked for
@@ -202,6 +216,9 @@ class Reach:
         s = self._s
         if goal not in self.costs:
             _check_target(s.grid, s, None, goal, True)
+            door = self.door_in_the_way(goal) if s.lay.walls and self.door_in_the_way is not None else ""
+            if door:
+                raise MoveRefused(door, goal, s.model.blocked_rule)
             raise MoveRefused("out of reach", goal, s.model.budget_rule)
         index = s.lay.index(goal)
         if s.rules.teleport:
@@ -285,7 +302,8 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
         best, came = _run(s, sources, None, index, settle=1 if last else 2)
         ends = [st for st in ((index * 2, index * 2 + 1) if alternate else (index,)) if st in best]
         if not ends:
-            raise MoveRefused(f"no way for {mover.name} to get to ({target[0]}, {target[1]})", target, model.blocked_rule)
+            door = _door_in_the_way(grid, ruleset, mover, combatants, target, move, options) if s.lay.walls else ""
+            raise MoveRefused(f"no way for {mover.name} to get to ({target[0]}, {target[1]}){': ' + door if door else ''}", target, model.blocked_rule)
         if last:
             end = min(ends, key=best.__getitem__)
             total = best[end]
@@ -305,6 +323,68 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
             f"{mover.name} needs {path.cost} {model.unit} to get there and has {budget} left", targets[-1], model.budget_rule
         )
     return path
+
+
+def _door_in_the_way(grid: Grid, ruleset: Any, mover: Combatant, combatants: tuple[Combatant, ...], target: Cell,
+                     move: MoveType | None, options: MoveOptions) -> str:
+    """``"the closed door east of (5, 2) is in the way"`` when ``target`` could be
+    reached with every door open (the first shut door on that way), else ``""``."""
+    shut = {e.key: Feature.DOOR_OPEN for e in grid.edges if e.feature.is_door and e.feature.blocks_movement}
+    if not shut:
+        return ""
+    try:
+        path = find_path(grid.with_edges(shut), ruleset, mover, combatants, target, (), move, options)
+    except MoveRefused:
+        return ""
+    here = mover.position
+    for cell in path.cells:
+        for a, b in _steps_crossed(here, cell):  # type: ignore[arg-type]
+            feature = grid.edge_feature(a, b)
+            if feature is not None and feature.is_door and feature.blocks_movement:
+                return f"the {feature.label} {_side_words(a, b)} is in the way"
+        here = cell
+    return ""
+
+
+def _side_words(a: Cell, b: Cell) -> str:
+    """``"east of (5, 2)"``: the side between orthogonal neighbours, named from the west or north one."""
+    (x, y), horizontal = min(a, b, key=lambda c: (c[1], c[0])), a[1] == b[1]
+    return f"{'east' if horizontal else 'south'} of ({x}, {y})"
+
+
+def _steps_crossed(a: Cell, b: Cell) -> list[tuple[Cell, Cell]]:
+    """The orthogonal cell pairs a step from ``a`` to the neighbour ``b`` may cross."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if not (dx and dy):
+        return [(a, b)]
+    return [(a, (a[0] + dx, a[1])), ((a[0] + dx, a[1]), b), (a, (a[0], a[1] + dy)), ((a[0], a[1] + dy), b)]
+
+
+def _crosses_wall(s: _Setup, dx: int, dy: int) -> bool:
+    """Whether the step (``dx``, ``dy``) out of the mover's cell crosses a
+    blocking edge, by the corner rule of :func:`core.board.movement.engine.search_walled`
+    (``"both"``: either way round a corner shut by an edge refuses the diagonal)."""
+    leave, i, stride = s.lay.leave(s.footprint), s.start, s.lay.stride
+    vbit = 1 if dy < 0 else 8
+    hbit = 2 if dx < 0 else 4
+    if not dx:
+        return bool(leave[i] & vbit)
+    if not dy:
+        return bool(leave[i] & hbit)
+    shut_v = bool(leave[i] & vbit or leave[i + dy * stride] & hbit)
+    shut_h = bool(leave[i] & hbit or leave[i + dx] & vbit)
+    return (shut_v or shut_h) if s.rules.corner == "both" else (shut_v and shut_h)
+
+
+def _edge_refusal(grid: Grid, mover: Combatant, a: Cell, b: Cell, rule: str) -> MoveRefused | None:
+    """Why a one-cell mover cannot step from ``a`` to the neighbour ``b``
+    across the map's edges (:mod:`core.board.edges`), or ``None``."""
+    edges = grid.edge_map
+    for p, q in _steps_crossed(a, b):
+        feature = edges.feature(p, q)
+        if feature is not None and feature.blocks_movement:
+            return MoveRefused(f"the {feature.label} {_side_words(p, q)} is in the way of {mover.name}", b, rule)
+    return None
 
 
 def _check_target(grid: Grid, s: _Setup, mover: Combatant | None, target: Cell, is_goal: bool) -> None:
@@ -348,7 +428,8 @@ def minimum_move(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterabl
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             i = s.lay.index((x + dx, y + dy))
-            if (dx or dy) and s.costs[i] is not None and i not in s.nostop:
+            if (dx or dy) and s.costs[i] is not None and i not in s.nostop \
+                    and not (s.lay.walls and grid.edge_map.step_blocked((x, y), (x + dx, y + dy))):
                 out.append((x + dx, y + dy))
     return tuple(out)
 
@@ -377,6 +458,10 @@ def check_step(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[
     if max(abs(dx), abs(dy)) != 1:
         raise MoveRefused(f"({to[0]}, {to[1]}) is not next to {mover.name}", to, s.model.budget_rule)
     _check_target(grid, s, mover, to, False)
+    if s.lay.walls and _crosses_wall(s, dx, dy):
+        rule = "SRD-MOV-3" if dx and dy and s.rules.corner == "both" else s.model.blocked_rule
+        refusal = _edge_refusal(grid, mover, (x, y), to, rule) if s.footprint == (1, 1) else None
+        raise refusal or MoveRefused(f"a wall is in the way of {mover.name}", to, rule)
     if dx and dy and s.rules.corner != "any":
         solid = s.lay.solid(s.rules.solid, s.footprint)
         a, b = solid[s.lay.index((x + dx, y))], solid[s.lay.index((x, y + dy))]

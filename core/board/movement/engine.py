@@ -211,3 +211,94 @@ def walk_back(
     chain.reverse()
     return chain
 
+
+
+#: Bits of :meth:`core.board.movement.layout.Layout.leave`, in the order of
+#: the straight offsets (north, west, east, south).
+LEAVE_BITS = (1, 2, 4, 8)
+_DIAGONAL_BITS = ((1, 2), (1, 4), (8, 2), (8, 4))  # (vertical, horizontal) bit of each diagonal
+
+
+def search_walled(
+    costs: list[int | None],
+    stride: int,
+    solid: bytearray,
+    corner: str,
+    leave: bytearray,
+    diagonal: str,
+    sources: dict[int, int],
+    budget: int | None,
+    goal: int = -1,
+    settle: int = 1,
+) -> tuple[dict[int, int], dict[int, int]]:
+    """The search on a map with thin walls, doors and windows
+    (:mod:`core.board.edges`): like :func:`search_same` (``diagonal ==
+    "same"``, states are indices) or :func:`search_alternate` (states are
+    ``index * 2 + parity``), and a step may not cross an edge that blocks
+    movement. ``leave[i]`` holds :data:`LEAVE_BITS` for the straight steps
+    blocked out of index ``i``. A diagonal step goes round the corner one
+    of two ways (by the vertical or the horizontal neighbour); a way is shut
+    by an edge on it, or (``corner`` ``"one"``/``"both"``) by a solid side
+    cell: ``"any"`` and ``"one"`` need one way open, ``"both"`` both
+    (SRD-MOV-3)."""
+    alternate = diagonal == "alternate"
+    size = len(costs) * 2 if alternate else len(costs)
+    best = dict(sources)
+    came: dict[int, int] = {}
+    heap = [c * size + s for s, c in sources.items()]
+    heapify(heap)
+    limit = _INF if budget is None else budget
+    straight, diagonals = _offsets(stride)
+    check = corner != "any"
+    both = corner == "both"
+    get = best.get
+    settled_goal = 0
+    while heap:
+        key = heappop(heap)
+        cost, s = divmod(key, size)
+        if cost > best[s]:
+            continue
+        i, parity = divmod(s, 2) if alternate else (s, 0)
+        if i == goal:
+            settled_goal += 1
+            if not alternate or settled_goal >= settle:
+                break
+        out = leave[i]
+        for o, bit in zip(straight, LEAVE_BITS):
+            if out & bit:
+                continue
+            n = i + o
+            m = costs[n]
+            if m is None:
+                continue
+            nc = cost + m
+            t = n * 2 + parity if alternate else n
+            if nc <= limit and nc < get(t, _INF):
+                best[t] = nc
+                came[t] = s
+                heappush(heap, nc * size + t)
+        for (o, a, b), (va, hb) in zip(diagonals, _DIAGONAL_BITS):
+            n = i + o
+            m = costs[n]
+            if m is None:
+                continue
+            shut_v = bool(out & va or leave[i + a] & hb)
+            shut_h = bool(out & hb or leave[i + b] & va)
+            if check:
+                shut_v = shut_v or bool(solid[i + a])
+                shut_h = shut_h or bool(solid[i + b])
+            if (shut_v or shut_h) if both else (shut_v and shut_h):
+                continue
+            if not alternate:
+                nc, t = cost + m, n
+            elif m == 1:
+                nc = cost + 1 + parity
+                t = n * 2 + 1 - parity
+            else:
+                nc = cost + m * 3 // 2
+                t = n * 2 + parity
+            if nc <= limit and nc < get(t, _INF):
+                best[t] = nc
+                came[t] = s
+                heappush(heap, nc * size + t)
+    return best, came

@@ -28,6 +28,9 @@ class Layout:
     stride: int
     terrain: list[int]
     cache: dict = field(default_factory=dict)
+    #: Cell pairs (west or north first) with an edge between them that
+    #: blocks movement (:mod:`core.board.edges`); empty on most maps.
+    walls: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
 
     def index(self, cell: tuple[int, int]) -> int:
         return (cell[1] + 1) * self.stride + cell[0] + 1
@@ -64,10 +67,55 @@ class Layout:
                 else:
                     wide[i] = worst
             base = wide
+            for anchor in self._straddling(footprint):
+                base[anchor] = None  # no thin wall through a creature's space
         if len(self.cache) > 32:
             self.cache.clear()
         self.cache[key] = base
         return base
+
+    def _straddling(self, footprint: tuple[int, int]) -> set[int]:
+        """Anchors where a creature of ``footprint`` would have a blocking
+        edge inside its space."""
+        w, h = footprint
+        out: set[int] = set()
+        for (ax, ay), (bx, by) in self.walls:
+            # anchors (x, y) whose footprint holds both cells
+            for y in range(max(ay, by) - h + 1, min(ay, by) + 1):
+                for x in range(max(ax, bx) - w + 1, min(ax, bx) + 1):
+                    if -1 <= x <= self.width and -1 <= y <= self.height:
+                        out.add(self.index((x, y)))
+        return out
+
+    def leave(self, footprint: tuple[int, int] = (1, 1)) -> bytearray:
+        """Per flat index (a creature's top-left cell), the straight steps
+        out of it that cross a blocking edge on the footprint's leading side:
+        bits :data:`core.board.movement.engine.LEAVE_BITS` (north 1, west 2,
+        east 4, south 8)."""
+        key = ("leave", footprint)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        w, h = footprint
+        flags = bytearray(len(self.terrain))
+        size = len(flags)
+
+        def mark(cell: tuple[int, int], bit: int) -> None:
+            i = self.index(cell)
+            if 0 <= i < size:
+                flags[i] |= bit
+
+        for (ax, ay), (bx, by) in self.walls:
+            if ay == by:  # a wall between (ax, ay) west and (bx, by) east
+                for r in range(h):
+                    mark((ax - w + 1, ay - r), 4)  # the east column of the space holds (ax, ay)
+                    mark((bx, by - r), 2)
+            else:  # between (ax, ay) north and (bx, by) south
+                for c in range(w):
+                    mark((ax - c, ay - h + 1), 8)
+                    mark((bx - c, by), 1)
+        self.cache[key] = flags
+        return flags
 
     def solid(self, solid_terrain: tuple[bool, ...], footprint: tuple[int, int] = (1, 1)) -> bytearray:
         """1 where a wall-like cell stands (for the corner rule, SRD-MOV-3)."""
@@ -96,6 +144,7 @@ def layout(grid: Grid) -> Layout:
     for y, row in enumerate(grid.rows):
         base = (y + 1) * stride + 1
         terrain[base : base + len(row)] = [TERRAIN_INDEX[t] for t in row]
-    result = Layout(grid.width, grid.height, stride, terrain)
+    walls = tuple(e.cells for e in grid.edges if e.feature.blocks_movement)
+    result = Layout(grid.width, grid.height, stride, terrain, walls=walls)
     object.__setattr__(grid, "_layout", result)
     return result

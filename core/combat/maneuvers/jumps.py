@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from core.combat import commands as cmd
 from core.combat import events as ev
 from core.errors import IllegalCommand
+from core.board.geometry.sight import edge_blockers
 from core.board.grid import Cell, MoveKind, as_cell
 
 if TYPE_CHECKING:
@@ -107,6 +108,8 @@ def jump(enc: Table, state: EncounterState, command: cmd.Jump) -> Result:
     if to == mover.position:
         raise IllegalCommand(f"{mover.name} is already there", rule)
     landing_refusal(state, mover, to, rule)
+    if state.grid.edges and edge_blockers(state.grid, mover.position, to, "movement"):  # a thin wall stands to the ceiling
+        raise IllegalCommand(f"a wall, closed door or window stands between {mover.name} and ({to[0]}, {to[1]}): no jump through it", rule)
     return capability.leap(enc, state, mover, to, command)
 
 

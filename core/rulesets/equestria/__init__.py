@@ -20,11 +20,12 @@ from core.board.vision import VisionSettings
 from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.board.edges import DoorSettings
 from core.combat import commands as cmd
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
+class EquestriaSettings(CommonSettings, DoorSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
                         BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
     (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),
@@ -43,6 +44,7 @@ class EquestriaSettings(CommonSettings, EquestriaMovementSettings, DiceFallSetti
     quick_action_min_dex: int = 0  # EQ-ACT-2
     reaction_min_dex: int = 1  # EQ-ACT-2
     exchange_one_quick_max_dex: int = 1  # EQ-ACT-3: DEX <= +1 -> 1 extra quick
+    exchange_below_quick_dex: bool = True  # EQ-ACT-3 DEFAULT reading (a): at DEX < 0 the exchange still gives a usable quick action; False = (b) it gives none
     blunt_trauma: bool = True  # EQ-GEN-4
     attack_difficulty: int = 12  # EQ-CHK-2: an attack is a check (DEFAULT: medium difficulty)
     size_categories: tuple[str, ...] = ("tiny", "medium", "large", "huge")  # EQ-SIZE-1, EQ-MNT-1: a medium rider needs a huge mount
@@ -127,8 +129,15 @@ class Equestria(Ruleset):
             raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn", "EQ-ACT-1")
 
     def exchange_quick_actions(self, combatant: Combatant) -> int:
-        """Rule EQ-ACT-3: quick actions one full action buys (1, or 2 from DEX +2)."""
-        return 1 if combatant.stat("DEX") <= self.settings.exchange_one_quick_max_dex else 2
+        """Rule EQ-ACT-3: quick actions one full action buys (1, or 2 from DEX +2).
+        Below the quick action's DEX (``quick_action_min_dex``) reading (a)
+        still gives 1 (DEFAULT); reading (b), setting ``exchange_below_quick_dex``
+        off, refuses the exchange."""
+        s = self.settings
+        dex = combatant.stat("DEX")
+        if dex < s.quick_action_min_dex and not s.exchange_below_quick_dex:
+            raise IllegalCommand(f"{combatant.name} has DEX {dex:+d}: no quick action to trade for (house rule, EQ-ACT-3 reading (b))", "EQ-ACT-3")
+        return 1 if dex <= s.exchange_one_quick_max_dex else 2
 
     @cached_property
     def jump(self) -> Any:

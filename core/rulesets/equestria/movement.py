@@ -41,6 +41,7 @@ class EquestriaMovementSettings:
     max_safe_depth: int = 12  # EQ-MOV-7
     allies_block: bool = True  # EQ-MAP-4: "an allied medium creature" blocks movement
     corner: str = "one"  # DEFAULT: no diagonal squeeze between two walls
+    diagonal: str = "same"  # EQ-MOV-2: a diagonal step costs 1 like a straight one ("alternate": 1-2-1-2, a house rule)
 
 
 class EquestriaMovement(MovementModel):
@@ -82,9 +83,9 @@ class EquestriaMovement(MovementModel):
         if move is MoveType.FLY:
             self.speed(mover, move)
             check_ceiling(ceiling, s.min_flight_ceiling)
-            return build_rules(move, _fly_price, corner=s.corner)
+            return build_rules(move, _fly_price, diagonal=s.diagonal, corner=s.corner)
         if move is MoveType.SWIM:
-            return build_rules(move, _swim_price, corner=s.corner)
+            return build_rules(move, _swim_price, diagonal=s.diagonal, corner=s.corner)
         if move not in (MoveType.WALK, MoveType.CLIMB, MoveType.SNEAK, MoveType.CRAWL):
             raise IllegalCommand(f"equestria has no {move.value} movement", "EQ-MOV-1")
         dex = mover.stat(s.dex_stat)
@@ -105,7 +106,7 @@ class EquestriaMovement(MovementModel):
                 return s.climb_cost
             return 1
 
-        return build_rules(move, price, corner=s.corner)
+        return build_rules(move, price, diagonal=s.diagonal, corner=s.corner)
 
     # -- flight and diving (EQ-MOV-3, EQ-MOV-7) ------------------------------
     def take_off(self, mover: Combatant, grid: Grid) -> tuple[str, int]:

@@ -13,15 +13,21 @@ from core.board.movement.falling import Fall, FallingRules, PowerRollFallSetting
 from core.rulesets.power_roll.movement import PowerRollMovement, PowerRollMovementSettings, size_number
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.board.edges import DoorSettings
 
 
 @dataclass(frozen=True)
-class PowerRollSettings(CommonSettings, PowerRollMovementSettings, PowerRollFallSettings):
+class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings):
     """Every DEFAULT of ``power_roll``: these fields, the movement ones
     (:class:`PowerRollMovementSettings`), falling
     (:class:`PowerRollFallSettings`) and the shared ones. DEFAULT marks what
     seed 004 leaves open."""
 
+    door_action: str = "maneuver"  # Revision 3 Doors: power_roll a maneuver (DEFAULT)
+    break_action: str = "main"  # DEFAULT: breaking a door is a main action
+    break_stat: str = "MIGHT"  # Revision 3 Doors: the strength check (PR-STAT-1 Might)
+    break_difficulty: int = 14  # Revision 3 Doors: default difficulty 12 + 2 (DEFAULT; tiers 2 and 3 break it)
+    break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("MIGHT", "AGILITY", "REASON", "INTUITION", "PRESENCE")  # PR-STAT-1
     default_difficulty: int = 12  # PR-ROLL-1: tier 2 starts at 12 (tiers ignore difficulty)
     tier2_min: int = 12  # PR-ROLL-1
@@ -31,6 +37,8 @@ class PowerRollSettings(CommonSettings, PowerRollMovementSettings, PowerRollFall
     prone_flier_falls: bool = True  # PR-MOV-5
     dig_action: str = "maneuver"  # PR-BUR-1, PR-BUR-3, PR-BUR-4: the dig and Dig Earth maneuvers, pulling out
     shake_off_action: str = "main"  # PR-CLB-1 DEFAULT: shaking a climber off takes the creature's main action
+    power_roll_die_count: int = 2  # PR-ROLL-1 DEFAULT: the power roll is 2d10 (the seed gives no dice)
+    power_roll_die_sides: int = 10  # PR-ROLL-1 DEFAULT
 
 
 class PowerRoll(Ruleset):
@@ -40,8 +48,6 @@ class PowerRoll(Ruleset):
     name = "Power roll (seed 004)"
     rule_prefix = "PR"
     Settings = PowerRollSettings
-    check_sides = 10
-    check_count = 2  # DEFAULT: 2d10
     initiative_sides = 10
     attack_stat = "MIGHT"
     kinds = (
@@ -58,6 +64,11 @@ class PowerRoll(Ruleset):
         "prone", "crouched", "grappled", "slowed", "weakened", "invisible", "hidden", "flying", "wet",
         "falling", "climbing",
     )
+
+    def __init__(self, settings: Any | None = None) -> None:
+        super().__init__(settings)
+        self.check_count = self.settings.power_roll_die_count  # PR-ROLL-1 DEFAULT 2d10, a house rule
+        self.check_sides = self.settings.power_roll_die_sides
 
     def tier(self, natural: int, total: int, difficulty: int) -> Tier:
         """Rule PR-ROLL-1: total <= 11 tier 1, 12-16 tier 2, >= 17 tier 3."""

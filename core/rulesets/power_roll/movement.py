@@ -36,6 +36,7 @@ class PowerRollMovementSettings:
     jump_tier_bonus: tuple[int, ...] = (0, 1, 2)  # PR-MOV-4: tier 1/2/3
     dig_earth_min_speed: int = 2  # PR-BUR-3
     corner: str = "one"  # DEFAULT
+    diagonal: str = "same"  # DEFAULT: a diagonal step costs what a straight one costs ("alternate": 1-2-1-2, a house rule)
 
 
 class PowerRollMovement(MovementModel):
@@ -64,10 +65,10 @@ class PowerRollMovement(MovementModel):
             return self.teleport_rules(mover, "PR-TEL-1")
         if move is MoveType.FLY:
             self.require(mover, move, "PR-MOV-1")
-            return build_rules(move, _fly_price, corner=s.corner)
+            return build_rules(move, _fly_price, diagonal=s.diagonal, corner=s.corner)
         if move is MoveType.BURROW:
             self.require(mover, move, "PR-MOV-1")
-            return build_rules(move, _burrow_price, corner=s.corner)
+            return build_rules(move, _burrow_price, diagonal=s.diagonal, corner=s.corner)
         if move in (MoveType.JUMP, MoveType.SNEAK):
             raise IllegalCommand(f"{move.value} is not a path movement in power_roll", "PR-MOV-1")
         climber = bool(mover.speed_of(MoveType.CLIMB))
@@ -88,7 +89,7 @@ class PowerRollMovement(MovementModel):
                 base = 1
             return base + extra
 
-        return build_rules(move, price, corner=s.corner)
+        return build_rules(move, price, diagonal=s.diagonal, corner=s.corner)
 
     # -- maneuvers ------------------------------------------------------------
     def jump_distance(self, mover: Combatant, tier: int | None = None, movement_left: int | None = None,

@@ -17,17 +17,22 @@ from core.board.movement.falling import DiceFallSettings
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.board.edges import DoorSettings
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
 
 
 @dataclass(frozen=True)
-class Srd35Settings(CommonSettings, SrdMovementSettings, DiceFallSettings):
+class Srd35Settings(CommonSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``srd35``: these fields, the movement ones
     (:class:`SrdMovementSettings`), falling (:class:`DiceFallSettings`) and
     the shared ones. DEFAULT marks what seed 002 (a movement chapter) leaves open."""
 
+    door_action: str = "move"  # Revision 3 Doors: srd35 a move action (DEFAULT)
+    break_action: str = "standard"  # DEFAULT: breaking a door is a standard action
+    break_difficulty: int = 17  # Revision 3 Doors: default difficulty 15 + 2 (DEFAULT)
+    break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
     default_difficulty: int = 15  # DEFAULT
     default_ac: int = 10  # SRD-STAT-1: AC 10 before armour and modifiers, for creatures with none set

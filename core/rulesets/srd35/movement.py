@@ -35,6 +35,7 @@ class SrdMovementSettings:
     run_multiplier_heavy: int = 3  # SRD-MOV-9 (heavy armour)
     pass_size_steps: int = 3  # SRD-MOV-4: 3+ sizes larger or smaller pass
     corner: str = "both"  # SRD-MOV-3
+    diagonal: str = "alternate"  # SRD-MOV-2: diagonals cost 1, 2, 1, 2 ... ("same": every step 1, a house rule)
     # SRD-MOV-13: reductions are not in the seed; DEFAULT the d20 SRD armour and load tables
     encumbered_speeds: tuple[tuple[int, int], ...] = (
         (20, 15), (30, 20), (40, 30), (50, 35), (60, 40), (70, 50), (80, 55), (90, 60), (100, 70), (110, 75), (120, 80),
@@ -164,7 +165,7 @@ class SrdMovement(MovementModel):
                     return (f"no running or charging through {t.name}", "SRD-MOV-5")
             return 2 ** (doublings + extra)
 
-        return build_rules(move, price, diagonal="alternate", corner=s.corner)
+        return build_rules(move, price, diagonal=s.diagonal, corner=s.corner)
 
     def passage(self, mover: Combatant, other: Combatant, options: MoveOptions) -> Passage:
         """Rule SRD-MOV-4: friends pass (not when charging); enemies block

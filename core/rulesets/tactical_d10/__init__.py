@@ -13,6 +13,7 @@ from core.board.movement.falling import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.board.edges import DoorSettings
 from core.combat import commands as cmd
 
 if TYPE_CHECKING:
@@ -20,12 +21,18 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSettings):
+class TacticalSettings(CommonSettings, DoorSettings, TacticalMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``tactical_d10``: these fields, the movement ones
     (:class:`TacticalMovementSettings`, MP costs of TAC-MOV-1..3 included),
     falling (:class:`DiceFallSettings`) and the shared ones. Every value names
     its rule; DEFAULT marks a gap in seed 003."""
 
+    door_action: str = ""  # Revision 3 Doors: tactical_d10 spends 1 MP instead (DEFAULT)
+    door_movement: int = 1  # Revision 3 Doors: 1 MP (DEFAULT)
+    break_action: str = "action"  # DEFAULT: breaking a door is the turn's action
+    break_stat: str = "MUSCLES"  # Revision 3 Doors: the strength check (TAC-STAT-1 Muscles)
+    break_difficulty: int = 8  # Revision 3 Doors: default difficulty 6 + 2 (DEFAULT)
+    break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("MUSCLES", "BODY", "BRAIN", "TONGUE")  # TAC-STAT-1
     default_difficulty: int = 6  # DEFAULT: the middle of the jump difficulties 4/6/8 (TAC-MOV-3)
     default_ac: int = 6  # DEFAULT: AC of a creature with none set (the seed's example AC 6, TAC-ATK-1)
@@ -44,6 +51,8 @@ class TacticalSettings(CommonSettings, TacticalMovementSettings, DiceFallSetting
     trip_penalty_grappled: int = -2
     contest_tie_defender_wins: bool = True  # DEFAULT
     shield_cover: str = "half"  # TAC-DMG-2 DEFAULT: a shield gives half cover (the seed's boulder grade), chopping ignores it
+    spear_wall_turns: int = 1  # TAC-DMG-2 DEFAULT: a spear wall lasts until the start of the wielder's next turn (N: its N-th next turn)
+    spear_wall_strikes_once: bool = True  # TAC-DMG-2 DEFAULT: it strikes the first enemy that dashes in, then ends (False: every one while it lasts)
     tripped_stand_at_turn_start: bool = True  # TAC-ACT-3 DEFAULT: a tripped creature stands at its turn's start, paying stand_mp
     invisible_attacker_advantage: bool = True  # TAC-POS-4: an invisible (not hidden) attacker is detected by other senses
     sight_sense: str = "sight"  # TAC-POS-6: the advantage needs a target whose main sense is this

@@ -43,6 +43,7 @@ class TacticalMovementSettings:
     jump_stat: str = "MUSCLES"  # TAC-MOV-3: 1d10 + Muscles
     jump_die: int = 10  # TAC-MOV-3
     corner: str = "one"  # DEFAULT
+    diagonal: str = "same"  # DEFAULT: a diagonal step costs what a straight one costs ("alternate": 1-2-1-2, a house rule)
 
 
 class TacticalMovement(MovementModel):
@@ -70,7 +71,7 @@ class TacticalMovement(MovementModel):
             return self.teleport_rules(mover, "TAC-MAP-1")
         if move is MoveType.FLY:
             self.require(mover, move, "TAC-MOV-1")
-            return build_rules(move, _fly_price, corner=s.corner)
+            return build_rules(move, _fly_price, diagonal=s.diagonal, corner=s.corner)
         if move is MoveType.BURROW:
             raise IllegalCommand("tactical_d10 has no burrowing", "TAC-MOV-2")
         extra = {MoveType.SNEAK: s.sneak_extra, MoveType.CRAWL: s.crawl_extra}.get(move, 0)
@@ -87,7 +88,7 @@ class TacticalMovement(MovementModel):
             }.get(kind, s.cell_cost)
             return base + extra
 
-        return build_rules(move, price, corner=s.corner)
+        return build_rules(move, price, diagonal=s.diagonal, corner=s.corner)
 
     def action_cost(self, action: MpAction) -> int:
         """Rule TAC-MOV-2: MP an action costs (crouch 2, prone 3, stand 2,

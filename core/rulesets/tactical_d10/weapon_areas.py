@@ -122,7 +122,8 @@ def spear_wall(enc: Table, state: EncounterState, command: cmd.SpearWall) -> Res
         who = state.combatant(who.id)
     direction = DIRECTIONS.index(tuple(command.facing)) + 1
     damage = " + ".join(f"{d.expression} {d.damage_type.value}" for d in command.weapon.damage)
-    wall = cond.Condition("spear wall", direction, cond.Duration.until_start_of(who.id), source=damage)
+    turns = enc.ruleset.settings.spear_wall_turns  # DEFAULT 1: until the wielder's next turn
+    wall = cond.Condition("spear wall", direction, cond.Duration.rounds(turns, who.id), source=damage)
     kept = tuple(c for c in who.conditions if c.name != "spear wall")
     state = state.replace_combatant(replace(who, conditions=kept + (wall,)))
     events.append(ev.Maneuvered(who.id, who.name, "TAC-DMG-2", "braces a spear wall", f"facing {command.facing}: {damage}"))
@@ -136,7 +137,8 @@ def wall_cells(wielder: Any, wall: cond.Condition) -> frozenset[Cell]:
 
 def spear_wall_strikes(enc: Table, state: EncounterState, mover_id: str, path: tuple[Cell, ...]) -> Result:
     """TAC-DMG-2: a dashing enemy (``moving``) entering the 3 cells in front
-    of a spear wall takes its damage; the wall strikes once, then ends."""
+    of a spear wall takes its damage; the wall strikes once, then ends
+    (settings ``spear_wall_strikes_once``; ``spear_wall_turns`` how long it stands)."""
     mover = state.combatant(mover_id)
     if "moving" not in cond.levels(mover.conditions):
         return state, ()
@@ -156,8 +158,9 @@ def spear_wall_strikes(enc: Table, state: EncounterState, mover_id: str, path: t
         events.append(ev.Maneuvered(wielder.id, wielder.name, "TAC-DMG-2", "spear wall strikes", f"{target.name} dashed into it", None, target.id, target.name))
         state, dealt = apply_outcome(enc, state, target.id, outcome, tuple(rolls), f"{wielder.name}: spear wall (TAC-DMG-2)")
         events.extend(dealt)
-        holder = state.combatant(wielder.id)
-        state = state.replace_combatant(replace(holder, conditions=tuple(c for c in holder.conditions if c.name != "spear wall")))
+        if enc.ruleset.settings.spear_wall_strikes_once:  # DEFAULT: the first enemy only
+            holder = state.combatant(wielder.id)
+            state = state.replace_combatant(replace(holder, conditions=tuple(c for c in holder.conditions if c.name != "spear wall")))
     return state, tuple(events)
 
 

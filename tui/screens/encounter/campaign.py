@@ -15,9 +15,9 @@ from rich.text import Text
 from core.values import limits as lim
 from core.combat.groups import GroupInitiative
 from core.combat.state import EncounterState
-from core.errors import EncounterError, NotationError
+from core.errors import EncounterError
 from core.campaign.party import bestiary_template, party_for_new_encounter
-from core.dice.setting_notation import parse_setting
+from core.dice.setting_notation import format_setting
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
@@ -156,40 +156,42 @@ class CampaignChanges:
 
     # -- house rules ----------------------------------------------------------------
     def action_house_rules(self) -> None:
-        """List the ruleset's settings (DEFAULTs and the campaign's overrides) and change one."""
+        """List every setting of the ruleset (DEFAULTs and the campaign's
+        overrides; numbers, rows and tables alike) and change one through
+        a form that reads it by its shape (:meth:`core.rulesets.base.Ruleset.read_house_rule`)."""
         ruleset = self.ctx.session.encounter.ruleset
         defaults = type(ruleset.settings)()
         rows = []
         for field in dataclasses.fields(ruleset.settings):
             value = getattr(ruleset.settings, field.name)
-            if not isinstance(value, (bool, int, str)):
-                continue
             default = getattr(defaults, field.name)
-            mark = "" if value == default else f"  (house rule; default {default})"
-            rows.append((field.name, f"{field.name} = {value}{mark}"))
+            mark = "" if value == default else f"  (house rule; default {format_setting(default)})"
+            rows.append((field.name, f"{field.name} = {format_setting(value)}{mark}"))
 
         def chosen(name: str) -> None:
             current = getattr(ruleset.settings, name)
+            shape = ruleset.setting_shape(name)
+
+            def preview(text: str) -> Text:
+                overrides = ruleset.read_house_rule(name, text)  # raises: the form shows why
+                value = overrides.get(name, getattr(defaults, name))
+                return Text(f"{name} becomes {format_setting(value)}")
 
             def answer(text: str) -> None:
                 try:
-                    value = parse_setting(text, current)
-                except NotationError as problem:
-                    self.ctx.set_status(f"Refused: {problem}.", error=True)
+                    overrides = ruleset.read_house_rule(name, text)
+                except EncounterError as problem:
+                    self.ctx.set_status(f"Refused: {clean(str(problem))}.", error=True)
                     return
-                refusal = ruleset.house_rule_refusal(name, value)
-                if refusal is not None:
-                    self.ctx.set_status(f"Refused: {clean(refusal)}.", error=True)
-                    return
-                overrides = dict(ruleset.house_rules())
-                overrides[name] = value
                 outcome = self.ctx.presenter.set_house_rules(overrides)
                 if not outcome.ok:
                     self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
                     return
+                value = overrides.get(name, getattr(defaults, name))
                 self.ctx.refresh_views()
-                self.ctx.set_status(f"House rule: {name} = {value} (saved with the campaign).")
+                self.ctx.set_status(f"House rule: {name} = {format_setting(value)} (saved with the campaign).")
 
-            self.ctx.ask(PromptScreen(f"{name} (now {current})", value=str(current)), answer)
+            title = f"{name} (now {format_setting(current)}; default {format_setting(getattr(defaults, name))}): type {shape.describe()}, or default"
+            self.ctx.ask(PromptScreen(title, value=format_setting(current), hint=preview), answer)
 
         self.ctx.ask(ChoiceScreen(f"House rules of {ruleset.id}: the seeds' gaps and their DEFAULTs", rows), chosen)

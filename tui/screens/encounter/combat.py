@@ -7,6 +7,8 @@ anything is rolled.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from core.combat import commands as cmd
@@ -22,6 +24,31 @@ from tui.screens.encounter.groups import Marks
 from tui.screens.encounter.more import MoreMenu
 from core.offers.base import refuse_as_applied
 from core.dice.roster import parse_group
+from core.errors import IllegalCommand, RulesError
+from core.offers.base import Offer
+from tui.rendering.describe import percent, preview_text
+
+if TYPE_CHECKING:
+    from core.offers.saved_attacks import AttackChoice
+
+
+def _hp(amount) -> str:
+    """Expected hit points to one decimal: ``3.5``, ``4``."""
+    return f"{float(amount):.1f}".removesuffix(".0")
+
+
+def _choices_text(choices: tuple[AttackChoice, ...], chosen: AttackChoice | None) -> Text:
+    """One line per saved attack: ``1 Shortbow (1d6 piercing range 16): hit 55%, ~1.9 HP``, or why not now."""
+    text = Text()
+    for choice in choices:
+        chosen_one = chosen is not None and choice.number == chosen.number
+        text.append(f"{choice.number} {clean(choice.attack.name)}", style="bold reverse" if chosen_one else "bold")
+        text.append(f" ({clean(choice.attack.weapon)})", style="bright_black")
+        if choice.refusal is not None:
+            text.append(f": not now: {clean(choice.refusal.split('; ')[0])}\n", style="yellow")
+        else:
+            text.append(f": hit {percent(float(choice.hit))}, ~{_hp(choice.expected_damage)} HP\n")
+    return text
 
 
 class CombatPart:
@@ -33,6 +60,7 @@ class CombatPart:
         self.ctx = ctx
         self.marks = marks
         self.more = more
+        self.map_modes = more.map_modes
 
     def _attack_parts(self) -> tuple[Combatant, Combatant] | None:
         attacker = self.ctx.combatant(self.ctx.state.current)
@@ -55,7 +83,58 @@ class CombatPart:
         if offer is None:
             self.ctx.set_status("No attack is possible here.", error=True)
             return
-        self.more.take_offer(offer)
+        if offer.refusal is not None:  # no attack action left: said before any dialog
+            self.more.take_offer(offer)
+            return
+        self._attack_dialog(offer, *parts)
+
+    def _attack_dialog(self, offer: Offer, attacker: Combatant, target: Combatant) -> None:
+        """The attack dialog: the attacker's saved attacks, numbered, each
+        with its odds against ``target``, expected damage and why not now;
+        Enter alone makes the first, a number (or a name) another, and a
+        weapon typed out (``1d6 slashing``) is the typed attack of ``offer``."""
+        from core.offers.saved_attacks import attack_choices, first_allowed, pick_saved_attack  # the saved attacks' offers: load with the first attack
+
+        ruleset = self.ctx.session.encounter.ruleset
+        state = self.ctx.state
+        choices = attack_choices(state, ruleset, attacker.id, target.id)
+        attacks = tuple(c.attack for c in choices)
+
+        def command(value: str) -> tuple[cmd.Command, AttackChoice | None]:
+            index = pick_saved_attack(value, attacks) if value.strip() else first_allowed(choices)
+            if index is None:
+                return offer.command(value), None  # a typed weapon: bad text raises, shown
+            chosen = choices[index]
+            if chosen.command is None:
+                raise IllegalCommand(chosen.refusal or f"{chosen.attack.name} cannot be read")
+            return chosen.command, chosen
+
+        def hint(value: str) -> Text:
+            self.map_modes.last_weapons[attacker.id] = value  # the odds map of its next move uses it, rolled or not
+            found, chosen = command(value)
+            shown = core_offers.preview(state, ruleset, found)
+            text = _choices_text(choices, chosen) if chosen is not None else Text()
+            if chosen is not None:
+                text.append(f"{'Enter' if not value.strip() else 'Attack'}: {chosen.number} {clean(chosen.attack.name)}, ", style="bold")
+                text.append(f"~{_hp(chosen.expected_damage)} HP expected; ", style="italic")
+            text.append_text(preview_text(shown))
+            if shown.refusal is not None:  # what apply would refuse: Enter keeps the dialog and the text
+                refused = IllegalCommand(shown.refusal)
+                refused.shown = text  # the odds stay in view with the reason
+                raise refused
+            return text
+
+        def answer(value: str) -> None:
+            try:
+                found, _ = command(value)
+            except RulesError as problem:
+                self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
+                return
+            self.ctx.run_command(found)
+
+        title = Text(clean(offer.label)) + Text(": Enter, a number or a weapon")
+        example = f"2, {attacks[-1].name} or {offer.example}" if len(attacks) > 1 else offer.example
+        self.ctx.ask(PromptScreen(title, placeholder=example, hint=hint), answer)
 
     # -- conditions -------------------------------------------------------------
     def action_add_condition(self) -> None:
@@ -152,6 +231,7 @@ class CombatPart:
             count, entry, summoned = read(value)
             hp = f"HP {entry.hp_dice} each" if entry.hp_dice and count > 1 else f"HP {entry.hp_dice or entry.hp}"
             details = [entry.side.value, hp] + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
+            details += [f"attacks {', '.join(a.name for a in entry.attacks)}"] if entry.attacks else []
             text = Text("adds ") + Text(f"{count} x " if count > 1 else "") + user_text(entry.name, "bold") + Text(f" ({', '.join(details)})")
             if summoned and summoner is not None:
                 return text + Text(", acting right after ") + user_text(summoner.name, "bold") + Text(" (EQ-INIT-4)")
@@ -169,7 +249,7 @@ class CombatPart:
                 self.marks.add_group(count, entry, summoner if summoned else None)
                 return
             name = entry.name
-            combatant = Combatant(self.ctx.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac)
+            combatant = Combatant(self.ctx.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, attacks=entry.attacks)
             if summoned and summoner is not None:
                 added = self.ctx.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
             else:

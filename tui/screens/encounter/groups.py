@@ -273,7 +273,7 @@ class Marks:
     def add_group(self, count: int, entry, summoner: Combatant | None) -> None:
         """Add ``count`` creatures of ``entry`` (a :class:`core.dice.roster.RosterEntry`);
         for more than one, ask how they get initiative."""
-        template = C("new", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, hp_dice=entry.hp_dice)
+        template = C("new", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, hp_dice=entry.hp_dice, attacks=entry.attacks)
 
         def add(mode: GroupInitiative) -> None:
             entries = self.ctx.run_command(AddGroup(template, count, entry.hp_dice, mode, summoner.id if summoner else None))

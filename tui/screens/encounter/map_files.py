@@ -20,7 +20,7 @@ from core.errors import EncounterError
 from core.board.map_text import export_map
 from saves.errors import SaveError
 from saves.library import TargetExists
-from saves.map_files import map_encounter, read_creature_file, write_map
+from saves.map_files import map_encounter_noted, read_creature_file, write_map
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
@@ -92,15 +92,15 @@ class MapFiles:
             path = Path(source.strip()).expanduser()
             party = tuple(c for c in self.ctx.state.combatants if c.side is Side.PARTY)
             try:  # a bad file is refused here, with the path still in the dialog
-                state, off = map_encounter(path, path.stem, self.ctx.session.encounter.ruleset, party)
+                state, off, notes = map_encounter_noted(path, path.stem, self.ctx.session.encounter.ruleset, party)
             except EncounterError as problem:
                 self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
                 return
-            self.ctx.ask(PromptScreen("Name of the new encounter", value=path.stem), lambda name: self._encounter_from(path, state, off, name))
+            self.ctx.ask(PromptScreen("Name of the new encounter", value=path.stem), lambda name: self._encounter_from(path, state, off, name, notes))
 
-        self.ctx.ask(PromptScreen("New encounter from the map file", placeholder="~/maps/moor.txt"), read)
+        self.ctx.ask(PromptScreen("New encounter from the map file (text map, or .dd2vtt/.uvtt)", placeholder="~/maps/moor.txt"), read)
 
-    def _encounter_from(self, path: Path, state, off: int, name: str) -> None:
+    def _encounter_from(self, path: Path, state, off: int, name: str, notes: tuple[str, ...] = ()) -> None:
         if not name.strip():
             self.ctx.set_status("Refused: type a name.", error=True)
             return
@@ -109,7 +109,8 @@ class MapFiles:
             self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
             return
         joined = f" {_plural(off, 'party member')} joined off the map: place them with P." if off else ""
-        self.ctx.set_status(f"New encounter from {clean(path.name)}.{joined} Start combat from the . menu.")
+        said = f" {clean('; '.join(notes))}." if notes else ""  # a Universal VTT file: what came in, what was not kept
+        self.ctx.set_status(f"New encounter from {clean(path.name)}.{said}{joined} Start combat from the . menu.")
 
     # -- creatures into the bestiary (. menu) ----------------------------------------
     def action_import_creatures(self) -> None:

@@ -14,9 +14,11 @@ from core.combat import commands as cmd
 from core.board.battlefield import readout
 from core.values.combatant import Combatant
 from core.errors import RulesError
-from core.board.geometry.templates import SHAPES, Template
+from core.board.geometry.templates import Template, shapes
 from core.board.look import look_at_cell
+from core.board.edges import Feature, Side
 from core.board.grid import Cell
+from core.combat.door_commands import PaintEdges
 from core.offers import base as core_offers
 from core.dice.notation import parse_attack
 from core.offers.odds_map import best_cells, odds_map
@@ -30,6 +32,8 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.screens.encounter.context import ScreenContext
 
 BRUSHES = ("ground", "wall", "tree", "boulder", "rock", "water", "swamp", "bush", "deep_water")  # keys 1..9
+#: What the brush puts on a cell's side (e cycles; shift+arrow or H J K L paints): None clears.
+SIDE_BRUSHES: tuple[Feature | None, ...] = (Feature.WALL, Feature.DOOR_CLOSED, Feature.DOOR_LOCKED, Feature.DOOR_OPEN, Feature.WINDOW, None)
 
 class MapModes:
     """``MapModes(ctx)``: the map's cursor modes (move m, place P, paint B,
@@ -49,8 +53,11 @@ class MapModes:
         """The offer whose cell is being picked."""
         self.brush = "wall"
         """The terrain the brush paints (B, then 1-9)."""
+        self.side_brush: Feature | None = Feature.WALL
+        """What the brush puts on a cell's side (B, then e; shift+arrow paints)."""
         self.last_weapons: dict[str, str] = {}
-        """Combatant id -> the weapon last typed in its attack dialog (the odds map uses it)."""
+        """Combatant id -> what was last typed in its attack dialog: a saved
+        attack's number or name, or a weapon (the odds map uses it; empty: the best saved attack)."""
 
     # -- move ------------------------------------------------------------------
     def action_move(self) -> None:
@@ -70,12 +77,24 @@ class MapModes:
 
     def _show_odds(self, mover: Combatant, target: Combatant) -> str:
         """Shade the reachable cells by the chance to hit ``target`` from
-        there (the odds map), with the weapon last typed for ``mover`` in
-        the attack dialog (else unarmed); returns a line for the status."""
+        there (the odds map): with the saved attack or the weapon last typed
+        for ``mover`` in the attack dialog, else with the best of its saved
+        attacks in each cell (its unarmed strike when it has none); returns
+        a line for the status."""
+        from core.offers.saved_attacks import pick_saved_attack, saved_odds_map, sheet_attacks  # loads with the first move
+
         text = self.last_weapons.get(mover.id, "")
+        ruleset = self.ctx.session.encounter.ruleset
+        attacks = sheet_attacks(mover)
         try:
-            weapon = parse_attack(text).weapon
-            found = odds_map(self.ctx.state, self.ctx.session.encounter.ruleset, mover.id, target.id, weapon, self.reach.costs)
+            index = pick_saved_attack(text, attacks) if text.strip() else None
+            if text.strip() and index is None:  # a weapon typed out
+                found = odds_map(self.ctx.state, ruleset, mover.id, target.id, parse_attack(text, ruleset.stat_names).weapon, self.reach.costs)
+                shown = clean(text.strip())
+            else:
+                chosen = attacks if index is None else attacks[index:index + 1]
+                found = saved_odds_map(self.ctx.state, ruleset, mover.id, target.id, self.reach.costs, chosen)
+                shown = clean(chosen[0].name) if len(chosen) == 1 else "the best of its attacks"
         except RulesError as problem:
             return f" No odds map: {clean(str(problem))}."
         self.odds = found
@@ -83,7 +102,7 @@ class MapModes:
         grid_map.odds = {cell: float(o.hit) for cell, o in found.items()}
         grid_map.best = best_cells(found)
         grid_map.refresh()
-        return f" Shaded: chance to hit {clean(target.name)} with {clean(text.strip() or 'an unarmed strike')} (** best)."
+        return f" Shaded: chance to hit {clean(target.name)} with {shown} (** best)."
 
     def move_preview(self, mover: Combatant, cell: Cell) -> Text:
         grid_map = self.ctx.query_one(GridMap)
@@ -99,6 +118,8 @@ class MapModes:
         odds = self.odds.get(tuple(cell))
         if odds is not None:
             line.append(f"; to hit: {clean(odds.refusal)}" if odds.refusal else f"; to hit {percent(float(odds.hit))}")
+            if odds.attack and not odds.refusal:
+                line.append(f" with {clean(odds.attack)}")
             line.append_text(modifiers_text(odds.modifiers))
         return line
 
@@ -143,7 +164,19 @@ class MapModes:
 
     def _paint_status(self) -> None:
         choices = "  ".join(f"{n} {t}" for n, t in enumerate(BRUSHES, start=1))
-        self.ctx.set_status(Text(f"Brush: {self.brush}. Enter or space paints the cursor's cell; {choices}; Esc ends."))
+        side = "clear" if self.side_brush is None else self.side_brush.label
+        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint). Enter paints the cell; {choices}; Esc ends."))
+
+    def side_painted(self, message: GridMap.SidePainted) -> None:
+        """e: the next side brush; shift+arrow: paint the cursor cell's side that way."""
+        if message.cell is None:
+            at = SIDE_BRUSHES.index(self.side_brush)
+            self.side_brush = SIDE_BRUSHES[(at + 1) % len(SIDE_BRUSHES)]
+            self._paint_status()
+            return
+        (x, y), dx, dy = message.cell, message.dx, message.dy
+        key = ((x if dx > 0 else x - 1, y), Side.EAST) if dx else ((x, y if dy > 0 else y - 1), Side.SOUTH)
+        self.ctx.run_command(PaintEdges((key,), self.side_brush))
 
     def brush_chosen(self, message: GridMap.BrushChosen) -> None:
         if 1 <= message.number <= len(BRUSHES):
@@ -191,17 +224,29 @@ class MapModes:
             text.append("no line of sight", style="red")
         return text
 
+    def _sides(self, cell: Cell) -> Text:
+        """``"; north: wall, east: closed door"``: what stands on the cell's sides."""
+        grid = self.ctx.state.grid
+        if not grid.edges:
+            return Text("")
+        x, y = cell
+        found = [(name, grid.edge_feature(cell, (x + dx, y + dy))) for name, dx, dy in (("north", 0, -1), ("east", 1, 0), ("south", 0, 1), ("west", -1, 0))]
+        said = ", ".join(f"{name}: {feature.label}" for name, feature in found if feature is not None)
+        return Text(f"; {said}") if said else Text("")
+
     # -- areas -------------------------------------------------------------------
     def action_area(self) -> None:
         origin_owner = self.ctx.combatant(self.ctx.selected) or self.ctx.combatant(self.ctx.state.current)
         origin = origin_owner.position if origin_owner and origin_owner.position else (self.ctx.state.grid.width // 2, self.ctx.state.grid.height // 2)
 
+        settings = self.ctx.session.encounter.ruleset.settings  # EQ-GEN-3's cones, house rules included
+
         def chosen(shape: str) -> None:
-            self.template = Template.start(shape, origin)
+            self.template = Template.start(shape, origin, settings)
             self._start(origin, "area")
             self._area_update(origin)
 
-        self.ctx.ask(ChoiceScreen("Area template", list(SHAPES)), chosen)
+        self.ctx.ask(ChoiceScreen("Area template", list(shapes(settings))), chosen)
 
     def _area_update(self, cell: Cell) -> None:
         template = self.template
@@ -244,7 +289,10 @@ class MapModes:
         elif mode == "look":
             viewer = self.ctx.combatant(self.ctx.selected) or self.ctx.combatant(self.ctx.state.current)
             if viewer is not None:
-                self.ctx.set_status(self._look_readout(viewer, message.cell))
+                self.ctx.set_status(self._look_readout(viewer, message.cell) + self._sides(message.cell))
+        elif mode == "paint":
+            where = f"({message.cell[0]}, {message.cell[1]}) {self.ctx.state.grid.terrain(message.cell).name}"
+            self.ctx.set_status(Text(where) + (self._sides(message.cell) or Text("; sides bare")) + Text("; Enter paints, shift+arrow a side, e side brush, Esc ends"))
         elif mode == "area":
             self._area_update(message.cell)
         elif mode == "offer" and self.offer is not None:
@@ -287,10 +335,11 @@ class MapModes:
         self.ctx.set_status("Move cancelled." if mode == "move" else "Place cancelled." if mode == "place" else "Done.")
 
     def cell_clicked(self, message: GridMap.CellClicked) -> None:
-        for combatant in self.ctx.state.combatants:
-            if combatant.position == message.cell:
-                self.ctx.select(combatant.id)
-                return
+        """Select the creature whose token is on the clicked cell, else the big one whose footprint covers it (EQ-SIZE-1)."""
+        combatants = self.ctx.state.combatants
+        found = next((c for c in combatants if c.position == message.cell), None) or next((c for c in combatants if message.cell in c.cells), None)
+        if found is not None:
+            self.ctx.select(found.id)
 
     def end_pick(self) -> None:
         self.template = None

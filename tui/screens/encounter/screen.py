@@ -338,6 +338,9 @@ class EncounterScreen(Screen):
     def on_grid_map_brush_chosen(self, message: GridMap.BrushChosen) -> None:
         self.map_modes.brush_chosen(message)
 
+    def on_grid_map_side_painted(self, message: GridMap.SidePainted) -> None:
+        self.map_modes.side_painted(message)
+
     def on_grid_map_template_changed(self, message: GridMap.TemplateChanged) -> None:
         self.map_modes.template_changed(message)
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.combat import commands as cmd
+from core.values.attacks import SavedAttack
 from core.values.combatant import Combatant, Inventory, Side
+from core.dice.notation import parse_saved_attack, parse_saved_attacks, saved_attack_text, saved_attacks_text
+from core.errors import NotationError
 from core.values.mobility import Size
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -59,6 +62,7 @@ def sheet_fields(combatant: Combatant, stat_names: tuple[str, ...]) -> list[tupl
         ("immunities", "Immunities", _show(combatant.immunities)),
         ("quick", "Belt: quick slots, 1 MP to draw (TAC-MOV-2)", _show(combatant.inventory.quick)),
         ("slow", "Pack: slow slots, 5 MP to draw (TAC-MOV-2)", _show(combatant.inventory.slow)),
+        ("attacks", "Attacks (t)", ", ".join(a.name for a in combatant.attacks)),
         ("notes", "Notes", combatant.notes),
     ]
     return rows
@@ -116,6 +120,9 @@ class SheetEditor:
         options = [(key, f"{label}: {clean(value) or '-'}") for key, label, value in rows]
 
         def chosen(field: str) -> None:
+            if field == "attacks":
+                self.edit_attacks(target)
+                return
             label = next(lbl for key, lbl, _v in rows if key == field)
 
             def answer(value: str) -> None:
@@ -129,3 +136,54 @@ class SheetEditor:
             self.ctx.ask(PromptScreen(Text(f"{label} of ") + user_text(target.name, "bold"), value=clean(current[field])), answer)
 
         self.ctx.ask(ChoiceScreen(Text("Edit the sheet of ") + user_text(target.name, "bold"), options), chosen)
+
+    # -- saved attacks (core.values.attacks; t attacks with them) -----------------------
+    def edit_attacks(self, target: Combatant) -> None:
+        """Pick one of ``target``'s saved attacks to change or remove, or add one."""
+        options = [(f"attack:{i}", f"{i + 1} {clean(saved_attack_text(a))}") for i, a in enumerate(target.attacks)]
+        options.append(("attack:new", "Add an attack"))
+
+        def chosen(choice: str) -> None:
+            key = choice.removeprefix("attack:")
+            self.edit_attack(target, None if key == "new" else int(key))
+
+        self.ctx.ask(ChoiceScreen(Text("Attacks of ") + user_text(target.name, "bold"), options), chosen)
+
+    def edit_attack(self, target: Combatant, index: int | None) -> None:
+        """Type the attack at ``index`` (``None``: a new one) as ``NAME:
+        WEAPON [uses ABILITY]``, checked as typed; empty removes it. One
+        sheet edit: saved, logged, undone with u."""
+        stat_names = self.ctx.session.encounter.ruleset.stat_names
+        old = target.attacks[index] if index is not None else None
+
+        def attacks(value: str) -> tuple[SavedAttack, ...]:
+            kept = list(target.attacks)
+            if not value.strip():
+                if index is None:
+                    raise ValueError("type an attack, e.g. 'Shortbow: 1d6 piercing range 16'")
+                del kept[index]
+                return tuple(kept)
+            attack = parse_saved_attack(value, stat_names)  # a NotationError says what to write
+            if index is None:
+                kept.append(attack)
+            else:
+                kept[index] = attack
+            return parse_saved_attacks(saved_attacks_text(tuple(kept)), stat_names)  # two of one name, too many
+
+        def hint(value: str) -> Text:
+            found = attacks(value)
+            if not value.strip():
+                return Text("Enter removes ") + user_text(old.name if old else "", "bold")
+            attack = found[index if index is not None else -1]
+            return Text("reads as ") + user_text(saved_attack_text(attack), "bold")
+
+        def answer(value: str) -> None:
+            try:
+                found = attacks(value)
+            except (ValueError, NotationError) as problem:
+                self.ctx.set_status(f"Refused: {clean(str(problem))}", error=True)
+                return
+            self.ctx.run_command(cmd.EditCombatant(target.id, cmd.SheetChanges(attacks=found)))
+
+        title = Text("Attack of ") + user_text(target.name, "bold") + Text(": NAME: WEAPON [uses ABILITY]" + ("; empty removes it" if old else ""))
+        self.ctx.ask(PromptScreen(title, placeholder="Shortbow: 1d6 piercing DEX range 16", value=saved_attack_text(old) if old else "", hint=hint), answer)

@@ -1,0 +1,1 @@
+"""The mutation check of the seeds' numbers (:mod:`tests.mutation.seed_numbers`)."""
