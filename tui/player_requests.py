@@ -42,7 +42,7 @@ from typing import Any
 
 from core.combat.player_turns import PlayerActs
 from core.errors import EncounterError
-from core.offers.base import preview
+from core.offers.saved_attacks import attack_choices
 from core.offers.player_requests import PlayerRequest, own_character, parse_request, request_commands
 from saves.errors import SaveError
 from saves.feed import feed_folder, open_folder
@@ -86,10 +86,15 @@ class Pending:
         return self.server.run(self.player, self.request, self.nonce, self.reply, approved=True)
 
 
-def _odds(state: Any, ruleset: Any, command: Any) -> dict[str, Any]:
-    """The chances of an attack as the GM's dialog shows them: ``odds`` [[outcome, probability]], ``expression``, ``refusal``."""
-    shown = preview(state, ruleset, command)
-    return {"odds": [[label, float(p)] for label, p in shown.odds], "expression": shown.expression, "refusal": shown.refusal}
+def _odds(state: Any, ruleset: Any, request: PlayerRequest) -> dict[str, Any]:
+    """The chances of a saved attack as the GM's ``t`` list shows them
+    (:func:`core.offers.saved_attacks.attack_choices`): ``odds`` [[outcome,
+    probability]], ``hit``, ``expected_damage``, ``expression``, ``refusal``."""
+    for choice in attack_choices(state, ruleset, request.character, request.target):
+        if choice.attack.name == request.attack:
+            return {"odds": [[label, float(p)] for label, p in choice.odds], "hit": float(choice.hit),
+                    "expected_damage": float(choice.expected_damage), "expression": choice.expression, "refusal": choice.refusal}
+    return {"odds": [], "refusal": f"no saved attack {request.attack!r}"}
 
 
 def _account(writer: asyncio.StreamWriter) -> str:
@@ -230,7 +235,7 @@ class RequestServer:
             request = PlayerRequest(me.id, *[getattr(request, f) for f in ("act", "stat", "attack", "target", "to")])
             commands, words = request_commands(state, self.presenter.session.encounter.ruleset, request)
             if request.act == "odds":
-                return {"id": nonce, "status": "odds", **_odds(state, self.presenter.session.encounter.ruleset, commands[0])}
+                return {"id": nonce, "status": "odds", **_odds(state, self.presenter.session.encounter.ruleset, request)}
         except (UnicodeDecodeError, json.JSONDecodeError):
             return {"id": nonce, "status": "refused", "reason": "a request is one line of JSON"}
         except EncounterError as refusal:

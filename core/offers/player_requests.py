@@ -2,7 +2,8 @@
 
 A request names the player's character and one act: ``initiative`` (roll
 it when it has none, EQ-INIT-1), ``check`` (a stat the character has),
-``attack`` (a saved attack on its sheet, ``Combatant.attacks``, against a
+``attack`` (a saved attack on its sheet, ``Combatant.attacks``, or the
+unarmed strike of a sheet without any, against a
 creature the character can see; ``odds`` asks its chances first), ``move`` (to a cell) or ``end_turn``.
 Attacks, moves and ending the turn are the character's own turn only.
 :func:`parse_request` refuses what is malformed; :func:`request_commands`
@@ -20,7 +21,7 @@ from core.combat import commands as cmd
 from core.combat.player_turns import RollOwnInitiative
 from core.combat.visibility import visible_to
 from core.errors import IllegalCommand
-from core.offers.attacks import attack_command
+from core.offers.saved_attacks import saved_attack_command, sheet_attacks
 from core.values.combatant import Side
 
 if TYPE_CHECKING:
@@ -104,12 +105,12 @@ def request_commands(state: EncounterState, ruleset: Ruleset, request: PlayerReq
         if not (x < state.grid.width and y < state.grid.height):
             raise IllegalCommand(f"({x}, {y}) is off the map")
         return (cmd.Move(me.id, request.to),), f"moves to ({x}, {y})"
-    saved = next((a for a in me.attacks if a.name == request.attack), None)
+    saved = next((a for a in sheet_attacks(me) if a.name == request.attack), None)
     if saved is None:
-        names = ", ".join(a.name for a in me.attacks) or "none"
+        names = ", ".join(a.name for a in sheet_attacks(me))
         raise IllegalCommand(f"{me.name} has no saved attack {request.attack!r}; on the sheet: {names}")
     seen = visible_to(state, ruleset, Side.PARTY, me.id).state
     target = next((c for c in seen.combatants if c.id == request.target and c.id != me.id), None)
     if target is None:
         raise IllegalCommand(f"{me.name} sees no creature {request.target!r} to attack")
-    return (attack_command(state, ruleset, me.id, target.id, saved.weapon),), f"attacks {target.name} with {saved.name}"
+    return (saved_attack_command(state, ruleset, me.id, target.id, saved),), f"attacks {target.name} with {saved.name}"

@@ -63,19 +63,20 @@ async def test_a_trusted_player_rolls_initiative_attacks_and_ends_its_own_turn(t
         assert rolled["status"] == "done" and "Brom initiative" in rolled["lines"][1]
         assert presenter.state.combatant("brom").initiative is not None
         assert (await player.ask(act="attack", attack="Bite", target="boar"))["reason"] == "it is not Ayla's turn"
-        presenter.submit(cmd.StartCombat())
+        presenter.submit(cmd.StartCombat("ayla"))  # Ayla starts the fight (EQ-INIT-3): her turn first
         first = presenter.state.current
-        mover = player if first == "ayla" else brom
-        other = brom if mover is player else player
-        assert (await other.ask(act="end_turn"))["status"] == "refused"
-        if mover is player:
-            done = await player.ask(act="attack", attack="Bite", target="boar")
-            assert done["status"] == "done", done
-            acted = presenter.session.log[-len(done["lines"])].event
-            assert isinstance(acted, PlayerActed) and acted.combatant == "ayla" and not acted.approved
-            assert "Ayla attacks Boar with" in done["lines"][1]
-            presenter.undo()  # the GM takes a player's action back like any other
-            assert presenter.state.combatant("boar").hp == 16
+        mover, other = player, brom
+        assert first == "ayla"
+        assert (await other.ask(act="end_turn"))["reason"] == "it is not Brom's turn"
+        odds = await player.ask(act="odds", attack="Bite", target="boar")
+        assert odds["status"] == "odds" and abs(sum(p for _, p in odds["odds"]) - 1) < 1e-9 and odds["refusal"] is None
+        done = await player.ask(act="attack", attack="Bite", target="boar")
+        assert done["status"] == "done", done
+        acted = presenter.session.log[-len(done["lines"])].event
+        assert isinstance(acted, PlayerActed) and acted.combatant == "ayla" and not acted.approved
+        assert any(line.startswith("Ayla attacks Boar with Bite: 1d20") for line in done["lines"])
+        presenter.undo()  # the GM takes a player's action back like any other
+        assert presenter.state.combatant("boar").hp == 16
         moved = await mover.ask(act="move", to=[3, 4])
         assert moved["status"] == "done", moved
         assert (await mover.ask(act="end_turn"))["status"] == "done"
@@ -154,3 +155,31 @@ async def test_malformed_requests_get_a_reason(tmp_path, junk):
         assert answer["status"] == "refused" and answer["reason"]
     finally:
         server.close()
+
+
+async def test_the_gm_approves_a_players_request_with_enter_and_the_player_sees_the_dice(tmp_path):
+    from tui.app import EncounterApp
+    from tui.player_client import RequestClient
+    from tui.screens.choice import ChoiceScreen
+
+    path, presenter, _ = _table(tmp_path, trust=False)
+    code = invite(path, "Brom")
+    app = EncounterApp(presenter.session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.requests is not None:
+                break
+        client = RequestClient(path, "Brom", code)
+        asked = asyncio.ensure_future(client.ask(act="initiative"))
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ChoiceScreen):
+                break
+        assert "Brom rolls initiative" in app.screen.question.plain
+        assert app.presenter.state.combatant("brom").initiative is None  # nothing before the GM says yes
+        await pilot.press("enter")
+        answer = await asyncio.wait_for(asked, 5)
+        assert answer["status"] == "done" and answer["lines"][1].startswith("Brom initiative 1d20")
+        assert app.presenter.state.combatant("brom").initiative is not None
+        client.close()

@@ -22,6 +22,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from core.offers import base as offers
+from core.offers.saved_attacks import sheet_attacks
 from tui.player_client import RequestClient
 from tui.player_source import SnapshotSource, Waiting
 from tui.rendering.lines import percent
@@ -109,12 +110,9 @@ class PlayingScreen(PlayerScreen):
         me = self._me()
         if not self._ready_to_act() or me is None:
             return
-        if not me.attacks:
-            self._status(Text(f"{me.name} has no saved attacks: the GM writes them on the sheet.", style="yellow"))
-            return
         state = self.source.snapshot.view.state  # type: ignore[union-attr]
         targets = [(c.id, c.name) for c in state.combatants if c.id != me.id and c.position is not None]
-        attacks = [(a.name, f"{a.name} ({a.weapon})") for a in me.attacks]
+        attacks = [(a.name, f"{a.name} ({a.weapon})") for a in sheet_attacks(me)]
 
         def chosen_attack(name: str | None) -> None:
             if name:
@@ -132,7 +130,8 @@ class PlayingScreen(PlayerScreen):
             self._say(Text(f"Refused: {clean(str(odds['refusal']))}", style="bold yellow"))
             return
         chances = "  ".join(f"{clean(str(label))} {percent(float(p))}" for label, p in odds.get("odds", []))
-        title = f"{attack}: {clean(str(odds.get('expression') or ''))}  {chances}"
+        damage = f"  ~{float(odds.get('expected_damage', 0)):.1f} damage" if odds.get("expected_damage") else ""
+        title = f"{attack}: {clean(str(odds.get('expression') or ''))}  {chances}{damage}"
         self.app.push_screen(ChoiceScreen(title, [("go", "Attack (Enter)"), ("no", "Not now (Esc)")]),
                              lambda go: go == "go" and self.action_act("attack", attack=attack, target=target))
 
