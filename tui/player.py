@@ -19,6 +19,7 @@ The App is thin: the screen is :class:`tui.screens.players.PlayerScreen`
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual.app import App
@@ -68,6 +69,8 @@ class PlayerApp(KeysInOrder, DiffedDisplay, App[None]):
         return self.player_screen
 
     def on_mount(self) -> None:
+        if os.environ.get("ENCOUNTER_SIZE_CUT"):  # encounter serve cut the size a browser asked (tui.terminal.served_tabs)
+            self.notify("Your browser window asked for more cells than a tab may have: the view uses at most 320x120.", severity="warning", timeout=10)
         if self.follow:  # the screen reads the campaign first, once its widgets are there
             self.run_worker(self.source.follow(), exclusive=True, group="follow")
 

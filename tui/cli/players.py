@@ -112,26 +112,20 @@ def _group(folder: Path) -> str:
         return str(gid)
 
 
-def serve_command(path: Path, as_name: str | None) -> str:
-    """The shell command each browser tab runs: this Python's ``encounter watch``,
-    ``exec``'d so that the tab is one process (no shell left behind it)."""
-    words = [sys.executable, "-m", "tui.cli.main", "watch", str(path.resolve())] + (["--as", as_name] if as_name else [])
-    return "exec " + shlex.join(words)
-
-
 def serve(argv: list[str]) -> int:
-    parser = _campaign_parser("encounter serve", "Serve the players' view of a campaign to web browsers (textual-serve); each browser tab runs its own read-only view.")
+    parser = _campaign_parser("encounter serve", "Serve the players' view to web browsers (textual-serve): each tab asks a character and its invite code and plays it (encounter play), or watches the party's view without them.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--max-tabs", type=int, default=8, help="most browser tabs at once (default 8)")
     args = parser.parse_args(argv)
     try:
         path = _players_view_path(args)
     except EncounterError as exc:
         return fail(str(exc))
-    from textual_serve.server import Server
+    from tui.terminal.served_tabs import PlayersServer
 
-    print(f"encounter: serving the players' view of {path} at http://{args.host}:{args.port}/ (Ctrl+C stops)", file=sys.stderr)
-    Server(serve_command(path, args.as_name), host=args.host, port=args.port, title="encounter: players' view").serve()
+    print(f"encounter: serving the players' view of {path} at http://{args.host}:{args.port}/ (each tab asks a character and its invite code; Ctrl+C stops)", file=sys.stderr)
+    PlayersServer(path, host=args.host, port=args.port, max_tabs=max(1, args.max_tabs)).serve()
     return 0
 
 
