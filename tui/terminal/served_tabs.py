@@ -49,7 +49,7 @@ form{{display:grid;gap:.6em;min-width:20em}}input,button{{font-size:1.1em;paddin
 <label>Your character <input name="as" value="{name}" autofocus></label>
 <label>Invite code (from the GM) <input name="code" type="password" autocomplete="off"></label>
 <button>Join</button><small>Leave both empty to watch the party's view without acting.</small>
-<input type="hidden" name="join" value="1"></form></body></html>"""
+<input type="hidden" name="join" value="1"><input type="hidden" name="fontsize" value="{fontsize}"></form></body></html>"""
 
 
 def bounded(width: int, height: int) -> tuple[int, int, bool]:
@@ -86,7 +86,8 @@ class PlayersServer(Server):
         names a one-time tab key (the name and code stay off every URL it opens)."""
         query = request.query
         if "join" not in query:
-            return web.Response(text=FORM.format(title=html.escape(self.title), name=html.escape(query.get("as", "")[:64])), content_type="text/html")
+            page = FORM.format(title=html.escape(self.title), name=html.escape(query.get("as", "")[:64]), fontsize=_int(query.get("fontsize"), 16))
+            return web.Response(text=page, content_type="text/html")
         if len(self._joining) >= 4 * self.max_tabs:
             self._joining.clear()
         key = secrets.token_urlsafe(16)
