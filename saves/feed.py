@@ -55,6 +55,8 @@ MAX_FEED_BYTES = 8 * MiB
 MAX_MEMBERS = 64
 """Most per-character files a reader looks through for ``--as``."""
 PARTY_FILE = "party.json"
+SOCKET_NAME = "requests.sock"
+"""The GM's process's request socket in the folder (:mod:`tui.player_requests`)."""
 
 
 def feed_folder(campaign: Path) -> Path:
@@ -176,9 +178,14 @@ class FeedWriter:
                 names.add(name)
                 view = visible_to(state, ruleset, Side.PARTY, member.id)
                 self._write(dfd, name, self._document(view, ruleset, title, eid, name, member))
+            gid = os.fstat(dfd).st_gid
             for stale in os.listdir(dfd):
                 if stale.startswith("as-") and stale.endswith(".json") and stale not in names:
                     os.unlink(stale, dir_fd=dfd)
+                elif stale == SOCKET_NAME:  # the GM's request socket follows the folder's group (chgrp after it was made)
+                    info = os.stat(stale, dir_fd=dfd, follow_symlinks=False)
+                    if stat.S_ISSOCK(info.st_mode) and info.st_uid == os.geteuid() and info.st_gid != gid:
+                        os.chown(stale, -1, gid, dir_fd=dfd, follow_symlinks=False)
             self.problem = None
             self.writes += 1
             return True

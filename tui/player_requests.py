@@ -45,12 +45,11 @@ from core.errors import EncounterError
 from core.offers.saved_attacks import attack_choices
 from core.offers.player_requests import PlayerRequest, own_character, parse_request, request_commands
 from saves.errors import SaveError
-from saves.feed import feed_folder, open_folder
+from saves.feed import SOCKET_NAME, feed_folder, open_folder
 from saves.invites import invited
 from tui.presenter import EncounterPresenter
 from tui.rendering.describe import describe
 
-SOCKET_NAME = "requests.sock"
 MAX_REQUEST_BYTES = 4096
 RATE = 4.0
 """Requests a second a connection may send (a burst of :data:`BURST`)."""
@@ -262,7 +261,7 @@ class RequestServer:
             commands, words = request_commands(self.presenter.state, self.presenter.session.encounter.ruleset, request)
         except EncounterError as refusal:
             return {"reason": str(refusal)}
-        outcome = self.presenter.submit_all((PlayerActs(player, request.character, words, approved), *commands), label=f"{player}: {words}")
+        outcome = self.presenter.submit_all((PlayerActs(player, request.character, words, approved), *commands), label=f"{player}: {request.act.replace('_', ' ')}")  # "Undone: alice: attack"
         if not outcome.ok:
             return {"reason": outcome.refusal}
         lines = [describe(entry.event).plain for entry in outcome.entries]
