@@ -10,6 +10,8 @@ import random
 import uuid
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from core.board.grid import Grid
 from core.combat import commands as cmd
@@ -183,3 +185,43 @@ async def test_the_gm_approves_a_players_request_with_enter_and_the_player_sees_
         assert answer["status"] == "done" and answer["lines"][1].startswith("Brom initiative 1d20")
         assert app.presenter.state.combatant("brom").initiative is not None
         client.close()
+
+
+VALUES = st.one_of(st.none(), st.integers(-5, 50), st.text(max_size=12), st.sampled_from(["Ayla", "Brom", "Boar", "boar", "ayla", "DEX", "Bite"]),
+                   st.lists(st.integers(-2, 12), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+REQUESTS = st.fixed_dictionaries({}, optional={
+    "id": st.one_of(st.text(min_size=8, max_size=70), VALUES), "as": VALUES, "code": VALUES,
+    "act": st.one_of(st.sampled_from(["initiative", "check", "attack", "odds", "move", "end_turn", "damage", ""]), VALUES),
+    "stat": VALUES, "attack": VALUES, "target": VALUES, "to": VALUES,
+})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(requests=st.lists(st.one_of(REQUESTS, st.binary(max_size=40)), min_size=1, max_size=6))
+def test_fuzzed_requests_never_raise_and_only_an_invited_players_own_act_changes_anything(tmp_path, requests):
+    path, presenter, server = _fuzz_table(tmp_path)
+    code = invite(path, "Ayla")
+    for request in requests:
+        if isinstance(request, dict) and request.get("code") == "Ayla":
+            request = {**request, "code": code}  # now and then the real code
+        line = request if isinstance(request, bytes) else json.dumps(request).encode()
+        before = presenter.state
+        answer = server.handle(line, lambda doc: None, "fuzz")
+        assert answer["status"] in ("refused", "done", "odds") and (answer["status"] != "refused" or answer["reason"])
+        if answer["status"] != "done":
+            assert presenter.state == before
+        else:
+            acted = [e.event for e in presenter.session.log if isinstance(e.event, PlayerActed)][-1]
+            assert acted.combatant == "ayla" and request.get("code") == code
+
+
+_TABLES: dict = {}
+
+
+def _fuzz_table(tmp_path):
+    """One table for all the examples (a campaign costs ~50 ms to make)."""
+    if "t" not in _TABLES:
+        folder = tmp_path / "fuzz"
+        folder.mkdir()
+        _TABLES["t"] = _table(folder, trust=True)
+    return _TABLES["t"]
