@@ -33,6 +33,7 @@ import json
 import os
 import re
 import stat
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,13 @@ class FeedRefused(SaveError):
     """The feed folder cannot be written safely (a link, another's folder)."""
 
 
+def _unlink_quietly(name: str, dfd: int) -> None:
+    try:
+        os.unlink(name, dir_fd=dfd)
+    except OSError:
+        pass
+
+
 def open_folder(folder: Path) -> int:
     """A descriptor of the feed ``folder`` (created ``0o2750`` when missing),
     opened with ``O_NOFOLLOW``; raises :class:`FeedRefused` for a link or a
@@ -159,6 +167,39 @@ class FeedWriter:
         """Why the last publish failed, or ``None``."""
         self._known: dict[tuple[int, str], frozenset] = {}
         self.writes = 0
+        self._lock = threading.Lock()
+        self._next: tuple[Any, ...] | None = None
+        self._thread: threading.Thread | None = None
+
+    def publish_soon(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int) -> None:
+        """:meth:`publish` in a thread of its own and return at once (what the
+        side sees is line of sight to every cell: seconds on a big map, which
+        must never hold the GM's frame). States sent while one is written
+        are coalesced: the newest is written next."""
+        with self._lock:
+            self._next = (state, ruleset, title, eid)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._drain, name="players-feed", daemon=True)
+                self._thread.start()
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                job, self._next = self._next, None
+                if job is None:
+                    self._thread = None
+                    return
+            try:
+                self.publish(*job)
+            except Exception as exc:  # noqa: BLE001 - a thread's error would be lost: kept for the GM
+                self.problem = f"the players' feed could not be made: {exc}"
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for :meth:`publish_soon`'s writes; ``True`` when none is left."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return self._thread is None
 
     def publish(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int) -> bool:
         """Write every view of ``state``; ``True`` when all were written (else
@@ -182,6 +223,8 @@ class FeedWriter:
             for stale in os.listdir(dfd):
                 if stale.startswith("as-") and stale.endswith(".json") and stale not in names:
                     os.unlink(stale, dir_fd=dfd)
+                elif stale.startswith(".") and stale.endswith(".tmp") and f".{os.getpid()}." not in stale:
+                    _unlink_quietly(stale, dfd)  # left by a writer killed mid-write
                 elif stale == SOCKET_NAME:  # the GM's request socket follows the folder's group (chgrp after it was made)
                     info = os.stat(stale, dir_fd=dfd, follow_symlinks=False)
                     if stat.S_ISSOCK(info.st_mode) and info.st_uid == os.geteuid() and info.st_gid != gid:

@@ -82,7 +82,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         """What each player may know of ``view``, to the players' feed (the campaign is saved already)."""
         session = self.presenter.session
         if session.read_only is None:
-            self.feed.publish(view.state, view.ruleset, view.title, session.eid)
+            self.feed.publish_soon(view.state, view.ruleset, view.title, session.eid)
 
     def on_mount(self) -> None:
         if self.keymap_overrides:
@@ -108,6 +108,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     def on_unmount(self) -> None:
         if self.requests is not None:
             self.requests.close()
+        self.feed.wait(2.0)  # the last action's feed out before the process ends
 
     def _ask_gm(self, pending: Pending) -> None:
         """A player's request waits for the GM: asked as soon as no dialog is open."""

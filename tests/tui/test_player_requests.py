@@ -20,6 +20,7 @@ from core.combat.state import EncounterState
 from core.values.attacks import SavedAttack
 from core.values.combatant import Combatant, Side
 from saves.campaign import Campaign
+from saves.feed import read_feed
 from saves.invites import invite, remove
 from saves.session import Session, create_demo
 from tui.player_requests import MAX_REFUSED_IN_A_ROW, MAX_REQUEST_BYTES, RequestServer
@@ -183,7 +184,10 @@ async def test_the_gm_approves_a_players_request_with_enter_and_the_player_sees_
         await pilot.press("enter")
         answer = await asyncio.wait_for(asked, 5)
         assert answer["status"] == "done" and answer["lines"][1].startswith("Brom initiative 1d20")
-        assert app.presenter.state.combatant("brom").initiative is not None
+        rolled = app.presenter.state.combatant("brom").initiative
+        assert rolled is not None
+        assert app.feed.wait(30)  # the feed is written beside the GM's frame, never in it
+        assert read_feed(path, "Brom").view.state.combatant("brom").initiative == rolled
         client.close()
 
 
