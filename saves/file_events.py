@@ -48,12 +48,18 @@ async def campaign_changes(path: Path) -> AsyncIterator[None]:
     """Yields once after each change (or burst of changes read together)
     to the campaign at ``path``; runs until cancelled or closed. A lost
     event (the kernel's queue overflowed) counts as a change."""
-    names = campaign_names(path)
-    inotify = _inotify(path.parent)
+    async for _ in folder_changes(path.parent, campaign_names(path)):
+        yield
+
+
+async def folder_changes(folder: Path, names: frozenset[str]) -> AsyncIterator[None]:
+    """Yields once after each change (or burst) to a file of ``folder``
+    named in ``names`` (the players' feed: its files); runs until cancelled."""
+    inotify = _inotify(folder)
     if inotify is None:
         from watchfiles import awatch
 
-        async for changes in awatch(path.parent, debounce=50, step=20, recursive=False):
+        async for changes in awatch(folder, debounce=50, step=20, recursive=False):
             if any(Path(changed).name in names for _, changed in changes):
                 yield
         return

@@ -1,17 +1,18 @@
-"""Reading a campaign for a player view: read-only, never writing a byte.
+"""The players' views: the feed they read, and the campaign it is made from.
 
-:func:`read_snapshot` reads the campaign without its lock (it does not
-matter whether the GM's process is running), folds the journal in memory,
-and returns what :func:`core.combat.visibility.visible_to` lets the side know of
-the current encounter. Raises :class:`SaveError` (missing, corrupt or newer
-file) and :class:`RulesError` (``as_name`` is not a visible party member).
+:func:`read_snapshot` is all a player's process reads: the players' feed
+(:mod:`saves.feed`), which the GM's process writes after each saved action,
+never the campaign, its journal, backups or lock. Raises :class:`SaveError`
+(missing or damaged feed) and :class:`RulesError` (``as_name`` is no party
+member in it).
 
-A watcher reads again after every action of the GM, so the last read of
-each campaign is kept (:class:`FollowedCampaign`): while the campaign file
-and the journal being folded are the files read last time and the journal
-only grew, only the journal's new lines are read and applied (one action
-costs one short read, however long the journal); anything else (a fold, a
-new journal, a damaged line, a record out of sequence) reads it whole again.
+:func:`publish_campaign` (the GM's account) writes the feed from the
+campaign as it is on disk, read without its lock: the journal folded in
+memory. The last read of each campaign is kept (:class:`FollowedCampaign`):
+while the campaign file and the journal being folded are the files read
+last time and the journal only grew, only the journal's new lines are read
+and applied; anything else (a fold, a new journal, a damaged line, a
+record out of sequence) reads it whole again.
 """
 
 from __future__ import annotations
@@ -25,10 +26,9 @@ from typing import Any
 from core.values.combatant import Side
 from core.combat.state import EncounterState
 from core.rulesets.base import Ruleset
-from core.combat.upcoming import ReadTable, next_up
-from core.combat.visibility import SideView, visible_to
-from saves import backups
+from core.combat.visibility import SideView
 from saves.errors import CorruptSave, NewerSave, SaveError
+from saves.feed import FeedWriter, read_feed
 from saves.files import MAX_JOURNAL_BYTES, NotAFile, check_regular, real_path
 from saves.fold import folding_path
 from saves.journal import decode_line
@@ -48,6 +48,13 @@ class PlayerSnapshot:
     kinds: tuple[tuple[str, str], ...]
     turn_line: str
     eid: int = 0
+    known: frozenset[tuple[int, int]] = frozenset()
+    """Cells the side saw before in this encounter (greyed)."""
+    ruleset: Ruleset | None = None
+    me: str | None = None
+    """The id of the member whose eyes these are (``--as``), or ``None``."""
+    turn: str = ""
+    """Whose turn it is, in words (``turn_line`` without the keys)."""
     next_name: str | None = None
     """Who is up next, when the players can see them (``None``: nobody they can name)."""
     next_id: str | None = None
@@ -217,35 +224,28 @@ def followed(path: Path) -> FollowedCampaign:
     return found
 
 
-def read_snapshot(path: Path, side: Side = Side.PARTY, as_name: str | None = None) -> PlayerSnapshot:
+def publish_campaign(path: Path) -> FeedWriter:
+    """Write the players' feed of the campaign at ``path`` as it is on disk
+    (on the GM's account: ``encounter invite``, a restart, tests). Raises
+    :class:`SaveError` (the campaign cannot be read, or the feed written)."""
     campaign = followed(path)
     state = campaign.read()
     data, ruleset = campaign.data, campaign.ruleset
     assert data is not None and ruleset is not None
     title = str(data.meta.get("name") or campaign.path.stem)
     name = data.encounters[data.meta["current"]].name
-    if name != title:
-        title = f"{title}: {name}"
-    view = visible_to(state, ruleset, side, as_name)
-    shown = view.state
-    if not view.viewers:
-        turn = f"Nobody on the {side.value}'s side to look through: the GM sets sides on the sheet (s)."
-    elif shown.round == 0:
-        turn = "Combat has not started."
-    elif shown.current is not None:
-        turn = f"Round {shown.round}: {shown.combatant(shown.current).name}'s turn."
-    else:
-        turn = f"Round {shown.round}: someone you cannot see is acting."
-    upcoming = next_up(ReadTable(ruleset, state), state)
-    next_name = None
-    if view.viewers and upcoming is not None and shown.has(upcoming.id):  # one the players cannot see stays unnamed
-        next_name = shown.combatant(upcoming.id).name
-        turn += f" Next: {next_name}."
-    up = ""
-    if as_name is not None and view.viewers and shown.round:
-        if shown.current is not None and shown.combatant(shown.current).name == as_name:
-            up = "now"
-        elif upcoming is not None and upcoming.name == as_name:
-            up = "next"
-    kinds = tuple((k.id, k.letter) for k in ruleset.tracked_kinds)
-    return PlayerSnapshot(view, title, kinds, turn + " Players' view (read-only); q quits.", int(data.meta["current"]), next_name, upcoming.id if next_name is not None and upcoming is not None else None, up)
+    writer = FeedWriter(campaign.path)
+    if not writer.publish(state, ruleset, title if name == title else f"{title}: {name}", int(data.meta["current"])):
+        raise SaveError(writer.folder, writer.problem or "cannot be written")
+    return writer
+
+
+def read_snapshot(location: Path, side: Side = Side.PARTY, as_name: str | None = None) -> PlayerSnapshot:
+    """What the players' feed at ``location`` (a feed folder, or the
+    campaign whose feed it is: :func:`saves.feed.feed_of`) shows the party,
+    or ``as_name``'s own eyes. Reads the feed only, never the campaign."""
+    if side is not Side.PARTY:
+        raise SaveError(location, f"the players' feed holds the party's views, not the {side.value}'s")
+    feed = read_feed(location, as_name)
+    return PlayerSnapshot(feed.view, feed.title, feed.kinds, feed.turn + " Players' view (read-only); q quits.", feed.eid, feed.known, feed.ruleset, feed.me, feed.turn,
+                          feed.next_name, feed.next_id, feed.up)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -22,6 +23,7 @@ from textual.screen import Screen
 
 from core.dice import rolls as dice
 from core.combat.encounter import handlers
+from saves.feed import FeedWriter
 from saves.session import Session
 from tui.terminal.ascii_output import ASCII_CLASS, filter_output
 from tui.terminal.frame_diff import DiffedDisplay
@@ -29,11 +31,15 @@ from tui.rendering.glyphs import default_theme_name
 from tui.terminal.idle_gc import CollectWhenIdle
 from tui.terminal.key_order import KeysInOrder
 from tui.keys import ACTIONS
-from tui.presenter import EncounterPresenter
+from tui.presenter import EncounterPresenter, EncounterView
+from tui.screens.choice import ChoiceScreen
 from tui.quit_guard import QuitGuard
 from tui.screens.prompt import PromptScreen
 from tui.screens.encounter.screen import MIN_HEIGHT, MIN_WIDTH, EncounterScreen  # noqa: F401 (MIN_*: where callers look)
 from tui.takeover_offer import TakeOverOffer
+
+if TYPE_CHECKING:
+    from tui.player_requests import Pending, RequestServer
 
 
 class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeOverOffer, App[Path | None]):
@@ -47,8 +53,13 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     BINDINGS = [Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True, id="interrupt-quit")]
 
     def __init__(self, session: Session, notice: str = "", glyphs: str | None = None, keymap: dict[str, str] | None = None,
-                 keymap_problems: list[str] | None = None) -> None:
+                 keymap_problems: list[str] | None = None, players: str = "approve") -> None:
         super().__init__()
+        self.players = players
+        """How players' requests are taken: "approve" (the GM says Enter or Esc), "trust" (at once) or "off"."""
+        self.requests: RequestServer | None = None
+        """The players' request socket while it listens (:mod:`tui.player_requests`)."""
+        self._asking: list[Pending] = []
         self.presenter = EncounterPresenter(session)
         """Owns the session: every command, undo and redo goes through it."""
         self._notice = notice
@@ -59,9 +70,19 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         """What keys.json got wrong, every line (the help screen lists them)."""
         self.encounter_screen = EncounterScreen(self.presenter, notice, self._glyphs)
         """The GM's screen (the default one, ``screen_stack[0]``)."""
+        self.feed = FeedWriter(session.path)
+        """Writes the players' feed after each saved action (:mod:`saves.feed`); not while read-only."""
+        self.presenter.subscribe(self._publish_feed)
+        self._publish_feed(self.presenter.view())
 
     def get_default_screen(self) -> Screen:
         return self.encounter_screen
+
+    def _publish_feed(self, view: EncounterView) -> None:
+        """What each player may know of ``view``, to the players' feed (the campaign is saved already)."""
+        session = self.presenter.session
+        if session.read_only is None:
+            self.feed.publish_soon(view.state, view.ruleset, view.title, session.eid)
 
     def on_mount(self) -> None:
         if self.keymap_overrides:
@@ -71,6 +92,48 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self.offer_take_over()
         self.offer_rescue()
         self.call_after_refresh(self._warm_up)
+        if self.players != "off" and self.presenter.session.read_only is None:
+            self.set_timer(0.5, lambda: self.run_worker(self._listen_to_players(), group="players"))  # after the first frame, like the rules
+
+    async def _listen_to_players(self) -> None:
+        from tui.player_requests import RequestServer  # the offers it checks requests with: not before the first frame
+
+        server = RequestServer(self.presenter, trust=self.players == "trust")
+        server.ask = self._ask_gm
+        server.said = lambda text: self.encounter_screen.set_status(text)
+        if await server.start():
+            self.requests = server
+        else:
+            self.encounter_screen.set_status(server.problem or "players cannot connect", error=True)
+
+    def on_unmount(self) -> None:
+        if self.requests is not None:
+            self.requests.close()
+        self.feed.wait(2.0)  # the last action's feed out before the process ends
+
+    def _ask_gm(self, pending: Pending) -> None:
+        """A player's request waits for the GM: asked as soon as no dialog is open."""
+        self._asking.append(pending)
+        self.bell()
+        self._ask_next()
+
+    def _ask_next(self) -> None:
+        if not self._asking:
+            return
+        if self.screen is not self.encounter_screen or self.encounter_screen.picking:
+            self.set_timer(0.5, self._ask_next)
+            return
+        pending = self._asking.pop(0)
+        if pending.answered:
+            self._ask_next()
+            return
+
+        def answered(choice: str | None) -> None:
+            self.encounter_screen.set_status(pending.answer(choice == "approve"))
+            self._ask_next()
+
+        options = [("approve", f"Approve: {pending.words} (Enter)"), ("refuse", "Refuse (Esc)")]
+        self.push_screen(ChoiceScreen(f"{pending.player} asks: {pending.words}", options, "approve"), answered)
 
     def _warm_up(self) -> None:
         """Once the first frame is out, what the first keys need: the rules

@@ -1,22 +1,24 @@
-"""The players' side of a campaign file, followed live: a source that
-publishes a :class:`saves.watching.PlayerSnapshot` each time the GM's
-campaign or its journal changes (:mod:`saves.file_events`: inotify
-through the event loop, no polling).
+"""The players' feed, followed live: a source that publishes a
+:class:`saves.watching.PlayerSnapshot` each time the GM's process writes
+the feed (:mod:`saves.feed`; :mod:`saves.file_events`: inotify through
+the event loop, no polling).
 
 Outside Textual like :mod:`tui.presenter` (it imports neither textual nor
 rich); :class:`tui.screens.players.PlayerScreen` subscribes to it. It only
-reads: the campaign, its journal, backups and lock are never written.
+reads the feed: the campaign, its journal, backups and lock are never opened.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from core.values.combatant import Side
 from core.errors import EncounterError
-from saves.file_events import campaign_changes
+from saves.feed import PARTY_FILE, feed_of, member_file
+from saves.file_events import folder_changes
 from saves.watching import PlayerSnapshot, read_snapshot
 from tui.publisher import Publisher
 
@@ -30,12 +32,20 @@ class Waiting:
 
 
 Reading = PlayerSnapshot | Waiting
+
+
+def _listing(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []
 Subscriber = Callable[[Reading], None]
 
 
 class SnapshotSource(Publisher[Reading]):
     """``SnapshotSource(path, as_name=None, side=Side.PARTY)``: what ``side``
-    (through ``as_name``'s eyes, when given) may know of the campaign at ``path``."""
+    (through ``as_name``'s eyes, when given) may know, from the players' feed
+    at ``path`` (a feed folder, or the campaign whose feed it is)."""
 
     def __init__(self, path: Path, as_name: str | None = None, side: Side = Side.PARTY) -> None:
         self.path = Path(path)
@@ -60,6 +70,12 @@ class SnapshotSource(Publisher[Reading]):
         return reading
 
     async def follow(self) -> None:
-        """Reload whenever the campaign or its journal changes (inotify, no polling); runs until cancelled."""
-        async for _ in campaign_changes(self.path):
+        """Reload whenever the feed's file of this view changes (inotify, no polling); runs until cancelled."""
+        folder = feed_of(self.path)
+        names = {PARTY_FILE} if self.as_name is None else {member_file(self.as_name)}
+        if self.snapshot is not None and self.snapshot.me is not None:
+            names.add(member_file(self.snapshot.me))
+        if self.as_name is not None and len(names) == 1:
+            names = {n for n in _listing(folder) if n.startswith("as-")} | names  # a name, not an id: any member's file
+        async for _ in folder_changes(folder, frozenset(names)):
             self.reload()

@@ -144,6 +144,11 @@ class EncounterPresenter(Publisher[EncounterView]):
             command = replace(command, at=float(self.clock()))
         return self._run(lambda: self._session.commit(command))
 
+    def submit_all(self, commands: Sequence[cmd.Command], label: str = "") -> Outcome:
+        """Commit ``commands`` as one undoable step (all or none:
+        :meth:`saves.session.Session.commit_all`), as :meth:`submit` does one."""
+        return self._run(lambda: self._session.commit_all(commands, label))
+
     def undo(self) -> Outcome:
         """Take back the last step (refused when there is none)."""
         return self._run(self._session.undo)

@@ -34,6 +34,7 @@ FAMILIES: tuple[str, ...] = (
     "core.combat.mapedit",  # terrain and map size
     "core.combat.doors",  # doors, thin walls and windows on cell sides
     "core.combat.secrecy",  # hidden tokens, secret values
+    "core.combat.player_turns",  # what players do from their own terminals, and who acted
     "core.combat.moving",  # Place and Move on the map (EQ-MAP, EQ-MOV)
     "core.combat.maneuvers.altitude",  # flying height
     "core.combat.maneuvers.jumps",  # EQ-MOV-6

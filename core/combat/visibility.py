@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.values.combatant import ActionBudget, Combatant, Inventory, Side
 from core.errors import IllegalCommand
-from core.board.grid import Cell, Grid
+from core.board.grid import GROUND, Cell, Grid
 from core.values.mobility import Layer
 from core.board.geometry.sight import line_of_sight
 
@@ -141,3 +141,36 @@ def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_
     if getattr(state, "boundaries", ()):  # turn-change records hold exact HP and every condition (core.combat.boundary)
         shown = replace(shown, boundaries=())
     return SideView(side, shown, bands, seen, tuple(c.id for c in members))
+
+
+def _public_foe(c: Combatant) -> Combatant:
+    """What any onlooker sees of a foe: a whitelist (name, place, size,
+    layer, open conditions, whether it is down, what it rides); everything
+    else takes its default, so a field added to :class:`Combatant` later
+    never leaks by being forgotten here."""
+    return Combatant(
+        id=c.id, name=c.name, side=c.side, stats={}, hp=c.hp, hp_max=c.hp_max, position=c.position,
+        initiative=c.initiative, glyph=c.glyph, size=c.size, footprint=c.footprint, hover=c.hover, layer=c.layer,
+        altitude=c.altitude, dead=c.dead, conditions=c.conditions, mounted_on=c.mounted_on, passenger=c.passenger,
+    )
+
+
+def for_players(view: SideView, known: Iterable[Cell] = ()) -> EncounterState:
+    """The state of ``view`` fit to leave the GM's process (the players'
+    feed): foes cut to :func:`_public_foe`; the terrain and height of every
+    cell neither in ``view.seen`` nor in ``known`` (cells the side saw
+    before) drawn as open ground at height 0, so a hidden pit or wall never
+    shows in the map or in a path around it; the GM's own records (the last
+    roll, a mass battle, trainings, ruses, light sources outside those
+    cells) left out."""
+    state = view.state
+    cells = view.seen | frozenset(known)
+    grid = state.grid
+    rows = tuple(tuple(t if (x, y) in cells else GROUND.id for x, t in enumerate(row)) for y, row in enumerate(grid.rows))
+    elevation = tuple(tuple(h if (x, y) in cells else 0 for x, h in enumerate(row)) for y, row in enumerate(grid.elevation))
+    fogged = replace(grid, rows=rows, elevation=elevation)
+    combatants = tuple(c if c.side is view.side else _public_foe(c) for c in state.combatants)
+    ids = {c.id for c in combatants}
+    vision = replace(state.vision, sources=tuple(s for s in state.vision.sources if s.carrier in ids or s.cell in cells))
+    return replace(state, grid=fogged, combatants=combatants, last_roll=None, battle=None, trainings=(), ruses=(),
+                   boundaries=(), vision=vision, resuming=(), cursor=None)

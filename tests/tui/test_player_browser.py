@@ -16,6 +16,7 @@ import pytest
 
 from core.combat import commands as cmd
 from saves.campaign import Campaign
+from saves.watching import publish_campaign
 from saves.session import Session, create_demo
 
 CHROMIUM = shutil.which("chromium")
@@ -35,8 +36,10 @@ def _free_port() -> int:
 def test_a_browser_tab_shows_the_players_view_without_foe_hit_points(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
+    publish_campaign(path)  # the players' feed, as the GM's process writes it
     session = Session(Campaign.open(path), random.Random(2))
     session.commit(cmd.Damage("c3", 9))  # the boar: 7/16
+    publish_campaign(path)
     session.close()
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "tui.cli.main", "serve", str(path), "--port", str(port)], cwd=ROOT,
@@ -50,7 +53,7 @@ def test_a_browser_tab_shows_the_players_view_without_foe_hit_points(tmp_path):
             deadline = time.monotonic() + 30
             while True:
                 try:
-                    page.goto(f"http://127.0.0.1:{port}/")
+                    page.goto(f"http://127.0.0.1:{port}/?join=1")  # the form answered empty: the party's view
                     break
                 except playwright.Error:
                     if time.monotonic() > deadline:

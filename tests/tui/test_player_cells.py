@@ -8,6 +8,7 @@ import random
 
 from core.combat import commands as cmd
 from saves.campaign import Campaign
+from saves.watching import publish_campaign
 from saves.session import Session, create_demo
 from tests.tui.model_terminal import Screen
 from tests.tui.terminal_output import capture_terminal, captured_text
@@ -19,6 +20,7 @@ SIZE = (120, 40)
 async def test_diffed_frames_leave_the_screen_a_whole_repaint_draws(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
+    publish_campaign(path)  # the players' feed, as the GM's process writes it
     app = PlayerApp(path, follow=False)
     written = capture_terminal(app)
     async with app.run_test(size=SIZE) as pilot:
@@ -29,6 +31,7 @@ async def test_diffed_frames_leave_the_screen_a_whole_repaint_draws(tmp_path):
         for command in (cmd.NextTurn(), cmd.Damage("c3", 9), cmd.NextTurn(), cmd.NextTurn()):
             mark = len(written)
             session.commit(command)
+            publish_campaign(path)
             app.reload()
             await pilot.pause()
             sizes.append(len(captured_text(written, mark)))

@@ -8,6 +8,7 @@ import os
 import random
 from pathlib import Path
 
+from saves.watching import publish_campaign
 from saves.session import create_demo
 from tui.player import PlayerApp
 from tui.screens.players import PlayerScreen
@@ -25,6 +26,7 @@ def _files(folder: Path) -> dict[str, tuple[bytes, int]]:
 async def test_gm_keys_on_the_player_screen_change_nothing_and_open_no_dialog(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
+    publish_campaign(path)  # the players' feed, as the GM's process writes it
     before_files = _files(tmp_path)
     app = PlayerApp(path, follow=False)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -19,6 +20,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from saves.watching import publish_campaign
 from saves.session import create_demo
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the server's processes in /proc")
@@ -57,12 +59,27 @@ def _left_after(sid: int) -> list[int]:
     return left
 
 
+async def _tab_url(http: aiohttp.ClientSession, port: int, query: str = "join=1") -> str:
+    """The websocket address the served page opens (a one-time tab key), once the server answers."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        try:
+            async with http.get(f"http://127.0.0.1:{port}/?{query}") as page:
+                found = re.search(r'ws://[^"]+/ws/[A-Za-z0-9_-]+', await page.text())
+                assert found, "the page names no websocket"
+                return found.group(0).replace("ws://", "http://")
+        except aiohttp.ClientConnectionError:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)
+
+
 async def _open_tab(http: aiohttp.ClientSession, port: int) -> aiohttp.ClientWebSocketResponse:
     """A browser tab's websocket, once the players' view has drawn on it."""
     deadline = time.monotonic() + WAIT
     while True:
         try:
-            socket_ = await http.ws_connect(f"http://127.0.0.1:{port}/ws?width=100&height=30")
+            socket_ = await http.ws_connect(await _tab_url(http, port) + "?width=100&height=30")
             break
         except aiohttp.ClientError:
             if time.monotonic() > deadline:
@@ -81,6 +98,7 @@ async def _open_tab(http: aiohttp.ClientSession, port: int) -> aiohttp.ClientWeb
 def server(tmp_path):
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
+    publish_campaign(path)  # the players' feed, as the GM's process writes it
     port = _free_port()
     process = subprocess.Popen([sys.executable, "-m", "tui.cli.main", "serve", str(path), "--port", str(port)], cwd=ROOT,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -145,3 +163,35 @@ def test_a_view_too_busy_to_exit_is_ended_once_its_server_is_gone():
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+async def test_a_tab_needs_the_page_and_its_origin_and_the_tabs_are_capped(server):
+    process, port = server
+    async with aiohttp.ClientSession() as http:
+        await _tab_url(http, port)  # the server is up
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24")  # no tab key from the page
+        assert refused.value.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(await _tab_url(http, port) + "?width=80&height=24", origin="http://evil.example")
+        assert refused.value.status == 403
+        async with http.get(f"http://127.0.0.1:{port}/") as form:
+            assert "Invite code" in await form.text()  # the page asks the name and code first
+
+
+async def test_a_huge_size_is_cut_to_the_bound_and_a_closed_tab_ends_its_process(server):
+    from tui.terminal.served_tabs import MAX_COLUMNS, MAX_ROWS
+
+    process, port = server
+    async with aiohttp.ClientSession() as http:
+        tab = await http.ws_connect(await _tab_url(http, port) + "?width=3000&height=3000")
+        await asyncio.wait_for(tab.receive(), WAIT)  # the view has started
+        views = [pid for pid in _in_session(process.pid) if pid != process.pid]
+        assert views
+        environ = Path(f"/proc/{views[0]}/environ").read_bytes().split(b"\0")
+        assert f"COLUMNS={MAX_COLUMNS}".encode() in environ and f"ROWS={MAX_ROWS}".encode() in environ
+        await tab.close()
+        deadline = time.monotonic() + WAIT
+        while any(pid in _in_session(process.pid) for pid in views) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        assert not any(pid in _in_session(process.pid) for pid in views)

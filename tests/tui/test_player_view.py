@@ -12,6 +12,7 @@ import pytest
 from core.combat import commands as cmd
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
+from saves.watching import publish_campaign
 from tui.cli.main import main
 from tui.player import PlayerApp
 from tui.widgets.initiative_tracker import InitiativeTracker
@@ -20,6 +21,7 @@ from tui.widgets.initiative_tracker import InitiativeTracker
 def _demo(tmp_path: Path) -> Path:
     path = tmp_path / "demo.json"
     create_demo(path, random.Random(1)).close()
+    publish_campaign(path)
     return path
 
 
@@ -28,6 +30,7 @@ def _gm(path: Path, *commands: cmd.Command) -> None:
     for command in commands:
         session.commit(command)
     session.close()
+    publish_campaign(path)  # what the GM's process does after each saved action
 
 
 def _files(folder: Path) -> dict[str, tuple[bytes, int]]:
@@ -86,11 +89,11 @@ async def test_the_view_follows_the_gm_and_never_writes(tmp_path):
         assert _files(tmp_path) == files
 
 
-async def test_a_missing_campaign_is_waited_for_with_a_message(tmp_path):
+async def test_a_missing_feed_is_waited_for_with_a_message(tmp_path):
     path = _demo(tmp_path)
     app = PlayerApp(path, follow=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        path.rename(tmp_path / "elsewhere.json")
+        (tmp_path / "demo.feed").rename(tmp_path / "elsewhere.feed")
         app.reload()
         await pilot.pause()
         assert app.problem is not None and "does not exist" in app.problem
@@ -155,6 +158,7 @@ async def test_cells_seen_in_another_encounter_are_not_shown_as_seen_before(tmp_
         campaign = Campaign.open(path)
         campaign.set_current(campaign.add_encounter("Cellar", EncounterState("cellar", cellar, (hero,)), "running"))
         campaign.close()
+        publish_campaign(path)
         app.reload()
         await pilot.pause()
         grid_map = app.query_one(GridMap)

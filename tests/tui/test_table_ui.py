@@ -9,6 +9,7 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.values.combatant import Side
 from saves.campaign import Campaign
+from saves.watching import publish_campaign
 from saves.session import Session, create_demo
 from tui.player import PlayerApp
 from tui.widgets.initiative_tracker import SCENE_ROW, InitiativeTracker
@@ -84,6 +85,7 @@ async def test_the_players_view_names_who_is_next_and_rings_once_for_the_as_char
     assert len({two_before.id, before.id, who.id}) == 3, "the demo has three creatures in the order"
     while session.encounter.state.current != two_before.id:
         session.commit(cmd.NextTurn())
+    publish_campaign(path)
     app = PlayerApp(path, who.name, follow=False, bell=True)
     rings = []
     async with app.run_test(size=(100, 30)) as pilot:
@@ -92,6 +94,7 @@ async def test_the_players_view_names_who_is_next_and_rings_once_for_the_as_char
         await pilot.pause()
         assert rings == [] and f"Next: {before.name}." in app.snapshot.turn_line
         session.commit(cmd.NextTurn())
+        publish_campaign(path)  # as the GM's app writes the players' feed after each action
         app.reload()
         await pilot.pause()
         assert app.snapshot.up == "next" and rings == [1] and f"Next: {who.name}." in app.snapshot.turn_line
@@ -99,6 +102,7 @@ async def test_the_players_view_names_who_is_next_and_rings_once_for_the_as_char
         await pilot.pause()
         assert rings == [1]
         session.commit(cmd.NextTurn())
+        publish_campaign(path)  # as the GM's app writes the players' feed after each action
         app.reload()
         await pilot.pause()
         assert app.snapshot.up == "now" and rings == [1, 1]

@@ -45,7 +45,7 @@ examples:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]\n       encounter replay PATH [--encounter N] [--cast FILE]\n       encounter export-map PATH [--encounter N] [--glyphs emoji|ascii] [-o FILE]\n       encounter add-encounter PATH --map MAP.txt [--name NAME]\n       encounter import-creatures PATH FILE [--skip-bad]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter play PATH --as NAME [--code CODE]\n       encounter invite PATH NAME [--remove]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]\n       encounter replay PATH [--encounter N] [--cast FILE]\n       encounter export-map PATH [--encounter N] [--glyphs emoji|ascii] [-o FILE]\n       encounter add-encounter PATH --map MAP.txt [--name NAME]\n       encounter import-creatures PATH FILE [--skip-bad]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir(create=False))) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -53,6 +53,7 @@ def _main_parser() -> argparse.ArgumentParser:
     parser.add_argument("path", nargs="?", type=Path, metavar="PATH", help="campaign file to open (a new .json name is created from the seed 003 map; a name like an existing campaign is refused as a likely typo)")
     parser.add_argument("--demo", action="store_true", help="open the built-in demo campaign (created on first use)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (reproducible demos); default: the system's randomness")
+    parser.add_argument("--players", choices=("approve", "trust", "off"), default="approve", help="players' requests from encounter play: approve (default: you say Enter or Esc), trust (applied at once) or off")
     ui_options(parser)
     parser.add_argument("--version", action="version", version="encounter 0.1.0")
     return parser
@@ -133,7 +134,8 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
             notice = str(campaign.read_only)
         app = None
         try:
-            app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap, keymap_problems=keymap_problems)
+            app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap, keymap_problems=keymap_problems,
+                               players=getattr(ui, "players", "approve"))
             app.driver_class = quick_exit_driver(app.driver_class)  # the terminal back at once on quit
             restore = install_exit_handlers(exit_soon(app.exit), last_resort=_rescuer(campaign))  # SIGTERM/SIGHUP quit cleanly, nothing shown lost
             restore_takeover = install_takeover_handler(campaign.hand_over, app.exit)  # another encounter takes over
@@ -211,7 +213,7 @@ def _new(argv: list[str]) -> int:
     return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {len(text_map.tokens)} combatants, initiative rolled.", args)
 
 
-_READERS = ("watch", "serve", "recap", "replay")  # tui.cli.players
+_READERS = ("watch", "play", "serve", "recap", "invite", "replay")  # tui.cli.players
 _MAP_COMMANDS = ("export-map", "add-encounter", "import-creatures")  # tui.cli.maps
 
 

@@ -1,11 +1,15 @@
-"""The command lines that read a campaign without playing it:
-``encounter watch`` and ``encounter serve`` (the players' view, in a
-terminal or in browsers), ``encounter recap`` (a fight for session notes)
-and ``encounter replay`` (a fight stepped through, or recorded as an asciicast)."""
+"""The players' command lines and those that read a campaign without
+playing it: ``encounter watch``, ``encounter play`` and ``encounter serve``
+(the players' view, from the players' feed only, in a terminal or in
+browsers; ``play`` with keys that send the character's actions to the GM's
+process), ``encounter invite`` (the GM gives a player a code, or takes it
+back), ``encounter recap`` (a fight for session notes) and ``encounter
+replay`` (a fight stepped through, or recorded as an asciicast)."""
 
 from __future__ import annotations
 
 import argparse
+import grp
 import os
 import shlex
 import sys
@@ -14,7 +18,9 @@ from pathlib import Path
 
 from core.errors import EncounterError
 from tui.cli.common import campaign_path, fail, ui_options
-from saves.watching import read_snapshot
+from saves import invites
+from saves.feed import feed_folder
+from saves.watching import publish_campaign, read_snapshot
 from tui.rendering.recap import recap as make_recap
 
 
@@ -55,26 +61,75 @@ def watch(argv: list[str]) -> int:
     return 0
 
 
-def serve_command(path: Path, as_name: str | None) -> str:
-    """The shell command each browser tab runs: this Python's ``encounter watch``,
-    ``exec``'d so that the tab is one process (no shell left behind it)."""
-    words = [sys.executable, "-m", "tui.cli.main", "watch", str(path.resolve())] + (["--as", as_name] if as_name else [])
-    return "exec " + shlex.join(words)
+def play(argv: list[str]) -> int:
+    parser = _campaign_parser("encounter play", "Play a party member from your own terminal: the players' view of it, and keys to roll its initiative, checks and saved attacks, move it and end its turn. The GM's process rolls the dice and approves (or trusts) each action.")
+    parser.add_argument("--code", default=None, help="the invite code the GM gave you (encounter invite); default $ENCOUNTER_CODE; without one the view is read-only")
+    ui_options(parser)
+    args = parser.parse_args(argv)
+    if not args.as_name:
+        return fail("encounter play needs --as NAME: the party member you play")
+    try:
+        path = _players_view_path(args)
+    except EncounterError as exc:
+        return fail(str(exc))
+    if "TEXTUAL_DRIVER" not in os.environ and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return fail("encounter play needs a terminal")
+    from tui.player import PlayerApp
+    from tui.player_client import RequestClient  # with the App: after the command line is checked
+
+    code = args.code or os.environ.get("ENCOUNTER_CODE") or None
+    PlayerApp(path, args.as_name, glyphs=args.glyphs, client=RequestClient(path, args.as_name, code)).run(mouse=not args.no_mouse)
+    return 0
+
+
+def invite(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="encounter invite", description="Give the player of a party member a code to act with from encounter play (a new code replaces the old one), or take it back at once with --remove.")
+    parser.add_argument("path", type=Path, help="the campaign file (a bare name means the campaigns folder)")
+    parser.add_argument("name", help="the party member's name")
+    parser.add_argument("--remove", action="store_true", help="take the invite back: that player's requests are refused from now on")
+    args = parser.parse_args(argv)
+    path = campaign_path(args.path)
+    try:
+        writer = publish_campaign(path)  # the feed folder exists from now on, and names the party
+        if args.remove:
+            if not invites.remove(path, args.name):
+                return fail(f"{args.name!r} has no invite")
+            print(f"encounter: {args.name}'s invite is taken back; their requests are refused from now on.", file=sys.stderr)
+            return 0
+        snapshot = read_snapshot(path, as_name=args.name)
+        name = snapshot.view.state.combatant(snapshot.me).name if snapshot.me else args.name
+        code = invites.invite(path, name)
+    except EncounterError as exc:
+        return fail(str(exc))
+    folder = feed_folder(path)
+    print(code)
+    print(f"encounter: give {name}'s player this code; they play with:\n  encounter play {shlex.quote(str(folder))} --as {shlex.quote(name)} --code {code}\n"
+          f"The feed {folder} is readable by its group ({_group(writer.folder)}): chgrp it to the players' group.", file=sys.stderr)
+    return 0
+
+
+def _group(folder: Path) -> str:
+    gid = os.stat(folder).st_gid
+    try:
+        return grp.getgrgid(gid).gr_name
+    except KeyError:
+        return str(gid)
 
 
 def serve(argv: list[str]) -> int:
-    parser = _campaign_parser("encounter serve", "Serve the players' view of a campaign to web browsers (textual-serve); each browser tab runs its own read-only view.")
+    parser = _campaign_parser("encounter serve", "Serve the players' view to web browsers (textual-serve): each tab asks a character and its invite code and plays it (encounter play), or watches the party's view without them.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--max-tabs", type=int, default=8, help="most browser tabs at once (default 8)")
     args = parser.parse_args(argv)
     try:
         path = _players_view_path(args)
     except EncounterError as exc:
         return fail(str(exc))
-    from textual_serve.server import Server
+    from tui.terminal.served_tabs import PlayersServer
 
-    print(f"encounter: serving the players' view of {path} at http://{args.host}:{args.port}/ (Ctrl+C stops)", file=sys.stderr)
-    Server(serve_command(path, args.as_name), host=args.host, port=args.port, title="encounter: players' view").serve()
+    print(f"encounter: serving the players' view of {path} at http://{args.host}:{args.port}/ (each tab asks a character and its invite code; Ctrl+C stops)", file=sys.stderr)
+    PlayersServer(path, host=args.host, port=args.port, max_tabs=max(1, args.max_tabs)).serve()
     return 0
 
 
@@ -124,4 +179,4 @@ def replay(argv: list[str]) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[list[str]], int]] = {"watch": watch, "serve": serve, "recap": recap, "replay": replay}
+COMMANDS: dict[str, Callable[[list[str]], int]] = {"watch": watch, "play": play, "serve": serve, "recap": recap, "invite": invite, "replay": replay}

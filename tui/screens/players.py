@@ -68,7 +68,7 @@ class PlayerScreen(Screen):
         view = reading.view
         if reading.eid != self._eid:  # another encounter, maybe another map: nothing seen before
             self._remembered, self._eid = frozenset(), reading.eid
-        self._remembered = self._remembered | view.seen
+        self._remembered = self._remembered | view.seen | reading.known
         tracker = self.query_one(InitiativeTracker)
         tracker.bands = {cid: band.value for cid, band in view.bands.items()}
         tracker.show(view.state, view.state.current, reading.kinds, next_id=reading.next_id,

@@ -1,0 +1,372 @@
+"""The players' feed: what each side may know, published by the GM's process.
+
+After each saved action the GM's process writes, in the campaign's feed
+folder (:func:`feed_folder`), one file per view: ``party.json`` (what the
+party as a whole knows) and ``as-<id>.json`` for each party member (what
+that character's own eyes know). Each holds only
+:func:`core.combat.visibility.for_players` of
+:func:`core.combat.visibility.visible_to`: foes as a name, a place and a
+health band, the map fogged to the cells the side has seen. Players'
+processes (``encounter watch``, ``play``, ``serve``) read these files,
+never the campaign, its journal, backups or lock, so the campaign stays
+0600 and a secret never reaches another account.
+
+The folder is created ``0o2750`` (setgid: its files keep its group); the
+GM chooses who may read by its group (``chgrp players demo.feed``). Files
+are ``0o640`` with the folder's group, written to a new temporary name and
+renamed into place (a reader sees the old file or the new one, never half),
+through a descriptor of the folder opened with ``O_NOFOLLOW``: a symbolic
+link put in the folder's place or a file's place is refused, never written
+through. A folder owned by another account is refused too.
+
+A feed file is JSON: ``{"feed": 1, "side", "as": {"id", "name"} | null,
+"title", "eid", "turn", "kinds": [[id, letter]], "ruleset", "house_rules",
+"state": <codec document>, "bands": {id: band}, "seen": [[x, y]], "known":
+[[x, y]], "viewers": [id]}``; ``known`` are the cells seen before in this
+encounter (the fog the view greys), kept across restarts of the GM's process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.combat.consistency import state_problems
+from core.combat.state import EncounterState
+from core.combat.upcoming import ReadTable, next_up
+from core.combat.visibility import HealthBand, SideView, for_players, visible_to
+from core.errors import IllegalCommand
+from core.rulesets import get as get_ruleset
+from core.rulesets.base import Ruleset
+from core.values.combatant import Side
+from saves.codec import from_document, to_document
+from saves.errors import CorruptSave, SaveError
+from saves.files import MiB, NotAFile, read_regular
+from saves.sanitize import UnsafeDocument, clean_document
+
+FEED_VERSION = 1
+MAX_FEED_BYTES = 8 * MiB
+"""Largest feed file read (a 200x200 map with 60 creatures is ~1 MB)."""
+MAX_MEMBERS = 64
+"""Most per-character files a reader looks through for ``--as``."""
+PARTY_FILE = "party.json"
+SOCKET_NAME = "requests.sock"
+"""The GM's process's request socket in the folder (:mod:`tui.player_requests`)."""
+
+
+def feed_folder(campaign: Path) -> Path:
+    """The feed folder of the campaign file ``campaign``:
+    ``$ENCOUNTER_FEED_DIR/<stem>`` when that is set (a folder other accounts
+    can reach), else ``<stem>.feed`` beside the campaign."""
+    root = os.environ.get("ENCOUNTER_FEED_DIR")
+    if root:
+        return Path(root).expanduser() / campaign.stem
+    return campaign.with_name(campaign.stem + ".feed")
+
+
+def member_file(combatant_id: str) -> str:
+    """The file name of a party member's own view (ids of plain letters,
+    digits, ``-`` and ``_`` as they are; others hashed)."""
+    if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", combatant_id):
+        return f"as-{combatant_id}.json"
+    return "as-" + hashlib.sha256(combatant_id.encode("utf-8")).hexdigest()[:32] + ".json"
+
+
+@dataclass(frozen=True)
+class FeedView:
+    """One feed file decoded: ``view`` (its state already fit for players),
+    the campaign's ``title``, ``kinds`` (tracked action kinds: id, letter),
+    ``turn`` (whose turn, in words), encounter ``eid``, ``known`` cells seen
+    before, the ``ruleset`` (with the campaign's house rules) and ``me``:
+    the id of the member whose eyes it is, or ``None`` for the party."""
+
+    view: SideView
+    title: str
+    kinds: tuple[tuple[str, str], ...]
+    turn: str
+    eid: int
+    known: frozenset[tuple[int, int]]
+    ruleset: Ruleset
+    me: str | None = None
+    next_id: str | None = None
+    """Who is up next, when the side can see them (the tracker's ``›``)."""
+    next_name: str | None = None
+    up: str = ""
+    """For a member's own file: ``"now"`` on its turn, ``"next"`` when it is up next, else ``""`` (the bell)."""
+
+
+def turn_words(shown: EncounterState, side: Side, viewers: tuple[str, ...]) -> str:
+    """Whose turn it is, as the side may know it."""
+    if not viewers:
+        return f"Nobody on the {side.value}'s side to look through: the GM sets sides on the sheet (s)."
+    if shown.round == 0:
+        return "Combat has not started."
+    if shown.current is not None:
+        return f"Round {shown.round}: {shown.combatant(shown.current).name}'s turn."
+    return f"Round {shown.round}: someone you cannot see is acting."
+
+
+def _cells(cells: Any) -> list[list[int]]:
+    return sorted([int(x), int(y)] for x, y in cells)
+
+
+def feed_document(view: SideView, known: frozenset, ruleset: Ruleset, title: str, eid: int, me: Any = None, upcoming: Any = None) -> dict[str, Any]:
+    """The feed file's document of ``view`` (see the module); ``upcoming``:
+    the creature up next (:func:`core.combat.upcoming.next_up`), named only
+    when the side can see it."""
+    shown = for_players(view, known)
+    turn = turn_words(view.state, view.side, view.viewers)
+    nxt = None
+    if view.viewers and upcoming is not None and view.state.has(upcoming.id):  # one the players cannot see stays unnamed
+        nxt = {"id": upcoming.id, "name": view.state.combatant(upcoming.id).name}
+        turn += f" Next: {nxt['name']}."
+    up = ""
+    if me is not None and view.viewers and view.state.round:
+        up = "now" if view.state.current == me.id else "next" if upcoming is not None and upcoming.id == me.id else ""
+    return {
+        "feed": FEED_VERSION, "side": view.side.value, "as": None if me is None else {"id": me.id, "name": me.name},
+        "title": title, "eid": eid, "turn": turn, "next": nxt, "up": up,
+        "kinds": [[k.id, k.letter] for k in ruleset.tracked_kinds], "ruleset": ruleset.id,
+        "house_rules": ruleset.house_rules(),
+        "state": to_document(shown), "bands": {cid: band.value for cid, band in sorted(view.bands.items())},
+        "seen": _cells(view.seen), "known": _cells(known - view.seen), "viewers": list(view.viewers),
+    }
+
+
+class FeedRefused(SaveError):
+    """The feed folder cannot be written safely (a link, another's folder)."""
+
+
+def _unlink_quietly(name: str, dfd: int) -> None:
+    try:
+        os.unlink(name, dir_fd=dfd)
+    except OSError:
+        pass
+
+
+def open_folder(folder: Path) -> int:
+    """A descriptor of the feed ``folder`` (created ``0o2750`` when missing),
+    opened with ``O_NOFOLLOW``; raises :class:`FeedRefused` for a link or a
+    folder of another account, ``OSError`` when it cannot be had."""
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        dfd = os.open(folder, flags)
+    except FileNotFoundError:
+        os.mkdir(folder, 0o750)
+        dfd = os.open(folder, flags)
+        os.fchmod(dfd, 0o2750)
+    except OSError as exc:
+        if os.path.islink(folder):
+            raise FeedRefused(folder, "is a symbolic link; the feed is never written through one") from None
+        raise exc
+    info = os.fstat(dfd)
+    if info.st_uid != os.geteuid():
+        os.close(dfd)
+        raise FeedRefused(folder, "belongs to another account")
+    return dfd
+
+
+class FeedWriter:
+    """``FeedWriter(campaign_path)``: writes the campaign's feed folder
+    (:meth:`publish`); remembers, per view and encounter, the cells seen."""
+
+    def __init__(self, campaign: Path, folder: Path | None = None) -> None:
+        self.folder = folder or feed_folder(campaign)
+        self.problem: str | None = None
+        """Why the last publish failed, or ``None``."""
+        self._known: dict[tuple[int, str], frozenset] = {}
+        self.writes = 0
+        self._lock = threading.Lock()
+        self._next: tuple[Any, ...] | None = None
+        self._thread: threading.Thread | None = None
+
+    def publish_soon(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int) -> None:
+        """:meth:`publish` in a thread of its own and return at once (what the
+        side sees is line of sight to every cell: seconds on a big map, which
+        must never hold the GM's frame). States sent while one is written
+        are coalesced: the newest is written next."""
+        with self._lock:
+            self._next = (state, ruleset, title, eid)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._drain, name="players-feed", daemon=True)
+                self._thread.start()
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                job, self._next = self._next, None
+                if job is None:
+                    self._thread = None
+                    return
+            try:
+                self.publish(*job)
+            except Exception as exc:  # noqa: BLE001 - a thread's error would be lost: kept for the GM
+                self.problem = f"the players' feed could not be made: {exc}"
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for :meth:`publish_soon`'s writes; ``True`` when none is left."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return self._thread is None
+
+    def publish(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int) -> bool:
+        """Write every view of ``state``; ``True`` when all were written (else
+        :attr:`problem` says why; the campaign is never touched)."""
+        try:
+            dfd = self._open_folder()
+        except (OSError, FeedRefused) as exc:
+            self.problem = f"the players' feed {self.folder} cannot be written: {getattr(exc, 'strerror', None) or exc}"
+            return False
+        try:
+            names = {PARTY_FILE}
+            upcoming = next_up(ReadTable(ruleset, state), state)
+            self._write(dfd, PARTY_FILE, self._document(visible_to(state, ruleset, Side.PARTY), ruleset, title, eid, PARTY_FILE, None, upcoming))
+            for member in state.combatants:
+                if member.side is not Side.PARTY:
+                    continue
+                name = member_file(member.id)
+                names.add(name)
+                view = visible_to(state, ruleset, Side.PARTY, member.id)
+                self._write(dfd, name, self._document(view, ruleset, title, eid, name, member, upcoming))
+            gid = os.fstat(dfd).st_gid
+            for stale in os.listdir(dfd):
+                if stale.startswith("as-") and stale.endswith(".json") and stale not in names:
+                    os.unlink(stale, dir_fd=dfd)
+                elif stale.startswith(".") and stale.endswith(".tmp") and f".{os.getpid()}." not in stale:
+                    _unlink_quietly(stale, dfd)  # left by a writer killed mid-write
+                elif stale == SOCKET_NAME:  # the GM's request socket follows the folder's group (chgrp after it was made)
+                    info = os.stat(stale, dir_fd=dfd, follow_symlinks=False)
+                    if stat.S_ISSOCK(info.st_mode) and info.st_uid == os.geteuid() and info.st_gid != gid:
+                        os.chown(stale, -1, gid, dir_fd=dfd, follow_symlinks=False)
+            self.problem = None
+            self.writes += 1
+            return True
+        except OSError as exc:
+            self.problem = f"the players' feed {self.folder} cannot be written: {exc.strerror or exc}"
+            return False
+        finally:
+            os.close(dfd)
+
+    def _document(self, view: SideView, ruleset: Ruleset, title: str, eid: int, name: str, me: Any = None, upcoming: Any = None) -> bytes:
+        key = (eid, name)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known_on_disk(name, eid)
+        known = self._known[key] = known | view.seen
+        doc = feed_document(view, known, ruleset, title, eid, me, upcoming)
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+    def _known_on_disk(self, name: str, eid: int) -> frozenset:
+        """The cells seen before that the feed file already names (a restarted GM's process goes on from them)."""
+        try:
+            raw = read_regular(self.folder / name, MAX_FEED_BYTES)
+            doc = json.loads(raw or b"{}")
+            if doc.get("eid") != eid:
+                return frozenset()
+            return frozenset((int(x), int(y)) for x, y in [*doc.get("known", ()), *doc.get("seen", ())])
+        except (OSError, NotAFile, ValueError, TypeError, AttributeError):
+            return frozenset()
+
+    def _open_folder(self) -> int:
+        return open_folder(self.folder)
+
+    def _write(self, dfd: int, name: str, data: bytes) -> None:
+        gid = os.fstat(dfd).st_gid
+        temp = f".{name}.{os.getpid()}.tmp"
+        try:
+            os.unlink(temp, dir_fd=dfd)
+        except FileNotFoundError:
+            pass
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o640, dir_fd=dfd)
+        try:
+            if os.fstat(fd).st_gid != gid:
+                os.fchown(fd, -1, gid)
+            os.fchmod(fd, 0o640)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.replace(temp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
+
+
+def _decode(raw: bytes, path: Path) -> FeedView:
+    try:
+        doc = clean_document(json.loads(raw.decode("utf-8")))
+        if doc.get("feed") != FEED_VERSION:
+            raise CorruptSave(path, f"is a players' feed of another version ({doc.get('feed')!r})")
+        state = from_document(doc["state"], EncounterState)
+        ruleset = get_ruleset(doc["ruleset"], doc.get("house_rules") or {})
+        side = Side(doc["side"])
+        seen = frozenset((int(x), int(y)) for x, y in doc["seen"])
+        known = frozenset((int(x), int(y)) for x, y in doc["known"])
+        bands = {str(cid): HealthBand(band) for cid, band in doc["bands"].items()}
+        me = doc.get("as")
+        view = SideView(side, state, bands, seen, tuple(str(v) for v in doc["viewers"]))
+        kinds = tuple((str(k), str(letter)) for k, letter in doc["kinds"])
+        nxt = doc.get("next")
+        up = str(doc.get("up") or "")
+        feed = FeedView(view, str(doc["title"]), kinds, str(doc["turn"]), int(doc["eid"]), known, ruleset,
+                        None if me is None else str(me["id"]), None if not nxt else str(nxt["id"]), None if not nxt else str(nxt["name"]),
+                        up if up in ("now", "next") else "")
+    except SaveError:
+        raise
+    except (UnsafeDocument, Exception) as exc:  # noqa: BLE001 - a file another process wrote
+        raise CorruptSave(path, f"is a damaged players' feed ({exc})") from None
+    problems = state_problems(state)
+    if problems:
+        raise CorruptSave(path, f"is an impossible players' feed: {problems[0]}")
+    return feed
+
+
+def feed_of(location: Path) -> Path:
+    """The feed folder a player names: a folder as it is, a campaign file's (or name's) feed folder."""
+    location = Path(location)
+    return location if location.is_dir() else feed_folder(location)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        raw = read_regular(path, MAX_FEED_BYTES)
+    except NotAFile as exc:
+        raise CorruptSave(path, str(exc)) from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+    if raw is None:
+        raise SaveError(path, "does not exist yet: the GM's process writes it when the campaign is open")
+    return raw
+
+
+def read_feed(location: Path, as_name: str | None = None) -> FeedView:
+    """What the feed at ``location`` (see :func:`feed_of`) shows the party,
+    or, with ``as_name``, the member of that id or name. Raises
+    :class:`SaveError` (missing, unreadable, damaged) and
+    :class:`IllegalCommand` (no such party member in the feed)."""
+    folder = feed_of(location)
+    if as_name is None:
+        return _decode(_read(folder / PARTY_FILE), folder / PARTY_FILE)
+    direct = folder / member_file(as_name)
+    if direct.exists():
+        return _decode(_read(direct), direct)
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.startswith("as-") and n.endswith(".json"))[:MAX_MEMBERS]
+    except OSError as exc:
+        raise SaveError(folder, f"cannot be read ({exc.strerror or exc})") from None
+    for name in names:
+        feed = _decode(_read(folder / name), folder / name)
+        if feed.me is not None and feed.view.state.combatant(feed.me).name == as_name:
+            return feed
+    raise IllegalCommand(f"no party member {as_name!r} in the players' feed")
+
+
+def is_private(path: Path) -> bool:
+    """Whether ``path`` is readable by its owner only (the campaign's files are)."""
+    return not (os.stat(path).st_mode & (stat.S_IRWXG | stat.S_IRWXO))

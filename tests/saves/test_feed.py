@@ -1,0 +1,142 @@
+"""The players' feed (saves/feed.py): every byte a player's process can read
+holds nothing the GM keeps from the party, the files are written safely,
+and a player's view reads the feed, never the campaign."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import stat
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from core.board.grid import CHASM, WALL, Grid
+from core.combat.state import EncounterState
+from core.rulesets import get as get_ruleset
+from core.values.combatant import Combatant, Side
+from core.values.conditions import Condition
+from saves.errors import SaveError
+from saves.feed import FeedWriter, feed_folder, read_feed
+from saves.session import create_demo
+from saves.watching import publish_campaign, read_snapshot
+
+SECRETS = {
+    "hidden creature's name": b"Lurker Qx",
+    "hidden creature's id": b"lurk-id",
+    "unseen foe's name": b"Shade Vw",
+    "foe's notes": b"weak spot: left flank",
+    "foe's stat": b"ZZSTAT",
+    "foe's stat value": b"4321",
+    "foe's exact maximum HP": b"977",
+    "foe's armour class": b'"ac":23',
+    "secret condition's source": b"curse of Qq",
+    "party member's secret notes": b"betrays the party",
+    "terrain no one sees": b"chasm",
+}
+
+
+def _fight() -> EncounterState:
+    """A 12x6 map split by a wall at x=6: the party and one foe on the left;
+    behind the wall a chasm and a foe the party cannot see; a
+    hidden foe beside the party."""
+    grid = Grid.filled(12, 6)
+    for y in range(6):
+        grid = grid.with_terrain((6, y), WALL)
+    grid = grid.with_terrain((9, 3), CHASM)
+    hero = Combatant("hero", "Ayla", Side.PARTY, {"DEX": 2}, 30, 30, position=(1, 1), notes="betrays the party", notes_secret=True)
+    mage = Combatant("mage", "Brom", Side.PARTY, {"DEX": 1}, 20, 20, position=(1, 4))
+    boar = Combatant("boar", "Boar", Side.FOE, {"ZZSTAT": 4321}, 7, 977, position=(4, 2), ac=23, notes="weak spot: left flank",
+                     conditions=(Condition("prone"), Condition("poisoned", source="curse of Qq", secret=True)))
+    lurker = Combatant("lurk-id", "Lurker Qx", Side.FOE, {}, 5, 5, position=(3, 3), hidden=True)
+    shade = Combatant("shade", "Shade Vw", Side.FOE, {}, 5, 5, position=(10, 1))
+    return EncounterState("split", grid, (hero, mage, boar, lurker, shade), round=1, current="hero")
+
+
+def _feed_bytes(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def test_no_secret_of_the_fight_is_in_any_byte_of_the_feed(tmp_path):
+    writer = FeedWriter(tmp_path / "camp.json")
+    assert writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1), writer.problem
+    files = _feed_bytes(writer.folder)
+    assert set(files) == {"party.json", "as-hero.json", "as-mage.json"}
+    for name, raw in files.items():
+        text = raw.decode("utf-8")
+        for what, secret in SECRETS.items():
+            assert secret.decode() not in text, f"{what} is in {name}"
+        doc = json.loads(raw)
+        boar = next(c for c in doc["state"]["combatants"] if c["id"] == "boar")
+        assert (boar["hp"], boar["hp_max"]) == (1, 1) and doc["bands"]["boar"] == "bloodied"
+        assert [c["name"] for c in boar["conditions"]] == ["prone"]  # the open one stays
+    view = read_feed(writer.folder, "Ayla").view
+    assert view.state.combatant("hero").hp == 30  # a player knows its own character
+    assert view.state.grid.rows[1][6] == "wall" and view.state.grid.rows[3][9] == "ground"
+
+
+def test_cells_seen_once_stay_known_across_a_restart_of_the_gms_process(tmp_path):
+    state = _fight()
+    ruleset = get_ruleset("equestria")
+    FeedWriter(tmp_path / "camp.json").publish(state, ruleset, "Camp", 1)
+    first = read_feed(tmp_path / "camp.feed", "Brom").view.seen
+    mage = replace(state.combatant("mage"), position=(5, 0))
+    moved = replace(state, combatants=tuple(mage if c.id == "mage" else c for c in state.combatants))
+    FeedWriter(tmp_path / "camp.json").publish(moved, ruleset, "Camp", 1)  # a new process: nothing in memory
+    again = read_feed(tmp_path / "camp.feed", "Brom")
+    assert first - again.view.seen  # some cells seen before are out of sight now
+    assert first <= again.view.seen | again.known
+    FeedWriter(tmp_path / "camp.json").publish(moved, ruleset, "Camp", 2)  # another encounter: nothing known
+    assert read_feed(tmp_path / "camp.feed", "Brom").known == frozenset()
+
+
+def test_feed_files_are_group_readable_and_the_campaign_stays_private(tmp_path):
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    writer = publish_campaign(path)
+    assert writer.folder == feed_folder(path) == tmp_path / "demo.feed"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    folder_mode = os.stat(writer.folder).st_mode
+    assert stat.S_IMODE(folder_mode) == 0o2750
+    for name in os.listdir(writer.folder):
+        info = os.stat(writer.folder / name)
+        assert stat.S_IMODE(info.st_mode) == 0o640 and info.st_gid == os.stat(writer.folder).st_gid
+
+
+def test_a_symbolic_link_in_the_feeds_place_is_refused_not_written_through(tmp_path):
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (tmp_path / "camp.feed").symlink_to(target)
+    writer = FeedWriter(tmp_path / "camp.json")
+    assert not writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1)
+    assert "symbolic link" in (writer.problem or "") and list(target.iterdir()) == []
+    (tmp_path / "camp.feed").unlink()
+    (tmp_path / "camp.feed").mkdir()
+    (tmp_path / "camp.feed" / "party.json").symlink_to(target / "stolen")
+    assert writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1), writer.problem
+    assert not (target / "stolen").exists() and not (tmp_path / "camp.feed" / "party.json").is_symlink()
+
+
+def test_a_players_view_reads_the_feed_and_never_opens_the_campaign(tmp_path, monkeypatch):
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    publish_campaign(path)
+    opened: list[str] = []
+    real_open = os.open
+    monkeypatch.setattr(os, "open", lambda p, *a, **k: opened.append(str(p)) or real_open(p, *a, **k))
+    snapshot = read_snapshot(path)
+    assert snapshot.view.viewers and opened and all(".feed" in name for name in opened)
+    os.chmod(path, 0)  # a player's account cannot read it: the view does not care
+    assert read_snapshot(path).view.viewers == snapshot.view.viewers
+
+
+def test_a_missing_or_damaged_feed_is_a_clear_refusal(tmp_path):
+    with pytest.raises(SaveError, match="does not exist yet"):
+        read_feed(tmp_path / "none.json")
+    folder = tmp_path / "bad.feed"
+    folder.mkdir()
+    (folder / "party.json").write_text("{ not json")
+    with pytest.raises(SaveError, match="damaged players' feed"):
+        read_feed(folder)
