@@ -39,6 +39,7 @@ class BranchSession(Session):
     (the step the branch began at): what came before is the real fight's."""
 
     fork_head: int = 0
+    what_if = True
 
     def undo(self) -> list[LogEntry]:
         if self.campaign.encounter(self.eid).head <= self.fork_head:

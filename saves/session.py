@@ -40,6 +40,10 @@ class Session:
     """``Session(campaign, rng, eid)``: encounter ``eid`` (default: the
     campaign's current one). ``rng`` rolls the dice (default: the system's)."""
 
+    what_if = False
+    """Whether this session plays a what-if branch (:class:`saves.branch.BranchSession`):
+    the players' feed and the players' requests wait for the real fight."""
+
     def __init__(self, campaign: Campaign, rng: random.Random | None = None, eid: int | None = None) -> None:
         self.campaign = campaign
         self.eid = campaign.current_eid if eid is None else eid

@@ -81,7 +81,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     def _publish_feed(self, view: EncounterView) -> None:
         """What each player may know of ``view``, to the players' feed (the campaign is saved already)."""
         session = self.presenter.session
-        if session.read_only is None:
+        if session.read_only is None and not session.what_if:  # a what-if is the GM's alone
             self.feed.publish_soon(view.state, view.ruleset, view.title, session.eid)
 
     def on_mount(self) -> None:

@@ -229,6 +229,8 @@ class RequestServer:
             if nonce in self._nonce_set:
                 return {"id": nonce, "status": "refused", "reason": "this request was sent before (a replay)"}
             self._remember(nonce)
+            if self.presenter.session.what_if:
+                return {"id": nonce, "status": "refused", "reason": "the GM is trying a what-if; ask again in a moment"}
             if self.presenter.session.read_only is not None:
                 return {"id": nonce, "status": "refused", "reason": "the GM's campaign is read-only now"}
             request = PlayerRequest(me.id, *[getattr(request, f) for f in ("act", "stat", "attack", "target", "to")])

@@ -78,9 +78,14 @@ async def test_a_what_if_is_played_with_the_usual_keys_then_dropped_or_kept(tmp_
         hp = lambda: {c.id: c.hp for c in app.presenter.state.combatants}  # noqa: E731
         real = hp()
         selected = app.encounter_screen.selected
+        app.feed.wait(10)
+        feed = app.feed.folder / "party.json"
+        shown_to_players = feed.read_bytes()
         await pilot.press("F", "w", "d", "5", "enter")
         await pilot.pause()
         assert forecasting.branch is not None and hp()[selected] == real[selected] - 5
+        app.feed.wait(10)
+        assert feed.read_bytes() == shown_to_players  # the players' view never shows a what-if
         tracker = app.encounter_screen.query_one(InitiativeTracker)
         assert "WHAT-IF" in str(tracker.border_title) and tracker.has_class("-what-if")
         await pilot.press("F")
