@@ -61,6 +61,8 @@ class Reading:
             return ""
         if self.tally.runs == 0:
             return "win \u2026"
+        if self.tally.chance(None).value >= 0.5:  # most fights undecided after the round limit: no side's chance to show
+            return "win ?"
         share = 100 * self.tally.chance(Side.PARTY).value
         return f"win {round(share)}%" if self.tally.settled() else f"win ~{5 * round(share / 5)}%"
 

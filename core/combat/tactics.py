@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from core.combat.commands import Command
 from core.combat.event_base import Event
 from core.errors import IllegalCommand, NotationError
-from core.values.tactics import Tactics, from_text, to_text
+from core.values.tactics import Plan, Tactics, from_text, to_text
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -44,6 +44,13 @@ def set_tactics(enc: Table, state: EncounterState, command: SetTactics) -> tuple
         tactics = from_text(command.tactics)
     except NotationError as problem:
         raise IllegalCommand(str(problem)) from None
+    if tactics.plan is Plan.FOCUS:
+        wanted = tactics.target.casefold()
+        focus = next((c for c in state.combatants if wanted in (c.id.casefold(), c.name.casefold())), None)
+        if focus is None:
+            raise IllegalCommand(f"no creature named {tactics.target!r} here to focus on")
+        if focus.id == creature.id or focus.side is creature.side:
+            raise IllegalCommand(f"{creature.name} focuses on a foe, not on {focus.name}")
     if tactics == creature.tactics:
         raise IllegalCommand(f"{creature.name} already fights by '{to_text(tactics)}'")
     changed = state.replace_combatant(replace(creature, tactics=tactics))

@@ -16,6 +16,8 @@ immutable values: nothing is shared with the table), with the dice of the
   attacks if it can;
 - ``hold`` never moves; ``flee below N`` moves to the reachable cell
   farthest from every foe once its hit points are N or fewer;
+- a creature that no attack of its can target from where it stands (full
+  cover, EQ-COV-2) moves next to its target first;
 - a refused command (no action left, out of reach) is simply not taken.
 
 The fight ends when one side has nobody standing (hit points above 0), or
@@ -185,9 +187,14 @@ def take_turn(table: Encounter, actor_id: str, choose: Chooser) -> None:
         return
     target = _target(actor, foes)
     attack = _choose(table, choose, actor_id, target.id)
-    if attack is None:
-        return
-    if not _in_reach(table, actor, target, attack) and plan is not Plan.HOLD:
+    if attack is None:  # no attack can target it from here (full cover, EQ-COV-2): closer, then try again
+        if plan is Plan.HOLD:
+            return
+        _move_to(table, actor_id, (target,), away=False, within=1)
+        attack = _choose(table, choose, actor_id, target.id)
+        if attack is None:
+            return
+    elif not _in_reach(table, actor, target, attack) and plan is not Plan.HOLD:
         _move_to(table, actor_id, (target,), away=False, within=_reach_of(table, table.state.combatant(actor_id), attack))
         attack = _choose(table, choose, actor_id, target.id)  # cover and flanking from where it stands now
         if attack is None:

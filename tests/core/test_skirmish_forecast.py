@@ -32,7 +32,8 @@ from core.rulesets import get
 from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition
 from core.values.tactics import Plan, Tactics, from_text as tactics_from_text, to_text
-from core.errors import NotationError
+from core.errors import IllegalCommand, NotationError
+from core.combat.tactics import SetTactics
 
 RULESETS = ("equestria", "srd35", "tactical_d10", "power_roll")
 WEAPON = "3 piercing"
@@ -193,3 +194,33 @@ def test_a_burning_duelist_matches_its_exact_chain(ruleset_id):
     exact = exact_burning_first_wins(ruleset_id, 9, 6, 1)
     estimate = play_many(state, ruleset, seed=3, runs=600, choose=fixed).chance(Side.PARTY)
     assert estimate.low <= float(exact) <= estimate.high, (float(exact), estimate)
+
+
+def test_a_creature_behind_full_cover_is_approached_not_waited_for():
+    """EQ-COV-2: a target in full cover cannot be attacked; the attacker goes round to it."""
+    grid = from_text("\n".join(["........", "...##...", "........", "........", "........"])).grid
+    ruleset = get("equestria")
+    stats = {name: 0 for name in ruleset.stat_names}
+    a = Combatant("a", "Ann", Side.PARTY, dict(stats), 6, 6, position=(3, 0), initiative=20)
+    b = Combatant("b", "Bob", Side.FOE, dict(stats), 6, 6, position=(3, 2), initiative=10, tactics=Tactics(Plan.HOLD))
+    state = EncounterState("wall", grid, (a, b))
+    assert play_out(state, ruleset, random.Random(1), fixed, max_rounds=8).winner is not None  # not undecided: Ann went round the wall
+
+
+def test_focus_names_a_foe_in_the_fight():
+    table = Encounter(duel("equestria"), get("equestria"), random.Random(1))
+    with pytest.raises(IllegalCommand, match="no creature named 'Nobody'"):
+        table.apply(SetTactics("b", "focus Nobody"))
+    with pytest.raises(IllegalCommand, match="focuses on a foe"):
+        table.apply(SetTactics("b", "focus Bob"))
+    table.apply(SetTactics("b", "focus Ann"))
+    assert table.state.combatant("b").tactics == Tactics(Plan.FOCUS, target="Ann")
+
+
+def test_the_tracker_says_nothing_of_a_side_when_most_fights_are_undecided():
+    from tui.forecast_runner import Reading
+
+    undecided = Tally.of([Ending(None, frozenset(), 30)] * 60 + [Ending(Side.FOE, frozenset(), 3)] * 40)
+    assert Reading(1, undecided, done=True).party_text() == "win ?"
+    decided = Tally.of([Ending(Side.PARTY, frozenset(), 3)] * 3000 + [Ending(Side.FOE, frozenset(), 3)] * 1000)
+    assert Reading(1, decided, done=True).party_text() == "win 75%"

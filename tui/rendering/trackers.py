@@ -92,5 +92,5 @@ def _(event: tev.UseRecharged) -> Text:
 @describe.register
 def _(event: TacticsSet) -> Text:
     text = _bold(event.name)
-    text.append(f" now fights by '{tactics_text(event.tactics)}' in the forecast (was '{tactics_text(event.before)}')")
+    text.append(f" now fights by '{tactics_text(event.tactics)}' in the forecast (was '{tactics_text(event.before)}').")
     return text

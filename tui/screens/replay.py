@@ -34,9 +34,9 @@ class ReplayScreen(Screen):
 
     DEFAULT_CSS = """
     ReplayScreen #body { height: 1fr; }
-    ReplayScreen #side { width: 34; height: 1fr; }
+    ReplayScreen #side { width: 30; height: 1fr; }
     ReplayScreen InitiativeTracker { height: 1fr; border: round $primary; border-title-align: left; }
-    ReplayScreen DiceLog { height: 1fr; border: round $primary; border-title-align: left; }
+    ReplayScreen DiceLog { display: block; height: 1fr; border: round $primary; border-title-align: left; }
     ReplayScreen GridMap { width: 1fr; border: round $warning; border-title-align: left; }
     ReplayScreen StatusLine { height: 2; }
     """

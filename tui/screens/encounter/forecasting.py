@@ -120,7 +120,10 @@ class Forecasting:
             self.ctx.set_status(f"No what-if: {clean(str(problem))}", error=True)
             return
         self._real_text = self.runner.reading.party_text() if self.runner is not None and self.runner.reading else ""
+        selected = self.ctx.selected
         self.ctx.presenter.replace(self.branch.session)
+        if selected is not None and self.ctx.state.has(selected):
+            self.ctx.select(selected)  # the GM's selection stays as it was
         self._decorate(True)
         self.ctx.set_status("WHAT-IF: play on with every key; the real fight and the players' view wait. F then k keeps it, d drops it.")
 
