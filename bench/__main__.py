@@ -16,8 +16,9 @@ import traceback
 
 from bench.common import Row
 
-# Order: engine first, then the app in a terminal. Modules may be missing
-# while another engineer's bench is on its way; they are listed as such.
+# Order: engine first, then the app in a terminal. A module that is missing,
+# or has no ``rows()``, is a FAIL row saying so: a bench that cannot run
+# counts as failed, never as skipped.
 BENCHES = (
     "bench.bench_turns",
     "bench.bench_reach",
@@ -38,11 +39,11 @@ def run(module_name: str, quick: bool) -> list[Row]:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name == module_name:
-            return []
+            return [Row(module_name.removeprefix("bench."), "runs", "cannot run: the module does not exist", False)]
         raise
     rows = getattr(module, "rows", None)
     if rows is None:
-        return []
+        return [Row(module_name.removeprefix("bench."), "runs", "cannot run: the module has no rows()", False)]
     kwargs = {"quick": quick} if "quick" in inspect.signature(rows).parameters else {}
     return [Row(*row) for row in rows(**kwargs)]
 

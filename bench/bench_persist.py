@@ -1,12 +1,26 @@
-"""Time to persist one action, with 100 vs 10 000 log entries in the campaign.
+"""Persisting one action, each side in a process of its own, against the floor.
 
     python -m bench persist [--quick]      (or: python bench/bench_persist.py [--actions N])
 
-Two campaigns made by ``bench/gen_campaign.py`` (the demo fight grown to
-100 and to 10 000 log lines), both open at once; ``Session.commit`` is timed
-on one then the other, action by action (A B A B ...: damage, heal, dice,
-next turn), real fsyncs included, folds of the journal (in the
-background) included. Goal: median ratio 10 000 / 100 <= 2 (p95 shown).
+Three worker processes (``python -m bench.bench_persist --worker ...``), so
+that no side shares an interpreter (its memory, its garbage collections,
+its background folds) with another:
+
+- two GM sessions, on campaigns made by ``bench/gen_campaign.py`` (the demo
+  fight grown to 10 000 and to 100 log lines); each timed ``Session.commit``
+  of the next action of a plan (damage, heal, a roll, next turn), real
+  fsyncs and folds of the journal included, and reports the bytes the
+  action added to its journal;
+- the floor: a process that appends that many bytes to a file of its own in
+  the same folder (opened once, ``O_APPEND``, as the journal is) and fsyncs.
+
+They are driven in turns, action by action: 10 000-line session, floor
+(with the bytes that session just wrote), 100-line session. Rows:
+
+- persisting one action on the 10 000-line campaign / the floor: goal <= 1.5;
+- one action, 10 000 log lines / 100: goal <= 2.
+
+Verdicts on the median (p95 and the number of runs shown).
 """
 
 from __future__ import annotations
@@ -14,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -22,50 +37,109 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import Row, interleaved, ratio_row  # noqa: E402
-from bench.gen_campaign import generate  # noqa: E402
-from core.combat import commands as cmd  # noqa: E402
-from saves.campaign import Campaign  # noqa: E402
-from saves.session import Session  # noqa: E402
+from bench.common import ROOT, Row, Sample, ratio_row  # noqa: E402
+
+FLOOR_LIMIT, LINES_LIMIT = 1.5, 2.0
 
 
-def player(path: Path):
-    """A function applying the next action of the plan to the campaign at ``path``; returns its seconds."""
+def session_worker(path: Path) -> None:
+    """Per line on stdin: commit the next action; print ``seconds bytes_appended``."""
+    from core.combat import commands as cmd
+    from saves.campaign import Campaign
+    from saves.reading import journal_path
+    from saves.session import Session
+
     session = Session(Campaign.open(path), random.Random(3))
+    journal = journal_path(path)
     target = session.encounter.state.combatants[0].id
     plan = [cmd.Damage(target, 1), cmd.Heal(target, 1), cmd.RollDice("1d20+2 attack"), cmd.NextTurn()]
-    count = [0]
+    try:
+        for n, _ in enumerate(sys.stdin):
+            before = journal.stat().st_size if journal.exists() else 0
+            start = time.perf_counter()
+            session.commit(plan[n % len(plan)])
+            elapsed = time.perf_counter() - start
+            if session.unsaved is not None:
+                raise SystemExit(f"not saved: {session.unsaved}")
+            after = journal.stat().st_size if journal.exists() else 0  # none yet: an upgraded file was written whole
+            print(elapsed, max(1, after - before if after >= before else after), flush=True)  # smaller: a fold restarted it
+    finally:
+        session.close()
 
-    def one() -> float:
-        command = plan[count[0] % len(plan)]
-        count[0] += 1
-        start = time.perf_counter()
-        session.commit(command)
-        elapsed = time.perf_counter() - start
-        assert session.unsaved is None
-        return elapsed
 
-    return session, one
+def floor_worker(path: Path) -> None:
+    """Per line ``N`` on stdin: append N bytes to ``path`` and fsync; print the seconds."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        for line in sys.stdin:
+            data = b"x" * (int(line) - 1) + b"\n"
+            start = time.perf_counter()
+            os.write(fd, data)
+            os.fsync(fd)
+            print(time.perf_counter() - start, flush=True)
+    finally:
+        os.close(fd)
+
+
+class Worker:
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen([sys.executable, "-m", "bench.bench_persist", "--worker", *args], cwd=ROOT, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ask(self, line: str) -> list[str]:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the worker {self.proc.args[-2:]} ended (exit {self.proc.wait()})")
+        return answer.split()
+
+    def close(self) -> None:
+        assert self.proc.stdin
+        self.proc.stdin.close()
+        self.proc.wait(60)
 
 
 def rows(quick: bool = False, actions: int | None = None) -> list[Row]:
+    from bench.gen_campaign import generate
+
     actions = actions or (200 if quick else 2000)
     os.environ.setdefault("ENCOUNTER_HOME", tempfile.mkdtemp(prefix="encounter-bench-home-"))
     folder = Path(tempfile.mkdtemp(prefix="bench-persist-"))
-    big_session, big = player(generate(folder / "big.json", 10_000, 1))
-    small_session, small = player(generate(folder / "small.json", 100, 1))
+    big_path, small_path = generate(folder / "big.json", 10_000, 1), generate(folder / "small.json", 100, 1)
+    big, small, floor = Worker("session", str(big_path)), Worker("session", str(small_path)), Worker("floor", str(folder / "floor.bin"))
+    big_t, small_t, floor_t = [], [], []
     try:
-        big_t, small_t = interleaved(big, small, actions, warmup=4)
+        for n in range(actions + 4):
+            seconds, size = big.ask("go")
+            floor_seconds = floor.ask(size)[0]
+            small_seconds = small.ask("go")[0]
+            if n >= 4:  # warm-up: the first actions import the handlers
+                big_t.append(float(seconds))
+                floor_t.append(float(floor_seconds))
+                small_t.append(float(small_seconds))
     finally:
-        big_session.close()
-        small_session.close()
-    return [ratio_row("persist: one action, 10 000 log lines / 100", big_t, small_t, 2, labels=("10 000 lines", "100 lines"))]
+        for worker in (big, small, floor):
+            worker.close()
+    a, b, c = Sample.of(big_t), Sample.of(floor_t), Sample.of(small_t)
+    return [
+        ratio_row("persist one action (10 000 log lines) / append the same bytes with fsync", a, b, FLOOR_LIMIT,
+                  labels=("commit", "floor")),
+        ratio_row("persist: one action, 10 000 log lines / 100", a, c, LINES_LIMIT, labels=("10 000 lines", "100 lines")),
+    ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=2000, help="actions timed per campaign (default 2000)")
+    parser.add_argument("--worker", nargs=2, metavar=("KIND", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        kind, path = args.worker
+        (session_worker if kind == "session" else floor_worker)(Path(path))
+        return 0
     for row in rows(actions=args.actions):
         print(f"{'PASS' if row.passed else 'FAIL'}  {row.name}: {row.measured} (goal {row.goal})")
     return 0

@@ -14,7 +14,11 @@ the end of the program, which is when the GM has the shell back: the
 terminal restored, the campaign closed (every action was already on disk
 in the journal; a fold under way that has not started writing is put
 off to the next opening, one writing is waited for) and the lock released.
-Goal: the longest of all these <= 2x the median key to frame.
+Goals, on the worst 1% of key to frame (p99, nearest rank; 5 000 keys
+put 50 above it, ``--quick`` 5): the 100 000-line campaign / the same keys
+on the 100-line campaign played beside it <= 1.2; the worst 1% / the median
+key to frame on the 100 000-line campaign <= 3. The longest pause (quit
+included) is shown, not judged: one pause on a shared machine is no verdict.
 
 Beside it, in the same run, a second program plays a copy of the
 100-line campaign of ``bench/bench_open.py`` with the same keys, a key to
@@ -27,6 +31,7 @@ enter the verdict.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import shutil
 import sys
@@ -99,6 +104,9 @@ def play(actions: int) -> tuple[dict[str, list[float]], dict[str, float], int]:
     return times, quits, grown
 
 
+BESIDE_LIMIT, MEDIAN_LIMIT = 1.2, 3.0
+
+
 def rows(quick: bool = False, actions: int | None = None) -> list[Row]:
     times, quits, folded = play(actions or (500 if quick else 5000))
     keys = Sample.of(times["big"])
@@ -107,11 +115,23 @@ def rows(quick: bool = False, actions: int | None = None) -> list[Row]:
     worst = {name: max(t for i, t in enumerate(times["big"]) if KEYS[i % len(KEYS)] == key) for name, key in (("n", b"n"), ("u", b"u"), ("^R", b"\x12"))}
     base = Sample.of(times["small"])
     base_longest = max(max(times["small"]), quits["small"])
-    measured = (f"{ratio:.2f} (longest {ms(longest)}: keys {ms(max(times['big']))} (" + ", ".join(f"{k} {ms(v)}" for k, v in worst.items())
-                + f"), quit {ms(quits['big'])}; key to frame median {ms(keys.median)} / p95 {ms(keys.p95)}, {keys.runs} keys, "
+    big99, small99 = p99(times["big"]), p99(times["small"])
+    measured = (f"longest {ms(longest)} ({ratio:.2f}x the median; keys {ms(max(times['big']))} (" + ", ".join(f"{k} {ms(v)}" for k, v in worst.items())
+                + f"), quit {ms(quits['big'])}); key to frame median {ms(keys.median)} / p95 {ms(keys.p95)} / p99 {ms(big99)}, {keys.runs} keys, "
                 f"{folded // 1024} KiB folded into the history while playing; the same keys on a 100-line campaign beside it: "
-                f"{base_longest / base.median:.2f} (longest {ms(base_longest)}, quit {ms(quits['small'])}, median {ms(base.median)} / p95 {ms(base.p95)}))")
-    return [Row("stall: longest pause / median key to frame, 100 000 lines", "<= 2", measured, ratio <= 2)]
+                f"median {ms(base.median)} / p99 {ms(small99)}, longest {ms(base_longest)}, quit {ms(quits['small'])}")
+    return [
+        Row("worst 1% key to frame, 100 000 lines / 100 lines beside it", f"<= {BESIDE_LIMIT:g}",
+            f"{big99 / small99:.2f} (p99; {measured})", big99 / small99 <= BESIDE_LIMIT),
+        Row("worst 1% / median key to frame, 100 000 lines", f"<= {MEDIAN_LIMIT:g}",
+            f"{big99 / keys.median:.2f} (p99 {ms(big99)} / median {ms(keys.median)}, {keys.runs} keys)", big99 / keys.median <= MEDIAN_LIMIT),
+    ]
+
+
+def p99(values: list[float]) -> float:
+    """The worst 1%: nearest-rank 99th percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)]
 
 
 def main() -> int:

@@ -47,6 +47,14 @@ class Sample:
         return cls(statistics.median(ordered), ordered[rank], len(ordered))
 
 
+TAIL_RUNS = 200  # a p95 verdict needs at least 10 runs above it; fewer runs judge the median
+
+
+def tail_or_median(runs: int) -> str:
+    """``"p95"`` when ``runs`` are enough for a verdict on that tail (``TAIL_RUNS``), else ``"median"``."""
+    return "p95" if runs >= TAIL_RUNS else "median"
+
+
 def p95(values: Sequence[float]) -> float:
     return Sample.of(values).p95
 

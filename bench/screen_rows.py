@@ -21,3 +21,18 @@ def bytes_per_row(output: bytes) -> dict[int, int]:
         row, start = int(move.group(1)) - 1, move.start()
     counts[row] = counts.get(row, 0) + len(output) - start
     return {r: n for r, n in sorted(counts.items()) if n}
+
+
+CSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def row_text(output: bytes, row: int) -> bytes:
+    """The cells written to screen ``row`` (0-based), escape sequences removed, in the order written."""
+    parts, current, start = [], -1, 0
+    for move in MOVE.finditer(output):
+        if current == row:
+            parts.append(output[start:move.start()])
+        current, start = int(move.group(1)) - 1, move.end()
+    if current == row:
+        parts.append(output[start:])
+    return CSI.sub(b"", b"".join(parts))
