@@ -9,9 +9,13 @@ action per ``pace`` seconds.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import pty
 import select
+import struct
+import termios
 import subprocess
 import sys
 import time
@@ -21,6 +25,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from saves import library
 from saves.replay import FightRecord
 from tui.screens.replay import ReplayScreen
 
@@ -46,19 +51,17 @@ class ReplayApp(App[None]):
         return self.replay_screen
 
 
-def record_cast(path: Path, out: Path, pace: float = 0.7, size: tuple[int, int] = CAST_SIZE) -> int:
+def record_cast(path: Path, out: Path, pace: float = 0.7, size: tuple[int, int] = CAST_SIZE, replace: bool = False) -> int:
     """Write an asciicast v2 recording of the replay of ``path`` to ``out``:
     the app run in a pseudo-terminal of ``size`` (columns, rows), stepping
     one action per ``pace`` seconds; returns the number of output events.
-    The file is written whole at the end (0600), never half."""
-    import pty
-
+    The file is written whole at the end, never half, with the refusals of
+    an export (:func:`saves.library.export_text`: a regular file only, never
+    a campaign or through a link, an existing file only with ``replace``),
+    checked before the recording starts. Raises :class:`SaveError`."""
+    library.check_target(out, path, replace)  # a device, a link or a campaign: refused before anything runs
     columns, rows = size
     leader, follower = pty.openpty()
-    import fcntl
-    import struct
-    import termios
-
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(rows)}
     child = subprocess.Popen(
@@ -89,9 +92,5 @@ def record_cast(path: Path, out: Path, pace: float = 0.7, size: tuple[int, int] 
     header = {"version": 2, "width": columns, "height": rows, "timestamp": int(time.time()), "title": f"encounter replay: {path.name}",
               "env": {"TERM": "xterm-256color"}}
     text = json.dumps(header) + "\n" + "".join(json.dumps(event) + "\n" for event in events)
-    temporary = out.with_name(out.name + ".part")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(temporary, out)
+    library.export_text(out, text, replace=replace, source=path)
     return len(events)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -57,3 +58,19 @@ def test_a_recording_is_asciicast_v2_of_the_real_screen(tmp_path):
 def test_a_missing_campaign_is_one_clear_line(tmp_path, capsys):
     assert replay_command([str(tmp_path / "nothing.json")]) == 2
     assert "nothing.json" in capsys.readouterr().err
+
+
+def test_a_recording_never_writes_over_a_device_a_link_or_a_file_without_replace(tmp_path, capsys):
+    path = played(tmp_path / "fight.json")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    assert replay_command([str(path), "--cast", str(pipe)]) == 2
+    assert pipe.is_fifo() and "pipe" in capsys.readouterr().err
+    kept = tmp_path / "kept.cast"
+    kept.write_text("mine")
+    assert replay_command([str(path), "--cast", str(kept)]) == 2
+    assert kept.read_text() == "mine" and "--replace" in capsys.readouterr().err
+    link = tmp_path / "link.cast"
+    link.symlink_to(kept)
+    assert replay_command([str(path), "--cast", str(link), "--replace"]) == 2
+    assert kept.read_text() == "mine"

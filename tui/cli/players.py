@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import EncounterError
+from saves.library import TargetExists
 from tui.cli.common import campaign_path, fail, ui_options
 from saves import invites
 from saves.feed import feed_folder
@@ -151,6 +152,7 @@ def replay(argv: list[str]) -> int:
     parser.add_argument("--encounter", type=int, default=None, metavar="N", help="which encounter (default: the current one)")
     parser.add_argument("--cast", type=Path, default=None, metavar="FILE", help="record the replay playing itself to FILE (asciicast v2) instead of showing it")
     parser.add_argument("--pace", type=float, default=0.7, metavar="SECONDS", help="seconds per action in a recording (default 0.7)")
+    parser.add_argument("--replace", action="store_true", help="with --cast: replace FILE when it exists")
     parser.add_argument("--autoplay", type=float, default=None, help=argparse.SUPPRESS)
     ui_options(parser)
     args = parser.parse_args(argv)
@@ -166,7 +168,11 @@ def replay(argv: list[str]) -> int:
         from tui.replay import record_cast
 
         try:
-            events = record_cast(record.path, args.cast, pace=args.pace)
+            events = record_cast(record.path, args.cast, pace=args.pace, replace=args.replace)
+        except TargetExists:
+            return fail(f"{args.cast} exists: give --replace to replace it, or another file")
+        except EncounterError as exc:
+            return fail(str(exc))
         except OSError as exc:
             return fail(f"cannot write {args.cast}: {exc.strerror or exc}")
         print(f"encounter: recorded {len(record) - 1} actions of {record.encounter_name} to {args.cast} ({events} frames); asciinema play {args.cast}", file=sys.stderr)
