@@ -63,12 +63,13 @@ class ReplayScreen(Screen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
             with Vertical(id="side"):
-                yield InitiativeTracker(id="tracker")
-                yield DiceLog(id="log")
-            yield GridMap(id="map")
-        yield StatusLine(id="status")
+                yield InitiativeTracker(id="replay-tracker")
+                yield DiceLog(id="replay-log")
+            yield GridMap(id="replay-map")
+        yield StatusLine(id="replay-status")
 
     def on_mount(self) -> None:
+        self.query_one(DiceLog).styles.display = "block"  # the App's stylesheet hides the GM's log on narrow screens; here it is the story
         title = f"{clean(self.record.title)}: {clean(self.record.encounter_name)} \u2014 REPLAY (read-only)"
         self.query_one(GridMap).border_title = Text(title)
         self.show_step(0)
