@@ -54,3 +54,24 @@ def test_the_recap_json_names_the_rule_of_every_line(tmp_path, capsys):
     decided = [line for line in lines if line["rule"] == "EQ-SIT-3"]
     assert decided, rules
     assert any(line["rule"] == "EQ-ACT-1" for line in lines)  # a turn start (the demo plays equestria)
+
+
+def test_a_scene_event_at_the_top_of_a_round_is_in_that_rounds_part_of_the_recap(tmp_path, capsys):
+    """A lair action on count 30 (above everyone) fires when round 2 begins:
+    the recap says it under Round 2, not after the last turn of round 1."""
+    from core.combat.commands import AddSceneEvent
+    from core.values.scene_events import SceneEvent
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(2))
+    session.commit(AddSceneEvent(SceneEvent("s1", "Lair action", 30, "roots grab")))
+    if session.encounter.state.round == 0:
+        session.commit(cmd.StartCombat())
+    start = session.encounter.state.round
+    while session.encounter.state.round == start:
+        session.commit(cmd.NextTurn())
+    session.close()
+    assert main(["recap", str(path)]) == 0
+    out = capsys.readouterr().out
+    later = out.split(f"## Round {start + 1}")[1]
+    assert "Lair action (count 30)" in later.split("## ")[0]

@@ -45,6 +45,23 @@ GENERIC: dict[str, str | Callable[[Any], str]] = {
     "MovementActionSpent": "TAC-MOV-2",
     "DamageTaken": "TAC-DMG-1",  # typed damage: resistances, weaknesses, armour
     "ContestRolled": "TAC-ACT-2",
+    "FirstTurnNextRound": "EQ-INIT-5",  # a creature joining above the count played acts next round
+    "BreathHeld": "EQ-BRE-1",
+    "BreathRunningOut": "EQ-BRE-1",
+    "BreathTaken": "EQ-BRE-1",
+    "DoorForced": "EQ-CHK-3",  # a STR check; a critical failure hurts
+    "TrainingStarted": "EQ-ANI-1",
+    "TrainingProgressed": "EQ-ANI-1",
+    "RuseAdded": "EQ-TRK-1",
+    "RuseUsed": "EQ-TRK-1",  # works once, maybe twice
+    "VisionChanged": "EQ-VIS-1",  # light and weather give the sight ranges
+    "TravelInterrupted": "EQ-TRV-2",
+    "BattleSetUp": "EQ-WAR-1",  # the larger army has 10 BP
+    "BattleCheckRolled": "EQ-WAR-1",
+    "MoraleChecked": "EQ-WAR-1",
+    "HeroFought": "EQ-WAR-2",
+    "BattleRecovered": "EQ-WAR-3",
+    "RetreatOrdered": "EQ-WAR-4",
 }
 """Event class name -> the rule that decides events of that kind (a rule ID,
 or a function of the event giving one), in the equestria seed's terms."""

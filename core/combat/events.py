@@ -392,11 +392,14 @@ class SceneEventRemoved(Event):
 
 @dataclass(frozen=True)
 class SceneEventFired(Event):
-    """The order passed ``scene_event``'s count in ``round``; ``roll`` its dice (``None``: it has none)."""
+    """The order passed ``scene_event``'s count in ``round``; ``roll`` its dice
+    (``None``: it has none). ``again``: it had fired in this round before a
+    ``p`` handed the turn back; ``roll`` is the roll it made then, not a new one."""
 
     scene_event: SceneEvent
     round: int
     roll: DiceRoll | None = None
+    again: bool = False
 
 
 @dataclass(frozen=True)

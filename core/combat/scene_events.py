@@ -21,7 +21,7 @@ from core.dice.rolls import parse, roll
 from core.errors import IllegalCommand
 from core.values import limits as lim
 from core.combat.upcoming import count_holder
-from core.values.scene_events import SceneEvent
+from core.values.scene_events import SceneEvent, SceneFiring
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -98,17 +98,30 @@ def fire_between(enc: Table, state: EncounterState, high: int | None, low: int |
     """Fire the scene events due in ``round_`` whose count the order passes
     going down from ``high`` (exclusive; ``None``: the top of the round) to
     ``low`` (exclusive; ``None``: the end of the round), highest first; each
-    rolls its dice with the encounter's ``rng``."""
+    rolls its dice with the encounter's ``rng``. One that fired in
+    ``round_`` already (the turn change was handed back with ``p``, which
+    gives back what it did to creatures, not what the dice said) fires
+    ``again`` with the roll it made then: no new dice. ``state.scene_fired``
+    keeps the firings of ``round_`` and the round before."""
     passed = sorted(
         (s for s in state.scene_events
          if s.due(round_) and (high is None or s.initiative < high) and (low is None or s.initiative > low)),
         key=lambda s: -s.initiative,
     )
     events: list[Event] = []
+    if not passed:
+        return state, ()
+    earlier = {(f.scene_id, f.round): f for f in state.scene_fired}
+    kept = [f for f in state.scene_fired if f.round >= round_ - 1]
     for fired in passed:
+        before = earlier.get((fired.id, round_))
+        if before is not None:
+            events.append(SceneEventFired(fired, round_, before.roll, again=True))
+            continue
         dice = roll(fired.dice, enc.rng) if fired.dice else None
         events.append(SceneEventFired(fired, round_, dice))
-    return state, tuple(events)
+        kept.append(SceneFiring(fired.id, round_, dice))
+    return replace(state, scene_fired=tuple(kept)), tuple(events)
 
 
 HANDLERS = {

@@ -19,7 +19,7 @@ from core.errors import UnknownCombatant
 from core.board.grid import Grid
 from core.values.last_roll import LastRoll
 from core.values.phases import Phase
-from core.values.scene_events import SceneEvent
+from core.values.scene_events import SceneEvent, SceneFiring
 from core.board.vision import Conditions
 from core.campaign.training import Ruse, Training
 from core.campaign.war.battle import Battle
@@ -66,6 +66,7 @@ class EncounterState:
     ruses: tuple[Ruse, ...] = ()  # tricks and ruses with their uses (EQ-TRK-1)
     turn_at: float | None = None  # the wall-clock stamp of the turn change that began the current turn (None: untimed), see core.combat.turn_times
     scene_events: tuple[SceneEvent, ...] = ()  # lair actions, hazards, reinforcements on a count of the order (core.combat.scene_events)
+    scene_fired: tuple[SceneFiring, ...] = ()  # scene events fired this round and the last, with their rolls: n p n does not roll them again
 
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant with ``combatant_id``; raises :class:`UnknownCombatant`."""

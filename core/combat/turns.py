@@ -217,7 +217,7 @@ def start_combat(enc: Table, state: EncounterState, command: cmd.StartCombat) ->
             value += 1
         state = state.replace_combatant(replace(state.combatant(starter.id), initiative=value))
         events.append(ev.InitiativeSet(starter.id, starter.name, value, "EQ-INIT-3"))
-    state = replace(state, phase=Phase.COMBAT, preparing=None, acted=(), resuming=(), moved_up=(), boundaries=())
+    state = replace(state, phase=Phase.COMBAT, preparing=None, acted=(), resuming=(), moved_up=(), boundaries=(), scene_fired=())
     first = next((c for c in state.order() if takes_turn(enc, state, c)), None)
     if first is None:
         raise IllegalCommand("nobody can take a turn")

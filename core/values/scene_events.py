@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.dice.rolls import DiceRoll
+
 
 @dataclass(frozen=True)
 class SceneEvent:
@@ -52,3 +54,15 @@ def next_scene_id(existing: tuple[SceneEvent, ...]) -> str:
     while f"s{number}" in used:
         number += 1
     return f"s{number}"
+
+
+@dataclass(frozen=True)
+class SceneFiring:
+    """Scene event ``scene_id`` fired in ``round`` and rolled ``roll``
+    (``None``: it has no dice). Kept so that a turn change handed back with
+    ``p`` and made again does not fire it anew with new dice
+    (:func:`core.combat.scene_events.fire_between`)."""
+
+    scene_id: str
+    round: int
+    roll: DiceRoll | None = None

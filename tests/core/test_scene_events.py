@@ -213,3 +213,26 @@ def test_the_scene_event_line_reads_a_lair_action_and_a_reinforcement_and_back()
     for bad in ("Lair action", "20", "20 Lair; sometimes"):
         with pytest.raises(NotationError):
             parse_scene_event(bad, "s3")
+
+
+def test_n_p_n_does_not_fire_a_scene_event_twice_with_new_dice():
+    """``p`` gives back what a turn change did to creatures; a scene event's
+    roll changed none and stands in the log, so ``n`` again says it fired
+    already instead of rolling it anew (no fishing for a better roll)."""
+    enc = table(c("a", 25), c("b", 12, Side.FOE), seed=3)
+    enc.apply(AddSceneEvent(SceneEvent("s1", "Lair action", 20, dice="2d6 acid")))
+    enc.apply(cmd.StartCombat())
+    first = [e for e in enc.apply(cmd.NextTurn()) if isinstance(e, SceneEventFired)]
+    assert len(first) == 1 and not first[0].again
+    enc.apply(cmd.PreviousTurn())
+    assert enc.state.current == "a"
+    (second,) = [e for e in enc.apply(cmd.NextTurn()) if isinstance(e, SceneEventFired)]
+    assert second.again and second.roll == first[0].roll  # the roll it made, not a new one
+    assert enc.state.current == "b"
+    enc.apply(cmd.NextTurn())  # b -> a, round 2
+    (round_2,) = [e for e in enc.apply(cmd.NextTurn()) if isinstance(e, SceneEventFired)]
+    assert round_2.round == 2 and not round_2.again  # a new round fires it anew
+    enc.apply(cmd.EndCombat())
+    opening = enc.apply(cmd.StartCombat()) + enc.apply(cmd.NextTurn())  # initiatives rolled anew: 20 comes before or after the first turn
+    (new_fight, *_) = [e for e in opening if isinstance(e, SceneEventFired)]
+    assert new_fight.round == 1 and not new_fight.again  # a new fight remembers no firing of the last

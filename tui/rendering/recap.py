@@ -222,6 +222,11 @@ def _lines(kept: list[LogEntry], dealt: dict[str, int], taken: dict[str, int], f
         target = current
         if isinstance(event, ev.TurnEffectsUndone) and left is not None and left.who == event.combatant:
             target = left
+        elif by_gm and isinstance(event, ev.SceneEventFired) and current is not None and event.round > current.round:
+            if gm_line is None or gm_line.round != event.round:  # the top of the next round: it begins that round's part
+                gm_line = _Line(event.round, None)
+                lines.append(gm_line)
+            target = gm_line
         elif by_gm:
             if gm_line is None or (acted and lines.index(gm_line) < lines.index(current)):
                 gm_line = _Line(current.round if current is not None else 0, None)

@@ -57,6 +57,8 @@ def _(event: SceneEventFired) -> Text:
         text.append_text(roll_text(event.roll))
     if scene.area:
         text.append(f" [{clean(scene.area)}]", style="cyan")
+    if event.again:
+        text.append(f" (fired already in round {event.round}, before p: the same roll, not a new one)", style="bright_black")
     return text
 
 
