@@ -363,6 +363,8 @@ if TYPE_CHECKING:
         PaintTerrain,
         Place,
         ResizeMap,
+        SetCeiling,
+        SetGround,
         SetHidden,
         SetSecret,
         SheetChanges,

@@ -462,5 +462,5 @@ class TurnEffectsUndone(Event):
 
 # Events of the map, the sheet and secrecy live in their own module; they are
 # re-exported here so that ``core.combat.events`` names every event.
-from core.combat.map_events import AltitudeChanged, HiddenChanged, MapResized, Placed, SecretChanged, SheetEdited, TerrainPainted  # noqa: E402,F401
+from core.combat.map_events import AltitudeChanged, CeilingSet, GroundSet, HiddenChanged, MapResized, Placed, SecretChanged, SheetEdited, TerrainPainted  # noqa: E402,F401
 from core.combat.maneuvers.events import Fell, Jumped, Maneuvered  # noqa: E402,F401

@@ -77,6 +77,23 @@ class PaintTerrain(Command):
 
 
 @dataclass(frozen=True)
+class SetGround(Command):
+    """Set the ground height of ``cells`` (x, y) to ``height`` cells above
+    the map's zero (EQ-MAP-3: a storey is 3; below 0 is a pit)."""
+
+    cells: tuple[Cell, ...]
+    height: int
+
+
+@dataclass(frozen=True)
+class SetCeiling(Command):
+    """Set the map's free height above the ground to ``ceiling`` cells, or
+    ``None`` for open sky (EQ-MOV-3: flying needs 3)."""
+
+    ceiling: int | None
+
+
+@dataclass(frozen=True)
 class ResizeMap(Command):
     """Make the map ``width`` x ``height`` cells (new cells are open ground)."""
 

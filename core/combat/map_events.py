@@ -42,6 +42,23 @@ class TerrainPainted(Event):
 
 
 @dataclass(frozen=True)
+class GroundSet(Event):
+    """``count`` cells now stand ``height`` cells high (EQ-MAP-3)."""
+
+    height: int
+    count: int
+
+
+@dataclass(frozen=True)
+class CeilingSet(Event):
+    """The map's ceiling is now ``ceiling`` cells above the ground (``None``:
+    open sky), was ``old``."""
+
+    ceiling: int | None
+    old: int | None
+
+
+@dataclass(frozen=True)
 class MapResized(Event):
     old_width: int
     old_height: int

@@ -1,7 +1,9 @@
-"""Editing the battle map during play: paint terrain, resize the map.
+"""Editing the battle map during play: paint terrain, set ground heights
+and the ceiling, resize the map.
 
-Handlers of :class:`core.combat.commands.PaintTerrain` and
-:class:`core.combat.commands.ResizeMap`. A change that would put a creature inside
+Handlers of :class:`core.combat.commands.PaintTerrain`,
+:class:`core.combat.commands.SetGround`, :class:`core.combat.commands.SetCeiling`
+and :class:`core.combat.commands.ResizeMap`. A change that would put a creature inside
 a wall or off the map is refused with its name; nothing changes.
 """
 
@@ -15,7 +17,7 @@ from core.values import limits as lim
 from core.errors import IllegalCommand
 from core.board.grid import GROUND, TERRAINS, Grid
 
-from core.combat.map_commands import PaintTerrain, ResizeMap
+from core.combat.map_commands import PaintTerrain, ResizeMap, SetCeiling, SetGround
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -50,6 +52,54 @@ def paint(enc: Table, state: EncounterState, command: PaintTerrain) -> Result:
     return replace(state, grid=new_grid), (ev.TerrainPainted(terrain.id, changed),)
 
 
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise IllegalCommand(f"the {name} must be a whole number of cells from {low} to {high}, not {value!r}")
+    return value
+
+
+def set_ground(enc: Table, state: EncounterState, command: SetGround) -> Result:
+    """Set the ground height of ``cells`` (EQ-MAP-3); refuses cells off the
+    map, a height past :data:`core.values.limits.MAX_GROUND_HEIGHT` either
+    way, and cells already at that height. A flat map gets its elevation
+    layer here (0 everywhere else)."""
+    height = _whole(command.height, "ground height", -lim.MAX_GROUND_HEIGHT, lim.MAX_GROUND_HEIGHT)
+    if not command.cells:
+        raise IllegalCommand("no cells to raise or lower")
+    grid: Grid = state.grid
+    layer = [list(r) for r in grid.elevation] if grid.elevation else [[0] * grid.width for _ in range(grid.height)]
+    changed = 0
+    for cell in dict.fromkeys(cast(tuple[int, int], tuple(c)) for c in command.cells):
+        if not grid.contains(cell):
+            raise IllegalCommand(f"({cell[0]}, {cell[1]}) is off the {grid.width}x{grid.height} map")
+        if layer[cell[1]][cell[0]] != height:
+            layer[cell[1]][cell[0]] = height
+            changed += 1
+    if not changed:
+        raise IllegalCommand(f"those cells already stand {height} high")
+    flat = all(h == 0 for row in layer for h in row)
+    new_grid = replace(grid, elevation=() if flat else tuple(tuple(r) for r in layer))
+    return replace(state, grid=new_grid), (ev.GroundSet(height, changed),)
+
+
+def set_ceiling(enc: Table, state: EncounterState, command: SetCeiling) -> Result:
+    """Set the map's ceiling in cells above the ground, or ``None`` for open
+    sky (EQ-MOV-3: below 3 nobody flies); refuses 0 or less, more than
+    :data:`core.values.limits.MAX_CEILING`, and the ceiling it already has,
+    and one lower than a flier's altitude (land it first)."""
+    ceiling = command.ceiling
+    if ceiling is not None:
+        ceiling = _whole(ceiling, "ceiling", 1, lim.MAX_CEILING)
+    grid: Grid = state.grid
+    if ceiling == grid.ceiling:
+        raise IllegalCommand("the map is already under open sky" if ceiling is None else f"the ceiling is already {ceiling} high")
+    if ceiling is not None:
+        for combatant in state.combatants:
+            if combatant.position is not None and combatant.altitude > ceiling:
+                raise IllegalCommand(f"{combatant.name} flies at {combatant.altitude}, above a ceiling of {ceiling}; land it first")
+    return replace(state, grid=replace(grid, ceiling=ceiling)), (ev.CeilingSet(ceiling, grid.ceiling),)
+
+
 def resize(enc: Table, state: EncounterState, command: ResizeMap) -> Result:
     """Make the map ``width`` x ``height`` cells: new cells are open ground,
     cut cells are dropped; refuses a size over the limits of
@@ -81,4 +131,4 @@ def resize(enc: Table, state: EncounterState, command: ResizeMap) -> Result:
     return replace(state, grid=new_grid), (ev.MapResized(grid.width, grid.height, width, height),)
 
 
-HANDLERS = {PaintTerrain: paint, ResizeMap: resize}
+HANDLERS = {PaintTerrain: paint, ResizeMap: resize, SetGround: set_ground, SetCeiling: set_ceiling}

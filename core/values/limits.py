@@ -15,6 +15,11 @@ MAX_MAP_HEIGHT = 500
 """Rows of the battle map."""
 MAX_MAP_CELLS = 250_000
 """Cells of the battle map in all (width x height)."""
+MAX_GROUND_HEIGHT = 300
+"""Cells a cell's ground may stand above (or below, negated) the map's zero
+(SetGround); 300 cells is 450 m."""
+MAX_CEILING = 300
+"""Cells of free height under a ceiling (SetCeiling)."""
 MAX_GLYPH_CHARS = 16
 """Characters one map glyph may take (an emoji with joiners and modifiers,
 and the spaces around it): a text line longer than ``MAX_MAP_WIDTH`` times

@@ -55,3 +55,37 @@ def test_resize_grows_with_open_ground_and_shrinks_when_free(demo):
     demo.apply(cmd.ResizeMap(22, 17))
     assert demo.state.grid.count()["wall"] == 74
     assert demo.state.grid.rows == original.rows
+
+
+def test_ground_height_is_set_in_the_grid_eq_map_3(demo):
+    before = demo.state.grid
+    [event] = demo.apply(cmd.SetGround(((2, 2), (3, 2), [3, 2]), 3))
+    assert event == ev.GroundSet(3, 2)
+    grid = demo.state.grid
+    assert grid.elevation_at((2, 2)) == 3 and grid.elevation_at((3, 2)) == 3 and grid.elevation_at((4, 2)) == 0
+    assert grid.edges == before.edges and grid.rows == before.rows
+    demo.apply(cmd.SetGround(((2, 2), (3, 2)), 0))
+    assert demo.state.grid.elevation == ()  # back to flat: no layer kept
+
+
+def test_a_ceiling_under_3_grounds_fliers_eq_mov_3(demo):
+    [event] = demo.apply(cmd.SetCeiling(2))
+    assert event == ev.CeilingSet(2, None) and demo.state.grid.ceiling == 2
+    demo.apply(cmd.SetCeiling(None))
+    assert demo.state.grid.ceiling is None
+
+
+@pytest.mark.parametrize("command, needle", [
+    (cmd.SetGround(((1, 1),), 301), "ground height"),
+    (cmd.SetGround(((1, 1),), True), "ground height"),
+    (cmd.SetGround(((99, 1),), 3), "off the"),
+    (cmd.SetGround(((1, 1),), 0), "already"),
+    (cmd.SetGround((), 3), "no cells"),
+    (cmd.SetCeiling(0), "ceiling"),
+    (cmd.SetCeiling(None), "open sky"),
+])
+def test_bad_ground_and_ceiling_are_refused_and_change_nothing(demo, command, needle):
+    before = demo.state
+    with pytest.raises(IllegalCommand) as caught:
+        demo.apply(command)
+    assert needle in str(caught.value) and demo.state is before

@@ -192,3 +192,16 @@ def test_bad_dice_in_a_damage_command_change_nothing(tmp_path):
             session.commit(cmd.Damage(boar.id, amount))
     assert session.encounter.state is before and not session.can_undo
     session.close()
+
+
+def test_ground_height_and_ceiling_are_saved_and_undone(tmp_path):
+    session = _fresh(tmp_path)
+    initial = session.encounter.state.grid
+    session.commit(cmd.SetGround(((2, 2),), 3))
+    session.commit(cmd.SetCeiling(4))
+    session.close()
+    session = Session(Campaign.open(session.path), random.Random(0))
+    assert session.encounter.state.grid.elevation_at((2, 2)) == 3 and session.encounter.state.grid.ceiling == 4
+    session.undo()
+    session.undo()
+    assert session.encounter.state.grid == initial

@@ -131,6 +131,22 @@ async def test_brush_paints_terrain_and_undo_takes_it_back(tmp_path):
     app.presenter.session.campaign.close()
 
 
+async def test_brush_raises_the_ground_and_sets_the_ceiling_eq_map_3(tmp_path):
+    """B, + + -: the cursor cell's ground stands 1 high; c: a ceiling of 3
+    (EQ-MOV-3); u takes the ceiling back, saved with the rest."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("B")
+        cursor = app.query_one("#map").cursor
+        await pilot.press("plus", "plus", "minus")
+        assert app.presenter.state.grid.elevation_at(cursor) == 1
+        await pilot.press("c")
+        assert app.presenter.state.grid.ceiling == 3 and "ceiling 3" in status_of(app)
+        await pilot.press("escape", "u")
+        assert app.presenter.state.grid.ceiling is None and app.presenter.state.grid.elevation_at(cursor) == 1
+    app.presenter.session.campaign.close()
+
+
 async def test_brush_paints_a_cell_side_and_the_pane_draws_it(tmp_path):
     """B, e (a closed door), L: a door on the cursor cell's east side,
     drawn in the cell's last column; u takes it back."""

@@ -207,6 +207,16 @@ def _(event: ev.TerrainPainted) -> Text:
 
 
 @describe.register
+def _(event: ev.GroundSet) -> Text:
+    return styled(f"Map: {event.count} cell{'s' if event.count != 1 else ''} now stand{'s' if event.count == 1 else ''} {event.height} high")
+
+
+@describe.register
+def _(event: ev.CeilingSet) -> Text:
+    return styled("Map: open sky, no ceiling" if event.ceiling is None else f"Map: the ceiling is {event.ceiling} cells high")
+
+
+@describe.register
 def _(event: ev.MapResized) -> Text:
     return styled(f"Map resized from {event.old_width}x{event.old_height} to {event.width}x{event.height}")
 

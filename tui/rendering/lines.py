@@ -51,7 +51,7 @@ def check_text(result, against: bool = True) -> Text:
 
 def with_rule(text: Text, rule: str) -> Text:
     """``text`` and `` · EQ-INIT-2`` (dim) when ``rule`` is set and ``text`` does not name it yet."""
-    if not rule or rule.split()[0] in text.plain:
+    if not rule or any("-" in word and word in text.plain for word in rule.split()):
         return text
     out = text.copy()
     out.append(f" \u00b7 {rule}", style="bright_black")

@@ -57,7 +57,8 @@ class StatusNote:
 
 def line_text(entry: LogEntry, ruleset: Ruleset | None = None) -> Text:
     """``R2 `` and the event's line, then the rule that decided it (`` · EQ-INIT-2``,
-    :func:`core.combat.event_rules.rule_of`) unless the line names it already;
+    :func:`core.combat.event_rules.rule_of`; another seed's rule as ``ruleset``
+    cites it: `` · DEFAULT, as in`` and the seed and ID) unless the line names it already;
     a :class:`StatusNote` as it was shown."""
     line = Text()
     if entry.round:
@@ -66,7 +67,10 @@ def line_text(entry: LogEntry, ruleset: Ruleset | None = None) -> Text:
     if isinstance(event, StatusNote):
         line.append_text(event.text)
     else:
-        line.append_text(with_rule(describe(entry.event), rule_of(entry.event, ruleset)))
+        rule = rule_of(entry.event, ruleset)
+        if rule and ruleset is not None:  # another seed's rule: "DEFAULT, as in" its seed and ID
+            rule = ruleset.cite(rule.split()[0])
+        line.append_text(with_rule(describe(entry.event), rule))
     return line
 
 

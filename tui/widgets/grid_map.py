@@ -90,6 +90,9 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         Binding("R", "turn(-1)", "Rotate back", show=False, id="map-rotate-back"),
         Binding("plus,equals_sign", "grow(1)", "Bigger", id="map-grow"),
         Binding("minus", "grow(-1)", "Smaller", id="map-shrink"),
+        Binding("plus,equals_sign", "ground(1)", "Raise", id="map-ground-up"),
+        Binding("minus", "ground(-1)", "Lower", show=False, id="map-ground-down"),
+        Binding("c", "ground(0)", "Ceiling", id="map-ceiling"),
     ]
 
     class CellPicked(Message):
@@ -127,6 +130,15 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         def __init__(self, number: int) -> None:
             super().__init__()
             self.number = number
+
+    class GroundChanged(Message):
+        """In paint mode the GM raised (``step`` +1) or lowered (-1) the
+        ground of ``cell``; ``cell`` None: the next ceiling (c)."""
+
+        def __init__(self, cell: Cell | None, step: int) -> None:
+            super().__init__()
+            self.cell = cell
+            self.step = step
 
     class SidePainted(Message):
         """In paint mode the GM painted the side of ``cell`` toward
@@ -335,7 +347,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             return self.picking
         if action in ("turn", "grow"):
             return self.mode == "area"
-        if action in ("brush", "side", "side_brush"):
+        if action in ("brush", "side", "side_brush", "ground"):
             return self.mode == "paint"
         return True
 
@@ -344,6 +356,10 @@ class GridMap(MapCells, ScrollView, can_focus=True):
 
     def action_brush(self, number: int) -> None:
         self.post_message(self.BrushChosen(number))
+
+    def action_ground(self, step: int) -> None:
+        if self.cursor is not None:
+            self.post_message(self.GroundChanged(self.cursor if step else None, step))
 
     def action_side(self, dx: int, dy: int) -> None:
         if self.cursor is not None:

@@ -33,6 +33,8 @@ from tui.screens.encounter.context import ScreenContext
 
 BRUSHES = ("ground", "wall", "tree", "boulder", "rock", "water", "swamp", "bush", "deep_water")  # keys 1..9
 #: What the brush puts on a cell's side (e cycles; shift+arrow or H J K L paints): None clears.
+#: The ceilings c steps through, in cells (None: open sky; below 3 nobody flies, EQ-MOV-3).
+CEILINGS: tuple[int | None, ...] = (None, 3, 6, 2)
 SIDE_BRUSHES: tuple[Feature | None, ...] = (Feature.WALL, Feature.DOOR_CLOSED, Feature.DOOR_LOCKED, Feature.DOOR_OPEN, Feature.WINDOW, None)
 
 class MapModes:
@@ -165,7 +167,21 @@ class MapModes:
     def _paint_status(self) -> None:
         choices = "  ".join(f"{n} {t}" for n, t in enumerate(BRUSHES, start=1))
         side = "clear" if self.side_brush is None else self.side_brush.label
-        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint). Enter paints the cell; {choices}; Esc ends."))
+        ceiling = self.ctx.state.grid.ceiling
+        sky = "open sky" if ceiling is None else f"ceiling {ceiling}"
+        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint); + - ground height, c {sky}. Enter paints the cell; {choices}; Esc ends."))
+
+    def ground_changed(self, message: GridMap.GroundChanged) -> None:
+        """+ or -: raise or lower the cursor cell's ground by one cell
+        (EQ-MAP-3); c: the next ceiling of :data:`CEILINGS`."""
+        grid = self.ctx.state.grid
+        if message.cell is None:
+            at = CEILINGS.index(grid.ceiling) if grid.ceiling in CEILINGS else -1
+            done = self.ctx.run_command(cmd.SetCeiling(CEILINGS[(at + 1) % len(CEILINGS)]))
+        else:
+            done = self.ctx.run_command(cmd.SetGround((message.cell,), grid.elevation_at(message.cell) + message.step))
+        if done is not None:  # a refusal stays on the status line
+            self._paint_status()
 
     def side_painted(self, message: GridMap.SidePainted) -> None:
         """e: the next side brush; shift+arrow: paint the cursor cell's side that way."""
@@ -291,7 +307,8 @@ class MapModes:
             if viewer is not None:
                 self.ctx.set_status(self._look_readout(viewer, message.cell) + self._sides(message.cell))
         elif mode == "paint":
-            where = f"({message.cell[0]}, {message.cell[1]}) {self.ctx.state.grid.terrain(message.cell).name}"
+            grid = self.ctx.state.grid
+            where = f"({message.cell[0]}, {message.cell[1]}) {grid.terrain(message.cell).name}, ground {grid.elevation_at(message.cell)}"
             self.ctx.set_status(Text(where) + (self._sides(message.cell) or Text("; sides bare")) + Text("; Enter paints, shift+arrow a side, e side brush, Esc ends"))
         elif mode == "area":
             self._area_update(message.cell)

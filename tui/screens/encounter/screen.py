@@ -379,6 +379,9 @@ class EncounterScreen(Screen):
     def on_grid_map_brush_chosen(self, message: GridMap.BrushChosen) -> None:
         self.map_modes.brush_chosen(message)
 
+    def on_grid_map_ground_changed(self, message: GridMap.GroundChanged) -> None:
+        self.map_modes.ground_changed(message)
+
     def on_grid_map_side_painted(self, message: GridMap.SidePainted) -> None:
         self.map_modes.side_painted(message)
 
