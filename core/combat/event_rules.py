@@ -27,6 +27,7 @@ _TRIGGER_RULE = {"burning": "TAC-EFF-1", "poisoned": "TAC-EFF-4"}
 GENERIC: dict[str, str | Callable[[Any], str]] = {
     "InitiativeRolled": lambda e: "EQ-INIT-2" if e.rolloff else "EQ-INIT-1",  # a roll; a tie's roll-off
     "TurnStarted": "EQ-ACT-1",  # the budget refreshes at the start of one's own turn
+    "GroundSet": "EQ-MAP-3",  # ground heights on the map (the brush's + and -)
     "TurnDelayed": "EQ-INIT-2",  # the next free value below the one waited for
     "ActionSpent": "EQ-ACT-1",
     "FullActionExchanged": "EQ-ACT-3",
