@@ -199,7 +199,8 @@ def _new(argv: list[str]) -> int:
         except EncounterError as exc:
             return fail(str(exc))
         said = "; ".join(uvtt_summary(found))
-        return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {said}. Add creatures with a, start combat from the . menu.", args)
+        print(f"encounter: {args.map_path.name}: {said}", file=sys.stderr)  # whole, where the status line has one row
+        return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {said}. Add creatures with +, start combat from the . menu.", args)
     try:
         text = read_text(args.map_path)
     except SaveError as exc:
