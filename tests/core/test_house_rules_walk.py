@@ -5,9 +5,12 @@ written as the house-rules form shows it (:func:`format_setting`), read
 back through the form's own path (:meth:`Ruleset.read_house_rule`), saved
 as a document and loaded again, and a short fight is played under it
 (start, move, attack, the next turns): no traceback, only refusals.
-The probes: for the rows and tables a GM could not change before (torch
-6/12, fog, large creatures' reach, srd35 loads, hero bonus, days per
-trick, jump MP) and the diagonal rule, the changed value is seen in play.
+The probes: every field of every ruleset has a probe in a module
+``tests/core/house_rule_probes_*.py`` (``PROBES = {"<ruleset>.<field>":
+(changed_text, probe)}``): ``changed_text`` is typed through the form's path
+and ``probe(ruleset)`` plays something under the settings and returns what a
+GM sees; the walk asserts the probe sees the change. A field without a probe
+is listed in ``house_rule_probes_missing.txt`` and that list only shrinks.
 A field the walk cannot change with a sure-valid value is re-typed as it
 is (names: the stat block, sizes, armour weights, action kinds):
 :data:`RETYPED` lists the shapes and why.
@@ -16,7 +19,9 @@ is (names: the stat block, sizes, armour weights, action kinds):
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
+import pathlib
 import random
 
 import pytest
@@ -142,120 +147,43 @@ def test_a_table_typed_wrong_is_refused():
 
 
 # -- probes: the changed value seen in play ----------------------------------------------
-def _sighting(ruleset: Ruleset, weather: str, light: str, distance: int, torch: bool = False) -> str:
-    from core.board.vision import Conditions, LightSource, VisionSettings, sighting
-
-    sources = (LightSource("torch", cell=(0, 0)),) if torch else ()
-    return sighting(distance, Conditions(light, weather, sources=sources) if weather else Conditions(light, sources=sources),
-                    target_cells=((distance, 0),), settings=ruleset.settings_for(VisionSettings)).sighting.name
+PROBE_DIR = pathlib.Path(__file__).parent
+MISSING_FILE = PROBE_DIR / "house_rule_probes_missing.txt"
 
 
-def _diagonal_cost(ruleset: Ruleset) -> int:
-    enc = _fight(ruleset)
-    enc.apply(cmd.StartCombat(starter="a"))
-    from core.combat import events as ev
-
-    return next(e for e in enc.apply(cmd.Move("a", (5, 5))) if isinstance(e, ev.Moved)).cost  # 3 diagonal steps
-
-
-def _heavy_armour_feet(ruleset: Ruleset) -> int:
-    mover = Combatant("a", "A", Side.PARTY, {}, 10, 10, armour_weight="heavy")
-    return ruleset.movement.land_speed(mover)[0]
+def collect_probes() -> dict[str, tuple[str, object]]:
+    """Every ``PROBES`` of ``tests/core/house_rule_probes_*.py``, by ``"<ruleset>.<field>"`` (a key twice is an error)."""
+    probes: dict[str, tuple[str, object]] = {}
+    for path in sorted(PROBE_DIR.glob("house_rule_probes_*.py")):
+        module = importlib.import_module(f"tests.core.{path.stem}")
+        for key, entry in module.PROBES.items():
+            assert key not in probes, f"{key} has a probe in two modules ({path.name})"
+            probes[key] = entry
+    return probes
 
 
-def _large_reach(ruleset: Ruleset) -> int:
-    from core.board.battlefield import melee_reach
-    from core.values.mobility import Size
-
-    return melee_reach(ruleset.settings, Combatant("a", "A", Side.PARTY, {}, 10, 10, size=Size.LARGE))
+ALL_PROBES = collect_probes()
 
 
-def _hero_bonus(ruleset: Ruleset) -> tuple[int, ...]:
-    from core.campaign.war.battle import WarSettings
-
-    return ruleset.settings_for(WarSettings).hero_bonus
-
-
-def _days_per_trick(ruleset: Ruleset) -> int:
-    from core.campaign.training import TrainingSettings, days_per_trick
-
-    return days_per_trick(1, ruleset.settings_for(TrainingSettings))
+def _missing_listed() -> set[str]:
+    lines = MISSING_FILE.read_text(encoding="utf-8").splitlines() if MISSING_FILE.exists() else []
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
 
 
-def _cone_cells(shape: str):
-    def probe(ruleset: Ruleset) -> int:
-        from core.board.geometry.templates import Template
-
-        return len(Template.start(shape, (10, 10), ruleset.settings).cells((10, 10), Grid.filled(21, 21)))
-
-    return probe
-
-
-def _spear_wall(ruleset: Ruleset) -> tuple[int, bool]:
-    """(turns the wall lasts, whether it still stands after striking a foe that dashed in)."""
-    from dataclasses import replace
-
-    from core.combat.attacks import Weapon, WeaponDamage
-    from core.combat.damage import DamageType
-    from core.rulesets.tactical_d10.weapon_areas import spear_wall_strikes, wall_cells
-    from core.values.conditions import Condition
-
-    enc = _fight(ruleset)
-    enc.apply(cmd.StartCombat(starter="a"))
-    enc.apply(cmd.SpearWall("a", Weapon("spear", (WeaponDamage("1", DamageType.PIERCING),)), (1, 0)))
-    wielder = enc.state.combatant("a")
-    wall = next(c for c in wielder.conditions if c.name == "spear wall")
-    runner = replace(enc.state.combatant("b"), conditions=(Condition("moving", 1),))
-    state, _ = spear_wall_strikes(enc, enc.state.replace_combatant(runner), "b", tuple(sorted(wall_cells(wielder, wall))))
-    return wall.duration.count, any(c.name == "spear wall" for c in state.combatant("a").conditions)
-
-
-def _cover_behind_a_creature(ruleset: Ruleset) -> str:
-    from core.board.battlefield import readout
-
-    a = Combatant("a", "A", Side.PARTY, {}, 10, 10, position=(1, 1))
-    between = Combatant("m", "M", Side.FOE, {}, 10, 10, position=(3, 1))
-    b = Combatant("b", "B", Side.FOE, {}, 10, 10, position=(5, 1))
-    return readout(Grid.filled(8, 4), a, b, (a, between, b), ruleset.settings).sight.cover.value
-
-
-def _rolloff_faces(ruleset: Ruleset) -> tuple[int, ...]:
-    """Two creatures tied (a 1-sided initiative die): their roll-off faces (EQ-INIT-2)."""
-    from core.combat.initiative import roll_initiatives
-
-    rolled = roll_initiatives({"a": 0, "b": 0}, random.Random(4), 1, (), ruleset.settings.rolloff_die)
-    return tuple(face for r in rolled for face in r.rolloff)
-
-
-PROBES = {
-    ("srd35", "rolloff_die", "4"): _rolloff_faces,
-    ("equestria", "creature_cover", "three-quarters"): _cover_behind_a_creature,
-    ("tactical_d10", "spear_wall_turns", "2"): lambda r: _spear_wall(r)[0],
-    ("tactical_d10", "spear_wall_strikes_once", "false"): lambda r: _spear_wall(r)[1],
-    ("power_roll", "power_roll_die_count", "3"): lambda r: r.roll_check(random.Random(1), 0).roll.expression,
-    ("power_roll", "power_roll_die_sides", "6"): lambda r: tuple(r.check_odds(0).values()),
-    ("equestria", "small_cone_length", "4"): _cone_cells("small_cone"),
-    ("srd35", "large_cone_length", "5"): _cone_cells("large_cone"),
-    ("power_roll", "cone_angle", "60"): _cone_cells("small_cone"),
-    ("equestria", "torch", "7, 12"): lambda r: _sighting(r, "", "darkness", 7, torch=True),
-    ("equestria", "fog", "1, 20"): lambda r: _sighting(r, "fog", "day", 25),
-    ("equestria", "night", "50, 60"): lambda r: _sighting(r, "", "night", 80),
-    ("equestria", "diagonal", "alternate"): _diagonal_cost,
-    ("srd35", "diagonal", "same"): _diagonal_cost,
-    ("tactical_d10", "diagonal", "alternate"): _diagonal_cost,
-    ("power_roll", "diagonal", "alternate"): _diagonal_cost,
-    ("srd35", "encumbered_speeds", "30 25"): _heavy_armour_feet,
-    ("srd35", "size_reach", "large 1, huge 3"): _large_reach,
-    ("equestria", "size_reach", "large 2"): _large_reach,
-    ("equestria", "hero_bonus", "0, 1, 3, 4"): _hero_bonus,
-    ("equestria", "days_per_trick", "20, 15, 5"): _days_per_trick,
-    ("tactical_d10", "jump_mp", "3, 3, 4"): lambda r: r.movement.jump_option(1)[0],
-}
-
-
-@pytest.mark.parametrize(("rid", "name", "text"), list(PROBES))
-def test_a_house_rule_typed_in_the_form_is_seen_in_play(rid, name, text):
-    probe = PROBES[(rid, name, text)]
+@pytest.mark.parametrize("key", sorted(ALL_PROBES))
+def test_a_house_rule_typed_in_the_form_is_seen_in_play(key):
+    rid, name = key.split(".", 1)
+    text, probe = ALL_PROBES[key]
     base = get(rid)
-    ruled = get(rid, base.read_house_rule(name, text))
-    assert probe(ruled) != probe(base)
+    assert name in {f.name for f in dataclasses.fields(base.settings)}, f"{key}: no such setting"
+    ruled = get(rid, json.loads(json.dumps(to_document(base.read_house_rule(name, text)))))
+    assert getattr(ruled.settings, name) != getattr(base.settings, name), f"{key}: {text!r} is the DEFAULT"
+    assert probe(ruled) != probe(base), key
+
+
+def test_every_field_of_every_ruleset_has_a_probe():
+    """The fields with no probe are exactly those listed in house_rule_probes_missing.txt (the list only shrinks)."""
+    missing = {f"{rid}.{name}" for rid, name in _fields()} - set(ALL_PROBES)
+    listed = _missing_listed()
+    assert sorted(missing - listed) == [], "a field with no probe: add one to a house_rule_probes_*.py module"
+    assert sorted(listed - missing) == [], "probed (or gone) now: take it off house_rule_probes_missing.txt"

@@ -1,0 +1,156 @@
+"""Probes of the settings every ruleset shares (``CommonSettings``): turns,
+reach, damage, modifiers of an attack, conditions, areas, sight, initiative.
+
+Format of every ``house_rule_probes_*`` module (read by
+``test_house_rules_walk.py``): ``PROBES = {"<ruleset>.<field>":
+(changed_text, probe)}``; ``changed_text`` is what a GM types in House rules,
+``probe(ruleset)`` plays under those settings and returns what a GM sees.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from core.board.grid import Cover, Grid
+from core.combat import commands as cmd
+from core.combat import events as ev
+from core.combat.damage import DamagePart, DamageType
+from core.dice.modifiers import Awareness, Posture, Reach, Situation
+from core.rulesets.base import Ruleset
+from core.values.combatant import Combatant, Side
+from core.values.conditions import Condition
+from core.values.mobility import Size
+from tests.core.house_rule_probe_support import (
+    RULESETS, attack, creature, damage, duel, encounter, every, of_kind, outcome, rolled, weapon,
+)
+
+ALL = RULESETS
+NOT_TACTICAL = ("equestria", "srd35", "power_roll")
+
+
+# -- turns ------------------------------------------------------------------------------
+def _next_after_a_defeated_foe(ruleset: Ruleset) -> object:
+    """b is at 0 HP: whose turn follows a's (skip_defeated)."""
+    enc = encounter(ruleset, creature(ruleset, "a", (1, 1)), creature(ruleset, "b", (5, 5), Side.FOE, hp=0),
+                    creature(ruleset, "c", (6, 6)))
+    order = [c.id for c in enc.state.order()]
+    enc.apply(cmd.NextTurn())
+    return order.index(enc.state.current) - order.index("a"), enc.state.current if "b" in order else None
+
+
+def _initiatives_after_a_round(ruleset: Ruleset) -> object:
+    enc = encounter(ruleset, creature(ruleset, "a", (1, 1)), creature(ruleset, "b", (5, 5), Side.FOE))
+    first = enc.apply(cmd.NextTurn())
+    return tuple(type(e).__name__ for e in (*first, *enc.apply(cmd.NextTurn())))
+
+
+def _rolloff_faces(ruleset: Ruleset) -> tuple[int, ...]:
+    """Two creatures tied (a 1-sided initiative die): their roll-off faces (EQ-INIT-2)."""
+    from core.combat.initiative import roll_initiatives
+
+    rolled_ = roll_initiatives({"a": 0, "b": 0}, random.Random(4), 1, (), ruleset.settings.rolloff_die)
+    return tuple(face for r in rolled_ for face in r.rolloff)
+
+
+# -- reach and size ---------------------------------------------------------------------------
+def _reach_two_cells_away(ruleset: Ruleset) -> object:
+    return rolled(attack(ruleset, b={"cell": (4, 2)}))
+
+
+def _large_reach(ruleset: Ruleset) -> int:
+    from core.board.battlefield import melee_reach
+
+    return melee_reach(ruleset.settings, Combatant("a", "A", Side.PARTY, {}, 10, 10, size=Size.LARGE))
+
+
+def _sizes_readable(ruleset: Ruleset) -> object:
+    from core.dice.setting_notation import parse_setting
+
+    try:
+        return ruleset.read_house_rule("size_reach", f"{ruleset.settings.size_categories[-1]} 2")
+    except Exception as refusal:  # noqa: BLE001 -- the refusal is what the GM sees
+        return str(refusal)
+
+
+def _mounting(ruleset: Ruleset) -> object:
+    """A medium rider mounts a large horse (EQ-MNT-1: two sizes apart)."""
+    enc = encounter(ruleset, creature(ruleset, "a", (2, 2)), creature(ruleset, "h", (3, 2), size=Size.LARGE))
+    return outcome(enc, cmd.Mount("a", "h"))
+
+
+def _reach_up(ruleset: Ruleset) -> object:
+    """A medium attacker strikes a foe hovering 3 cells up (EQ-MAP-3: melee reaches its body height)."""
+    from core.values.mobility import Layer
+
+    return rolled(attack(ruleset, b={"layer": Layer.AIR, "altitude": 3}))
+
+
+# -- hit points and damage ------------------------------------------------------------------------
+def _hit_to_zero(ruleset: Ruleset) -> object:
+    enc = duel(ruleset)
+    return tuple(type(e).__name__ for e in enc.apply(cmd.DealDamage("b", (DamagePart(30, DamageType.SLASHING),))))
+
+
+def _blunt(ruleset: Ruleset) -> object:
+    enc = duel(ruleset, b={"hp": 1, "armour": {"any": 5}})
+    return damage(outcome(enc, cmd.DealDamage("b", (DamagePart(3, DamageType.BLUDGEONING),))))
+
+
+def _dealt(kind: DamageType, amount: int = 9, **target: Any):
+    def probe(ruleset: Ruleset) -> object:
+        enc = duel(ruleset, b=target)
+        return damage(outcome(enc, cmd.DealDamage("b", (DamagePart(amount, kind),))))
+
+    return probe
+
+
+def _attack_damage(**kw: Any):
+    def probe(ruleset: Ruleset) -> object:
+        return damage(attack(ruleset, weapon=weapon(), **kw))
+
+    return probe
+
+
+def _critical_damage(ruleset: Ruleset) -> object:
+    """A hit rolled over many seeds: the damage of the first critical."""
+    for seed in range(200):
+        events = attack(ruleset, seed=seed, weapon=weapon("10"), a={"stats": dict.fromkeys(ruleset.stat_names, 5)})
+        roll = rolled(events)
+        if not isinstance(roll, str) and roll[5].name.startswith("CRITICAL"):
+            return damage(events)
+    return "no critical"
+
+
+def _unarmed(stat: int):
+    def probe(ruleset: Ruleset) -> str:
+        return ruleset.unarmed_damage(stat)
+
+    return probe
+
+
+PROBES: dict[str, tuple[str, Any]] = {
+    **every(ALL, "skip_defeated", "false", _next_after_a_defeated_foe),
+    **every(ALL, "reroll_initiative_each_round", "true", _initiatives_after_a_round),
+    **every(ALL, "rolloff_die", "4", _rolloff_faces),
+    **every(ALL, "melee_reach", "2", _reach_two_cells_away),
+    **every(("equestria", "tactical_d10", "power_roll"), "size_reach", "large 2", _large_reach),
+    "srd35.size_reach": ("large 1, huge 3", _large_reach),
+    **every(ALL, "mount_size_steps", "3", _mounting),
+    **every(ALL, "body_heights", "1, 1, 1, 1, 3, 3, 4, 6, 8", _reach_up),
+    **every(NOT_TACTICAL, "zero_hp_dead", "true", _hit_to_zero),
+    "tactical_d10.zero_hp_dead": ("false", _hit_to_zero),
+    "equestria.blunt_trauma": ("false", _blunt),
+    **every(("srd35", "tactical_d10", "power_roll"), "blunt_trauma", "true", _blunt),
+    "equestria.blunt_trauma_damage": ("2", _blunt),
+    **every(NOT_TACTICAL[:2] + ("tactical_d10",), "critical_damage_percent", "200", _critical_damage),
+    **every(ALL, "unarmed_dice", "1d3, 1d4, 1d6", _unarmed(0)),
+    **every(ALL, "unarmed_thresholds", "2, 4", _unarmed(1)),
+    **every(ALL, "resistance_percent", "25", _dealt(DamageType.FIRE, resistances=("fire",))),
+    **every(ALL, "weakness_percent", "200", _dealt(DamageType.FIRE, weaknesses=("fire",))),
+    **every(ALL, "alignment_bonus_percent", "100", _dealt(DamageType.HOLY, alignment="chaotic evil")),
+    **every(ALL, "holy_bonus_alignments", "chaotic evil, neutral evil", _dealt(DamageType.HOLY, alignment="neutral evil")),
+    **every(ALL, "necrotic_bonus_alignments", "lawful good, neutral good", _dealt(DamageType.NECROTIC, alignment="neutral good")),
+    **every(ALL, "armour_ignoring_types", "true", _dealt(DamageType.PENETRATING, armour={"any": 3})),
+}
