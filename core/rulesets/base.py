@@ -54,6 +54,9 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
 SIZE_SETTINGS = ("size_reach", "size_categories", "obstacle_size")
 """Settings that name sizes of :class:`core.values.mobility.Size`."""
 SIZE_NAMES = tuple(size.value for size in Size)
+SIGNED_MODIFIERS = ("cover_quarter", "melee_vs_crouched", "melee_vs_prone", "ranged_vs_prone", "slowed_melee",
+                    "slowed_ranged_per_mp", "preparation_bonus")
+"""Modifiers to a roll whose DEFAULT is 0 in some ruleset: a house rule may make them a penalty (quarter cover -1)."""
 
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
 
@@ -144,7 +147,7 @@ class Ruleset(Capabilities):
                 return f"{name} is a die: at least 1 side"
             if name.endswith("_turns") and default >= 1 and value < 1:
                 return f"{name} lasts at least 1 turn (its DEFAULT is {default})"
-            if default >= 0 and value < 0:
+            if default >= 0 and value < 0 and name not in SIGNED_MODIFIERS:
                 return f"{name} cannot be negative (its DEFAULT is {default})"
         if isinstance(value, str) and name.endswith("_stat") and value != default and value not in self.sheet_names:
             return f"{name} names a stat: one of {', '.join(self.sheet_names)}"

@@ -154,3 +154,109 @@ PROBES: dict[str, tuple[str, Any]] = {
     **every(ALL, "necrotic_bonus_alignments", "lawful good, neutral good", _dealt(DamageType.NECROTIC, alignment="neutral good")),
     **every(ALL, "armour_ignoring_types", "true", _dealt(DamageType.PENETRATING, armour={"any": 3})),
 }
+
+
+# -- modifiers of an attack (core.dice.modifiers.assemble) ---------------------------------------
+def _attack_with(situation: Situation | None = None, a: dict[str, Any] | None = None, b: dict[str, Any] | None = None, **kw: Any):
+    def probe(ruleset: Ruleset) -> object:
+        return rolled(attack(ruleset, a=a, b=b, situation=situation or Situation(), **kw))
+
+    return probe
+
+
+RANGED = weapon("1d6", DamageType.PIERCING, reach=Reach.RANGED)
+MODIFIERS: dict[str, tuple[str, Any]] = {
+    **every(ALL, "cover_quarter", "-1", _attack_with(Situation(cover=Cover.QUARTER))),
+    **every(ALL, "cover_half", "-2", _attack_with(Situation(cover=Cover.HALF))),
+    **every(ALL, "cover_three_quarters", "-5", _attack_with(Situation(cover=Cover.THREE_QUARTERS))),
+    **every(ALL, "off_hand_penalty", "-3", _attack_with(Situation(off_hand=True))),
+    **every(ALL, "extra_weapon_step", "-3", _attack_with(Situation(weapon_index=1))),
+    **every(ALL, "poor_visibility_penalty", "-2", _attack_with(Situation(poor_visibility=True))),
+    **every(NOT_TACTICAL, "posture_cover", "true", _attack_with(Situation(cover=Cover.HALF, target_posture=Posture.CROUCHED))),
+    "tactical_d10.posture_cover": ("false", _attack_with(Situation(cover=Cover.HALF, target_posture=Posture.CROUCHED))),
+    **every(ALL, "melee_vs_crouched", "3", _attack_with(Situation(target_posture=Posture.CROUCHED))),
+    **every(ALL, "melee_vs_prone", "5", _attack_with(Situation(target_posture=Posture.PRONE))),
+    **every(ALL, "ranged_vs_prone", "-3", _attack_with(Situation(reach=Reach.RANGED, target_posture=Posture.PRONE), weapon=RANGED)),
+    **every(NOT_TACTICAL, "flanking_advantage", "true", _attack_with(Situation(flanked=True))),
+    "tactical_d10.flanking_advantage": ("false", _attack_with(Situation(flanked=True))),
+    **every(ALL, "slowed_melee", "2", _attack_with(Situation(target_cell_cost=2))),
+    **every(ALL, "slowed_ranged_per_mp", "2", _attack_with(Situation(reach=Reach.RANGED, target_cell_cost=2), weapon=RANGED)),
+    **every(NOT_TACTICAL, "unnoticed_auto_critical", "true", _attack_with(Situation(awareness=Awareness.UNNOTICED))),
+    "tactical_d10.unnoticed_auto_critical": ("false", _attack_with(Situation(awareness=Awareness.UNNOTICED))),
+    **every(ALL, "moving_ac", "3", _attack_with(b={"conditions": ("moving",)})),
+    **every(ALL, "moving_ac_mounted", "5", _attack_with(Situation(mounted_dash=True), b={"conditions": ("moving",)})),
+    **every(ALL, "squeeze_penalty", "-2", _attack_with(a={"conditions": ("squeezing",)})),
+}
+
+
+# -- damage types and conditions ---------------------------------------------------------------
+def _hit_by(kind: DamageType, **target: Any):
+    def probe(ruleset: Ruleset) -> object:
+        events = attack(ruleset, b=target, weapon=weapon("2d6", kind), a={"stats": dict.fromkeys(ruleset.stat_names, 6)})
+        return damage(events), of_kind(events, ev.ConditionAdded), rolled(events)
+
+    return probe
+
+
+def _turn_start_damage(condition: str, level: int = 2, turns: int = 1):
+    """b carries ``condition`` ``level``: the damage and the level after b's turn (start and end)."""
+    def probe(ruleset: Ruleset) -> object:
+        enc = duel(ruleset, b={"conditions": ((condition, level),)})
+        events = []
+        for _ in range(turns + 1):
+            events.extend(enc.apply(cmd.NextTurn()))
+        return damage(tuple(events)), enc.state.combatant("b").conditions
+
+    return probe
+
+
+def _extinguish(ruleset: Ruleset) -> object:
+    enc = duel(ruleset, a={"conditions": (("burning", 2),)})
+    return tuple((e.stat, e.result.difficulty) for e in of_kind(outcome(enc, cmd.Extinguish("a")), ev.CheckRolled))  # type: ignore[union-attr]
+
+
+def _theft(ruleset: Ruleset) -> object:
+    """a (first stat 0, the others +2) tries a theft with its second stat (EQ-DAY-2); where the DEFAULT theft stat is
+    no stat of the ruleset (tactical_d10, power_roll), theft is played with that second stat named."""
+    stat = ruleset.stat_names[1]
+    if ruleset.settings.theft_stat not in ruleset.stat_names:
+        ruleset = ruleset.with_house_rules({**ruleset.house_rules(), "theft_stat": stat})
+    enc = duel(ruleset, a={"stats": {**dict.fromkeys(ruleset.stat_names, 2), ruleset.stat_names[0]: 0}})
+    events = outcome(enc, cmd.RollCheck("a", stat, purpose="theft"))
+    return events if isinstance(events, str) else "rolled"
+
+
+def _poison_coat(ruleset: Ruleset) -> object:
+    enc = duel(ruleset)
+    return of_kind(outcome(enc, cmd.ApplyPoison("a", "blade")), ev.CoatingApplied)
+
+
+def _preparation(ruleset: Ruleset) -> object:
+    enc = encounter(ruleset, creature(ruleset, "a", (1, 1)), creature(ruleset, "b", (5, 5), Side.FOE), start=False)
+    enc.apply(cmd.BeginPreparation(Side.PARTY))
+    return of_kind(outcome(enc, cmd.PrepareAction("a", "hide behind the cart")), ev.PreparationTaken)
+
+
+CONDITIONS: dict[str, tuple[str, Any]] = {
+    **every(NOT_TACTICAL[:2] + ("tactical_d10",), "ac_ignoring_types", "sonic", _hit_by(DamageType.LIGHT, ac=30)),
+    **every(NOT_TACTICAL, "type_effects", "true", _hit_by(DamageType.FIRE)),
+    "tactical_d10.type_effects": ("false", _hit_by(DamageType.FIRE)),
+    "tactical_d10.effect_level": ("2", _hit_by(DamageType.FIRE)),
+    **every(ALL, "burning_step", "2", _turn_start_damage("burning", 2, turns=2)),
+    **every(ALL, "poison_step", "2", _turn_start_damage("poisoned", 2, turns=2)),
+    **every(ALL, "bleeding_step", "0", _turn_start_damage("bleeding", 2, turns=2)),
+    **every(ALL, "extinguish_base", "5", _extinguish),
+    "equestria.extinguish_stat": ("STR", _extinguish),
+    "srd35.extinguish_stat": ("CON", _extinguish),
+    "tactical_d10.extinguish_stat": ("MUSCLES", _extinguish),
+    "power_roll.extinguish_stat": ("MIGHT", _extinguish),
+    "equestria.theft_stat": ("STR", _theft),
+    "srd35.theft_stat": ("STR", _theft),
+    "tactical_d10.theft_stat": ("MUSCLES", _theft),
+    "power_roll.theft_stat": ("MIGHT", _theft),
+    **every(ALL, "theft_min_dex", "3", _theft),
+    **every(ALL, "weapon_poison_rounds", "30", _poison_coat),
+    **every(ALL, "preparation_bonus", "2", _preparation),
+}
+PROBES.update(MODIFIERS)
+PROBES.update(CONDITIONS)
