@@ -260,3 +260,135 @@ CONDITIONS: dict[str, tuple[str, Any]] = {
 }
 PROBES.update(MODIFIERS)
 PROBES.update(CONDITIONS)
+
+
+# -- sight, sizes, falls, shields ------------------------------------------------------------
+def _readout(rows: str, viewer: tuple[int, int], target: tuple[int, int], *others: tuple[tuple[int, int], Side], **target_kw: Any):
+    def probe(ruleset: Ruleset) -> object:
+        from core.board.battlefield import readout
+        from core.board.grid import from_text
+
+        a = creature(ruleset, "a", viewer)
+        b = creature(ruleset, "b", target, Side.FOE, **target_kw)
+        rest = tuple(creature(ruleset, f"o{n}", cell, side) for n, (cell, side) in enumerate(others))
+        seen = readout(from_text(rows).grid, a, b, (a, b, *rest), ruleset.settings)
+        return seen.sight.visible, seen.sight.cover, seen.flanks
+
+    return probe
+
+
+def _players_view(ruleset: Ruleset) -> object:
+    """The party's view of a foe at 9/20 HP 6 cells away (health band, cells seen)."""
+    from core.combat.visibility import visible_to
+
+    enc = encounter(ruleset, creature(ruleset, "a", (1, 1)), creature(ruleset, "b", (7, 1), Side.FOE, hp=9))
+    view = visible_to(enc.state, ruleset)
+    return view.bands, len(view.seen)
+
+
+def _mount_huge(ruleset: Ruleset) -> object:
+    enc = encounter(ruleset, creature(ruleset, "a", (2, 2)), creature(ruleset, "h", (3, 2), size=Size.HUGE))
+    return outcome(enc, cmd.Mount("a", "h"))
+
+
+def _flier_grappled(ruleset: Ruleset) -> object:
+    """A flier 3 cells up is grappled (speed 0): does it fall (PR-MOV-5)? Played with ``prone_flier_falls`` on."""
+    from core.values.mobility import Layer
+
+    if not ruleset.settings.prone_flier_falls:
+        ruleset = ruleset.with_house_rules({**ruleset.house_rules(), "prone_flier_falls": True})
+    enc = duel(ruleset, b={"layer": Layer.AIR, "altitude": 3, "conditions": ("flying",)})
+    return tuple(type(e).__name__ for e in enc.apply(cmd.AddCondition("b", Condition("grappled", 1))))
+
+
+def _flier_prone(ruleset: Ruleset) -> object:
+    from core.values.mobility import Layer
+
+    enc = duel(ruleset, b={"layer": Layer.AIR, "altitude": 3, "conditions": ("flying",)})
+    return tuple(type(e).__name__ for e in enc.apply(cmd.AddCondition("b", Condition("prone", 1))))
+
+
+def _fall_damage(ruleset: Ruleset) -> object:
+    from core.combat.maneuvers.commands import Fall
+
+    enc = duel(ruleset)
+    return damage(outcome(enc, Fall("b", 6)))
+
+
+def _shielded(ruleset: Ruleset) -> object:
+    """b carries a "buckler" and a "shield": the cover it has against a's attack (TAC-DMG-2). Played with half shield cover."""
+    from core.values.combatant import Inventory
+
+    if ruleset.settings.shield_cover == "none":
+        ruleset = ruleset.with_house_rules({**ruleset.house_rules(), "shield_cover": "half"})
+    return rolled(attack(ruleset, b={"inventory": Inventory(quick=("buckler",))}))
+
+
+def _shield_cover(ruleset: Ruleset) -> object:
+    from core.values.combatant import Inventory
+
+    return rolled(attack(ruleset, b={"inventory": Inventory(quick=("shield",))}))
+
+
+def _second_weapon(ruleset: Ruleset) -> object:
+    """a attacks with a blade, then with a club in the same turn (EQ-ACT-6)."""
+    enc = duel(ruleset)
+    outcome(enc, cmd.Attack("a", "b", weapon("1d4")))
+    from core.combat.attacks import Weapon, WeaponDamage
+
+    return rolled(outcome(enc, cmd.Attack("a", "b", Weapon("club", (WeaponDamage("1d6"),)))))
+
+
+def _cone_cells(shape: str):
+    def probe(ruleset: Ruleset) -> int:
+        from core.board.geometry.templates import Template
+
+        return len(Template.start(shape, (10, 10), ruleset.settings).cells((10, 10), Grid.filled(21, 21)))
+
+    return probe
+
+
+def _diagonal_cost(ruleset: Ruleset) -> object:
+    from tests.core.house_rule_probe_support import moved
+
+    return moved(ruleset, (5, 5))  # 3 diagonal steps
+
+
+def _corner(ruleset: Ruleset) -> object:
+    """From (1, 1) to (0, 0) past one wall, and between two walls (SRD-MOV-3)."""
+    from tests.core.house_rule_probe_support import path_cost
+
+    return (path_cost(ruleset, "...\n#..\n...\n", (0, 0), start=(1, 1)),
+            path_cost(ruleset, ".#.\n#..\n...\n", (0, 0), start=(1, 1)))
+
+
+SIGHT: dict[str, tuple[str, Any]] = {
+    **every(ALL, "bloodied_percent", "40", _players_view),
+    **every(ALL, "sight_range", "3", _players_view),
+    "equestria.size_categories": ("tiny, medium, huge, colossal", _mount_huge),
+    **every(("srd35", "tactical_d10", "power_roll"), "size_categories",
+            "fine, diminutive, tiny, small, medium, huge, gargantuan, colossal, colossal", _mount_huge),
+    **every(ALL, "speed_zero_conditions", "iced", _flier_grappled),
+    **every(NOT_TACTICAL[:2] + ("tactical_d10",), "prone_flier_falls", "true", _flier_prone),
+    "power_roll.prone_flier_falls": ("false", _flier_prone),
+    **every(ALL, "fall_damage_type", "true", _fall_damage),
+    **every(ALL, "shield_word", "buckler", _shielded),
+    **every(NOT_TACTICAL, "shield_cover", "half", _shield_cover),
+    "tactical_d10.shield_cover": ("three-quarters", _shield_cover),
+    **every(("srd35", "tactical_d10", "power_roll"), "several_weapons", "true", _second_weapon),
+    "equestria.several_weapons": ("false", _second_weapon),
+    **every(ALL, "small_cone_length", "4", _cone_cells("small_cone")),
+    **every(ALL, "large_cone_length", "5", _cone_cells("large_cone")),
+    **every(ALL, "cone_angle", "60", _cone_cells("small_cone")),
+    **every(ALL, "creature_cover", "three-quarters", _readout("........", (1, 0), (5, 0), ((3, 0), Side.FOE))),
+    **every(ALL, "flank_exact_middle", "false", _readout("........", (1, 0), (3, 0), ((6, 0), Side.PARTY))),
+    **every(ALL, "eye_height", "2", _readout("..%.....", (0, 0), (4, 0))),
+    **every(ALL, "burrowed_cover", "three-quarters", _readout("........", (1, 0), (4, 0), layer=__import__("core.values.mobility", fromlist=["Layer"]).Layer.BURROWED)),
+    **every(("equestria", "tactical_d10", "power_roll"), "corner", "any", _corner),
+    "srd35.corner": ("any", _corner),
+    "equestria.diagonal": ("alternate", _diagonal_cost),
+    "srd35.diagonal": ("same", _diagonal_cost),
+    "tactical_d10.diagonal": ("alternate", _diagonal_cost),
+    "power_roll.diagonal": ("alternate", _diagonal_cost),
+}
+PROBES.update(SIGHT)
