@@ -31,12 +31,14 @@ RULESETS = ("equestria", "srd35", "tactical_d10", "power_roll")
 
 def creature(ruleset: Ruleset, cid: str, cell: tuple[int, int] | None, side: Side = Side.PARTY,
              stats: Mapping[str, int] | None = None, conditions: Iterable[str | tuple[str, int]] = (), **kw: Any) -> Combatant:
-    """A creature with every stat of ``ruleset`` at 1 (``stats`` override), HP 20/20, at ``cell``."""
+    """A creature with every stat of ``ruleset`` at 1 (``stats`` override), HP 20/20, at ``cell``, its turn's
+    actions fresh (a reaction ready off its turn)."""
     values = dict.fromkeys(ruleset.stat_names, 1)
     values.update(stats or {})
     conds = tuple(Condition(c, 1) if isinstance(c, str) else Condition(*c) for c in conditions)
-    return Combatant(cid, cid.upper(), side, values, kw.pop("hp", 20), kw.pop("hp_max", 20), position=cell,
+    made = Combatant(cid, cid.upper(), side, values, kw.pop("hp", 20), kw.pop("hp_max", 20), position=cell,
                      conditions=conds, **kw)
+    return made if "budget" in kw else replace(made, budget=ruleset.fresh_budget(made))
 
 
 def encounter(ruleset: Ruleset, *combatants: Combatant, grid: Grid | None = None, seed: int = 5,

@@ -51,7 +51,7 @@ def _fumbled_break(ruleset: Ruleset) -> object:
 
     for seed in range(300):
         events, _ = _break(seed)(ruleset)
-        if isinstance(events, tuple) and any(getattr(getattr(e, "result", None), "tier", None) is Tier.CRITICAL_FAILURE for e in events):
+        if isinstance(events, tuple) and any(getattr(getattr(e, "check", None), "tier", None) is Tier.CRITICAL_FAILURE for e in events):
             return events
     return "no critical failure"
 
@@ -81,7 +81,7 @@ PROBES: dict[str, tuple[str, Any]] = {
     "power_roll.break_stat": ("AGILITY", _break()),
     **every(RULESETS, "break_difficulty", "3", _break()),
     "equestria.break_fumble_damage": ("2d6", _fumbled_break),
-    **every(("srd35", "tactical_d10", "power_roll"), "break_fumble_damage", "1d6", _fumbled_break),
+    "tactical_d10.break_fumble_damage": ("1d6", _fumbled_break),
     **every(DICE_FALLS, "fall_cells_per_die", "3", _fall(6)),
     **every(DICE_FALLS, "fall_die", "8", _fall(6)),
     **every(("equestria", "tactical_d10"), "fall_dice_cap", "2", _fall(12)),
