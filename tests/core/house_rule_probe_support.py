@@ -35,7 +35,7 @@ def creature(ruleset: Ruleset, cid: str, cell: tuple[int, int] | None, side: Sid
     actions fresh (a reaction ready off its turn)."""
     values = dict.fromkeys(ruleset.stat_names, 1)
     values.update(stats or {})
-    conds = tuple(Condition(c, 1) if isinstance(c, str) else Condition(*c) for c in conditions)
+    conds = tuple(Condition(c, 1) if isinstance(c, str) else c if isinstance(c, Condition) else Condition(*c) for c in conditions)
     made = Combatant(cid, cid.upper(), side, values, kw.pop("hp", 20), kw.pop("hp_max", 20), position=cell,
                      conditions=conds, **kw)
     return made if "budget" in kw else replace(made, budget=ruleset.fresh_budget(made))
@@ -101,12 +101,12 @@ def of_kind(events: object, kind: type) -> object:
 
 
 def path_cost(ruleset: Ruleset, rows: str, goal: tuple[int, int], start: tuple[int, int] = (0, 0),
-              others: Iterable[Combatant] = (), **mover_kw: Any) -> object:
+              others: Iterable[Combatant] = (), move: Any = None, **mover_kw: Any) -> object:
     """The cost of the cheapest path from ``start`` to ``goal`` on the ASCII map ``rows``, or the refusal's message."""
     grid = from_text(rows).grid
     mover = creature(ruleset, "m", start, **mover_kw)
     try:
-        return find_path(grid, ruleset, mover, (mover, *others), goal).cost
+        return find_path(grid, ruleset, mover, (mover, *others), goal, move=move).cost
     except EncounterError as refusal:
         return f"refused: {refusal}"
 
@@ -129,3 +129,13 @@ def every(rids: Iterable[str], name: str, text: str, probe: Any) -> dict[str, tu
 
 def with_conditions(c: Combatant, *names: str) -> Combatant:
     return replace(c, conditions=c.conditions + tuple(Condition(n, 1) for n in names))
+
+
+def played_with(probe: Any, **needed: Any) -> Any:
+    """``probe`` played with the house rules ``needed`` too (where the ruleset's DEFAULT leaves the probed rule off:
+    blunt trauma's damage needs blunt trauma on); a setting already changed by the walk is kept."""
+    def with_needed(ruleset: Ruleset) -> object:
+        rules = {**needed, **ruleset.house_rules()}
+        return probe(ruleset.with_house_rules(rules))
+
+    return with_needed

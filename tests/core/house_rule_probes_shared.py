@@ -23,7 +23,7 @@ from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition
 from core.values.mobility import Size
 from tests.core.house_rule_probe_support import (
-    RULESETS, attack, creature, damage, duel, encounter, every, of_kind, outcome, rolled, weapon,
+    RULESETS, attack, creature, damage, duel, encounter, every, of_kind, outcome, played_with, rolled, weapon,
 )
 
 ALL = RULESETS
@@ -144,6 +144,7 @@ PROBES: dict[str, tuple[str, Any]] = {
     "equestria.blunt_trauma": ("false", _blunt),
     **every(("srd35", "tactical_d10", "power_roll"), "blunt_trauma", "true", _blunt),
     "equestria.blunt_trauma_damage": ("2", _blunt),
+    **every(("srd35", "tactical_d10", "power_roll"), "blunt_trauma_damage", "2", played_with(_blunt, blunt_trauma=True)),
     **every(NOT_TACTICAL[:2] + ("tactical_d10",), "critical_damage_percent", "200", _critical_damage),
     **every(ALL, "unarmed_dice", "1d3, 1d4, 1d6", _unarmed(0)),
     **every(ALL, "unarmed_thresholds", "2, 4", _unarmed(1)),
@@ -242,6 +243,7 @@ CONDITIONS: dict[str, tuple[str, Any]] = {
     **every(NOT_TACTICAL, "type_effects", "true", _hit_by(DamageType.FIRE)),
     "tactical_d10.type_effects": ("false", _hit_by(DamageType.FIRE)),
     "tactical_d10.effect_level": ("2", _hit_by(DamageType.FIRE)),
+    **every(NOT_TACTICAL, "effect_level", "2", played_with(_hit_by(DamageType.FIRE), type_effects=True)),
     **every(ALL, "burning_step", "2", _turn_start_damage("burning", 2, turns=2)),
     **every(ALL, "poison_step", "2", _turn_start_damage("poisoned", 2, turns=2)),
     **every(ALL, "bleeding_step", "0", _turn_start_damage("bleeding", 2, turns=2)),

@@ -100,8 +100,6 @@ class TacticalD10(Ruleset):
     Settings = TacticalSettings
     check_sides = 10
     initiative_sides = 10
-    attack_stat = "MUSCLES"
-    defend_stat = "BODY"
     kinds = (
         ActionKind("action", "Action", "A", rule="TAC-ACT-1"),
         ActionKind("reaction", "Reaction", "R", off_turn=True, rule="TAC-ACT-1"),
@@ -150,6 +148,16 @@ class TacticalD10(Ruleset):
         if total == difficulty and s.half_on_equal:
             return Tier.HALF
         return Tier.FAILURE
+
+    @property
+    def attack_stat(self) -> str:  # type: ignore[override]
+        """TAC-ATK-1: the attack's stat (setting ``attack_stat``, Muscles)."""
+        return str(self.settings.attack_stat)
+
+    @property
+    def defend_stat(self) -> str:  # type: ignore[override]
+        """TAC-ACT-2: the stat of Defend (setting ``defend_stat``, Body)."""
+        return str(self.settings.defend_stat)
 
     def initiative_modifier(self, combatant: Combatant) -> int:
         return combatant.stat(self.settings.initiative_stat)

@@ -14,7 +14,7 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.combat.maneuvers.jumps import JumpOffer, JumpRule, Result, landing_refusal, toward
 from core.combat.maneuvers.jumps import distance as cell_distance
-from core.dice.checks import Tier, check_expression, natural_distribution
+from core.dice.checks import Tier, check_expression, natural_distribution, roll_check
 from core.errors import IllegalCommand
 from core.rulesets.tactical_d10.options import jump_options  # TAC-OPT-1 switches
 
@@ -49,7 +49,7 @@ class TacticalJump(JumpRule):
         cost, difficulty = model.jump_option(obstacles)  # refuses 0 or more than 3 obstacle cells
         modifier = mover.stat(s.jump_stat)
         purpose = f"jump over {obstacles} cell(s) (TAC-MOV-3)" + "".join(f"; {n}" for n in notes)
-        check = enc.ruleset.roll_check(enc.rng, modifier, difficulty - easier, purpose=purpose)
+        check = roll_check(enc.rng, s.jump_die, modifier, difficulty - easier, enc.ruleset.tier, purpose=purpose)  # TAC-MOV-3: 1d10 (setting jump_die)
         outcome = model.jump(modifier + easier, obstacles, mp_left, natural=check.natural)
         check = replace(check, tier=Tier.SUCCESS if outcome.success else Tier.FAILURE)
         landed = to if outcome.success else toward(mover.position, to, 1)
