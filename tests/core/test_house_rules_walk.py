@@ -167,7 +167,8 @@ ALL_PROBES = collect_probes()
 
 def _missing_listed() -> set[str]:
     lines = MISSING_FILE.read_text(encoding="utf-8").splitlines() if MISSING_FILE.exists() else []
-    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    keys = (line.split("#", 1)[0].strip() for line in lines)
+    return {key for key in keys if key}
 
 
 @pytest.mark.parametrize("key", sorted(ALL_PROBES))
