@@ -127,10 +127,6 @@ def every(rids: Iterable[str], name: str, text: str, probe: Any) -> dict[str, tu
     return {f"{rid}.{name}": (text, probe) for rid in rids}
 
 
-def with_conditions(c: Combatant, *names: str) -> Combatant:
-    return replace(c, conditions=c.conditions + tuple(Condition(n, 1) for n in names))
-
-
 def played_with(probe: Any, **needed: Any) -> Any:
     """``probe`` played with the house rules ``needed`` too (where the ruleset's DEFAULT leaves the probed rule off:
     blunt trauma's damage needs blunt trauma on); a setting already changed by the walk is kept."""

@@ -150,18 +150,6 @@ def _sighting(weather: str, light: str, distance: int, torch: str = "", darkvisi
     return probe
 
 
-def _darkvision_sight(ruleset: Ruleset) -> object:
-    """The party's view at night of a foe 4 cells off, the viewer's DARKVISION skill 1 (EQ-VIS-2)."""
-    from core.combat.visibility import visible_to
-
-    a = creature(ruleset, "a", (1, 1), stats=_stats(DARKVISION=1, INT=0))
-    enc = encounter(ruleset, a, creature(ruleset, "b", (5, 1), Side.FOE))
-    from dataclasses import replace
-
-    state = replace(enc.state, light="darkness") if hasattr(enc.state, "light") else enc.state
-    return len(visible_to(state, ruleset).seen)
-
-
 PROBES: dict[str, tuple[str, Any]] = {
     "equestria.stats": ("STR, DEX, BODY, INT, WIS", lambda r: r.stat_names),
     "equestria.default_difficulty": ("10", _checks),

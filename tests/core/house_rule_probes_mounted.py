@@ -8,14 +8,13 @@ from typing import Any
 
 from core.combat import commands as cmd
 from core.combat import events as ev
-from core.combat.maneuvers.commands import DefendedAttack
 from core.combat.mounted.commands import CallBack, DropObject, MountBehind, RidingCheck
 from core.combat.mounted.moves import dodge
 from core.combat.mounted.riding import charge_bonus, thrown_height
 from core.rulesets.base import Ruleset
 from core.values.combatant import Side
 from core.values.mobility import Size
-from tests.core.house_rule_probe_support import creature, encounter, of_kind, outcome, weapon
+from tests.core.house_rule_probe_support import creature, encounter, of_kind, outcome
 
 STATS = {"STR": 1, "DEX": 1, "BODY": 1, "INT": 1, "CHA": 1, "RIDING": 4, "DROPPING": 3}
 
@@ -95,11 +94,6 @@ def _call_back(ruleset: Ruleset) -> object:
 def _drop(ruleset: Ruleset) -> object:
     enc = _ridden(ruleset, mount=False)
     return _checks(outcome(enc, DropObject("b", 3, large=False, dropper="a")))
-
-
-def _rider_dodges(ruleset: Ruleset) -> object:
-    enc = _ridden(ruleset)
-    return _checks(outcome(enc, DefendedAttack(cmd.Attack("b", "a", weapon("1d4"), spend_action=False), "dodge")))
 
 
 PROBES: dict[str, tuple[str, Any]] = {

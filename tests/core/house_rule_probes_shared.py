@@ -10,7 +10,6 @@ Format of every ``house_rule_probes_*`` module (read by
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from core.board.grid import Cover, Grid
@@ -65,15 +64,6 @@ def _large_reach(ruleset: Ruleset) -> int:
     return melee_reach(ruleset.settings, Combatant("a", "A", Side.PARTY, {}, 10, 10, size=Size.LARGE))
 
 
-def _sizes_readable(ruleset: Ruleset) -> object:
-    from core.dice.setting_notation import parse_setting
-
-    try:
-        return ruleset.read_house_rule("size_reach", f"{ruleset.settings.size_categories[-1]} 2")
-    except Exception as refusal:  # noqa: BLE001 -- the refusal is what the GM sees
-        return str(refusal)
-
-
 def _mounting(ruleset: Ruleset) -> object:
     """A medium rider mounts a large horse (EQ-MNT-1: two sizes apart)."""
     enc = encounter(ruleset, creature(ruleset, "a", (2, 2)), creature(ruleset, "h", (3, 2), size=Size.LARGE))
@@ -102,13 +92,6 @@ def _dealt(kind: DamageType, amount: int = 9, **target: Any):
     def probe(ruleset: Ruleset) -> object:
         enc = duel(ruleset, b=target)
         return damage(outcome(enc, cmd.DealDamage("b", (DamagePart(amount, kind),))))
-
-    return probe
-
-
-def _attack_damage(**kw: Any):
-    def probe(ruleset: Ruleset) -> object:
-        return damage(attack(ruleset, weapon=weapon(), **kw))
 
     return probe
 
