@@ -225,7 +225,7 @@ class Ruleset(Capabilities):
     dice are a DEFAULT sets them from its settings (power_roll's 2d10)."""
     tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
     attack_tiers: ClassVar[tuple[Tier, ...]] = FOUR_TIERS
-    hit_tiers: ClassVar[tuple[Tier, ...]] = (Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
+    hit_tiers: ClassVar[tuple[Tier, ...]] = (Tier.HALF, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)  # HALF: house rule half_on_equal
     """Attack tiers that count as a hit where one figure is shown (the odds map)."""
     attacks_beat_a_number: ClassVar[bool] = True
     """Whether an attack rolls against a number (AC, a difficulty) a preview
@@ -239,8 +239,9 @@ class Ruleset(Capabilities):
         raise NotImplementedError
 
     def attack_tier(self, natural: int, total: int, difficulty: int) -> Tier:
-        """Tier of an attack roll against ``difficulty`` (AC or difficulty); default: :meth:`tier`."""
-        return self.tier(natural, total, difficulty)
+        """Tier of an attack roll against ``difficulty`` (AC or difficulty); default: :meth:`tier`,
+        and with the house rule ``half_on_equal`` (as in tactical_d10 TAC-ATK-1) a total equal to it hits for half."""
+        return equal_hits_half(self.settings, self.tier(natural, total, difficulty), total, difficulty)
 
     def roll_check(
         self,
@@ -447,6 +448,12 @@ class Ruleset(Capabilities):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.house_rules()!r}>"
+
+
+def equal_hits_half(settings: Any, tier: Tier, total: int, difficulty: int) -> Tier:
+    """``tier`` of an attack, made HALF when it is a plain success whose ``total``
+    equals ``difficulty`` and the setting ``half_on_equal`` is on (TAC-ATK-1, a house rule outside tactical_d10)."""
+    return Tier.HALF if tier is Tier.SUCCESS and total == difficulty and settings.half_on_equal else tier
 
 
 def _tuples(value: Any) -> Any:

@@ -106,6 +106,15 @@ def _critical_damage(ruleset: Ruleset) -> object:
     return "no critical"
 
 
+def _hits_over_seeds(ruleset: Ruleset) -> object:
+    """Attacks for 4 damage over 40 seeds: each one's tier and the damage dealt (a total equal to the AC among them)."""
+    out = []
+    for seed in range(40):
+        events = attack(ruleset, seed=seed, weapon=weapon("4"))
+        out.append((rolled(events), damage(events)))
+    return tuple(out)
+
+
 def _unarmed(stat: int):
     def probe(ruleset: Ruleset) -> str:
         return ruleset.unarmed_damage(stat)
@@ -123,6 +132,7 @@ PROBES: dict[str, tuple[str, Any]] = {
     **every(ALL, "mount_size_steps", "3", _mounting),
     **every(ALL, "body_heights", "1, 1, 1, 1, 3, 3, 4, 6, 8", _reach_up),
     **every(NOT_TACTICAL, "zero_hp_dead", "true", _hit_to_zero),
+    **every(("equestria", "srd35"), "half_on_equal", "true", _hits_over_seeds),
     "tactical_d10.zero_hp_dead": ("false", _hit_to_zero),
     "equestria.blunt_trauma": ("false", _blunt),
     **every(("srd35", "tactical_d10", "power_roll"), "blunt_trauma", "true", _blunt),

@@ -188,3 +188,15 @@ def test_every_field_of_every_ruleset_has_a_probe():
     listed = _missing_listed()
     assert sorted(missing - listed) == [], "a field with no probe: add one to a house_rule_probes_*.py module"
     assert sorted(listed - missing) == [], "probed (or gone) now: take it off house_rule_probes_missing.txt"
+
+
+@pytest.mark.parametrize("rid", ["equestria", "srd35"])
+def test_half_on_equal_as_a_house_rule_halves_a_hit_that_equals_the_ac(rid):
+    """The tactical_d10 reading borrowed by a house rule: a total equal to the AC is a half hit, off by DEFAULT."""
+    from core.dice.checks import Tier
+
+    assert get(rid).attack_tier(11, 12, 12) is Tier.SUCCESS
+    ruled = get(rid, get(rid).read_house_rule("half_on_equal", "true"))
+    assert ruled.attack_tier(11, 12, 12) is Tier.HALF
+    assert ruled.attack_tier(11, 13, 12) is Tier.SUCCESS
+    assert Tier.HALF in ruled.hit_tiers

@@ -17,7 +17,7 @@ from core.board.movement.falling import DiceFallSettings
 from core.board.vision import VisionSettings, sees
 from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
-from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.base import ActionKind, Ruleset, equal_hits_half
 from core.rulesets.common import CommonSettings
 from core.board.edges import DoorSettings
 
@@ -104,7 +104,7 @@ class Srd35(Ruleset):
             return Tier.CRITICAL_SUCCESS
         if natural <= s.attack_natural_miss:
             return Tier.CRITICAL_FAILURE
-        return Tier.SUCCESS if total >= difficulty else Tier.FAILURE
+        return equal_hits_half(s, Tier.SUCCESS if total >= difficulty else Tier.FAILURE, total, difficulty)  # half_on_equal: a house rule
 
     def initiative_modifier(self, combatant: Combatant) -> int:
         return combatant.stat(self.settings.initiative_stat)
