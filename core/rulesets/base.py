@@ -30,6 +30,7 @@ from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 from core.rulesets.capabilities import Capabilities
+from core.rulesets.setting_checks import row_refusal
 from core.values.mobility import Layer, MoveType, Size
 
 T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
@@ -126,7 +127,9 @@ class Ruleset(Capabilities):
         """Why setting ``name`` to ``value`` would break play, or ``None``:
         a count, distance or bonus whose DEFAULT is not negative must not be
         (movement points -3), a die needs a side (``fall_die`` 0 rolled
-        ``3d0``), a ``..._stat`` names a stat or skill of this ruleset."""
+        ``3d0``), a ``..._stat`` names a stat or skill of this ruleset, a
+        row or table means what its rule needs (a torch's bright range within
+        its dim one: :mod:`core.rulesets.setting_checks`)."""
         default = getattr(self.Settings(), name, None)
         if isinstance(value, bool) or isinstance(default, bool):
             return None
@@ -136,7 +139,7 @@ class Ruleset(Capabilities):
             if unknown:
                 return f"{name} names sizes: {', '.join(SIZE_NAMES)} (not {', '.join(map(str, unknown))})"
         if isinstance(value, tuple) and isinstance(default, tuple):
-            return _row_refusal(name, value, default)
+            return _row_refusal(name, value, default) or row_refusal(self, name, value)
         if name in SETTING_CHOICES and value not in SETTING_CHOICES[name]:
             return f"{name} is one of {', '.join(SETTING_CHOICES[name])}"
         if isinstance(value, int) and isinstance(default, int):
