@@ -48,7 +48,9 @@ if TYPE_CHECKING:
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "diagonal": ("same", "alternate"),  # the movement models' diagonal rule (EQ-MOV-2, SRD-MOV-2)
     "corner": ("one", "both", "any"),  # which walls stop a diagonal past a corner (SRD-MOV-3)
-    **dict.fromkeys(("creature_cover", "burrowed_cover", "shield_cover"), ("none", "quarter", "half", "three-quarters", "full")),  # EQ-COV-2 grades
+    **dict.fromkeys(("creature_cover", "burrowed_cover", "shield_cover", "window_cover"), ("none", "quarter", "half", "three-quarters", "full")),  # EQ-COV-2 grades
+    "initiative_tie_reading": ("step_down", "after_winner"),  # EQ-INIT-2 readings (a) and (b)
+    "seat_rounding": ("rearward", "forward"),  # EQ-MNT-9: where the centre of an even footprint rounds
 }
 """Settings that name one of a few rules, and the names they take."""
 

@@ -27,6 +27,7 @@ RowCheck = Callable[[Any, str, tuple[Any, ...]], "str | None"]
 """``(ruleset, setting name, value) -> why it is refused, or None``."""
 
 SIZE_NAMES = tuple(size.value for size in Size)
+CROSSABLE = ("tree", "wall")  # TAC-MAP-1: the obstacles with no movement in the seed (DEFAULT: they block)
 WEIGHTS = ("light", "medium", "heavy")  # SRD-MOV-13: armour and loads (d20 SRD)
 ALIGNMENT = re.compile(r"[a-z][a-z -]{0,29}")  # as the sheet takes one (core.combat.sheet, TAC-DMG-2)
 
@@ -191,6 +192,7 @@ ROW_CHECKS: dict[str, RowCheck] = {
     "jump_mp": at_least(1, "TAC-MOV-3", "a jump's MP"),
     "jump_difficulty": every(at_least(1, "TAC-MOV-3", "a difficulty"), not_falling("TAC-MOV-3", "cells cleared")),
     "jump_tier_bonus": not_falling("PR-MOV-4", "tier"),
+    "obstacle_crossing": every(names_in(lambda r: CROSSABLE, "obstacles", "TAC-MAP-1"), at_least(1, "TAC-MAP-1", "a crossing's MP")),
 }
 """Setting name -> its check; every row and table setting has one."""
 
