@@ -72,3 +72,16 @@ def test_PR_FALL_water_1_deep_lands_a_fall_4_lower() -> None:
     ruleset = get("power_roll")
     assert ruleset.fall(6, 0, 1).damage == ruleset.fall(2, 0, 0).damage
     assert probes.fall_into_water(ruleset) == ruleset.fall(2, 0, 0).damage
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.dictionaries(st.sampled_from("abcdefgh"), st.integers(-3, 6), min_size=1),
+       st.frozensets(st.integers(-3, 6), max_size=3), st.sampled_from(["step_down", "after_winner"]))
+def test_EQ_INIT_2_either_reading_keeps_initiatives_unique_and_fixed_values_unmoved(rolled, fixed, reading):
+    order = sorted(rolled)
+    values, _ = assign_unique(rolled, _ordered(order), fixed=fixed, reading=reading)
+    assert len(set(values.values())) == len(values)
+    assert not set(values.values()) & fixed
+    assert all(values[k] <= rolled[k] for k in rolled)  # nobody rises above its roll
