@@ -92,6 +92,7 @@ class Session:
         try:
             for command in commands:
                 new_events.extend(self.encounter.apply(command))
+            self._house_rules(new_events, back=False)  # a house rule changed in play: saved with the campaign before the step
         except RulesError:
             self.encounter.state = before
             raise
@@ -106,12 +107,43 @@ class Session:
         """Restore the exact state before the last step; returns the ``Undone`` log line.
         Raises :class:`core.errors.IllegalCommand` when there is nothing to undo."""
         state, entries = self.campaign.undo(self.eid)
+        self._house_rules(self._step_events(entries), back=True)
         return self._arrive(state, entries)
 
     def redo(self) -> list[LogEntry]:
         """Restore the exact state after the last undone step; returns the ``Redone`` line."""
         state, entries = self.campaign.redo(self.eid)
+        self._house_rules(self._step_events(entries), back=False)
         return self._arrive(state, entries)
+
+    def _house_rules(self, events: Sequence[Event], back: bool) -> None:
+        """Play the house-rule changes among ``events`` (taken back when
+        ``back``) on the campaign's house rules and the encounter's ruleset
+        (:func:`core.combat.house_rules.house_rules_after`); none: nothing."""
+        if not any(type(e).__name__ == "HouseRuleChanged" for e in events):
+            return
+        from core.combat.house_rules import house_rules_after  # loads with the first house rule changed in play
+
+        overrides = house_rules_after(self.campaign.ruleset, events, back)
+        if overrides is not None:
+            self.campaign.set_house_rules(overrides)
+            self.encounter.ruleset = self.campaign.ruleset
+
+    def _step_events(self, entries: Sequence[LogEntry]) -> list[Event]:
+        """The events of the step an ``Undone``/``Redone`` entry names, when
+        that step changed a house rule (its label says so), else none."""
+        marker = entries[-1].event if entries else None
+        if marker is None or "ChangeHouseRule" not in getattr(marker, "label", ""):
+            return []
+        first, last = getattr(marker, "first_seq", 0), getattr(marker, "last_seq", 0)
+        found: list[Event] = []
+        for index in range(len(self.log) - 1, -1, -1):
+            entry = self.log[index]
+            if entry.seq < first:
+                break
+            if entry.seq <= last:
+                found.append(entry.event)
+        return found[::-1]
 
     def _arrive(self, state: EncounterState, entries: list[LogEntry]) -> list[LogEntry]:
         self.encounter.state = state

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from core.board.geometry import cover_between, distance, line_of_sight
+from core.board.geometry import SightSettings, cover_between, distance, line_of_sight
 from core.board.grid import Cell, Cover, Grid, Terrain
 from core.values.combatant import Combatant
 
@@ -30,11 +31,14 @@ class CellReadout:
     cover: Cover | None
 
 
-def look_at_cell(grid: Grid, viewer: Combatant, cell: Cell, combatants: Iterable[Combatant]) -> CellReadout | None:
+def look_at_cell(grid: Grid, viewer: Combatant, cell: Cell, combatants: Iterable[Combatant], settings: Any = None) -> CellReadout | None:
     """The :class:`CellReadout` of ``cell`` from ``viewer``, the viewer
-    itself aside when judging cover; ``None`` when ``viewer`` is off the map."""
+    itself aside when judging cover; ``None`` when ``viewer`` is off the map.
+    ``settings``: a ruleset's (eye height, cover by creatures, EQ-COV-1's
+    reading: :meth:`SightSettings.of`, house rules), ``None`` the DEFAULTs."""
     if viewer.position is None:
         return None
-    visible = line_of_sight(grid, viewer.position, cell)
-    cover = cover_between(grid, viewer.position, cell, combatants, (viewer.id,)) if visible else None
+    eyes = SightSettings.of(settings)
+    visible = line_of_sight(grid, viewer.position, cell, settings=eyes)
+    cover = cover_between(grid, viewer.position, cell, combatants, (viewer.id,), settings=eyes) if visible else None
     return CellReadout(cell, grid.terrain(cell), distance(viewer.position, cell), visible, cover)

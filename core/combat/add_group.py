@@ -134,7 +134,8 @@ def _initiatives(
         return [replace(m, initiative=v) for m, v in zip(members, values)], [GroupInitiativeRolled(ids, names, rolled, tuple(values))]
     if state.round == 0:
         return members, []  # each rolls when combat starts (EQ-INIT-1)
-    results = roll_initiatives({m.id: enc.ruleset.initiative_modifier(m) for m in members}, enc.rng, sides, taken, enc.ruleset.settings.rolloff_die)
+    results = roll_initiatives({m.id: enc.ruleset.initiative_modifier(m) for m in members}, enc.rng, sides, taken,
+                               enc.ruleset.settings.rolloff_die, enc.ruleset.settings.initiative_tie_reading)  # EQ-INIT-2 DEFAULTs, house rules
     by_id = {r.key: r for r in results}
     out = [replace(m, initiative=by_id[m.id].value) for m in members]
     return out, [ev.InitiativeRolled(m.id, m.name, by_id[m.id].roll, by_id[m.id].value, by_id[m.id].rolloff) for m in members]

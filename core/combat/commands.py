@@ -1,10 +1,13 @@
 """Every GM action is one of these frozen commands, applied by
-:meth:`core.combat.encounter.Encounter.apply`. Combatants are named by id."""
+:meth:`core.combat.encounter.Encounter.apply`. Combatants are named by id.
+The base is :mod:`core.combat.command_base`; the turn order's commands
+(start, next, previous, delay, end) are :mod:`core.combat.turn_commands`,
+named here with the rest."""
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from core.combat.attacks import UNARMED, Weapon, WeaponDamage
@@ -17,44 +20,8 @@ from core.board.grid import Cell
 from core.values.kinds import ContestKind, MpAction, TacticalAction, coerce
 from core.dice.modifiers import Situation
 from core.combat.registry import COMMAND_MODULES
-
-
-@dataclass(frozen=True)
-class Command:
-    """Base of all commands."""
-
-
-@dataclass(frozen=True)
-class TurnChange(Command):
-    """A command that changes whose turn it is. ``at``: the wall-clock time
-    the GM gave it (seconds since the epoch), stamped by the presenter from
-    an injected clock; ``None``: not timed (a test, a script). Turn times
-    in the recap are the differences of these stamps; core never reads a clock."""
-
-    at: float | None = field(default=None, kw_only=True)
-
-
-@dataclass(frozen=True)
-class StartCombat(TurnChange):
-    """Roll initiative for everyone without one and begin round 1 (rules EQ-INIT-1, EQ-INIT-2).
-
-    ``starter``: id of the creature that starts the fight; it gets the
-    highest initiative + 1 instead of a roll (EQ-INIT-3)."""
-
-    starter: str | None = None
-
-
-@dataclass(frozen=True)
-class NextTurn(TurnChange):
-    """End the current turn; the next combatant's actions refresh (rule EQ-ACT-1)."""
-
-
-@dataclass(frozen=True)
-class PreviousTurn(TurnChange):
-    """Hand the turn back to the previous combatant (a GM correction): what
-    the turn change did by itself is given back (expired conditions, trigger
-    damage and escalation, budgets; see :mod:`core.combat.boundary`); what the GM
-    did meanwhile stays. Use undo to take an action back."""
+from core.combat.command_base import Command
+from core.combat.turn_commands import DelayTurn, EndCombat, NextTurn, PreviousTurn, StartCombat, TurnChange  # noqa: F401  (named here with the rest)
 
 
 @dataclass(frozen=True)
@@ -281,15 +248,6 @@ class SwapInitiative(Command):
 
 
 @dataclass(frozen=True)
-class DelayTurn(TurnChange):
-    """The current combatant, before spending anything, acts after ``after``:
-    it takes the next free initiative below ``after``'s and the turn passes on."""
-
-    combatant: str
-    after: str
-
-
-@dataclass(frozen=True)
 class Mount(Command):
     """EQ-MNT-1: ``rider`` mounts ``mount``; they share the rider's turn."""
 
@@ -316,11 +274,6 @@ class PrepareAction(Command):
     combatant: str
     description: str
     bonus: int = 0
-
-
-@dataclass(frozen=True)
-class EndCombat(TurnChange):
-    """EQ-SIT-3: all sides agreed to stop; back to everyday play (initiatives cleared)."""
 
 
 # -- scene events on the initiative count (core.combat.scene_events) --

@@ -43,6 +43,7 @@ def assign_unique(
     rolled: Mapping[Key, int],
     rolloff: RollOff[Key],
     fixed: Iterable[int] = (),
+    reading: str = "step_down",
 ) -> tuple[dict[Key, int], dict[Key, tuple[int, ...]]]:
     """Make rolled initiatives unique (rule EQ-INIT-2).
 
@@ -51,7 +52,11 @@ def assign_unique(
     returns one roll-off result per key; tied roll-offs are rolled again
     among themselves. Ties are settled from the highest value down: the
     roll-off winner keeps the value (unless it is fixed), each loser takes
-    the next free value below the one before it.
+    the next free value below the one before it. ``reading`` is EQ-INIT-2's
+    (setting ``initiative_tie_reading``): ``step_down`` (DEFAULT (a)) steps
+    past the values lower rollers rolled (12, 12, 11: the loser gets 10);
+    ``after_winner`` (b) slots the loser right after the winner, ahead of
+    them, and they step down in turn (12, 12, 11: 12, 11, 10, the 11 roller last).
 
     Returns ``(values, rolloffs)``: the final value per key and the roll-off
     results per key that tied.
@@ -73,7 +78,7 @@ def assign_unique(
             if index == 0 and current not in taken:
                 value = current
             else:
-                value = next_free_below(current, taken | pending)
+                value = next_free_below(current, taken if reading == "after_winner" and index else taken | pending)
             values[key] = value
             taken.add(value)
             current = value
@@ -101,16 +106,18 @@ def roll_initiatives(
     sides: int = 20,
     fixed: Iterable[int] = (),
     rolloff_sides: int = 20,
+    reading: str = "step_down",
 ) -> list[InitiativeRoll[Key]]:
     """Roll 1d``sides`` + modifier for each creature and make the values
     unique (rules EQ-INIT-1, EQ-INIT-2: ties roll off on 1d``rolloff_sides``,
-    DEFAULT 1d20, the ruleset's setting ``rolloff_die``). Sorted best first."""
+    DEFAULT 1d20, the ruleset's setting ``rolloff_die``; ``reading`` as
+    :func:`assign_unique` takes it). Sorted best first."""
     rolls = {key: roll(f"1d{sides}{mod:+d}" if mod else f"1d{sides}", rng) for key, mod in modifiers.items()}
 
     def dice_rolloff(keys: list[Key]) -> dict[Key, int]:
         return {key: roll(f"1d{rolloff_sides}", rng).total for key in keys}
 
-    values, rolloffs = assign_unique({k: r.total for k, r in rolls.items()}, dice_rolloff, fixed)
+    values, rolloffs = assign_unique({k: r.total for k, r in rolls.items()}, dice_rolloff, fixed, reading)
     result = [InitiativeRoll(key, rolls[key], values[key], rolloffs.get(key, ())) for key in modifiers]
     return sorted(result, key=lambda r: -r.value)
 

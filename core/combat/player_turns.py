@@ -69,7 +69,8 @@ def roll_own_initiative(enc: Table, state: EncounterState, command: RollOwnIniti
     if who.initiative is not None:
         raise IllegalCommand(f"{who.name} already has initiative {who.initiative}", "EQ-INIT-1")
     held = [c.initiative for c in state.combatants if c.initiative is not None]
-    (result,) = roll_initiatives({who.id: enc.ruleset.initiative_modifier(who)}, enc.rng, enc.ruleset.initiative_sides, held)
+    (result,) = roll_initiatives({who.id: enc.ruleset.initiative_modifier(who)}, enc.rng, enc.ruleset.initiative_sides, held,
+                                 enc.ruleset.settings.rolloff_die, enc.ruleset.settings.initiative_tie_reading)  # EQ-INIT-2 DEFAULTs, house rules
     state = state.replace_combatant(replace(who, initiative=result.value))
     return state, (ev.InitiativeRolled(who.id, who.name, result.roll, result.value, result.rolloff),)
 

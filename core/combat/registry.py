@@ -55,6 +55,7 @@ FAMILIES: tuple[str, ...] = (
     "core.campaign.breath_turns",  # breath in play, interrupted travel
     "core.campaign.timekeeping",  # the campaign clock
     "core.campaign.training_commands",  # animal training, ruses (EQ-ANI, EQ-TRK)
+    "core.combat.house_rules",  # a house rule changed in play: an undo step
 )
 """Dotted paths of the generic command families (each a module with ``HANDLERS``)."""
 

@@ -156,7 +156,8 @@ def reroll_initiatives(enc: Table, state: EncounterState) -> Result:
     events: list[ev.Event] = []
     values: dict[str, int] = {}
     by_id = {c.id: c for c in state.combatants}
-    for result in roll_initiatives(rolling, enc.rng, enc.ruleset.initiative_sides, scene_events.scene_counts(state)):
+    for result in roll_initiatives(rolling, enc.rng, enc.ruleset.initiative_sides, scene_events.scene_counts(state),
+                                   enc.ruleset.settings.rolloff_die, enc.ruleset.settings.initiative_tie_reading):  # EQ-INIT-2 DEFAULTs, house rules
         values[result.key] = result.value
         events.append(ev.InitiativeRolled(result.key, by_id[result.key].name, result.roll, result.value, result.rolloff))
     taken = set(values.values()) | scene_events.scene_counts(state)
@@ -205,7 +206,8 @@ def start_combat(enc: Table, state: EncounterState, command: cmd.StartCombat) ->
     events: list[ev.Event] = []
     by_id = {c.id: c for c in state.combatants}
     rolled: dict[str, int] = {}
-    for result in roll_initiatives(unrolled, enc.rng, enc.ruleset.initiative_sides, fixed, enc.ruleset.settings.rolloff_die):
+    for result in roll_initiatives(unrolled, enc.rng, enc.ruleset.initiative_sides, fixed,
+                                   enc.ruleset.settings.rolloff_die, enc.ruleset.settings.initiative_tie_reading):
         combatant = by_id[result.key]
         rolled[combatant.id] = result.value
         events.append(ev.InitiativeRolled(combatant.id, combatant.name, result.roll, result.value, result.rolloff))
@@ -320,7 +322,8 @@ def add(enc: Table, state: EncounterState, command: cmd.AddCombatant) -> Result:
     elif new.initiative is not None and state.round > 0:
         events.append(ev.InitiativeSet(new.id, new.name, new.initiative, "EQ-INIT-5"))
     elif command.roll_initiative and new.initiative is None:
-        (result,) = roll_initiatives({new.id: enc.ruleset.initiative_modifier(new)}, enc.rng, enc.ruleset.initiative_sides, taken_initiatives(state), enc.ruleset.settings.rolloff_die)
+        (result,) = roll_initiatives({new.id: enc.ruleset.initiative_modifier(new)}, enc.rng, enc.ruleset.initiative_sides, taken_initiatives(state),
+                                     enc.ruleset.settings.rolloff_die, enc.ruleset.settings.initiative_tie_reading)
         new = replace(new, initiative=result.value)
         events.append(ev.InitiativeRolled(new.id, new.name, result.roll, result.value, result.rolloff))
     if state.round > 0 and new.initiative is not None:

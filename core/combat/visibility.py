@@ -22,7 +22,7 @@ from core.values.combatant import ActionBudget, Combatant, Inventory, Side
 from core.errors import IllegalCommand
 from core.board.grid import GROUND, Cell, Grid
 from core.values.mobility import Layer
-from core.board.geometry.sight import line_of_sight
+from core.board.geometry.sight import SightSettings, line_of_sight
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -68,7 +68,7 @@ class SideView:
     viewers: tuple[str, ...]
 
 
-def seen_cells(grid: Grid, eyes: Iterable[Combatant], sight_range: int) -> frozenset[Cell]:
+def seen_cells(grid: Grid, eyes: Iterable[Combatant], sight_range: int, settings: SightSettings | None = None) -> frozenset[Cell]:
     """Cells any of ``eyes`` sees: line of sight (EQ-MAP-4, EQ-MAP-3) within
     ``sight_range`` cells (Chebyshev; 0 = no limit). A creature off the map
     or burrowed sees nothing."""
@@ -76,12 +76,12 @@ def seen_cells(grid: Grid, eyes: Iterable[Combatant], sight_range: int) -> froze
     for viewer in eyes:
         if viewer.position is None or viewer.layer is Layer.BURROWED or viewer.dead:
             continue
-        seen |= _seen_from(grid, viewer.position, tuple(viewer.cells), sight_range or max(grid.width, grid.height))
+        seen |= _seen_from(grid, viewer.position, tuple(viewer.cells), sight_range or max(grid.width, grid.height), settings)
     return seen
 
 
 @lru_cache(maxsize=64)
-def _seen_from(grid: Grid, position: Cell, eyes: tuple[Cell, ...], reach: int) -> frozenset[Cell]:
+def _seen_from(grid: Grid, position: Cell, eyes: tuple[Cell, ...], reach: int, settings: SightSettings | None = None) -> frozenset[Cell]:
     """Cells seen from any of the cells ``eyes`` (the footprint of one
     creature at ``position``) within ``reach`` cells of ``position``. Kept for the last grids and
     footprints: a player view asks again after every action, and most
@@ -90,7 +90,7 @@ def _seen_from(grid: Grid, position: Cell, eyes: tuple[Cell, ...], reach: int) -
     x0, y0 = position
     for y in range(max(0, y0 - reach), min(grid.height, y0 + reach + 1)):
         for x in range(max(0, x0 - reach), min(grid.width, x0 + reach + 1)):
-            if any(line_of_sight(grid, cell, (x, y)) for cell in eyes):
+            if any(line_of_sight(grid, cell, (x, y), settings=settings) for cell in eyes):
                 seen.add((x, y))
     return frozenset(seen)
 
@@ -121,7 +121,7 @@ def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_
         if not members:
             raise IllegalCommand(f"no {side.value} member {as_id!r} to look through")
     settings = ruleset.settings
-    seen = seen_cells(state.grid, members, settings.sight_range)
+    seen = seen_cells(state.grid, members, settings.sight_range, SightSettings.of(settings))
     kept: list[Combatant] = []
     bands: dict[str, HealthBand] = {}
     for c in state.combatants:

@@ -26,6 +26,7 @@ from core.combat.move_options import move_options
 from core.board.grid import as_cell
 from core.offers import doors as offers_doors, maneuvers as offers_maneuvers, trackers as reminder_offers
 from core.board.movement import find_path
+from core.board.water import water_depth
 from core.offers.mounted import details as mounted_details  # EQ-MNT-1..9, EQ-FALL-1
 from core.offers.maneuver_previews import details
 from core.offers.trackers import preview_tracker
@@ -178,7 +179,7 @@ def _movement(c: OfferContext) -> tuple[Offer, ...]:
         rule=model.budget_rule, needs=Need.CELL, actor=actor.id,
         refusal=None if actor.position is not None else f"{actor.name} is not on the map: place it first",
     ))
-    in_water = actor.position is not None and c.state.grid.contains(actor.position) and bool(c.state.grid.terrain(actor.position).depth)
+    in_water = actor.position is not None and c.state.grid.contains(actor.position) and bool(water_depth(c.state.grid, actor.position, c.ruleset.settings))
     relevant = {"take_off": bool(actor.speeds.get("fly")) and actor.layer.value != "air", "land": actor.layer.value == "air", "dive": in_water}
     for how, words, rule in _ALTITUDE:
         if hasattr(model, how) and relevant[how]:

@@ -10,6 +10,7 @@ from core.combat import commands as cmd
 from core.dice.checks import check_expression
 from core.errors import RulesError
 from core.board.grid import as_cell
+from core.board.water import water_depth
 from core.combat.maneuvers.falls import fall_height
 from core.offers.attacks import attack_details
 from core.combat.mounted.moves import dodge
@@ -97,7 +98,7 @@ def _fall(state: EncounterState, ruleset: Any, command: cmd.Fall) -> dict[str, A
         return {}
     falling = ruleset.falling
     agility = who.stat(falling.agility_stat) if falling.agility_stat else 0
-    depth = state.grid.terrain(who.position).depth if state.grid.contains(who.position) else 0
+    depth = water_depth(state.grid, who.position, ruleset.settings)
     try:
         result = ruleset.fall(height, agility, depth)
     except RulesError:  # a bad height: the dry run shows the refusal

@@ -30,6 +30,7 @@ from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 from core.rulesets.capabilities import Capabilities
+from core.rulesets.setting_checks import row_refusal
 from core.values.mobility import Layer, MoveType, Size
 
 T = TypeVar("T", bound="DataclassInstance")  # a settings dataclass
@@ -47,7 +48,9 @@ if TYPE_CHECKING:
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "diagonal": ("same", "alternate"),  # the movement models' diagonal rule (EQ-MOV-2, SRD-MOV-2)
     "corner": ("one", "both", "any"),  # which walls stop a diagonal past a corner (SRD-MOV-3)
-    **dict.fromkeys(("creature_cover", "burrowed_cover", "shield_cover"), ("none", "quarter", "half", "three-quarters", "full")),  # EQ-COV-2 grades
+    **dict.fromkeys(("creature_cover", "burrowed_cover", "shield_cover", "window_cover"), ("none", "quarter", "half", "three-quarters", "full")),  # EQ-COV-2 grades
+    "initiative_tie_reading": ("step_down", "after_winner"),  # EQ-INIT-2 readings (a) and (b)
+    "seat_rounding": ("rearward", "forward"),  # EQ-MNT-9: where the centre of an even footprint rounds
 }
 """Settings that name one of a few rules, and the names they take."""
 
@@ -129,7 +132,9 @@ class Ruleset(Capabilities):
         """Why setting ``name`` to ``value`` would break play, or ``None``:
         a count, distance or bonus whose DEFAULT is not negative must not be
         (movement points -3), a die needs a side (``fall_die`` 0 rolled
-        ``3d0``), a ``..._stat`` names a stat or skill of this ruleset."""
+        ``3d0``), a ``..._stat`` names a stat or skill of this ruleset, a
+        row or table means what its rule needs (a torch's bright range within
+        its dim one: :mod:`core.rulesets.setting_checks`)."""
         default = getattr(self.Settings(), name, None)
         if isinstance(value, bool) or isinstance(default, bool):
             return None
@@ -139,7 +144,7 @@ class Ruleset(Capabilities):
             if unknown:
                 return f"{name} names sizes: {', '.join(SIZE_NAMES)} (not {', '.join(map(str, unknown))})"
         if isinstance(value, tuple) and isinstance(default, tuple):
-            return _row_refusal(name, value, default)
+            return _row_refusal(name, value, default) or row_refusal(self, name, value)
         if name in SETTING_CHOICES and value not in SETTING_CHOICES[name]:
             return f"{name} is one of {', '.join(SETTING_CHOICES[name])}"
         if isinstance(value, int) and isinstance(default, int):

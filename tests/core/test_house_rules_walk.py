@@ -67,7 +67,7 @@ def changed(ruleset: Ruleset, name: str) -> object:
         first = value[0]
         return ((first[0], first[1] + 1),) + value[1:]
     if value and all(isinstance(x, int) for x in value):
-        return (value[0] + 1,) + value[1:]
+        return value[:-1] + (value[-1] + 1,)  # the last place: a row's numbers keep their order (core.rulesets.setting_checks)
     if name.endswith("_reach") and not value:
         return (("large", 2),)
     if value and DICE.match(value[0]):

@@ -279,3 +279,31 @@ async def test_per_encounter_uses_come_back_when_the_encounter_is_finished_or_a_
         member = app.presenter.session.campaign.party()["c1"]
         assert {u.name: u.uses for u in member.uses} == {"Roar": 1, "Rage": 0}
     app.presenter.session.campaign.close()
+
+
+async def test_a_house_rule_changed_from_the_keyboard_is_undone_by_u_and_redone_by_ctrl_r_eq_vis_2(tmp_path):
+    """Issue 26: a house-rule change is an undo step, logged with its rule ID (torch: EQ-VIS-2)."""
+    from core.combat.house_rules import HouseRuleChanged
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("full_stop")
+        options = app.screen.option_ids
+        await pilot.press(*["down"] * options.index("tool:house"), "enter")
+        names = app.screen.option_ids
+        await pilot.press(*["down"] * names.index("torch"), "enter")
+        await pilot.press(*["backspace"] * 8)
+        await type_text(pilot, "7, 14")
+        await pilot.press("enter")
+        await pilot.pause()
+        event = app.presenter.session.log[-1].event
+        assert isinstance(event, HouseRuleChanged) and event.rule == "EQ-VIS-2"
+        assert "u undoes it" in status_of(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.presenter.session.encounter.ruleset.settings.torch == (6, 12)
+        assert app.presenter.session.campaign.ruleset.house_rules() == {}
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.presenter.session.encounter.ruleset.settings.torch == (7, 14)
+    app.presenter.session.campaign.close()

@@ -33,9 +33,9 @@ from tui.rendering.text import clean
 
 def _load_tool_lines() -> None:
     """The campaign tools' log lines (mass combat, energy, breath, campaign
-    time, training): their modules register on :func:`describe` when first
+    time, training, house rules changed in play): their modules register on :func:`describe` when first
     an event has no line."""
-    from tui.rendering import campaign_time as time_lines, war as war_lines  # noqa: F401 (deferred: start-up)
+    from tui.rendering import campaign_time as time_lines, house_rules as house_rule_lines, war as war_lines  # noqa: F401 (deferred: start-up)
 
 
 load_on_first_miss(_load_tool_lines)

@@ -32,16 +32,18 @@ class SightSettings:
     flank_exact_middle: bool = True  # TAC-POS-2 "in the middle" (DEFAULT: equal distance)
     window_blocks_sight: bool = False  # DEFAULT: a window on a cell side lets sight through (core.board.edges)
     window_cover: Cover = Cover.FULL  # DEFAULT: as a glass wall (EQ-MAP-4): seen, not shot through
+    cover_next_to_attacker: bool = False  # EQ-COV-1 DEFAULT (b): off; True is reading (a), a house rule
 
     @classmethod
     def of(cls, settings: Any) -> SightSettings:
         """These DEFAULTs as a ruleset's ``settings`` hold them (``eye_height``,
-        ``creature_cover``, ``burrowed_cover``, ``flank_exact_middle`` of
+        ``creature_cover``, ``burrowed_cover``, ``flank_exact_middle``,
+        ``window_blocks_sight``, ``window_cover``, ``cover_next_to_attacker`` of
         :class:`core.rulesets.common.CommonSettings`: house rules); ``None``: the DEFAULTs."""
         if settings is None:
             return cls()
-        return cls(int(settings.eye_height), Cover(settings.creature_cover), Cover(settings.burrowed_cover), bool(settings.flank_exact_middle))
-    cover_next_to_attacker: bool = False  # EQ-COV-1 DEFAULT (b): off; True is reading (a), a house rule
+        return cls(int(settings.eye_height), Cover(settings.creature_cover), Cover(settings.burrowed_cover), bool(settings.flank_exact_middle),
+                   bool(settings.window_blocks_sight), Cover(settings.window_cover), bool(settings.cover_next_to_attacker))
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from core.values.combatant import Combatant
 SHAPES: tuple[tuple[str, str], ...] = (
     ("radius", "Radius N: a (2N+1) square (EQ-MAP-1)"),
     ("zone", "Zone W*H, either way round (EQ-MAP-2)"),
-    ("small_cone", "Small cone, 90 degrees, length 3 (EQ-GEN-3)"),
-    ("large_cone", "Large cone, 90 degrees, length 6 (EQ-GEN-3)"),
+    ("small_cone", "Small cone (EQ-GEN-3)"),  # its angle and length: shapes(settings), house rules
+    ("large_cone", "Large cone (EQ-GEN-3)"),
     ("line", "Line from the origin (N cells)"),
 )
 

@@ -16,6 +16,7 @@ from core.errors import IllegalCommand
 from core.values.kinds import AltitudeMove
 from core.values.mobility import Layer
 from core.board.movement import model_for
+from core.board.water import water_depth
 from core.combat.economy import spend_kind
 
 if TYPE_CHECKING:
@@ -36,10 +37,10 @@ def change_altitude(enc: Table, state: EncounterState, command: cmd.ChangeAltitu
     if command.how is AltitudeMove.TAKE_OFF:
         kind, altitude = rule(mover, state.grid)
     elif command.how is AltitudeMove.DIVE:
-        terrain = state.grid.terrain(mover.position)
-        if not terrain.depth:
+        depth = water_depth(state.grid, mover.position, enc.ruleset.settings)  # house rules water_depth, deep_water_depth
+        if not depth:
             raise IllegalCommand(f"{mover.name} is not in water", "EQ-MOV-7")
-        kind, altitude = rule(mover, terrain.depth)
+        kind, altitude = rule(mover, depth)
     else:
         kind, altitude = rule(mover)
     events: list[ev.Event] = []

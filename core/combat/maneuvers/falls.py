@@ -24,6 +24,7 @@ from core.combat import commands as cmd
 from core.values import conditions as cond
 from core.combat import events as ev
 from core.board.battlefield import body_height
+from core.board.water import water_depth
 from core.combat.damage import DamagePart, DamageType, resolve
 from core.dice.rolls import roll
 from core.errors import IllegalCommand
@@ -120,7 +121,7 @@ def fall(enc: Table, state: EncounterState, command: cmd.Fall) -> Result:
     else:
         landed = mover.position
     agility = mover.stat(rules.agility_stat) if rules.agility_stat else 0
-    depth = state.grid.terrain(landed).depth if state.grid.contains(landed) else 0
+    depth = water_depth(state.grid, landed, s)  # how deep: house rules water_depth, deep_water_depth
     result = ruleset.fall(total, agility, depth)
     dice = None
     amount = result.damage

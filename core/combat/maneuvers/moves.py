@@ -1,6 +1,7 @@
 """Handlers of the movement maneuvers besides jumps and falls:
 burrowing (PR-BUR-1..4), climbing a creature and being shaken off
-(PR-CLB-1), teleport (PR-TEL-1, PR-TEL-2) and squeezing (SRD-MOV-8).
+(PR-CLB-1), teleport (PR-TEL-1, PR-TEL-2) and squeezing (SRD-MOV-8);
+forced movement on the ground is :mod:`core.combat.maneuvers.forced`.
 
 A maneuver that costs an action in combat spends the kind the ruleset's
 settings name (``dig_action``, ``shake_off_action``: DEFAULTs), refused
@@ -20,13 +21,14 @@ from core.board.battlefield import cells_apart
 from core.dice.checks import Tier
 from core.errors import IllegalCommand
 from core.values.mobility import Layer, MoveType
-from core.board.grid import MoveKind, as_cell
+from core.board.grid import as_cell
 from core.combat.economy import spend_kind
 from core.combat.resolution import add_condition, take_hp
 from core.combat.maneuvers.falls import fall, free_cell_near
 from core.board.geometry.sight import line_of_effect
 from core.board.movement import Path, find_path, minimum_move as squares
 from core.combat.maneuvers.jumps import landing_refusal
+from core.combat.maneuvers.forced import forced_line
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -190,88 +192,12 @@ def forced_move(enc: Table, state: EncounterState, command: cmd.ForcedMove) -> R
 
         return fall(enc, state, cmd.Fall(target.id, cause=f"forced {command.cells} cell(s) down (PR-FALL-4)"))
     if target.layer is not Layer.BURROWED:
-        return _forced_line(enc, state, target, command)
+        return forced_line(enc, state, target, command, _burrowing(enc, "PR-BUR-2").obstacle_damage)
 
     _, damage = _burrowing(enc, "PR-BUR-2").forced_move(command.cells, False)
     event = ev.Maneuvered(target.id, target.name, "PR-BUR-2", f"forced {command.cells} cell(s) while burrowed", f"does not move, takes {damage}")
     state, _, hurt, _ = take_hp(enc, state, target, damage)
     return state, (event, *hurt)
-
-
-DIRECTIONS = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
-"""Slide directions of forced movement (x to the east, y to the south)."""
-FORCED_KINDS = ("push", "pull", "slide")
-_PAST = {"push": "pushed", "pull": "pulled", "slide": "slid"}
-
-
-def _sign(n: int) -> int:
-    return (n > 0) - (n < 0)
-
-
-def _forced_step(state: EncounterState, target: Any, command: cmd.ForcedMove) -> tuple[int, int]:
-    if command.kind not in FORCED_KINDS:
-        raise IllegalCommand(f"forced movement is push, pull or slide, not {command.kind!r}", "PR-BUR-2")
-    if command.kind == "slide":
-        step = DIRECTIONS.get(command.direction.lower())
-        if step is None:
-            raise IllegalCommand(f"slide which way? one of {', '.join(DIRECTIONS)}", "PR-BUR-2")
-        return step
-    if not command.source:
-        raise IllegalCommand(f"a {command.kind} needs the creature or cell it comes from", "PR-BUR-2")
-    source = state.combatant(command.source)
-    if source.position is None or source.id == target.id:
-        raise IllegalCommand(f"{source.name} cannot {command.kind} {target.name}", "PR-BUR-2")
-    dx, dy = target.position[0] - source.position[0], target.position[1] - source.position[1]
-    if dx and dy and abs(dx) != abs(dy):
-        raise IllegalCommand(f"{target.name} is not in a straight line from {source.name}: slide it instead", "PR-BUR-2")
-    away = (_sign(dx), _sign(dy))
-    return away if command.kind == "push" else (-away[0], -away[1])
-
-
-def _forced_line(enc: Table, state: EncounterState, target: Any, command: cmd.ForcedMove) -> Result:
-    """Seed 004's forced movement on the ground or in the air (RULES.md
-    Revision 3): a straight line of ``command.cells``; no opportunity
-    attacks; at a wall, the map's edge or another creature it stops and
-    takes ``obstacle_damage`` (1) per cell it could not move. A pull stops
-    next to the puller without damage."""
-    if target.position is None:
-        raise IllegalCommand(f"{target.name} is not on the map", "PR-BUR-2")
-    rules = _burrowing(enc, "PR-BUR-2")
-    sx, sy = _forced_step(state, target, command)
-    others = {cell for c in state.combatants if c.id != target.id and c.position is not None and not c.defeated
-              and c.layer is target.layer for cell in c.cells}
-    puller = set(state.combatant(command.source).cells) if command.kind == "pull" else set()
-    x, y = target.position
-    moved = 0
-    stopped = ""
-    path: list[tuple[int, int]] = []
-    for _ in range(command.cells):
-        nxt = (x + sx, y + sy)
-        cells = {(cx + sx, cy + sy) for cx, cy in replace(target, position=(x, y)).cells}
-        if cells & puller:
-            stopped = "next to the puller"
-            break
-        if not all(state.grid.contains(c) for c in cells):
-            stopped = "the map's edge"
-        elif any(state.grid.terrain(c).move is MoveKind.BLOCKED for c in cells):
-            stopped = "a " + next(state.grid.terrain(c).name for c in cells if state.grid.terrain(c).move is MoveKind.BLOCKED)
-        elif cells & others:
-            stopped = "another creature"
-        if stopped:
-            break
-        x, y = nxt
-        path.append(nxt)
-        moved += 1
-    damage = 0 if stopped in ("", "next to the puller") else (command.cells - moved) * rules.obstacle_damage
-    state = state.replace_combatant(replace(target, position=(x, y)))
-    outcome = f"moves {moved} cell(s)" + (f", stopped by {stopped}" if stopped else "") + (f", takes {damage}" if damage else "")
-    events: list[ev.Event] = [ev.Maneuvered(target.id, target.name, "PR-BUR-2", f"is {_PAST[command.kind]} {command.cells} cell(s) (forced movement, provokes nothing)", outcome)]
-    if moved:
-        events.insert(0, ev.Moved(target.id, target.name, target.position, tuple(path), 0, target.budget.movement))
-    if damage:
-        state, _, hurt, _ = take_hp(enc, state, state.combatant(target.id), damage)
-        events.extend(hurt)
-    return state, tuple(events)
 
 
 # -- climbing a creature -------------------------------------------------------------

@@ -35,15 +35,16 @@ def moves_mount(state: EncounterState, mover: Combatant) -> bool:
     return mover.mounted_on is not None or mover.id in state.ridden()
 
 
-def _body(state: EncounterState, mover: Combatant) -> tuple[Combatant, tuple[int, int]]:
+def _body(state: EncounterState, mover: Combatant, rounding: str = "rearward") -> tuple[Combatant, tuple[int, int]]:
     """The mount that moves for ``mover`` and the offset from the cell the GM
-    names to the mount's top-left cell. Raises :class:`IllegalCommand` for a passenger."""
+    names to the mount's top-left cell (the seat, ``rounding`` the ruleset's
+    ``seat_rounding``, EQ-MNT-9). Raises :class:`IllegalCommand` for a passenger."""
     if mover.mounted_on is None:
         return mover, (0, 0)
     if mover.passenger:
         raise IllegalCommand(f"{mover.name} rides behind: move the rider or the mount", "EQ-MNT-8")
     mount = state.combatant(mover.mounted_on)
-    return mount, seat_offset(mount)
+    return mount, seat_offset(mount, rounding=rounding)
 
 
 def _others(state: EncounterState, mount: Combatant) -> tuple[Combatant, ...]:
@@ -72,7 +73,7 @@ def move(enc: Table, state: EncounterState, command: Any) -> Result:
     for the charge (EQ-MNT-1). Raises :class:`IllegalCommand` or
     :class:`~core.errors.MoveRefused` (nothing changes)."""
     mover = state.combatant(command.combatant)
-    mount, (dx, dy) = _body(state, mover)
+    mount, (dx, dy) = _body(state, mover, enc.ruleset.settings.seat_rounding)
     _refusal(state, enc.ruleset.riding, mover, mount)
     goal = (command.to[0] - dx, command.to[1] - dy)
     in_combat = state.round > 0
@@ -83,11 +84,11 @@ def move(enc: Table, state: EncounterState, command: Any) -> Result:
         budget = replace(budget, movement=budget.movement - path.cost, diagonal_parity=path.parity)
     start = mount.position
     assert start is not None  # find_path refuses a creature off the map
-    state = seat_riders(state.replace_combatant(replace(mount, position=path.cells[-1], budget=budget)), mount.id)
+    state = seat_riders(state.replace_combatant(replace(mount, position=path.cells[-1], budget=budget)), mount.id, enc.ruleset.settings.seat_rounding)
     events: list[ev.Event] = [ev.Moved(mount.id, mount.name, start, path.cells, path.cost, budget.movement)]
     rider = rider_of(state, mount.id)
     if rider is not None and in_combat:
-        ridden = [seat for cell in (start, *path.cells) if (seat := seat_cell(replace(mount, position=cell))) is not None]  # a placed mount has its seat
+        ridden = [seat for cell in (start, *path.cells) if (seat := seat_cell(replace(mount, position=cell), rounding=enc.ruleset.settings.seat_rounding)) is not None]  # a placed mount has its seat
         before = rider.charge_path if rider.charge_round == state.round and rider.charge_path and rider.charge_path[-1] == ridden[0] else ridden[:1]
         state = state.replace_combatant(replace(state.combatant(rider.id), charge_path=tuple(before) + tuple(ridden[1:]), charge_round=state.round))
         events.append(ev.Maneuvered(rider.id, rider.name, "EQ-MNT-3", f"rides {mount.name} {path.cost} cell(s) at its ДВИЖ",
@@ -126,7 +127,7 @@ def reach(state: EncounterState, ruleset: Any, mover: Combatant) -> Any:
     reach within its movement, shifted to the rider's seat for a rider; a
     :class:`Refused` reach when the mount will not go (EQ-MNT-6/7, EQ-MNT-8)."""
     try:
-        mount, offset = _body(state, mover)
+        mount, offset = _body(state, mover, ruleset.settings.seat_rounding)
         _refusal(state, ruleset.riding, mover, mount)
     except IllegalCommand as problem:
         return Refused(problem)

@@ -219,7 +219,7 @@ def mount_behind(enc: Table, state: EncounterState, command: mc.MountBehind) -> 
     if (cells_apart(who, mount) or 0) > 1:
         raise IllegalCommand(f"{who.name} must stand next to {mount.name}", "EQ-MNT-8")
     who = posture_cost(enc, state, who, "mount")
-    state = seat_riders(state.replace_combatant(replace(who, mounted_on=mount.id, passenger=True)), mount.id)
+    state = seat_riders(state.replace_combatant(replace(who, mounted_on=mount.id, passenger=True)), mount.id, enc.ruleset.settings.seat_rounding)
     return state, (ev.Maneuvered(who.id, who.name, "EQ-MNT-8", f"climbs on {mount.name} behind {rider.name}",
                                  f"a passenger: {rider.name} rides at {enc.ruleset.settings.passenger_penalty:+d}", None, mount.id, mount.name),)
 
@@ -236,7 +236,7 @@ def after_mount(enc: Table, state: EncounterState, rider_id: str) -> Any:
     if state.round > 0 and mount.id not in state.acted and state.current == rider.id:
         budget, _ = cond.limit_budget(enc.ruleset.fresh_budget(mount), mount.conditions)
         state = state.replace_combatant(replace(mount, budget=budget))
-    return seat_riders(state, mount.id)
+    return seat_riders(state, mount.id, enc.ruleset.settings.seat_rounding)
 
 
 def after_dismount(enc: Table, state: EncounterState, rider_id: str, mount_id: str) -> Any:
@@ -290,7 +290,7 @@ def forced(state: EncounterState, who_id: str) -> Any:
 def after_place(enc: Table, state: EncounterState, mount_id: str) -> Any:
     """The GM placed a ridden mount: its riders keep their seats (EQ-MNT-9);
     in combat that is forced movement, so each rider owes a Riding check (EQ-MNT-5)."""
-    state = seat_riders(state, mount_id)
+    state = seat_riders(state, mount_id, enc.ruleset.settings.seat_rounding)
     if state.round > 0 and rules_on(enc.ruleset):
         state = forced(state, mount_id)
     return state

@@ -27,14 +27,19 @@ def rider_of(state: EncounterState, mount_id: str) -> Combatant | None:
     return next((c for c in riders_of(state, mount_id) if not c.passenger), None)
 
 
-def seat_offset(mount: Combatant, passenger: bool = False) -> tuple[int, int]:
+def seat_offset(mount: Combatant, passenger: bool = False, rounding: str = "rearward") -> tuple[int, int]:
     """EQ-MNT-9: the rider's cell within the mount's footprint, from its
     top-left cell: the centre of a 3-cell mount, the rear of a 2-cell one,
-    else the centre rounding rearward (DEFAULT; the map has no facing, so
-    the rear is the right or lower end). A passenger sits one cell further
-    back when the footprint has one, else on the rider's cell."""
+    else the centre rounding rearward (DEFAULT, setting ``seat_rounding``;
+    ``forward`` rounds the other way; the map has no facing, so the rear is
+    the right or lower end): a 2x2 mount seats its rider at (1, 1), or
+    (0, 0) rounding forward. A passenger sits one cell further back when
+    the footprint has one, else on the rider's cell."""
     width, height = mount.space
-    x, y = width // 2, height // 2
+    if rounding == "forward" and width * height != 2:  # a 2-cell mount: the rear, as the seed says
+        x, y = (width - 1) // 2, (height - 1) // 2
+    else:
+        x, y = width // 2, height // 2
     if passenger:
         if y + 1 < height:
             return x, y + 1
@@ -43,18 +48,20 @@ def seat_offset(mount: Combatant, passenger: bool = False) -> tuple[int, int]:
     return x, y
 
 
-def seat_cell(mount: Combatant, passenger: bool = False) -> Cell | None:
+def seat_cell(mount: Combatant, passenger: bool = False, rounding: str = "rearward") -> Cell | None:
+    """The map cell of :func:`seat_offset`, ``None`` for a mount off the map."""
     if mount.position is None:
         return None
-    dx, dy = seat_offset(mount, passenger)
+    dx, dy = seat_offset(mount, passenger, rounding)
     return mount.position[0] + dx, mount.position[1] + dy
 
 
-def seat_riders(state: EncounterState, mount_id: str) -> Any:
-    """Put each creature on ``mount_id`` on its seat (EQ-MNT-9), at the mount's layer and altitude."""
+def seat_riders(state: EncounterState, mount_id: str, rounding: str = "rearward") -> Any:
+    """Put each creature on ``mount_id`` on its seat (EQ-MNT-9, ``rounding``
+    the ruleset's ``seat_rounding``), at the mount's layer and altitude."""
     mount = state.combatant(mount_id)
     for rider in riders_of(state, mount_id):
-        state = state.replace_combatant(replace(rider, position=seat_cell(mount, rider.passenger), layer=mount.layer, altitude=mount.altitude))
+        state = state.replace_combatant(replace(rider, position=seat_cell(mount, rider.passenger, rounding), layer=mount.layer, altitude=mount.altitude))
     return state
 
 

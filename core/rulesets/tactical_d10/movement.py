@@ -2,7 +2,8 @@
 
 5 movement points (MP) a turn; a step costs 1 MP, a boulder or swamp 2, a
 cliff (climb) or lake (swim) 3 per cell; sneaking +1 and crawling +2 per
-cell. Diagonal steps cost what straight ones cost (DEFAULT). MP actions
+cell. Diagonal steps cost what straight ones cost (DEFAULT); trees and
+walls block (DEFAULT, TAC-MAP-1: setting ``obstacle_crossing``). MP actions
 (crouch, prone, stand, draw, pick up) and the jump check are here too.
 """
 
@@ -42,6 +43,7 @@ class TacticalMovementSettings:
     jump_difficulty: tuple[int, ...] = (4, 6, 8)  # TAC-MOV-3
     jump_stat: str = "MUSCLES"  # TAC-MOV-3: 1d10 + Muscles
     jump_die: int = 10  # TAC-MOV-3
+    obstacle_crossing: tuple[tuple[str, int], ...] = ()  # TAC-MAP-1 DEFAULT: tree and wall block; a house rule gives one a cost in MP per cell ("tree 3")
     corner: str = "one"  # DEFAULT
     diagonal: str = "same"  # DEFAULT: a diagonal step costs what a straight one costs ("alternate": 1-2-1-2, a house rule)
 
@@ -76,8 +78,12 @@ class TacticalMovement(MovementModel):
             raise IllegalCommand("tactical_d10 has no burrowing", "TAC-MOV-2")
         extra = {MoveType.SNEAK: s.sneak_extra, MoveType.CRAWL: s.crawl_extra}.get(move, 0)
 
+        crossing = dict(s.obstacle_crossing)
+
         def price(t: Terrain) -> int | Refusal:
             kind = t.move
+            if kind is MoveKind.BLOCKED and t.id in crossing:  # TAC-MAP-1: a house rule lets a tree or wall be crossed
+                return crossing[t.id] + extra
             if kind is MoveKind.BLOCKED or kind is MoveKind.CHASM:
                 return (f"a {t.name} blocks movement", "TAC-MAP-1")
             base = {

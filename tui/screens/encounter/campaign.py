@@ -178,18 +178,15 @@ class CampaignChanges:
                 return Text(f"{name} becomes {format_setting(value)}")
 
             def answer(text: str) -> None:
-                try:
-                    overrides = ruleset.read_house_rule(name, text)
-                except EncounterError as problem:
-                    self.ctx.set_status(f"Refused: {clean(str(problem))}.", error=True)
-                    return
-                outcome = self.ctx.presenter.set_house_rules(overrides)
+                from core.combat.house_rules import ChangeHouseRule  # a step of the history: u undoes it, ^R redoes it
+
+                outcome = self.ctx.presenter.submit(ChangeHouseRule(name, text))
                 if not outcome.ok:
                     self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
                     return
-                value = overrides.get(name, getattr(defaults, name))
                 self.ctx.refresh_views()
-                self.ctx.set_status(f"House rule: {name} = {format_setting(value)} (saved with the campaign).")
+                now = self.ctx.session.encounter.ruleset
+                self.ctx.set_status(f"House rule: {name} = {format_setting(getattr(now.settings, name))} (saved with the campaign; u undoes it).")
 
             title = f"{name} (now {format_setting(current)}; default {format_setting(getattr(defaults, name))}): type {shape.describe()}, or default"
             self.ctx.ask(PromptScreen(title, value=format_setting(current), hint=preview), answer)

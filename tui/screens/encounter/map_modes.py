@@ -229,7 +229,7 @@ class MapModes:
             if found.melee is not None and found.melee.rule:
                 text.append(f", out of melee reach ({found.melee.rule})", style="yellow")
             return text
-        seen = look_at_cell(grid, viewer, cell, combatants)
+        seen = look_at_cell(grid, viewer, cell, combatants, self.ctx.session.encounter.ruleset.settings)
         if seen is None:
             return Text(where)
         text = Text(f"{where} {seen.terrain.name}, {seen.distance} cell{'s' if seen.distance != 1 else ''}: ")
