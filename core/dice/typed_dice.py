@@ -46,7 +46,7 @@ class TypedDice(random.Random):
     def seed(self, *args: object, **kwargs: object) -> None:  # the fallback keeps its own state
         return None
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None:
             low, sides, shift = 0, start, 1  # d20's die: randrange(N) + 1
         elif start == 1 and step == 1:

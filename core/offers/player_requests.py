@@ -152,9 +152,10 @@ def request_commands(state: EncounterState, ruleset: Ruleset, request: PlayerReq
         if offer.refusal is not None:
             raise IllegalCommand(offer.refusal, offer.rule)
         wrapper = offer.command("")
-        if not any(f.name == "attack" for f in fields(wrapper)):  # type: ignore[arg-type]
+        if not any(f.name == "attack" for f in fields(wrapper)):
             raise IllegalCommand(f"{offer.label}: not an attack a player can make with its saved attack")
-        return (replace(wrapper, attack=attack),), f"{offer.label.split(' (')[0]} with {saved.name}"  # type: ignore[type-var]
+        made: cmd.Command = replace(wrapper, attack=attack)  # type: ignore[call-arg]  # a wrapper of an attack (checked above)
+        return (made,), f"{offer.label.split(' (')[0]} with {saved.name}"
     return (attack,), f"attacks {target.name} with {saved.name}"
 
 

@@ -150,3 +150,16 @@ def test_a_typed_face_is_taken_exactly_when_its_die_can_show_it(sides, face):
     else:
         with pytest.raises(IllegalCommand, match=f"a d{sides} shows 1-{sides}"):
             roll(f"1d{sides}", typed)
+
+
+@pytest.mark.parametrize("key", sorted(__import__("tests.core.house_rule_probes_players", fromlist=["PROBES"]).PROBES))
+def test_the_physical_dice_house_rule_is_seen_in_play(key):
+    from core.rulesets import get
+    from tests.core.house_rule_probes_players import PROBES
+
+    rid, name = key.split(".")
+    text, probe = PROBES[key]
+    base = get(rid)
+    assert base.settings.physical_dice is False  # DEFAULT: the GM's process rolls every die
+    shown = probe(get(rid, base.read_house_rule(name, text)))
+    assert probe(base).startswith("refused") and shown != probe(base) and "7" in shown
