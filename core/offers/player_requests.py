@@ -29,7 +29,6 @@ from core.combat.player_turns import AnswerAsk, RollOwnInitiative, asked_checks
 from core.dice.typed_dice import typed_faces
 from core.combat.visibility import visible_to
 from core.errors import IllegalCommand
-from core.offers.base import offers
 from core.offers.saved_attacks import saved_attack_command, sheet_attacks
 from core.values.combatant import Side
 
@@ -164,6 +163,8 @@ def reaction_offer(state: EncounterState, ruleset: Ruleset, me: str, target: str
     with its refusal), as the GM's ``.`` menu offers it: an offer of
     ``target``'s moment whose actor is ``me`` and which spends a kind the
     ruleset gives off the turn (:attr:`Ruleset.off_turn_kinds`), or ``None``."""
+    from core.offers.base import offers  # the offer builders: only when a player asks for a reaction
+
     off_turn = set(ruleset.off_turn_kinds)
     found = [o for o in offers(state, ruleset, target, me) if o.actor == me and off_turn & set(o.spends) and o.target == target]
     return next((o for o in found if o.allowed), found[0] if found else None)
