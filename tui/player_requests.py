@@ -53,7 +53,7 @@ from core.errors import EncounterError
 from core.offers.saved_attacks import attack_choices
 from core.offers.player_requests import PlayerRequest, own_character, parse_request, request_commands
 from saves.errors import SaveError
-from saves.feed import SOCKET_NAME, feed_folder, open_folder
+from saves.feed import SOCKET_NAME, feed_folder, not_in_group, open_folder
 from saves.invites import invited
 from saves.seen_requests import SeenRequests
 from tui.presenter import EncounterPresenter
@@ -157,7 +157,13 @@ class RequestServer:
         try:
             self._server = await asyncio.start_unix_server(self._serve, path=str(self.path), limit=MAX_REQUEST_BYTES)
             gid = os.stat(self.folder).st_gid
-            os.chown(self.path, -1, gid, follow_symlinks=False) if os.lstat(self.path).st_gid != gid else None
+            if os.lstat(self.path).st_gid != gid:
+                try:
+                    os.chown(self.path, -1, gid, follow_symlinks=False)
+                except PermissionError:
+                    self.close()
+                    self.problem = f"players cannot connect: {not_in_group(gid)}"
+                    return False
             os.chmod(self.path, 0o660)
         except OSError as exc:
             self.problem = f"players cannot connect: {self.path}: {exc.strerror or exc}"
