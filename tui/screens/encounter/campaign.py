@@ -188,6 +188,7 @@ class CampaignChanges:
                     self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
                     return
                 value = overrides.get(name, getattr(defaults, name))
+                self.ctx.presenter.refresh()  # to every subscriber: the players' feed carries the new rules at once
                 self.ctx.refresh_views()
                 self.ctx.set_status(f"House rule: {name} = {format_setting(value)} (saved with the campaign).")
 
