@@ -249,6 +249,9 @@ class RequestServer:
                 return {"id": nonce, "status": "refused", "reason": "the GM's campaign is read-only now"}
             request = request.as_character(me.id)
             commands, words = request_commands(state, self.presenter.session.encounter.ruleset, request)
+            if request.typed:  # a face its die cannot show is refused before the GM is asked
+                used = self._typed_used(request, commands)
+                words += f", with physical dice as typed: {' '.join(map(str, used))}" if used else ""
             if request.act == "odds":
                 return {"id": nonce, "status": "odds", **_odds(state, self.presenter.session.encounter.ruleset, request)}
         except (UnicodeDecodeError, json.JSONDecodeError):

@@ -229,6 +229,13 @@ async def test_under_physical_dice_a_players_typed_faces_are_its_roll_and_logged
     before = presenter.state
     assert "a d20 shows 1-20: 21 cannot be its result" in ask(act="check", stat="DEX", dice=[21])["reason"]
     assert presenter.state == before
+    server.trust = False
+    asked = []
+    server.ask = asked.append
+    assert "a d20 shows 1-20" in ask(act="check", stat="DEX", dice=[21])["reason"] and not asked  # never put to the GM
+    assert ask(act="check", stat="DEX", dice=[17])["status"] == "waiting" and "physical dice as typed: 17" in asked[0].words
+    asked[0].answer(False)
+    server.trust = True
     done = ask(act="check", stat="DEX", dice=[17, 5])
     assert done["status"] == "done", done
     acted = presenter.session.log[-len(done["lines"])].event
