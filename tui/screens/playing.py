@@ -11,7 +11,7 @@ from the feed only) plus keys that send requests to the GM's process
        knows (the feed: fogged cells are open ground, unseen creatures absent)
     e  end its turn
     r  a reaction the ruleset offers it now, out of its turn, with a saved
-       attack (srd35: an attack of opportunity on a creature that provoked it)
+       attack (an attack of opportunity on a creature that provoked it, where the ruleset has one)
 
 A check the GM asked for (``.`` menu: ask for a check) shows in the status
 line and ``c`` lists it first; it may be rolled out of the turn. Under the
