@@ -28,9 +28,12 @@ encounter (the fog the view greys), kept across restarts of the GM's process.
 
 from __future__ import annotations
 
+import errno
+import grp
 import hashlib
 import json
 import os
+import pwd
 import re
 import stat
 import threading
@@ -149,6 +152,19 @@ def _unlink_quietly(name: str, dfd: int) -> None:
         os.unlink(name, dir_fd=dfd)
     except OSError:
         pass
+
+
+def not_in_group(gid: int) -> str:
+    """Why a file of the GM's cannot be given the feed folder's group ``gid``: the GM's account is not in it."""
+    try:
+        group = grp.getgrgid(gid).gr_name
+    except KeyError:
+        group = str(gid)
+    try:
+        user = pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        user = str(os.geteuid())
+    return f"the GM's account {user} is not in the feed folder's group {group}, so its files cannot be that group's (sudo usermod -aG {group} {user}, then log in again)"
 
 
 def open_folder(folder: Path) -> int:
@@ -288,13 +304,19 @@ class FeedWriter:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o640, dir_fd=dfd)
         try:
             if os.fstat(fd).st_gid != gid:
-                os.fchown(fd, -1, gid)
+                try:
+                    os.fchown(fd, -1, gid)
+                except PermissionError:
+                    raise PermissionError(errno.EPERM, not_in_group(gid)) from None
             os.fchmod(fd, 0o640)
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
-        finally:
+        except OSError:
             os.close(fd)
+            _unlink_quietly(temp, dfd)  # no half-made file left behind
+            raise
+        os.close(fd)
         os.replace(temp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
 
 

@@ -13,20 +13,27 @@ answered with one JSON line ``{"id", "status": "done" | "waiting" |
 "refused", "reason", "lines"}``. A request is refused with a reason when
 it is too large, not JSON, not a request (:func:`core.offers.player_requests.parse_request`),
 without the character's invite code (:mod:`saves.invites`), a nonce
-already used (a replay), more than :data:`RATE` a second on a connection,
+already used (a replay; the ids seen are kept beside the campaign across
+restarts of the GM's process, :mod:`saves.seen_requests`), more than :data:`RATE` a second on a connection,
 or not allowed now (:func:`~core.offers.player_requests.request_commands`:
 another's creature, out of turn, an attack it does not have). What is left
 goes through :meth:`tui.presenter.EncounterPresenter.submit_all` after a
 :class:`core.combat.player_turns.PlayerActs` (the log says who acted; one
 undoable step): at once in "trust" mode, or once the GM approves it
 ("approve" mode, the default; :attr:`RequestServer.ask` shows it). The
-dice are the GM's process's (its injected rng). Outside Textual: no
+dice are the GM's process's (its injected rng), unless the ruleset's house
+rule ``physical_dice`` is on and the player typed its own dice's faces
+(``"dice": [14, 6]``): those are used in the order the dice are rolled
+(:class:`core.dice.typed_dice.TypedDice`, each checked to be a face of its
+die), the rest rolled by the GM's process, and the log says which faces
+were typed and by whom. Outside Textual: no
 textual import.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import json
 import os
 import pwd
@@ -34,19 +41,21 @@ import socket
 import stat
 import struct
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.combat.encounter import Encounter
 from core.combat.player_turns import PlayerActs
+from core.dice.typed_dice import TypedDice
 from core.errors import EncounterError
 from core.offers.saved_attacks import attack_choices
 from core.offers.player_requests import PlayerRequest, own_character, parse_request, request_commands
 from saves.errors import SaveError
-from saves.feed import SOCKET_NAME, feed_folder, open_folder
+from saves.feed import SOCKET_NAME, feed_folder, not_in_group, open_folder
 from saves.invites import invited
+from saves.seen_requests import SeenRequests
 from tui.presenter import EncounterPresenter
 from tui.rendering.describe import describe
 
@@ -57,7 +66,6 @@ BURST = 8
 MAX_CONNECTIONS = 32
 MAX_REFUSED_IN_A_ROW = 64
 """A connection refused this many times running is closed (a flood)."""
-NONCES_KEPT = 4096
 
 
 @dataclass
@@ -119,8 +127,8 @@ class RequestServer:
         self.ask: Callable[[Pending], None] = lambda pending: pending.answer(False)
         self.said: Callable[[str], None] = lambda text: None
         self.pending: dict[str, Pending] = {}
-        self._nonces: deque[str] = deque(maxlen=NONCES_KEPT)
-        self._nonce_set: set[str] = set()
+        self.seen = SeenRequests(presenter.session.path)
+        """The request ids taken, this run and the runs before (replays are refused)."""
         self._server: asyncio.AbstractServer | None = None
         self._writers: set[asyncio.StreamWriter] = set()
         self.rate, self.burst = RATE, BURST
@@ -149,7 +157,13 @@ class RequestServer:
         try:
             self._server = await asyncio.start_unix_server(self._serve, path=str(self.path), limit=MAX_REQUEST_BYTES)
             gid = os.stat(self.folder).st_gid
-            os.chown(self.path, -1, gid, follow_symlinks=False) if os.lstat(self.path).st_gid != gid else None
+            if os.lstat(self.path).st_gid != gid:
+                try:
+                    os.chown(self.path, -1, gid, follow_symlinks=False)
+                except PermissionError:
+                    self.close()
+                    self.problem = f"players cannot connect: {not_in_group(gid)}"
+                    return False
             os.chmod(self.path, 0o660)
         except OSError as exc:
             self.problem = f"players cannot connect: {self.path}: {exc.strerror or exc}"
@@ -226,15 +240,18 @@ class RequestServer:
             me = own_character(state, request.character)
             if not isinstance(code, str) or not (invited(self.presenter.session.path, me.name, code) or invited(self.presenter.session.path, me.id, code)):
                 return {"id": nonce, "status": "refused", "reason": f"no invite for {me.name} with this code: the GM runs encounter invite"}
-            if nonce in self._nonce_set:
+            if self.seen.seen(nonce):
                 return {"id": nonce, "status": "refused", "reason": "this request was sent before (a replay)"}
-            self._remember(nonce)
+            self.seen.add(nonce)
             if self.presenter.session.what_if:
                 return {"id": nonce, "status": "refused", "reason": "the GM is trying a what-if; ask again in a moment"}
             if self.presenter.session.read_only is not None:
                 return {"id": nonce, "status": "refused", "reason": "the GM's campaign is read-only now"}
-            request = PlayerRequest(me.id, *[getattr(request, f) for f in ("act", "stat", "attack", "target", "to")])
+            request = request.as_character(me.id)
             commands, words = request_commands(state, self.presenter.session.encounter.ruleset, request)
+            if request.typed:  # a face its die cannot show is refused before the GM is asked
+                used = self._typed_used(request, commands)
+                words += f", with physical dice as typed: {' '.join(map(str, used))}" if used else ""
             if request.act == "odds":
                 return {"id": nonce, "status": "odds", **_odds(state, self.presenter.session.encounter.ruleset, request)}
         except (UnicodeDecodeError, json.JSONDecodeError):
@@ -259,19 +276,36 @@ class RequestServer:
         return result.get("reason") or "; ".join(result.get("lines", ()))
 
     def _outcome(self, player: str, request: PlayerRequest, nonce: str, approved: bool) -> dict[str, Any]:
+        encounter = self.presenter.session.encounter
         try:
-            commands, words = request_commands(self.presenter.state, self.presenter.session.encounter.ruleset, request)
+            commands, words = request_commands(self.presenter.state, encounter.ruleset, request)
+            typed = self._typed_used(request, commands) if request.typed else ()
         except EncounterError as refusal:
             return {"reason": str(refusal)}
-        outcome = self.presenter.submit_all((PlayerActs(player, request.character, words, approved), *commands), label=f"{player}: {request.act.replace('_', ' ')}")  # "Undone: alice: attack"
+        acts = PlayerActs(player, request.character, words, approved, typed)
+        label = f"{player}: {request.act.replace('_', ' ')}"  # "Undone: alice: attack"
+        if typed:
+            rng = encounter.rng
+            encounter.rng = TypedDice(typed, rng)  # the faces the dry run took, then the GM's own dice
+            try:
+                outcome = self.presenter.submit_all((acts, *commands), label=label)
+            finally:
+                encounter.rng = rng
+        else:
+            outcome = self.presenter.submit_all((acts, *commands), label=label)
         if not outcome.ok:
             return {"reason": outcome.refusal}
         lines = [describe(entry.event).plain for entry in outcome.entries]
         self.said(lines[0] if lines else words)
         return {"lines": lines}
 
-    def _remember(self, nonce: str) -> None:
-        if len(self._nonces) == self._nonces.maxlen:
-            self._nonce_set.discard(self._nonces[0])
-        self._nonces.append(nonce)
-        self._nonce_set.add(nonce)
+    def _typed_used(self, request: PlayerRequest, commands: tuple[Any, ...]) -> tuple[int, ...]:
+        """The faces of ``request.typed`` its commands take, in order (a
+        dry run on a copy of the fight: a miss takes no damage dice); raises
+        :class:`~core.errors.IllegalCommand` for a face its die cannot show."""
+        encounter = self.presenter.session.encounter
+        probe = TypedDice(request.typed, random.Random())  # the dry run's own dice: the GM's are not spent on it
+        trial = Encounter(self.presenter.state, encounter.ruleset, probe)
+        for command in commands:
+            trial.apply(command)
+        return request.typed[:probe.used]

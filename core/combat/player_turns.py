@@ -5,9 +5,15 @@ same commands the GM's keys make (an attack, a move, a check, the end of a
 turn), committed as one step after a :class:`PlayerActs`, which changes
 nothing and logs who acted (the player, the character, approved by the GM
 or trusted), so that every line of the step is said to be that player's
-and the GM undoes it as one. :class:`RollOwnInitiative` rolls one
-creature's initiative when its player is asked to (EQ-INIT-1; unique among
-those held, EQ-INIT-2). Handlers are ``handler(encounter, state, command) -> (state, events)``.
+and the GM undoes it as one; ``typed``: the faces of physical dice the
+player typed (house rule ``physical_dice``), logged "as typed".
+:class:`RollOwnInitiative` rolls one creature's initiative when its player
+is asked to (EQ-INIT-1; unique among those held, EQ-INIT-2).
+:class:`AskCheck` is the GM asking a character's player for a check
+(EQ-CHK-1) out of its turn: a mark ``asked:<stat>[:<difficulty>]`` on its
+budget (:func:`asked_checks`), shown in that player's view, which
+:class:`AnswerAsk` takes away once the player rolls it (its turn's new
+budget takes it away too: on its own turn it may roll any check). Handlers are ``handler(encounter, state, command) -> (state, events)``.
 """
 
 from __future__ import annotations
@@ -37,17 +43,69 @@ class PlayerActs(Command):
     character: str
     what: str
     approved: bool = True
+    typed: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class PlayerActed(Event):
-    """The log line before a player's action: who asked, for whom, how it was let through."""
+    """The log line before a player's action: who asked, for whom, how it
+    was let through; ``typed``: the physical dice's faces the player typed
+    and the GM's process used, in order (empty: the GM's process rolled)."""
 
     player: str
     combatant: str
     name: str
     what: str
     approved: bool
+    typed: tuple[int, ...] = ()
+
+
+ASKED = "asked:"
+"""The budget mark of a check the GM asked for: ``asked:<stat>`` or ``asked:<stat>:<difficulty>``."""
+
+
+@dataclass(frozen=True)
+class AskCheck(Command):
+    """The GM asks ``combatant``'s player for a ``stat`` check (EQ-CHK-1)
+    against ``difficulty`` (``None``: the ruleset's); its player may roll
+    it out of its turn. Refused for a stat it does not have."""
+
+    combatant: str
+    stat: str
+    difficulty: int | None = None
+
+
+@dataclass(frozen=True)
+class CheckAsked(Event):
+    """The GM asked ``name``'s player for a ``stat`` check (``difficulty`` or ``None``)."""
+
+    combatant: str
+    name: str
+    stat: str
+    difficulty: int | None
+
+
+@dataclass(frozen=True)
+class AnswerAsk(Command):
+    """Take away ``combatant``'s ask for a ``stat`` check (rolled or withdrawn). Logs nothing."""
+
+    combatant: str
+    stat: str
+
+
+def asked_checks(who: Any) -> dict[str, int | None]:
+    """The checks asked of ``who`` (a combatant): stat -> difficulty (``None``: the ruleset's)."""
+    found: dict[str, int | None] = {}
+    for mark in who.budget.marks:
+        if mark.startswith(ASKED):
+            stat, _, difficulty = mark[len(ASKED):].partition(":")
+            found[stat] = int(difficulty) if difficulty.lstrip("-").isdigit() else None
+    return found
+
+
+def _without_ask(who: Any, stat: str) -> Any:
+    marks = tuple(m for m in who.budget.marks if not (m.startswith(ASKED) and m[len(ASKED):].partition(":")[0] == stat))
+    return replace(who, budget=replace(who.budget, marks=marks))
 
 
 @dataclass(frozen=True)
@@ -61,7 +119,24 @@ class RollOwnInitiative(Command):
 
 def player_acts(enc: Table, state: EncounterState, command: PlayerActs) -> Result:
     who = state.combatant(command.character)
-    return state, (PlayerActed(command.player, who.id, who.name, command.what, command.approved),)
+    return state, (PlayerActed(command.player, who.id, who.name, command.what, command.approved, command.typed),)
+
+
+def ask_check(enc: Table, state: EncounterState, command: AskCheck) -> Result:
+    who = state.combatant(command.combatant)
+    if command.stat not in who.stats:
+        raise IllegalCommand(f"{who.name} has no stat {command.stat!r}; it has {', '.join(who.stats) or 'none'}", "EQ-CHK-1")
+    mark = ASKED + command.stat + ("" if command.difficulty is None else f":{command.difficulty}")
+    who = _without_ask(who, command.stat)
+    who = replace(who, budget=replace(who.budget, marks=(*who.budget.marks, mark)))
+    return state.replace_combatant(who), (CheckAsked(who.id, who.name, command.stat, command.difficulty),)
+
+
+def answer_ask(enc: Table, state: EncounterState, command: AnswerAsk) -> Result:
+    who = state.combatant(command.combatant)
+    if command.stat not in asked_checks(who):
+        raise IllegalCommand(f"nobody asked {who.name} for a {command.stat} check", "EQ-CHK-1")
+    return state.replace_combatant(_without_ask(who, command.stat)), ()
 
 
 def roll_own_initiative(enc: Table, state: EncounterState, command: RollOwnInitiative) -> Result:
@@ -75,4 +150,4 @@ def roll_own_initiative(enc: Table, state: EncounterState, command: RollOwnIniti
     return state, (ev.InitiativeRolled(who.id, who.name, result.roll, result.value, result.rolloff),)
 
 
-HANDLERS = {PlayerActs: player_acts, RollOwnInitiative: roll_own_initiative}
+HANDLERS = {PlayerActs: player_acts, RollOwnInitiative: roll_own_initiative, AskCheck: ask_check, AnswerAsk: answer_ask}

@@ -81,8 +81,9 @@ def offers(state: EncounterState, ruleset: Ruleset, actor_id: str | None = None,
     ids = {c.id: c for c in state.combatants}
     context = OfferContext(state, ruleset, ids.get(actor_id) if actor_id else None, ids.get(target) if target else None)
     from core.offers.breath import breath_offers  # EQ-BRE-1
+    from core.offers.asked_checks import ask_offers  # EQ-CHK-1: a check asked of a player
 
-    found = offers_common.generic(context) + tuple(ruleset.extra_offers(context)) + breath_offers(context)
+    found = offers_common.generic(context) + tuple(ruleset.extra_offers(context)) + breath_offers(context) + ask_offers(context)
     return tuple(o for o in found if o.id.endswith(".due")) + tuple(o for o in found if not o.id.endswith(".due"))  # owed now: first
 
 

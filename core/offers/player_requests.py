@@ -1,11 +1,18 @@
 """A player's request, read and turned into the GM's own commands.
 
 A request names the player's character and one act: ``initiative`` (roll
-it when it has none, EQ-INIT-1), ``check`` (a stat the character has),
+it when it has none, EQ-INIT-1), ``check`` (a stat the character has: in
+combat on its own turn or when the GM asked for it, EQ-CHK-1),
 ``attack`` (a saved attack on its sheet, ``Combatant.attacks``, or the
 unarmed strike of a sheet without any, against a
-creature the character can see; ``odds`` asks its chances first), ``move`` (to a cell) or ``end_turn``.
+creature the character can see; ``odds`` asks its chances first), ``move`` (to a cell),
+``end_turn`` or ``reaction`` (a saved attack on a creature it sees as a
+reaction the ruleset offers the character now, out of its turn: srd35's
+attack of opportunity, SRD-MOV-16; :func:`reaction_offer`).
 Attacks, moves and ending the turn are the character's own turn only.
+``dice``: the faces of physical dice the player rolled for its own roll,
+taken only under the house rule ``physical_dice`` (else refused: the GM's
+process rolls every die).
 :func:`parse_request` refuses what is malformed; :func:`request_commands`
 refuses what the character may not do now and gives the commands the GM's
 keys would make, which the GM's process then checks with ``apply`` like
@@ -14,11 +21,12 @@ any other. Queries only: nothing here changes the encounter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd
-from core.combat.player_turns import RollOwnInitiative
+from core.combat.player_turns import AnswerAsk, RollOwnInitiative, asked_checks
+from core.dice.typed_dice import typed_faces
 from core.combat.visibility import visible_to
 from core.errors import IllegalCommand
 from core.offers.saved_attacks import saved_attack_command, sheet_attacks
@@ -26,12 +34,15 @@ from core.values.combatant import Side
 
 if TYPE_CHECKING:
     from core.board.grid import Cell
+    from core.offers.offer import Offer
     from core.combat.state import EncounterState
     from core.rulesets.base import Ruleset
 
-ACTS = ("initiative", "check", "attack", "odds", "move", "end_turn")
+ACTS = ("initiative", "check", "attack", "odds", "move", "end_turn", "reaction")
 """What a player may ask for (``odds``: of an attack, asked before it, changing nothing)."""
 ON_OWN_TURN = frozenset({"attack", "odds", "move", "end_turn"})
+ROLLS = frozenset({"initiative", "check", "attack", "reaction"})
+"""Acts that roll dice (a player may type physical dice for them under ``physical_dice``)."""
 MAX_TEXT = 64
 """Longest name, stat or attack name a request may hold (characters)."""
 
@@ -40,7 +51,8 @@ MAX_TEXT = 64
 class PlayerRequest:
     """One request: ``character`` (id or name) does ``act`` (one of
     :data:`ACTS`) with ``stat`` (check), ``attack`` and ``target`` (attack:
-    the saved attack's name and the target's id), ``to`` (move: a cell)."""
+    the saved attack's name and the target's id), ``to`` (move: a cell),
+    ``typed`` (faces of physical dice, in the order rolled; empty: the GM's process rolls)."""
 
     character: str
     act: str
@@ -48,6 +60,11 @@ class PlayerRequest:
     attack: str = ""
     target: str = ""
     to: Cell | None = None
+    typed: tuple[int, ...] = ()
+
+    def as_character(self, character: str) -> PlayerRequest:
+        """The same request for ``character`` (the id the name was found as)."""
+        return replace(self, character=character)
 
 
 def _text(doc: dict[str, Any], key: str) -> str:
@@ -71,7 +88,8 @@ def parse_request(doc: Any) -> PlayerRequest:
         if not (isinstance(to, list) and len(to) == 2 and all(type(v) is int and 0 <= v < 10_000 for v in to)):
             raise IllegalCommand("a move names the cell to go to as [x, y]")
         cell = (to[0], to[1])
-    return PlayerRequest(_text(doc, "as"), act, _text(doc, "stat"), _text(doc, "attack"), _text(doc, "target"), cell)
+    typed = typed_faces(doc["dice"]) if doc.get("dice") not in (None, []) else ()
+    return PlayerRequest(_text(doc, "as"), act, _text(doc, "stat"), _text(doc, "attack"), _text(doc, "target"), cell, typed)
 
 
 def own_character(state: EncounterState, name: str):
@@ -87,8 +105,14 @@ def request_commands(state: EncounterState, ruleset: Ruleset, request: PlayerReq
     :class:`IllegalCommand` when the character may not do it now (not its
     turn, a stat or attack it does not have, a target it cannot see)."""
     me = own_character(state, request.character)
-    if request.act in ON_OWN_TURN and (state.round == 0 or state.current != me.id):
+    own_turn = state.round > 0 and state.current == me.id
+    if request.act in ON_OWN_TURN and not own_turn:
         raise IllegalCommand(f"it is not {me.name}'s turn")
+    if request.typed:
+        if not getattr(ruleset.settings, "physical_dice", False):
+            raise IllegalCommand("the GM's process rolls every die here: the house rule physical_dice is off")
+        if request.act not in ROLLS:
+            raise IllegalCommand(f"{request.act.replace('_', ' ')} rolls no dice to type")
     if request.act == "initiative":
         if me.initiative is not None:
             raise IllegalCommand(f"{me.name} already has initiative {me.initiative}")
@@ -96,6 +120,12 @@ def request_commands(state: EncounterState, ruleset: Ruleset, request: PlayerReq
     if request.act == "check":
         if request.stat not in me.stats:
             raise IllegalCommand(f"{me.name} has no stat {request.stat!r}; it has {', '.join(me.stats) or 'none'}")
+        asked = asked_checks(me)
+        if request.stat in asked:
+            difficulty = asked[request.stat]
+            return (cmd.RollCheck(me.id, request.stat, difficulty), AnswerAsk(me.id, request.stat)), f"rolls the {request.stat} check the GM asked for"
+        if state.round > 0 and not own_turn:
+            raise IllegalCommand(f"it is not {me.name}'s turn and the GM asked for no {request.stat} check", "EQ-CHK-1")
         return (cmd.RollCheck(me.id, request.stat),), f"rolls a {request.stat} check"
     if request.act == "end_turn":
         return (cmd.NextTurn(),), "ends the turn"
@@ -113,4 +143,28 @@ def request_commands(state: EncounterState, ruleset: Ruleset, request: PlayerReq
     target = next((c for c in seen.combatants if c.id == request.target and c.id != me.id), None)
     if target is None:
         raise IllegalCommand(f"{me.name} sees no creature {request.target!r} to attack")
-    return (saved_attack_command(state, ruleset, me.id, target.id, saved),), f"attacks {target.name} with {saved.name}"
+    attack = saved_attack_command(state, ruleset, me.id, target.id, saved)
+    if request.act == "reaction":
+        offer = reaction_offer(state, ruleset, me.id, target.id)
+        if offer is None:
+            raise IllegalCommand(f"{me.name} has no reaction against {target.name} now")
+        if offer.refusal is not None:
+            raise IllegalCommand(offer.refusal, offer.rule)
+        wrapper = offer.command("")
+        if not any(f.name == "attack" for f in fields(wrapper)):
+            raise IllegalCommand(f"{offer.label}: not an attack a player can make with its saved attack")
+        made: cmd.Command = replace(wrapper, attack=attack)  # type: ignore[call-arg]  # a wrapper of an attack (checked above)
+        return (made,), f"{offer.label.split(' (')[0]} with {saved.name}"
+    return (attack,), f"attacks {target.name} with {saved.name}"
+
+
+def reaction_offer(state: EncounterState, ruleset: Ruleset, me: str, target: str) -> Offer | None:
+    """The reaction ``me`` may make against ``target`` now (allowed or not,
+    with its refusal), as the GM's ``.`` menu offers it: an offer of
+    ``target``'s moment whose actor is ``me`` and which spends a kind the
+    ruleset gives off the turn (:attr:`Ruleset.off_turn_kinds`), or ``None``."""
+    from core.offers.base import offers  # the offer builders: only when a player asks for a reaction
+
+    off_turn = set(ruleset.off_turn_kinds)
+    found = [o for o in offers(state, ruleset, target, me) if o.actor == me and off_turn & set(o.spends) and o.target == target]
+    return next((o for o in found if o.allowed), found[0] if found else None)

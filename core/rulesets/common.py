@@ -17,6 +17,7 @@ from dataclasses import dataclass
 class CommonSettings:
     skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
     reroll_initiative_each_round: bool = False  # DEFAULT off; house rule: every round begins with everyone's initiative rolled again (EQ-INIT-1, ties by EQ-INIT-2)
+    physical_dice: bool = False  # DEFAULT off (the GM's process rolls every die); house rule: a player may type the results of its own physical dice for its own roll, checked against the dice and logged as typed (encounter play)
     melee_reach: int = 1  # DEFAULT: a melee attack reaches adjacent cells (diagonals too)
     size_reach: tuple[tuple[str, int], ...] = ()  # DEFAULT: no longer reach by size (srd35 sets the d20 SRD's: Large 2, Huge 3 ...)
     bloodied_percent: int = 50  # DEFAULT: players see a foe "bloodied" at or below this share of its HP, else "hurt" (core.combat.visibility)

@@ -140,3 +140,35 @@ def test_a_missing_or_damaged_feed_is_a_clear_refusal(tmp_path):
     (folder / "party.json").write_text("{ not json")
     with pytest.raises(SaveError, match="damaged players' feed"):
         read_feed(folder)
+
+
+def test_a_gm_outside_the_feed_folders_group_is_told_so_and_no_half_file_is_left(tmp_path, monkeypatch):
+    """Found over real SSH: a GM not in the folder's group ``table`` got "Operation not permitted"."""
+    import os
+
+    writer = FeedWriter(tmp_path / "camp.json")
+    folder = writer.folder
+    folder.mkdir(mode=0o750)
+    real_fstat = os.fstat
+    folder_info = os.stat(folder)
+
+    class OtherGroup:
+        def __init__(self, info):
+            self._info = info
+
+        def __getattr__(self, name):
+            return (os.getgid() + 1) if name == "st_gid" else getattr(self._info, name)
+
+    def fstat(fd):  # the folder's group is another than the files': fchown must be asked
+        info = real_fstat(fd)
+        return OtherGroup(info) if os.path.samestat(info, folder_info) else info
+
+    def refuse(fd, uid, gid):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "fstat", fstat)
+    monkeypatch.setattr(os, "fchown", refuse)
+    assert not writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1)
+    assert "is not in the feed folder's group" in writer.problem and "usermod -aG" in writer.problem
+    monkeypatch.undo()
+    assert [p.name for p in folder.iterdir()] == []

@@ -130,6 +130,11 @@ async def test_house_rule_changes_the_default_difficulty_and_is_saved(tmp_path):
         await type_text(pilot, "10")
         await pilot.press("enter")
         assert app.presenter.session.encounter.ruleset.default_difficulty == 10
+        assert app.feed.wait(30)  # the players' feed carries the new rule at once, before any action (found over SSH)
+        import json
+
+        from saves.feed import PARTY_FILE, feed_folder
+        assert json.loads((feed_folder(path) / PARTY_FILE).read_bytes())["house_rules"] == {"default_difficulty": 10}
         await pilot.press("c")
         await type_text(pilot, "STR")
         await pilot.press("enter")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from core.board.grid import Grid
 from core.combat import commands as cmd
-from core.combat.player_turns import PlayerActed
+from core.combat.player_turns import AskCheck, PlayerActed
 from core.combat.state import EncounterState
 from core.values.attacks import SavedAttack
 from core.values.combatant import Combatant, Side
@@ -191,12 +191,66 @@ async def test_the_gm_approves_a_players_request_with_enter_and_the_player_sees_
         client.close()
 
 
+async def test_a_replayed_request_is_refused_after_the_gms_process_restarts_too(tmp_path):
+    path, presenter, server = _table(tmp_path, trust=True)
+    code = invite(path, "Ayla")
+    line = json.dumps({"id": uuid.uuid4().hex, "as": "Ayla", "code": code, "act": "check", "stat": "DEX"}).encode()
+    assert server.handle(line, lambda doc: None, "alice")["status"] == "done"
+    before = presenter.state
+    again = RequestServer(EncounterPresenter(Session(Campaign.open(path), random.Random(2))), trust=True)  # the GM's process, started again
+    answer = again.handle(line, lambda doc: None, "alice")
+    assert answer["status"] == "refused" and "sent before (a replay)" in answer["reason"]
+    assert again.presenter.state == before and (path.parent / "camp.requests-seen").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_ids_kept_across_restarts_stay_bounded(tmp_path):
+    from saves.seen_requests import SeenRequests
+
+    seen = SeenRequests(tmp_path / "camp.json", kept=10)
+    for n in range(35):
+        seen.add(f"nonce-{n:04d}")
+    lines = (tmp_path / "camp.requests-seen").read_text().splitlines()
+    assert len(lines) <= 20 and "nonce-0034" in lines
+    reopened = SeenRequests(tmp_path / "camp.json", kept=10)
+    assert reopened.seen("nonce-0034") and reopened.seen("nonce-0025") and not reopened.seen("nonce-0010")
+
+
+async def test_under_physical_dice_a_players_typed_faces_are_its_roll_and_logged_as_typed(tmp_path):
+    path, presenter, server = _table(tmp_path, trust=True)
+    code = invite(path, "Ayla")
+
+    def ask(**request):
+        line = json.dumps({"id": uuid.uuid4().hex, "as": "Ayla", "code": code, **request}).encode()
+        return server.handle(line, lambda doc: None, "alice")
+
+    refused = ask(act="check", stat="DEX", dice=[17])
+    assert refused["status"] == "refused" and "physical_dice is off" in refused["reason"]  # the GM's process rolls every die
+    assert presenter.set_house_rules({"physical_dice": True}).ok
+    before = presenter.state
+    assert "a d20 shows 1-20: 21 cannot be its result" in ask(act="check", stat="DEX", dice=[21])["reason"]
+    assert presenter.state == before
+    server.trust = False
+    asked = []
+    server.ask = asked.append
+    assert "a d20 shows 1-20" in ask(act="check", stat="DEX", dice=[21])["reason"] and not asked  # never put to the GM
+    assert ask(act="check", stat="DEX", dice=[17])["status"] == "waiting" and "physical dice as typed: 17" in asked[0].words
+    asked[0].answer(False)
+    server.trust = True
+    done = ask(act="check", stat="DEX", dice=[17, 5])
+    assert done["status"] == "done", done
+    acted = presenter.session.log[-len(done["lines"])].event
+    assert isinstance(acted, PlayerActed) and acted.typed == (17,)  # the one die a check rolls; the 5 was not used
+    assert "physical dice as typed by alice: 17" in done["lines"][0]
+    rolled = presenter.session.log[-1].event
+    assert rolled.result.roll.total == 17 + 2  # 1d20 + DEX 2 (EQ-CHK-1), the face as typed
+
+
 VALUES = st.one_of(st.none(), st.integers(-5, 50), st.text(max_size=12), st.sampled_from(["Ayla", "Brom", "Boar", "boar", "ayla", "DEX", "Bite"]),
-                   st.lists(st.integers(-2, 12), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+                   st.lists(st.integers(-2, 22), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 REQUESTS = st.fixed_dictionaries({}, optional={
     "id": st.one_of(st.text(min_size=8, max_size=70), VALUES), "as": VALUES, "code": VALUES,
-    "act": st.one_of(st.sampled_from(["initiative", "check", "attack", "odds", "move", "end_turn", "damage", ""]), VALUES),
-    "stat": VALUES, "attack": VALUES, "target": VALUES, "to": VALUES,
+    "act": st.one_of(st.sampled_from(["initiative", "check", "attack", "odds", "move", "end_turn", "reaction", "damage", ""]), VALUES),
+    "stat": VALUES, "attack": VALUES, "target": VALUES, "to": VALUES, "dice": VALUES,
 })
 
 
@@ -227,5 +281,9 @@ def _fuzz_table(tmp_path):
     if "t" not in _TABLES:
         folder = tmp_path / "fuzz"
         folder.mkdir()
-        _TABLES["t"] = _table(folder, trust=True)
+        path, presenter, server = _table(folder, trust=True)
+        presenter.set_house_rules({"physical_dice": True})  # typed dice are taken (and checked)
+        presenter.submit(cmd.StartCombat("ayla"))  # in combat: own turn, out of turn, reactions
+        presenter.submit(AskCheck("ayla", "STR"))
+        _TABLES["t"] = path, presenter, server
     return _TABLES["t"]

@@ -10,7 +10,13 @@ from the feed only) plus keys that send requests to the GM's process
     m  move: the reach and the path's cost computed from what the character
        knows (the feed: fogged cells are open ground, unseen creatures absent)
     e  end its turn
+    r  a reaction the ruleset offers it now, out of its turn, with a saved
+       attack (an attack of opportunity on a creature that provoked it, where the ruleset has one)
 
+A check the GM asked for (``.`` menu: ask for a check) shows in the status
+line and ``c`` lists it first; it may be rolled out of the turn. Under the
+house rule ``physical_dice`` each roll first asks the faces of the
+player's own dice (empty: the GM's process rolls them).
 Without an invite code the keys say so and send nothing (read-only).
 """
 
@@ -21,7 +27,9 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
+from core.combat.player_turns import asked_checks
 from core.offers import base as offers
+from core.offers.player_requests import ROLLS
 from core.offers.saved_attacks import sheet_attacks
 from tui.player_client import RequestClient
 from tui.player_source import SnapshotSource, Waiting
@@ -29,6 +37,7 @@ from tui.rendering.lines import percent
 from tui.rendering.text import clean
 from tui.screens.choice import ChoiceScreen
 from tui.screens.players import PlayerScreen
+from tui.screens.prompt import PromptScreen
 from tui.widgets.grid_map import GridMap
 
 
@@ -41,6 +50,7 @@ class PlayingScreen(PlayerScreen):
         Binding("a", "attack", "Attack", id="play-attack"),
         Binding("m", "move", "Move", id="play-move"),
         Binding("e", "act('end_turn')", "End turn", id="play-end-turn"),
+        Binding("r", "reaction", "Reaction", id="play-reaction"),
     ]
 
     def __init__(self, source: SnapshotSource, client: RequestClient, glyphs: str = "unicode") -> None:
@@ -58,8 +68,12 @@ class PlayingScreen(PlayerScreen):
 
     def _said_again(self) -> None:
         snapshot = self.source.snapshot
-        keys = "i initiative  c check  a attack  m move  e end turn  q quit" if self.client.can_act else "read-only: no invite code; q quits"
+        keys = "i initiative  c check  a attack  m move  e end turn  r reaction  q quit" if self.client.can_act else "read-only: no invite code; q quits"
         line = Text(clean(snapshot.turn if snapshot else "") + f" [{keys}]")
+        me = self._me()
+        asked = asked_checks(me) if me is not None else {}
+        if asked:
+            line = Text.assemble((f"The GM asks for a {', '.join(asked)} check: c rolls it", "bold cyan"), "  ", line)
         if self._said is not None:
             line = Text.assemble(self._said, "  │ ", line)
         self._status(line)
@@ -87,8 +101,25 @@ class PlayingScreen(PlayerScreen):
 
     # -- requests ----------------------------------------------------------------
     def action_act(self, act: str, **fields: Any) -> None:
-        if self._ready_to_act():
-            self.run_worker(self._send(act=act, **fields), group="request")
+        if not self._ready_to_act():
+            return
+        if act in ROLLS and self.physical_dice:
+            self.app.push_screen(
+                PromptScreen(f"{act.replace('_', ' ')}: your dice's faces, in the order rolled (Enter with none: the GM's process rolls)", "14 6", hint=_faces_hint),
+                lambda text: text is not None and self._go(act, dice=_faces(text), **fields))
+            return
+        self._go(act, **fields)
+
+    def _go(self, act: str, **fields: Any) -> None:
+        if not fields.get("dice"):
+            fields.pop("dice", None)
+        self.run_worker(self._send(act=act, **fields), group="request")
+
+    @property
+    def physical_dice(self) -> bool:
+        """Whether the table's house rule lets a player type its own dice (``physical_dice``, from the feed's ruleset)."""
+        snapshot = self.source.snapshot
+        return bool(snapshot is not None and snapshot.ruleset is not None and getattr(snapshot.ruleset.settings, "physical_dice", False))
 
     async def _send(self, **request: Any) -> None:
         self._status(Text("Sent to the GM\u2026", style="dim"))
@@ -103,7 +134,9 @@ class PlayingScreen(PlayerScreen):
         me = self._me()
         if not self._ready_to_act() or me is None:
             return
-        options = [(stat, f"{stat} {value:+d}") for stat, value in me.stats.items()]
+        asked = asked_checks(me)
+        options = [(stat, f"{stat} {me.stats[stat]:+d} (the GM asks for it)") for stat in asked if stat in me.stats]
+        options += [(stat, f"{stat} {value:+d}") for stat, value in me.stats.items() if stat not in asked]
         self.app.push_screen(ChoiceScreen(f"{me.name}: which check?", options), lambda stat: stat and self.action_act("check", stat=stat))
 
     def action_attack(self) -> None:
@@ -119,6 +152,21 @@ class PlayingScreen(PlayerScreen):
                 self.app.push_screen(ChoiceScreen(f"{me.name}: {name} against whom?", targets), lambda target: target and self.run_worker(self._confirm(name, target), group="request"))
 
         self.app.push_screen(ChoiceScreen(f"{me.name}: which attack?", attacks), chosen_attack)
+
+    def action_reaction(self) -> None:
+        me = self._me()
+        if not self._ready_to_act() or me is None:
+            return
+        state = self.source.snapshot.view.state  # type: ignore[union-attr]
+        targets = [(c.id, c.name) for c in state.combatants if c.id != me.id and c.position is not None and c.side is not me.side]
+        attacks = [(a.name, f"{a.name} ({a.weapon})") for a in sheet_attacks(me)]
+
+        def chosen_attack(name: str | None) -> None:
+            if name:
+                self.app.push_screen(ChoiceScreen(f"{me.name}: a reaction with {name} against whom?", targets),
+                                     lambda target: target and self.action_act("reaction", attack=name, target=target))
+
+        self.app.push_screen(ChoiceScreen(f"{me.name}: which attack, as a reaction?", attacks), chosen_attack)
 
     async def _confirm(self, attack: str, target: str) -> None:
         odds = await self.client.ask(act="odds", attack=attack, target=target)
@@ -172,3 +220,18 @@ class PlayingScreen(PlayerScreen):
     def on_grid_map_pick_cancelled(self, message: GridMap.PickCancelled) -> None:
         self._reach = None
         self._status(Text("Move cancelled."))
+
+
+def _faces(text: str) -> list[int]:
+    """``"14 6"`` -> [14, 6]; raises ``ValueError`` for what is not whole numbers from 1 (checked again by the GM's process)."""
+    faces = [int(word) for word in text.replace(",", " ").split()]
+    if any(face < 1 for face in faces):
+        raise ValueError("a die shows 1 or more")
+    return faces
+
+
+def _faces_hint(text: str) -> Text:
+    faces = _faces(text)
+    if not faces:
+        return Text("No dice typed: the GM's process rolls them.")
+    return Text(f"Sent as typed: {' '.join(map(str, faces))} (the GM's process checks each is a face of its die)")

@@ -184,6 +184,7 @@ class CampaignChanges:
                 if not outcome.ok:
                     self.ctx.set_status(f"Refused: {clean(outcome.refusal)}", error=True)
                     return
+                self.ctx.presenter.refresh()  # to every subscriber: the players' feed carries the new rules at once
                 self.ctx.refresh_views()
                 now = self.ctx.session.encounter.ruleset
                 self.ctx.set_status(f"House rule: {name} = {format_setting(getattr(now.settings, name))} (saved with the campaign; u undoes it).")
