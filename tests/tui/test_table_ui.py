@@ -107,3 +107,19 @@ async def test_the_players_view_names_who_is_next_and_rings_once_for_the_as_char
         await pilot.pause()
         assert app.snapshot.up == "now" and rings == [1, 1]
     session.close()
+
+
+async def test_the_scene_event_preview_says_the_refusal_enter_would_meet(tmp_path):
+    """Round 0 and dice of no sides read as a scene event, but the core
+    refuses them on Enter; the preview under the line says so first."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        free = max(c.initiative for c in app.presenter.state.combatants if c.initiative is not None) + 5
+        await pilot.press("S")
+        for line, refusal in ((f"{free} Lair; round 0", "the first round is 1 or more, not 0"),
+                              (f"{free} Lair; 1d0 fire", "a die needs at least 1 side")):
+            app.screen.query_one("#prompt-input").value = ""
+            await type_text(pilot, line)
+            assert refusal in app.screen.shown_hint
+            await pilot.press("enter")
+            assert refusal in app.screen.shown_hint and app.presenter.state.scene_events == ()
