@@ -40,6 +40,14 @@ class SceneEvent:
         """Whether it fires in round ``round_`` (1, 2, ...)."""
         return round_ == self.first_round or (self.repeats and round_ > self.first_round)
 
+    def spent(self, round_: int, fired_in_round: bool) -> bool:
+        """Whether a once-only one is done with in round ``round_`` (0: not
+        started): it fired in its round (``fired_in_round``: it fired in
+        ``round_``) or that round is over. One that repeats is never spent."""
+        if self.repeats:
+            return False
+        return round_ > self.first_round or (round_ == self.first_round and fired_in_round)
+
     def when(self) -> str:
         """``every round``, ``every round from round 3``, ``once, in round 3``."""
         if not self.repeats:
