@@ -50,14 +50,6 @@ def scene_event(state: EncounterState, scene_id: str) -> SceneEvent:
     raise IllegalCommand(f"there is no scene event {scene_id!r} (there are: {have})")
 
 
-def scene_events_ahead(state: EncounterState) -> tuple[SceneEvent, ...]:
-    """``state``'s scene events that may still fire: a spent once-only one
-    (it fired, or its round is over) is left out. Its row leaves the order
-    then; an undo of the turn change that fired it brings it back."""
-    fired = {(f.scene_id, f.round) for f in state.scene_fired}
-    return tuple(s for s in state.scene_events if not s.spent(state.round, (s.id, state.round) in fired))
-
-
 def _check(state: EncounterState, event: SceneEvent) -> None:
     if not event.name.strip() or len(event.name) > lim.MAX_NAME:
         raise IllegalCommand(f"a scene event's name has 1 to {lim.MAX_NAME} characters, not {len(event.name.strip())}")

@@ -13,6 +13,7 @@ C4``); the GM resolves the rest. Firing and the rows are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.dice.rolls import DiceRoll
 
@@ -74,3 +75,12 @@ class SceneFiring:
     scene_id: str
     round: int
     roll: DiceRoll | None = None
+
+
+def scene_events_ahead(state: Any) -> tuple[SceneEvent, ...]:
+    """The scene events of ``state`` (an ``EncounterState``) that may still
+    fire: a spent once-only one (it fired, or its round is over) is left
+    out. Its row leaves the order then; an undo of the turn change that
+    fired it brings it back."""
+    fired = {(f.scene_id, f.round) for f in state.scene_fired}
+    return tuple(s for s in state.scene_events if not s.spent(state.round, (s.id, state.round) in fired))

@@ -16,7 +16,7 @@ from core.combat.commands import AddSceneEvent, EditSceneEvent, RemoveSceneEvent
 from core.combat.events import SceneEventFired
 from core.combat.state import EncounterState
 from core.combat.upcoming import next_up
-from core.combat.scene_events import scene_events_ahead
+from core.values.scene_events import scene_events_ahead
 from core.board.grid import from_text
 from core.dice.rolls import DiceError
 from core.errors import IllegalCommand

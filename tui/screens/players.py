@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from core.combat.scene_events import scene_events_ahead
+from core.values.scene_events import scene_events_ahead
 from tui.rendering.glyphs import THEME_ORDER
 from tui.player_source import Reading, SnapshotSource, Waiting
 from tui.rendering.text import clean

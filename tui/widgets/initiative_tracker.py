@@ -16,7 +16,7 @@ from core.values.clock import clock_label, now_seconds
 from core.values.scene_events import SceneEvent
 from core.values.combatant import Combatant, Side
 from core.combat.state import EncounterState
-from core.combat.scene_events import scene_events_ahead
+from core.values.scene_events import scene_events_ahead
 from tui.rendering.text import clean, shorten, user_text
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
 from core.errors import RulesError
