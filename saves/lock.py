@@ -2,7 +2,8 @@
 
 :func:`acquire` returns a :class:`CampaignLock` or ``None`` when another
 process (or another open of the same file in this process) holds it; the
-lock file holds the holder's pid for the message. The lock file is removed
+lock file holds the holder's pid for the message (left empty when the
+disk is full: the lock is the ``flock``, not the pid). The lock file is removed
 on release; a lock taken on a file that was just removed is retried, so two
 writers never both believe they hold it.
 """
@@ -61,8 +62,11 @@ def acquire(campaign: Path) -> CampaignLock | None:
         except FileNotFoundError:
             same = False
         if same:
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode())
+            try:
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode())
+            except OSError:
+                pass  # a full disk: the pid is only for another encounter's message; the lock is held all the same
             return CampaignLock(path, fd)
         os.close(fd)  # the holder removed it between our open and flock: try again
     return None

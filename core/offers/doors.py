@@ -1,6 +1,7 @@
 """Offers of doors (:mod:`core.combat.doors`): the creature whose turn it
-is, standing by a door, may open, close, lock, unlock it or break it in;
-each offer says what it spends (the ruleset's
+is, standing by a door, may open, close, lock, unlock it or break it in
+(before combat, round 0, the selected creature, spending nothing); each
+offer says what it spends (the ruleset's
 :class:`core.board.edges.DoorSettings`) and, when it is not allowed now,
 why (the refusal :meth:`Encounter.apply` would give)."""
 
@@ -9,15 +10,24 @@ from __future__ import annotations
 from core.board.edges import DoorSettings, Edge, Feature
 from core.combat.door_commands import BreakDoor, DoorUse, UseDoor
 from core.offers.offer import Group, Offer, OfferContext
+from core.values.combatant import Combatant
 
 _WORDS = {DoorUse.OPEN: "opens", DoorUse.CLOSE: "closes", DoorUse.LOCK: "locks", DoorUse.UNLOCK: "unlocks"}
 _FITS = {DoorUse.OPEN: Feature.DOOR_CLOSED, DoorUse.CLOSE: Feature.DOOR_OPEN, DoorUse.LOCK: Feature.DOOR_CLOSED, DoorUse.UNLOCK: Feature.DOOR_LOCKED}
 
 
+def door_user(c: OfferContext) -> Combatant | None:
+    """Who uses the doors offered: the actor (whose turn it is); before
+    combat, when it is no one's turn, the selected creature."""
+    if c.actor is None and not c.fighting:
+        return c.target
+    return c.actor
+
+
 def doors_by(c: OfferContext) -> list[Edge]:
-    """The doors on the sides of the actor's cells (within its ruleset's
-    ``door_reach``), nearest first."""
-    actor, grid = c.actor, c.state.grid
+    """The doors on the sides of the door user's cells (:func:`door_user`;
+    within its ruleset's ``door_reach``), nearest first."""
+    actor, grid = door_user(c), c.state.grid
     if actor is None or actor.position is None or not grid.edges:
         return []
     reach = c.ruleset.settings_for(DoorSettings).door_reach
@@ -35,12 +45,15 @@ def doors_by(c: OfferContext) -> list[Edge]:
 def door_offers(c: OfferContext) -> tuple[Offer, ...]:
     """For each door by the actor: the uses that fit its state, and breaking
     a closed or locked one in (EQ-CHK-3)."""
-    actor = c.actor
+    actor = door_user(c)
     edges = doors_by(c)
     if actor is None or not edges:
         return ()
     settings = c.ruleset.settings_for(DoorSettings)
     use_spends = (f"{settings.door_movement} MP",) if settings.door_movement else ((settings.door_action,) if settings.door_action else ())
+    break_spends = (settings.break_action,) if settings.break_action else ()
+    if not c.fighting:
+        use_spends = break_spends = ()  # nothing is spent before combat (core.combat.doors)
     found: list[Offer] = []
     for edge in edges:
         where = f"the door on the {edge.side.value} side of ({edge.cell[0]}, {edge.cell[1]})"
@@ -57,7 +70,7 @@ def door_offers(c: OfferContext) -> tuple[Offer, ...]:
             found.append(c.offer(
                 f"door.break.{suffix}", f"{actor.name} breaks in {where} ({settings.break_stat} check vs {settings.break_difficulty})", Group.ACTION,
                 lambda _, a=actor.id, cell=edge.cell, side=edge.side: BreakDoor(a, cell, side),
-                spends=(settings.break_action,) if settings.break_action else (), actor=actor.id, rule="EQ-CHK-3",
+                spends=break_spends, actor=actor.id, rule="EQ-CHK-3",
             ))
     return tuple(found)
 

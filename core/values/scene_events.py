@@ -13,6 +13,7 @@ C4``); the GM resolves the rest. Firing and the rows are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.dice.rolls import DiceRoll
 
@@ -40,6 +41,14 @@ class SceneEvent:
         """Whether it fires in round ``round_`` (1, 2, ...)."""
         return round_ == self.first_round or (self.repeats and round_ > self.first_round)
 
+    def spent(self, round_: int, fired_in_round: bool) -> bool:
+        """Whether a once-only one is done with in round ``round_`` (0: not
+        started): it fired in its round (``fired_in_round``: it fired in
+        ``round_``) or that round is over. One that repeats is never spent."""
+        if self.repeats:
+            return False
+        return round_ > self.first_round or (round_ == self.first_round and fired_in_round)
+
     def when(self) -> str:
         """``every round``, ``every round from round 3``, ``once, in round 3``."""
         if not self.repeats:
@@ -66,3 +75,12 @@ class SceneFiring:
     scene_id: str
     round: int
     roll: DiceRoll | None = None
+
+
+def scene_events_ahead(state: Any) -> tuple[SceneEvent, ...]:
+    """The scene events of ``state`` (an ``EncounterState``) that may still
+    fire: a spent once-only one (it fired, or its round is over) is left
+    out. Its row leaves the order then; an undo of the turn change that
+    fired it brings it back."""
+    fired = {(f.scene_id, f.round) for f in state.scene_fired}
+    return tuple(s for s in state.scene_events if not s.spent(state.round, (s.id, state.round) in fired))

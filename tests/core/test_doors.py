@@ -4,6 +4,7 @@ what each ruleset spends (RULES.md Revision 3 "Doors") and EQ-CHK-3."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -126,6 +127,23 @@ def test_the_offers_by_a_door_say_what_they_spend_and_why_not():
     enc.apply(found["door.unlock.1,1,east"].command())
     found = {o.id: o for o in offers(enc.state, enc.ruleset) if o.id.startswith("door.")}
     assert set(found) == {"door.open.1,1,east", "door.lock.1,1,east", "door.break.1,1,east"}
+
+
+def test_before_combat_the_selected_creature_by_a_door_is_offered_it_for_nothing():
+    """Round 0: no one's turn, so the door offers are the selected
+    creature's; opening spends nothing before combat (RULES.md "Doors")."""
+    from core.offers.base import offers
+
+    enc = _fight("equestria", Feature.DOOR_CLOSED)
+    enc = Encounter(replace(enc.state, round=0, current=None), enc.ruleset, random.Random(1))
+    assert [o.id for o in offers(enc.state, enc.ruleset) if o.id.startswith("door.")] == []  # no one chosen
+    found = {o.id: o for o in offers(enc.state, enc.ruleset, target="aria") if o.id.startswith("door.")}
+    assert set(found) == {"door.open.1,1,east", "door.lock.1,1,east", "door.break.1,1,east"}
+    assert found["door.open.1,1,east"].allowed and found["door.open.1,1,east"].spends == ()
+    before = enc.state.combatant("aria").budget
+    enc.apply(found["door.open.1,1,east"].command())
+    assert enc.state.grid.edge_feature((1, 1), (2, 1)) is Feature.DOOR_OPEN and enc.state.combatant("aria").budget == before
+    assert [o.id for o in offers(enc.state, enc.ruleset, target="boar") if o.id.startswith("door.")] == []  # not by it
 
 
 def test_no_jump_through_a_closed_door():

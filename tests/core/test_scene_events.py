@@ -16,6 +16,7 @@ from core.combat.commands import AddSceneEvent, EditSceneEvent, RemoveSceneEvent
 from core.combat.events import SceneEventFired
 from core.combat.state import EncounterState
 from core.combat.upcoming import next_up
+from core.values.scene_events import scene_events_ahead
 from core.board.grid import from_text
 from core.dice.rolls import DiceError
 from core.errors import IllegalCommand
@@ -63,6 +64,21 @@ def test_a_reinforcement_once_in_round_3_fires_at_the_top_of_round_3_only():
     for _ in range(8):  # to round 5
         names += [(e.round, e.scene_event.name) for e in enc.apply(cmd.NextTurn()) if isinstance(e, SceneEventFired)]
     assert names == [(3, "Wolves arrive")]
+
+
+def test_a_once_only_scene_event_is_spent_once_it_fired():
+    enc = table(c("a", 10), c("b", 5, Side.FOE))
+    enc.apply(AddSceneEvent(SceneEvent("s1", "Wolves arrive", 30, first_round=2, repeats=False)))
+    enc.apply(AddSceneEvent(SceneEvent("s2", "Lair action", 7)))
+    enc.apply(cmd.StartCombat())
+    enc.apply(cmd.NextTurn())  # a -> b, round 1: the wolves wait for round 2
+    assert [s.id for s in scene_events_ahead(enc.state)] == ["s1", "s2"]
+    wolves = enc.apply(cmd.NextTurn())  # b -> a, round 2: the wolves arrive at its top
+    assert fired(wolves) == ["Wolves arrive"] and enc.state.round == 2
+    assert [s.id for s in scene_events_ahead(enc.state)] == ["s2"]  # spent; the lair action repeats
+    enc.apply(cmd.NextTurn())
+    enc.apply(cmd.NextTurn())  # round 3
+    assert [s.id for s in scene_events_ahead(enc.state)] == ["s2"]
 
 
 def test_eq_init_2_a_count_is_unique_among_creatures_and_scene_events():

@@ -163,3 +163,35 @@ def test_a_folder_that_turns_read_only_shows_not_saved_and_retries(tmp_path, mon
     assert session.unsaved is None
     session.close()
     assert Session(Campaign.open(path)).encounter.state == session.encounter.state
+
+
+def test_a_campaign_opened_on_a_full_disk_is_its_writer_not_read_only(tmp_path, monkeypatch):
+    """The lock file is made (no block needed) but its pid cannot be
+    written (ENOSPC): the lock is held all the same and released once, so
+    the GM plays, NOT SAVED, instead of a read-only campaign that says its
+    folder cannot be written."""
+    import errno
+
+    from saves import lock
+
+    path = tmp_path / "c.json"
+    create_demo(path, random.Random(1)).close()
+    real_write = os.write
+
+    def full(fd, data):
+        if os.path.realpath(f"/proc/self/fd/{fd}") == str(lock.lock_path(path)):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(lock.os, "write", full)
+    campaign = Campaign.open(path)
+    try:
+        assert campaign.read_only is None
+        second = Campaign.open(path)
+        assert second.read_only is not None  # held: a second open only reads
+        second.close()
+    finally:
+        campaign.close()
+    again = Campaign.open(path)  # released: nothing was left holding it
+    assert again.read_only is None
+    again.close()

@@ -143,3 +143,24 @@ async def test_a_enter_picks_an_action_left_and_an_override_says_so(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert "GM override" in status_of(app)
+
+
+async def test_tab_moves_between_the_tracker_and_the_log_and_the_map_takes_the_keys_only_in_its_modes(tmp_path):
+    """Help: Tab focuses the next pane with keys of its own (tracker, log);
+    outside a map mode the map's arrows do nothing, so Tab skips it; m
+    gives it the keys and Esc gives them back to the tracker."""
+    from tui.widgets.dice_log import DiceLog
+    from tui.widgets.grid_map import GridMap
+    from tui.widgets.initiative_tracker import InitiativeTracker
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:  # the sheet and the log both show
+        seen = []
+        for _ in range(3):
+            seen.append(type(app.focused))
+            await pilot.press("tab")
+        assert seen == [InitiativeTracker, DiceLog, InitiativeTracker]
+        await pilot.press("m")
+        assert isinstance(app.focused, GridMap)
+        await pilot.press("escape")
+        assert isinstance(app.focused, InitiativeTracker)

@@ -68,6 +68,7 @@ async def test_every_foe_down_says_so_on_the_status_line_and_offers_end_combat(t
         await pilot.pause()
         assert "every foe is down" in status_of(app) and "End combat" in status_of(app)
         assert app.screen.option_ids == ["end", "later"]  # offered at once
+        app.screen.accept_keys()  # the GM has seen it (it holds keys for HOLD_SECONDS after it is drawn)
         await pilot.press("enter")
         await pilot.pause()
         assert app.presenter.state.round == 0 and app.screen is app.encounter_screen
@@ -107,3 +108,43 @@ async def test_the_players_view_names_who_is_next_and_rings_once_for_the_as_char
         await pilot.pause()
         assert app.snapshot.up == "now" and rings == [1, 1]
     session.close()
+
+
+async def test_the_scene_event_preview_says_the_refusal_enter_would_meet(tmp_path):
+    """Round 0 and dice of no sides read as a scene event, but the core
+    refuses them on Enter; the preview under the line says so first."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        free = max(c.initiative for c in app.presenter.state.combatants if c.initiative is not None) + 5
+        await pilot.press("S")
+        for line, refusal in ((f"{free} Lair; round 0", "the first round is 1 or more, not 0"),
+                              (f"{free} Lair; 1d0 fire", "a die needs at least 1 side")):
+            app.screen.query_one("#prompt-input").value = ""
+            await type_text(pilot, line)
+            assert refusal in app.screen.shown_hint
+            await pilot.press("enter")
+            assert refusal in app.screen.shown_hint and app.presenter.state.scene_events == ()
+
+
+async def test_keys_typed_right_after_the_killing_blow_do_not_answer_the_end_combat_question(tmp_path, monkeypatch):
+    """Keys that reach the End combat question after it opened, before the
+    GM can have seen it (the rest of a burst over SSH), are ignored and
+    counted; Enter, letters and Esc alike. Once it has been drawn and
+    HOLD_SECONDS passed, it takes keys."""
+    from tui.screens import choice
+
+    monkeypatch.setattr(choice, "HOLD_SECONDS", 600.0)  # the whole test inside the hold
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for foe in [c for c in app.presenter.state.combatants if c.side is Side.FOE]:
+            assert app.presenter.submit(cmd.Damage(foe.id, 999)).ok
+        await pilot.pause()
+        question = app.screen
+        assert question.option_ids == ["end", "later"]
+        await pilot.press("n", "e", "enter", "escape")
+        assert app.screen is question and question.typed == "" and app.presenter.state.round > 0
+        assert "4 keys typed ahead ignored" in str(question.query_one("#prompt-title").render())
+        question.accept_keys()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.presenter.state.round == 0 and app.screen is app.encounter_screen

@@ -13,6 +13,12 @@ from textual.widgets.option_list import Option
 
 from saves.sanitize import clean_text
 
+HOLD_SECONDS = 0.5
+"""How long a question the GM did not ask for (``hold_keys``) ignores keys
+after it has been drawn: the rest of a burst typed for the main screen
+(over SSH, one read or the next) must not answer it. As browsers hold the
+buttons of a dialog that opens by itself (Firefox: 1 s)."""
+
 
 def matches(label: str, typed: str) -> bool:
     """Every word typed appears in ``label`` (any case, any order):
@@ -26,12 +32,20 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     Letters, digits and spaces typed narrow the list to the options whose
     label has every typed word (Backspace takes one back); up/down and
-    Enter choose among what is left."""
+    Enter choose among what is left. ``hold_keys``: a question that opens
+    by itself (after the GM's key, not on it) ignores every key but
+    Ctrl+C until it has been drawn and :data:`HOLD_SECONDS` passed; the
+    title counts them."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice-cancel")]
 
-    def __init__(self, title: Text | str, options: list[tuple[str, str]], initial: str | None = None) -> None:
+    def __init__(self, title: Text | str, options: list[tuple[str, str]], initial: str | None = None,
+                 hold_keys: bool = False, ignored: int = 0) -> None:
         super().__init__()
+        self.holding = hold_keys
+        """Keys are ignored now (see ``hold_keys``)."""
+        self.ignored = ignored
+        """Keys ignored so far (``ignored``: those dropped before it opened)."""
         self.question = title if isinstance(title, Text) else Text(title)
         """The question above the list, as shown."""
         self.options = options
@@ -50,7 +64,9 @@ class ChoiceScreen(ModalScreen[str | None]):
             with Horizontal(id="prompt-bar"):
                 yield Static(self.question, id="prompt-title")
                 yield Static("type: filter  Enter: choose  Esc: cancel", classes="keys-hint")
-            yield OptionList(*(Option(Text(label), id=key) for key, label in self.options), id="choice-list", compact=True)
+            option_list = OptionList(*(Option(Text(label), id=key) for key, label in self.options), id="choice-list", compact=True)
+            option_list.can_focus = not self.holding  # keys come to the screen, which ignores them, until accept_keys
+            yield option_list
             yield Static("", id="choice-filter")
 
     def on_mount(self) -> None:
@@ -58,6 +74,24 @@ class ChoiceScreen(ModalScreen[str | None]):
         if self._initial in keys:
             self.query_one(OptionList).highlighted = keys.index(self._initial)
         self._show_filter()
+        self._show_title()
+        if self.holding:
+            self.call_after_refresh(lambda: self.set_timer(HOLD_SECONDS, self.accept_keys))  # from its first frame
+
+    def accept_keys(self) -> None:
+        """End the hold: keys choose and filter from now on."""
+        if not self.holding:
+            return
+        self.holding = False
+        option_list = self.query_one(OptionList)
+        option_list.can_focus = True
+        option_list.focus()
+
+    def _show_title(self) -> None:
+        title = self.question
+        if self.ignored:
+            title = title + Text(f"  ({self.ignored} key{'s' if self.ignored != 1 else ''} typed ahead ignored)", style="italic")
+        self.query_one("#prompt-title", Static).update(title)
 
     @property
     def shown(self) -> list[str]:
@@ -65,7 +99,13 @@ class ChoiceScreen(ModalScreen[str | None]):
         return [key for key, label in self.options if matches(label, self.typed)]
 
     def on_key(self, event: events.Key) -> None:
-        # Keys the option list did not use bubble up to here.
+        # Keys the option list did not use bubble up to here (all of them while holding).
+        if self.holding and event.key != "ctrl+c":
+            event.stop()
+            event.prevent_default()
+            self.ignored += 1
+            self._show_title()
+            return
         if event.key == "backspace":
             if self.typed:
                 self._set_filter(self.typed[:-1])
@@ -77,6 +117,8 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def on_paste(self, event: events.Paste) -> None:
         event.stop()
+        if self.holding:
+            return
         self._set_filter(self.typed + " ".join(clean_text(event.text).split()))
 
     def _set_filter(self, typed: str) -> None:

@@ -20,7 +20,7 @@ MAP_KEYS = (
     ("up / down", "select a combatant in the tracker"),
     ("PgUp / PgDn", "tracker: a page up or down; log: look back or on"),
     ("Home / End", "tracker: first or last row; log: oldest line, or follow the newest again"),
-    ("Tab", "focus the next pane (tracker, log, map); in the log up/down look back"),
+    ("Tab", "focus the next pane: tracker, log (up/down look back); the map in its modes"),
     ("Ctrl+P", "command palette: every action by name"),
 )
 

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 
+from core.values.scene_events import scene_events_ahead
 from tui.rendering.glyphs import THEME_ORDER
 from tui.player_source import Reading, SnapshotSource, Waiting
 from tui.rendering.text import clean
@@ -72,7 +73,7 @@ class PlayerScreen(Screen):
         tracker = self.query_one(InitiativeTracker)
         tracker.bands = {cid: band.value for cid, band in view.bands.items()}
         tracker.show(view.state, view.state.current, reading.kinds, next_id=reading.next_id,
-                     scene_events=tuple(e for e in view.state.scene_events if not e.secret))  # secret ones are the GM's
+                     scene_events=tuple(e for e in scene_events_ahead(view.state) if not e.secret))  # secret ones are the GM's
         if self.bell and reading.up and reading.up != self._up:
             self.app.bell()  # this player's character is up now or next (encounter watch --as NAME --bell)
         self._up = reading.up

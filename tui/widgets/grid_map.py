@@ -337,6 +337,12 @@ class GridMap(MapCells, ScrollView, can_focus=True):
     def picking(self) -> bool:
         return self.cursor is not None
 
+    def allow_focus(self) -> bool:
+        """Focusable only while picking (a map mode: move, look, area, place,
+        paint): outside one no key of the map does anything, so Tab goes
+        from the tracker to the log and back, never to a dead pane."""
+        return self.picking
+
     # -- input ----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":

@@ -16,6 +16,7 @@ from core.values.clock import clock_label, now_seconds
 from core.values.scene_events import SceneEvent
 from core.values.combatant import Combatant, Side
 from core.combat.state import EncounterState
+from core.values.scene_events import scene_events_ahead
 from tui.rendering.text import clean, shorten, user_text
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
 from core.errors import RulesError
@@ -256,8 +257,9 @@ class InitiativeTracker(LinePane, can_focus=True):
         Left column; ``marked`` ids get a ``*`` before the name (key space).
         ``next_id``: whose turn is next (``›`` in the marker column: a
         cell, so that a turn change repaints two rows, not the pane);
-        ``scene_events`` (default: all of ``state``'s) are rows of their
-        own at their counts, which the selection steps over."""
+        ``scene_events`` (default: ``state``'s that may still fire, a spent
+        once-only one left out) are rows of their own at their counts,
+        which the selection steps over."""
         self._kinds = kinds[:3]
         self._last = (state, selected, kinds, marked, next_id, scene_events)
         self.marked = marked
@@ -265,7 +267,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._columns = WIDE_COLUMNS if width >= WIDE_TRACKER else COLUMNS
         self._name_width = max(8, width - sum(w for _, w in self._columns))
         order = state.order()
-        scenes = sorted(state.scene_events if scene_events is None else scene_events, key=lambda e: -e.initiative)
+        scenes = sorted(scene_events_ahead(state) if scene_events is None else scene_events, key=lambda e: -e.initiative)
         self._order = []
         waiting = list(scenes)
         for c in order:

@@ -20,14 +20,13 @@ END, LATER = "end", "later"
 
 def offer_end_of_combat(ctx: ScreenContext, entries: Sequence[LogEntry]) -> None:
     """Ask whether to end combat when ``entries`` hold a ``FightDecided``
-    (keys typed ahead were meant for the main screen: they are dropped, and said)."""
+    (keys typed ahead were meant for the main screen: those read are
+    dropped, those that come while it is drawn are held, and said)."""
     decided = [e.event for e in entries if isinstance(e.event, ev.FightDecided)]
     if not decided or not ctx.is_on_top() or ctx.state.round == 0:
         return
     title = describe(decided[-1])
-    dropped = ctx.drop_typed_ahead()
-    if dropped:
-        title.append(f"  ({dropped} key{'s' if dropped != 1 else ''} typed ahead ignored)", style="italic")
+    dropped = ctx.drop_typed_ahead()  # and the question holds the keys that come after it opened (its title counts both)
     options = [(END, "End combat now (EQ-SIT-3: all sides agree)"), (LATER, "Not now: . then End combat ends it later")]
 
     def chosen(choice: str) -> None:
@@ -36,4 +35,4 @@ def offer_end_of_combat(ctx: ScreenContext, entries: Sequence[LogEntry]) -> None
         else:
             ctx.set_status("The fight goes on; . then End combat ends it.")
 
-    ctx.ask(ChoiceScreen(title, options), chosen)
+    ctx.ask(ChoiceScreen(title, options, hold_keys=True, ignored=dropped), chosen)

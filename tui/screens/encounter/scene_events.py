@@ -13,7 +13,7 @@ from rich.text import Text
 
 from core.combat import commands as cmd
 from core.dice.scene_notation import EXAMPLE, parse_scene_event, scene_event_line
-from core.combat.upcoming import count_holder
+from core.offers.base import refuse_as_applied
 from core.errors import NotationError
 from core.values.scene_events import SceneEvent, next_scene_id
 from tui.rendering.scene_lines import scene_event_summary
@@ -62,9 +62,8 @@ class SceneEventRows:
 
         def hint(text: str) -> Text:
             event = parse_scene_event(text, scene_id)
-            holder = count_holder(self.ctx.state, event.initiative, but=scene_id)
-            if holder is not None:
-                raise ValueError(f"count {event.initiative} is {holder}; initiatives are unique (EQ-INIT-2)")
+            command = cmd.EditSceneEvent(event) if existing is not None else cmd.AddSceneEvent(event)
+            refuse_as_applied(self.ctx.state, self.ctx.session.encounter.ruleset, command)  # what Enter would meet
             return Text(("Changes to: " if existing else "Adds: ") + scene_event_summary(event))
 
         value = scene_event_line(existing) if existing is not None else ""
