@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from core.forecast.memo import Memo
 from core.forecast.skirmish import Chooser, Ending, best_saved, play_out
 from core.values.combatant import Side
 
@@ -99,8 +100,12 @@ class Tally:
         return self.runs > 0 and all(self.chance(side).half_width <= width for side in (Side.PARTY, Side.FOE))
 
 
-def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = best_saved) -> Tally:
+def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = best_saved,
+              memo: Memo | None = None) -> Tally:
     """Play ``state`` out ``runs`` times, fight ``i`` with ``random.Random(f"{seed}:{i}")``
     for ``i`` in ``first .. first + runs - 1``: the same seed gives the same tally,
-    and batches with different ``first`` add up to one longer run."""
-    return Tally.of([play_out(state, ruleset, random.Random(f"{seed}:{i}"), choose) for i in range(first, first + runs)])
+    and batches with different ``first`` add up to one longer run. ``memo``
+    (one for ``state`` is made when not given; pass the same to later
+    batches) keeps the tactics' answers across fights."""
+    memo = memo if memo is not None else Memo(state)
+    return Tally.of([play_out(state, ruleset, random.Random(f"{seed}:{i}"), choose, memo=memo) for i in range(first, first + runs)])
