@@ -221,6 +221,8 @@ def _target(actor: Combatant, foes: tuple[Combatant, ...]) -> Combatant:
     for foe in foes:
         if wanted and wanted in (foe.id.casefold(), foe.name.casefold()):
             return foe
+    if len(foes) == 1:
+        return foes[0]
     return min(foes, key=lambda foe: (cells_apart(actor, foe) or 0, foe.id))
 
 
