@@ -5,8 +5,9 @@ started on first use) that plays fights out in batches
 (:func:`core.forecast.odds.play_many`) and sends back each batch's
 :class:`~core.forecast.odds.Tally`. The UI's interpreter only pickles a
 state and reads small answers, through a pipe the event loop watches
-(``loop.add_reader``: no thread, no polling). One batch is in flight at a
-time; when the state changes (:meth:`ForecastRunner.start`), the answer in
+(``loop.add_reader``: no thread, no polling); the state goes with the
+first batch of a forecast only, later batches name it by its generation.
+One batch is in flight at a time; when the state changes (:meth:`ForecastRunner.start`), the answer in
 flight is dropped and the new fight's first batch goes next, so a forecast
 is never of a stale state and a key never waits for one. It stops when the
 chances are known within :data:`core.forecast.odds.WIDTH` or after
@@ -82,6 +83,7 @@ class ForecastRunner:
         self._next_first = 0
         self._runs = 4  # fights in the next batch, grown to fill BATCH_SECONDS
         self._in_flight = False
+        self._worker_has = 0  # the generation whose state the worker holds (0: none)
         self._process: Any = None
         self._connection: Connection | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -103,6 +105,7 @@ class ForecastRunner:
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(self._connection.fileno(), self._answered)
         self._in_flight = False
+        self._worker_has = 0
 
     def close(self) -> None:
         """End the worker (the app is closing, or the forecast is turned off)."""
@@ -154,8 +157,11 @@ class ForecastRunner:
             return
         state, ruleset, seed = self._job
         runs = min(self._runs, self.most - self._tally.runs)
+        if self._worker_has == self.generation:  # it has this state already: send nothing big
+            state = ruleset = None
         try:
             self._connection.send((self.generation, state, ruleset, seed, self._next_first, runs))
+            self._worker_has = self.generation
         except (BrokenPipeError, OSError) as problem:
             self._say(Reading(self.generation, self._tally, done=True, problem=f"the forecast stopped: {problem}"))
             self.close()

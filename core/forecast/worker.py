@@ -3,7 +3,8 @@
 It reads jobs from the socket ``FD`` (pickled, framed by
 :class:`multiprocessing.connection.Connection`) and answers each: a job
 ``(generation, state, ruleset, seed, first, runs)`` gets ``(generation,
-first, tally, seconds)``, the :class:`~core.forecast.odds.Tally` of fights
+first, tally, seconds)`` (``state`` and ``ruleset`` are ``None`` in the
+later batches of a forecast: those of its first batch are kept), the :class:`~core.forecast.odds.Tally` of fights
 ``first .. first + runs - 1`` (:func:`~core.forecast.odds.play_many`), or
 instead of it the text of the error that stopped them. It ends when the
 socket closes (its parent is gone). Only its own parent writes to it.
@@ -30,17 +31,19 @@ from core.forecast.odds import play_many
 
 def serve(connection: Connection) -> None:
     """Answer jobs until the other end closes."""
-    forecast: tuple[Any, Any, Memo] | None = None  # ((generation, seed), its state, its memo)
+    forecast: tuple[Any, Any, Any, Memo] | None = None  # ((generation, seed), its state, its ruleset, its memo)
     while True:
         try:
             generation, state, ruleset, seed, first, runs = connection.recv()
         except (EOFError, OSError):
             return
         began = time.perf_counter()
-        if forecast is None or forecast[0] != (generation, seed):
-            forecast = ((generation, seed), state, Memo(state))
-        _, state, memo = forecast
+        if state is not None and (forecast is None or forecast[0] != (generation, seed)):
+            forecast = ((generation, seed), state, ruleset, Memo(state))
         try:
+            if forecast is None or forecast[0] != (generation, seed):
+                raise LookupError(f"no state sent for forecast {generation}")
+            _, state, ruleset, memo = forecast
             tally: Any = play_many(state, ruleset, seed, runs, first, memo=memo)
         except Exception as problem:  # noqa: BLE001 - a failed played-out fight ends this forecast, not the worker
             tally = f"{type(problem).__name__}: {problem}"
