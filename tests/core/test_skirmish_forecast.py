@@ -279,3 +279,14 @@ def test_the_tracker_says_nothing_of_a_side_when_most_fights_are_undecided():
     assert Reading(1, undecided, done=True).party_text() == "win ?"
     decided = Tally.of([Ending(Side.PARTY, frozenset(), 3)] * 3000 + [Ending(Side.FOE, frozenset(), 3)] * 1000)
     assert Reading(1, decided, done=True).party_text() == "win 75%"
+
+
+def test_settled_needs_every_shown_interval_narrow():
+    """Not only the winner: a party member's chance to go down at 50% needs more fights than a 90% win."""
+    wins = [Ending(Side.PARTY, frozenset(), 3)] * 900 + [Ending(Side.FOE, frozenset({"a"}), 3)] * 100
+    assert Tally.of(wins).settled()  # 90% (88-92%): within 3 points
+    half_down = [Ending(Side.PARTY, frozenset({"b"}) if i % 2 else frozenset(), 3) for i in range(900)] + wins[900:]
+    tally = Tally.of(half_down)
+    assert tally.chance(Side.PARTY).half_width <= 0.03 < tally.chance_down("b").half_width and not tally.settled()
+    spread_rounds = [Ending(Side.PARTY, frozenset(), 1 + 29 * (i % 2)) for i in range(2000)]
+    assert Tally.of(spread_rounds).expected_rounds().half_width > 0.25 and not Tally.of(spread_rounds).settled()
