@@ -135,7 +135,7 @@ class ForecastRunner:
             mine, theirs = socket.socketpair()
             try:  # a fresh interpreter (no fork of a process with threads, the UI's), on its own module
                 process = subprocess.Popen(
-                    [sys.executable, "-m", "core.forecast.worker", str(theirs.fileno())], pass_fds=[theirs.fileno()],
+                    [sys.executable, "-P", "-m", "core.forecast.worker", str(theirs.fileno())], pass_fds=[theirs.fileno()],
                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 )
             except OSError:

@@ -26,7 +26,11 @@ async def finished(runner: ForecastRunner, readings: list, seconds: float = 120.
 
 
 @pytest.mark.asyncio
-async def test_two_workers_count_the_fights_of_one_seeded_run():
+async def test_two_workers_count_the_fights_of_one_seeded_run(tmp_path, monkeypatch):
+    """Run from a folder with a ``core`` package of its own (another checkout): the workers still load the app's."""
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "__init__.py").write_text("raise ImportError('the core of the current folder')\n")
+    monkeypatch.chdir(tmp_path)
     table, _ = demo_encounter(random.Random(1))
     readings: list = []
     runner = ForecastRunner(readings.append, random.Random(7), most=24, workers=2)
