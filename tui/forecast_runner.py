@@ -1,12 +1,16 @@
 """The skirmish forecast run beside the UI, in a process of its own.
 
-:class:`ForecastRunner` keeps one worker process (:mod:`core.forecast.worker`,
-started on first use) that plays fights out in batches
-(:func:`core.forecast.odds.play_many`) and sends back each batch's
-:class:`~core.forecast.odds.Tally`. The UI's interpreter only pickles a
+:class:`ForecastRunner` keeps :data:`WORKERS` worker processes
+(:mod:`core.forecast.worker`, started on first use, each at the system's
+lowest priority: they take only the processor time the UI leaves) that
+play fights out in batches (:func:`core.forecast.odds.play_many`) and send
+back each batch's :class:`~core.forecast.odds.Tally`. Batches are added up
+in the order of their fights, whichever worker ends first, so a seeded
+forecast counts the same fights however the workers are scheduled. The UI's interpreter only pickles a
 state and reads small answers, through a pipe the event loop watches
-(``loop.add_reader``: no thread, no polling). One batch is in flight at a
-time; when the state changes (:meth:`ForecastRunner.start`), the answer in
+(``loop.add_reader``: no thread, no polling); the state goes with the
+first batch of a forecast only, later batches name it by its generation.
+One batch is in flight per worker; when the state changes (:meth:`ForecastRunner.start`), the answer in
 flight is dropped and the new fight's first batch goes next, so a forecast
 is never of a stale state and a key never waits for one. It stops when the
 chances are known within :data:`core.forecast.odds.WIDTH` or after
@@ -20,6 +24,7 @@ Each forecast gets its own seed from the injected ``seeds`` (a
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import socket
 import subprocess
@@ -38,6 +43,10 @@ MOST_FIGHTS = 20_000
 
 BATCH_SECONDS = 0.15
 """About how long one batch runs in the worker (it is cut to fit)."""
+
+WORKERS = max(1, min(2, os.cpu_count() or 1))
+"""Worker processes: one a core, two at most (the UI's core too: at the
+lowest priority a worker yields it whenever the UI wants it)."""
 
 
 @dataclass(frozen=True)
@@ -67,65 +76,92 @@ class Reading:
         return f"win {round(share)}%" if self.tally.settled() else f"win ~{5 * round(share / 5)}%"
 
 
+class _Worker:
+    """One worker process and its end of the socket pair."""
+
+    def __init__(self, process: Any, connection: Connection) -> None:
+        self.process = process
+        self.connection = connection
+        self.in_flight = False
+        self.has = 0  # the generation whose state it holds (0: none)
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def end(self) -> None:
+        self.connection.close()
+        if self.process.poll() is None:
+            self.process.terminate()
+        try:
+            self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
 class ForecastRunner:
     """``ForecastRunner(publish, seeds)``: ``publish(reading)`` is called in
     the event loop after each batch (and once at each start)."""
 
-    def __init__(self, publish: Callable[[Reading], None], seeds: random.Random | None = None, most: int = MOST_FIGHTS) -> None:
+    def __init__(self, publish: Callable[[Reading], None], seeds: random.Random | None = None, most: int = MOST_FIGHTS,
+                 workers: int = WORKERS) -> None:
         self.publish = publish
         self.seeds = seeds if seeds is not None else random.Random()
         self.most = most
+        self.workers = max(1, workers)
         self.generation = 0
         self.reading: Reading | None = None
         self._job: tuple[Any, Any, int] | None = None  # (state, ruleset, seed) of the current generation
-        self._tally = Tally()
+        self._tally = Tally()  # of fights 0 .. self._counted - 1
+        self._counted = 0
+        self._waiting: dict[int, Tally] = {}  # first fight -> a batch's tally that came before an earlier batch's
+        self._sizes: dict[int, int] = {}  # first fight -> fights of each batch sent for this generation
         self._next_first = 0
         self._runs = 4  # fights in the next batch, grown to fill BATCH_SECONDS
-        self._in_flight = False
-        self._process: Any = None
-        self._connection: Connection | None = None
+        self._workers: list[_Worker] = []
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    # -- the worker -------------------------------------------------------------
-    def _ensure_worker(self) -> None:
-        if self._process is not None and self._process.poll() is None:
+    @property
+    def processes(self) -> tuple[Any, ...]:
+        """The worker processes running now (a test hook)."""
+        return tuple(w.process for w in self._workers)
+
+    # -- the workers ------------------------------------------------------------
+    def _ensure_workers(self) -> None:
+        if len(self._workers) == self.workers and all(w.alive() for w in self._workers):
             return
         self.close()
-        mine, theirs = socket.socketpair()
-        try:  # a fresh interpreter (no fork of a process with threads, the UI's), on its own module
-            self._process = subprocess.Popen(
-                [sys.executable, "-m", "core.forecast.worker", str(theirs.fileno())], pass_fds=[theirs.fileno()],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )
-        finally:
-            theirs.close()
-        self._connection = Connection(mine.detach())
         self._loop = asyncio.get_running_loop()
-        self._loop.add_reader(self._connection.fileno(), self._answered)
-        self._in_flight = False
+        for _ in range(self.workers):
+            mine, theirs = socket.socketpair()
+            try:  # a fresh interpreter (no fork of a process with threads, the UI's), on its own module
+                process = subprocess.Popen(
+                    [sys.executable, "-P", "-m", "core.forecast.worker", str(theirs.fileno())], pass_fds=[theirs.fileno()],
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                )
+            except OSError:
+                mine.close()
+                self.close()
+                raise
+            finally:
+                theirs.close()
+            worker = _Worker(process, Connection(mine.detach()))
+            self._workers.append(worker)
+            self._loop.add_reader(worker.connection.fileno(), self._answered, worker)
 
     def close(self) -> None:
-        """End the worker (the app is closing, or the forecast is turned off)."""
-        if self._connection is not None:
+        """End the workers (the app is closing, or the forecast is turned off)."""
+        for worker in self._workers:
             if self._loop is not None:
-                self._loop.remove_reader(self._connection.fileno())
-            self._connection.close()
-            self._connection = None
-        if self._process is not None:
-            if self._process.poll() is None:
-                self._process.terminate()
-            try:
-                self._process.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-            self._process = None
-        self._in_flight = False
+                self._loop.remove_reader(worker.connection.fileno())
+            worker.end()
+        self._workers = []
 
     # -- forecasts ------------------------------------------------------------------
     def start(self, state: Any, ruleset: Any) -> None:
         """Forecast ``state`` from scratch (the previous forecast is dropped)."""
         self.generation += 1
-        self._tally, self._next_first, self._job = Tally(), 0, None
+        self._tally, self._counted, self._next_first, self._job = Tally(), 0, 0, None
+        self._waiting, self._sizes = {}, {}
         names = unforeseeable(state)
         if names:
             self._say(Reading(self.generation, Tally(), done=True, unforeseeable=names))
@@ -136,12 +172,13 @@ class ForecastRunner:
         self._job = (state, ruleset, self.seeds.randrange(2**32))
         self._say(Reading(self.generation, Tally()))
         try:
-            self._ensure_worker()
+            self._ensure_workers()
         except OSError as problem:
             self._say(Reading(self.generation, Tally(), done=True, problem=f"the forecast could not start: {problem}"))
             return
-        if not self._in_flight:
-            self._send()
+        for worker in self._workers:
+            if not worker.in_flight:
+                self._send(worker)
 
     def stop(self) -> None:
         """Stop forecasting (what was shown stays as it is)."""
@@ -149,48 +186,62 @@ class ForecastRunner:
         self._job = None
         self.close()
 
-    def _send(self) -> None:
-        if self._job is None or self._connection is None:
+    def _send(self, worker: _Worker) -> None:
+        if self._job is None:
             return
         state, ruleset, seed = self._job
-        runs = min(self._runs, self.most - self._tally.runs)
+        runs = min(self._runs, self.most - self._next_first)
+        if runs <= 0:
+            return
+        if worker.has == self.generation:  # it has this state already: send nothing big
+            state = ruleset = None
         try:
-            self._connection.send((self.generation, state, ruleset, seed, self._next_first, runs))
+            worker.connection.send((self.generation, state, ruleset, seed, self._next_first, runs))
         except (BrokenPipeError, OSError) as problem:
             self._say(Reading(self.generation, self._tally, done=True, problem=f"the forecast stopped: {problem}"))
+            self._job = None
             self.close()
             return
+        worker.has = self.generation
+        self._sizes[self._next_first] = runs
         self._next_first += runs
-        self._in_flight = True
+        worker.in_flight = True
 
-    def _answered(self) -> None:
-        connection = self._connection
-        if connection is None:
+    def _answered(self, worker: _Worker) -> None:
+        if worker not in self._workers:
             return
         try:
-            generation, first, tally, seconds = connection.recv()
+            generation, first, tally, seconds = worker.connection.recv()
         except (EOFError, OSError):
             self._say(Reading(self.generation, self._tally, done=True, problem="the forecast's process ended"))
+            self._job = None
             self.close()
             return
-        self._in_flight = False
+        worker.in_flight = False
         if generation != self.generation or self._job is None:  # of a state that is gone
-            if self._job is not None:
-                self._send()
+            self._send(worker)
             return
         if isinstance(tally, str):
             self._say(Reading(generation, self._tally, done=True, problem=f"a played-out fight failed: {tally}"))
             self._job = None
             return
-        self._tally = self._tally + tally
         if seconds > 0:
-            self._runs = max(1, min(500, int(self._runs * BATCH_SECONDS / seconds) or 1))
+            self._runs = max(1, min(500, int(self._sizes.get(first, self._runs) * BATCH_SECONDS / seconds) or 1))
+        self._waiting[first] = tally
+        counted = self._counted
+        while self._counted in self._waiting:  # add up in the order of the fights
+            start = self._counted
+            self._tally = self._tally + self._waiting.pop(start)
+            self._counted = start + self._sizes.pop(start)
+        if self._counted == counted:  # an earlier batch is still out: nothing new to say
+            self._send(worker)
+            return
         done = self._tally.settled() or self._tally.runs >= self.most
         self._say(Reading(generation, self._tally, done=done))
         if done:
             self._job = None
         else:
-            self._send()
+            self._send(worker)
 
     def _say(self, reading: Reading) -> None:
         self.reading = reading

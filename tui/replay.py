@@ -65,7 +65,7 @@ def record_cast(path: Path, out: Path, pace: float = 0.7, size: tuple[int, int] 
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(rows)}
     child = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli.main", "replay", str(path), "--autoplay", str(pace), "--no-mouse"],
+        [sys.executable, "-P", "-m", "tui.cli.main", "replay", str(path), "--autoplay", str(pace), "--no-mouse"],
         stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True, start_new_session=True,
     )
     os.close(follower)

@@ -4,8 +4,11 @@
 adds up (``a + b``) so batches from several processes merge. A chance is
 shown with its Wilson score interval at 95% (z = 1.96), which stays inside
 0..1 and is honest at 0 and 1; the expected number of rounds with the normal
-interval of a mean. :meth:`Tally.settled` says whether every interval is
-narrow enough to show ("not enough fights yet" until then).
+interval of a mean. :meth:`Tally.settled` says whether every interval
+shown is narrow enough ("not enough fights yet" until then): each side's
+chance to win, the chance it is undecided, each party member's chance to
+go down (all within :data:`WIDTH`) and the expected rounds (within
+:data:`ROUNDS_WIDTH`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from core.forecast.memo import Memo
 from core.forecast.skirmish import Chooser, Ending, best_saved, play_out
 from core.values.combatant import Side
 
@@ -28,6 +32,9 @@ Z95 = 1.96
 
 WIDTH = 0.03
 """Half-width (a share, 0.03 = 3 percentage points) below which a chance is settled."""
+
+ROUNDS_WIDTH = 0.25
+"""Half-width (rounds) below which the expected number of rounds is settled."""
 
 
 @dataclass(frozen=True)
@@ -94,13 +101,23 @@ class Tally:
         spread = Z95 * math.sqrt(variance / self.runs)
         return Estimate(mean, max(0.0, mean - spread), mean + spread)
 
-    def settled(self, width: float = WIDTH) -> bool:
-        """Whether each side's chance to win is known within ``width``."""
-        return self.runs > 0 and all(self.chance(side).half_width <= width for side in (Side.PARTY, Side.FOE))
+    def settled(self, width: float = WIDTH, rounds_width: float = ROUNDS_WIDTH) -> bool:
+        """Whether every interval shown is narrow: each side's chance to win
+        and the chance of neither within ``width``, each party member's
+        chance to go down too (one never down has the narrowest of all, at 0),
+        and the expected rounds within ``rounds_width``."""
+        if self.runs <= 0:
+            return False
+        chances = [self.chance(side) for side in (Side.PARTY, Side.FOE, None)] + [self.chance_down(cid) for cid in self.down]
+        return all(c.half_width <= width for c in chances) and self.expected_rounds().half_width <= rounds_width
 
 
-def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = best_saved) -> Tally:
+def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = best_saved,
+              memo: Memo | None = None) -> Tally:
     """Play ``state`` out ``runs`` times, fight ``i`` with ``random.Random(f"{seed}:{i}")``
     for ``i`` in ``first .. first + runs - 1``: the same seed gives the same tally,
-    and batches with different ``first`` add up to one longer run."""
-    return Tally.of([play_out(state, ruleset, random.Random(f"{seed}:{i}"), choose) for i in range(first, first + runs)])
+    and batches with different ``first`` add up to one longer run. ``memo``
+    (one for ``state`` is made when not given; pass the same to later
+    batches) keeps the tactics' answers across fights."""
+    memo = memo if memo is not None else Memo(state)
+    return Tally.of([play_out(state, ruleset, random.Random(f"{seed}:{i}"), choose, memo=memo) for i in range(first, first + runs)])

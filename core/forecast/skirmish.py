@@ -20,6 +20,10 @@ immutable values: nothing is shared with the table), with the dice of the
   cover, EQ-COV-2) moves next to its target first;
 - a refused command (no action left, out of reach) is simply not taken.
 
+With a :class:`~core.forecast.memo.Memo` (``play_many`` makes one per
+forecast), the answers to "which attack" and "which cell" are remembered
+across fights; the commands are applied all the same.
+
 The fight ends when one side has nobody standing (hit points above 0), or
 after ``max_rounds`` rounds (undecided). Neutral creatures take no part.
 A creature whose tactics are ``gm`` makes the fight unforeseeable:
@@ -42,6 +46,7 @@ from core.offers.attacks import attack_command
 from core.offers.base import move_reach
 from core.offers.saved_attacks import expected_damage, saved_attack_command
 from core.errors import RulesError
+from core.forecast.memo import Memo
 from core.values.combatant import Combatant, Side
 from core.values.mobility import footprint_offsets
 from core.values.tactics import Plan
@@ -135,11 +140,12 @@ def over(state: EncounterState) -> bool:
 
 
 def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose: Chooser = best_saved, max_rounds: int = MAX_ROUNDS,
-             record: list[cmd.Command] | None = None) -> Ending:
+             record: list[cmd.Command] | None = None, memo: Memo | None = None) -> Ending:
     """Play ``state`` to its end (see the module docstring); pure given ``rng``.
     ``record``, when given, receives every command applied, in order (the
     same commands on ``Encounter(state, ruleset, rng)`` with the same dice
-    replay the fight: the bench's baseline)."""
+    replay the fight: the bench's baseline). ``memo``: answers remembered
+    from other fights of ``state`` (the same ending with or without)."""
     table = Encounter(state, ruleset, rng)
     if record is not None:
         table = _Recording(state, ruleset, rng, record)
@@ -151,7 +157,7 @@ def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose
     while not over(table.state) and table.state.round - first < max_rounds and turns < limit:
         current = table.current
         if current is not None and current.hp > 0 and not current.dead and current.side is not Side.NEUTRAL:
-            take_turn(table, current.id, choose)
+            take_turn(table, current.id, choose, memo)
         if over(table.state):
             break
         table.apply(cmd.NextTurn())
@@ -174,7 +180,7 @@ class _Recording(Encounter):
         return events
 
 
-def take_turn(table: Encounter, actor_id: str, choose: Chooser) -> None:
+def take_turn(table: Encounter, actor_id: str, choose: Chooser, memo: Memo | None = None) -> None:
     """One creature's turn by its tactics: maybe a move, then maybe an attack."""
     state = table.state
     actor = state.combatant(actor_id)
@@ -183,20 +189,20 @@ def take_turn(table: Encounter, actor_id: str, choose: Chooser) -> None:
         return
     plan = actor.tactics.plan
     if plan is Plan.FLEE and actor.hp <= actor.tactics.below:
-        _move_to(table, actor_id, foes, away=True)
+        _move_to(table, actor_id, foes, away=True, memo=memo)
         return
     target = _target(actor, foes)
-    attack = _choose(table, choose, actor_id, target.id)
+    attack = _choose(table, choose, actor_id, target.id, memo)
     if attack is None:  # no attack can target it from here (full cover, EQ-COV-2): closer, then try again
         if plan is Plan.HOLD:
             return
-        _move_to(table, actor_id, (target,), away=False, within=1)
-        attack = _choose(table, choose, actor_id, target.id)
+        _move_to(table, actor_id, (target,), away=False, within=1, memo=memo)
+        attack = _choose(table, choose, actor_id, target.id, memo)
         if attack is None:
             return
     elif not _in_reach(table, actor, target, attack) and plan is not Plan.HOLD:
-        _move_to(table, actor_id, (target,), away=False, within=_reach_of(table, table.state.combatant(actor_id), attack))
-        attack = _choose(table, choose, actor_id, target.id)  # cover and flanking from where it stands now
+        _move_to(table, actor_id, (target,), away=False, within=_reach_of(table, table.state.combatant(actor_id), attack), memo=memo)
+        attack = _choose(table, choose, actor_id, target.id, memo)  # cover and flanking from where it stands now
         if attack is None:
             return
     try:
@@ -215,14 +221,21 @@ def _target(actor: Combatant, foes: tuple[Combatant, ...]) -> Combatant:
     for foe in foes:
         if wanted and wanted in (foe.id.casefold(), foe.name.casefold()):
             return foe
+    if len(foes) == 1:
+        return foes[0]
     return min(foes, key=lambda foe: (cells_apart(actor, foe) or 0, foe.id))
 
 
-def _choose(table: Encounter, choose: Chooser, actor_id: str, target_id: str) -> cmd.Attack | None:
-    try:
-        return choose(table.state, table.ruleset, actor_id, target_id)
-    except RulesError:
-        return None
+def _choose(table: Encounter, choose: Chooser, actor_id: str, target_id: str, memo: Memo | None = None) -> cmd.Attack | None:
+    state, ruleset = table.state, table.ruleset
+
+    def answer() -> cmd.Attack | None:
+        try:
+            return choose(state, ruleset, actor_id, target_id)
+        except RulesError:
+            return None
+
+    return answer() if memo is None else memo.recall(("attack", choose, actor_id, target_id), state, answer)
 
 
 def _reach_of(table: Encounter, actor: Combatant, attack: cmd.Attack) -> int:
@@ -234,26 +247,42 @@ def _in_reach(table: Encounter, actor: Combatant, target: Combatant, attack: cmd
     return apart is not None and apart <= _reach_of(table, actor, attack)
 
 
-def _move_to(table: Encounter, actor_id: str, foes: tuple[Combatant, ...], *, away: bool, within: int = 1) -> None:
+def _move_to(table: Encounter, actor_id: str, foes: tuple[Combatant, ...], *, away: bool, within: int = 1, memo: Memo | None = None) -> None:
     """Move to the reachable cell nearest ``foes`` (stopping ``within`` cells
     of them is enough) or, ``away``, farthest from them; cheapest among equals."""
     state = table.state
-    actor = state.combatant(actor_id)
+    targets = tuple(cell for foe in foes for cell in foe.cells)
+
+    def answer() -> tuple[int, int] | None:
+        return _destination(state, table.ruleset, actor_id, targets, away=away, within=within)
+
+    best = answer() if memo is None else memo.recall(("move", actor_id, targets, away, within), state, answer)
+    if best is None:
+        return
     try:
-        reach = move_reach(state, table.ruleset, actor_id)
+        table.apply(cmd.Move(actor_id, best))
     except RulesError:
         return
+
+
+def _destination(state: EncounterState, ruleset: Ruleset, actor_id: str, targets: tuple[tuple[int, int], ...], *, away: bool,
+                 within: int) -> tuple[int, int] | None:
+    """The cell :func:`_move_to` goes to, or ``None`` (no move: nowhere better)."""
+    actor = state.combatant(actor_id)
+    try:
+        reach = move_reach(state, ruleset, actor_id)
+    except RulesError:
+        return None
     here = actor.position
     assert here is not None
     offsets = tuple(footprint_offsets(actor.space))
-    targets = [cell for foe in foes for cell in foe.cells]
 
     def apart(cell: tuple[int, int]) -> int:
         return min(max(abs(cell[0] + dx - tx), abs(cell[1] + dy - ty)) for dx, dy in offsets for tx, ty in targets)
 
     costs = reach.costs
     if not costs:
-        return
+        return None
     if away:
         best = max(costs, key=lambda cell: (apart(cell), -costs[cell], cell))
         better = apart(best) > apart(here)
@@ -261,8 +290,5 @@ def _move_to(table: Encounter, actor_id: str, foes: tuple[Combatant, ...], *, aw
         best = min(costs, key=lambda cell: (max(apart(cell), within), costs[cell], cell))
         better = apart(best) < apart(here)
     if not better or best == here:
-        return
-    try:
-        table.apply(cmd.Move(actor_id, best))
-    except RulesError:
-        return
+        return None
+    return best

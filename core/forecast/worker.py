@@ -3,33 +3,48 @@
 It reads jobs from the socket ``FD`` (pickled, framed by
 :class:`multiprocessing.connection.Connection`) and answers each: a job
 ``(generation, state, ruleset, seed, first, runs)`` gets ``(generation,
-first, tally, seconds)``, the :class:`~core.forecast.odds.Tally` of fights
+first, tally, seconds)`` (``state`` and ``ruleset`` are ``None`` in the
+later batches of a forecast: those of its first batch are kept), the :class:`~core.forecast.odds.Tally` of fights
 ``first .. first + runs - 1`` (:func:`~core.forecast.odds.play_many`), or
 instead of it the text of the error that stopped them. It ends when the
 socket closes (its parent is gone). Only its own parent writes to it.
+
+The batches of one forecast (the same ``generation`` and ``seed``) share
+the first batch's copy of the state and one :class:`~core.forecast.memo.Memo`,
+so the tactics' answers carry over from batch to batch. The process runs
+at the lowest priority the system gives (``SCHED_IDLE``, else ``nice``
+19): it takes only the time the UI leaves unused, never a frame's.
 """
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 import time
 from multiprocessing.connection import Connection
 from typing import Any
 
+from core.forecast.memo import Memo
 from core.forecast.odds import play_many
 
 
 def serve(connection: Connection) -> None:
     """Answer jobs until the other end closes."""
+    forecast: tuple[Any, Any, Any, Memo] | None = None  # ((generation, seed), its state, its ruleset, its memo)
     while True:
         try:
             generation, state, ruleset, seed, first, runs = connection.recv()
         except (EOFError, OSError):
             return
         began = time.perf_counter()
+        if state is not None and (forecast is None or forecast[0] != (generation, seed)):
+            forecast = ((generation, seed), state, ruleset, Memo(state))
         try:
-            tally: Any = play_many(state, ruleset, seed, runs, first)
+            if forecast is None or forecast[0] != (generation, seed):
+                raise LookupError(f"no state sent for forecast {generation}")
+            _, state, ruleset, memo = forecast
+            tally: Any = play_many(state, ruleset, seed, runs, first, memo=memo)
         except Exception as problem:  # noqa: BLE001 - a failed played-out fight ends this forecast, not the worker
             tally = f"{type(problem).__name__}: {problem}"
         try:
@@ -38,10 +53,27 @@ def serve(connection: Connection) -> None:
             return
 
 
+def lowest_priority() -> str:
+    """Run this process only when nothing else wants the processor: the
+    idle scheduling class where there is one (Linux), else ``nice`` 19.
+    Returns which one it got ("" when neither)."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return "idle"
+    except (AttributeError, OSError):
+        pass
+    try:
+        os.nice(19)
+        return "nice"
+    except (AttributeError, OSError):
+        return ""
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 1 or not argv[0].isdigit():
         print("usage: python -m core.forecast.worker FD (run by the encounter app)", file=sys.stderr)
         return 2
+    lowest_priority()
     sock = socket.socket(fileno=int(argv[0]))
     serve(Connection(sock.detach()))
     return 0

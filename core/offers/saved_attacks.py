@@ -23,6 +23,7 @@ TAC-ATK-1 (half damage on a tie), PR-ROLL-1 (tier damage).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from collections.abc import Iterable
@@ -202,9 +203,11 @@ def best_attack(state: EncounterState, ruleset: Ruleset, attacker_id: str, targe
 
 
 # -- expected damage ------------------------------------------------------------------
+@lru_cache(maxsize=1024)
 def roll_bounds(expression: str) -> tuple[int, int]:
     """The lowest and highest result of ``expression`` (``2d6+1`` -> (3, 13));
-    for an exploding die the highest is its lowest. Raises :class:`DiceError`."""
+    for an exploding die the highest is its lowest. Raises :class:`DiceError`.
+    Pure in ``expression``: remembered (a forecast asks for the same few thousands of times)."""
     low = roll(expression, _Extreme(False)).total
     try:
         return low, roll(expression, _Extreme(True)).total

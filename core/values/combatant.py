@@ -156,7 +156,10 @@ class Combatant:
         if self.position is None:
             return ()
         x, y = self.position
-        return tuple((x + dx, y + dy) for dx, dy in footprint_offsets(self.space))
+        offsets = footprint_offsets(self.space)
+        if len(offsets) == 1:  # most creatures: one cell, the position itself
+            return ((x, y),)
+        return tuple((x + dx, y + dy) for dx, dy in offsets)
 
     @property
     def space(self) -> tuple[int, int]:

@@ -10,6 +10,7 @@ medium 1x1, large 2x2, huge 3x3) and the d20 size ladder of ``srd35``
 from __future__ import annotations
 
 from enum import Enum
+from functools import lru_cache
 
 
 class MoveType(Enum):
@@ -93,6 +94,15 @@ def footprint_offsets(footprint: tuple[int, int]) -> tuple[tuple[int, int], ...]
     """Cells a creature covers relative to its position (its top-left cell).
 
     A 0x0 footprint (tiny, EQ-SIZE-1) still stands in its one cell.
+    Pure in ``footprint``: remembered (asked for every creature's cells).
     """
+    try:
+        return _offsets(footprint)
+    except TypeError:  # a footprint given as a list
+        return _offsets(tuple(footprint))
+
+
+@lru_cache(maxsize=256)
+def _offsets(footprint: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     width, height = max(1, footprint[0]), max(1, footprint[1])
     return tuple((dx, dy) for dy in range(height) for dx in range(width))

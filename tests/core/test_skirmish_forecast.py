@@ -5,7 +5,15 @@ until one drops. The chance that the first one wins is then a small Markov
 chain over (hit points, whose turn): each attack's tier odds are the
 ruleset's exact ones (``check_odds``) and each tier's damage is fixed, so
 the chain is solved exactly with fractions; the simulation, which plays
-every fight through ``Encounter.apply``, must agree within its 95% interval.
+every fight through ``Encounter.apply``, must agree within its 95% interval
+(Wilson for a chance, the normal interval of a mean for the rounds).
+
+The EQ-WAR chain (``core.campaign.war.forecast``, checked in
+``test_war_forecast``) is not compared here: it models a mass battle
+(each side's BP, retreat countdowns, heroes; one opposed check a round),
+which ``play_out`` never plays (it fights creatures on the map with
+attacks and never issues the battle's commands). These duels are the
+closest exact cases the skirmish engine plays.
 """
 
 from __future__ import annotations
@@ -89,6 +97,43 @@ def exact_first_wins(ruleset_id: str, hp_a: int, hp_b: int) -> Fraction:
     return win(hp_a, hp_b)[0]
 
 
+def duel_sides(ruleset_id: str, hp_a: int, hp_b: int) -> dict[str, list[tuple[Fraction, int]]]:
+    """Each duelist's (probability, damage) per tier of its fixed attack."""
+    ruleset = get(ruleset_id)
+    state = duel(ruleset_id, hp_a, hp_b)
+    sides = {}
+    for attacker, target in (("a", "b"), ("b", "a")):
+        odds = dict(attack_details(state, ruleset, fixed(state, ruleset, attacker, target))["odds"])
+        damage = tier_damage(ruleset, state, attacker, target)
+        sides[attacker] = [(p, damage.get(tier, 0)) for tier, p in odds.items() if p]
+    return sides
+
+
+def exact_duel_rounds(ruleset_id: str, hp_a: int, hp_b: int) -> Fraction:
+    """The expected number of rounds of the duel (the round it starts in
+    counts 1; the first duelist acts first each round), solved exactly:
+    with ``m`` the chance of a miss, a round of two misses comes back to
+    the same hit points one round later, solved in closed form."""
+    sides = duel_sides(ruleset_id, hp_a, hp_b)
+    m_a = sum((p for p, d in sides["a"] if d <= 0), Fraction(0))
+    m_b = sum((p for p, d in sides["b"] if d <= 0), Fraction(0))
+
+    @cache
+    def at_a(a: int, b: int) -> Fraction:
+        """Expected rounds, counting this one, with the first duelist to act."""
+        c_a = sum((p * (1 if b - d <= 0 else at_b(a, b - d)) for p, d in sides["a"] if d > 0), Fraction(0))
+        return (c_a + m_a * (c_b(a, b) + m_b)) / (1 - m_a * m_b)
+
+    def c_b(a: int, b: int) -> Fraction:
+        return sum((p * (1 if a - d <= 0 else 1 + at_a(a - d, b)) for p, d in sides["b"] if d > 0), Fraction(0))
+
+    @cache
+    def at_b(a: int, b: int) -> Fraction:
+        return c_b(a, b) + m_b * (1 + at_a(a, b))
+
+    return at_a(hp_a, hp_b)
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_duel_matches_its_exact_markov_chain(ruleset_id):
     exact = exact_first_wins(ruleset_id, 6, 6)
@@ -96,6 +141,16 @@ def test_duel_matches_its_exact_markov_chain(ruleset_id):
     estimate = tally.chance(Side.PARTY)
     assert estimate.low <= float(exact) <= estimate.high, (float(exact), estimate)
     assert tally.chance(None).value == 0  # every duel ends well inside the round limit
+    down = tally.chance_down("a")  # the party's only member is down exactly when it loses
+    assert down.low <= float(1 - exact) <= down.high, (float(1 - exact), down)
+    rounds = tally.expected_rounds()
+    assert rounds.low <= float(exact_duel_rounds(ruleset_id, 6, 6)) <= rounds.high, (float(exact_duel_rounds(ruleset_id, 6, 6)), rounds)
+
+
+def test_a_different_chain_of_rounds_is_told_apart():
+    """The rounds comparison can fail: a 6-vs-6 duel does not last as long as a 12-vs-12 one."""
+    rounds = play_many(duel("equestria"), get("equestria"), seed=11, runs=600, choose=fixed).expected_rounds()
+    assert not rounds.low <= float(exact_duel_rounds("equestria", 12, 12)) <= rounds.high
 
 
 def test_a_different_chain_is_told_apart():
@@ -224,3 +279,14 @@ def test_the_tracker_says_nothing_of_a_side_when_most_fights_are_undecided():
     assert Reading(1, undecided, done=True).party_text() == "win ?"
     decided = Tally.of([Ending(Side.PARTY, frozenset(), 3)] * 3000 + [Ending(Side.FOE, frozenset(), 3)] * 1000)
     assert Reading(1, decided, done=True).party_text() == "win 75%"
+
+
+def test_settled_needs_every_shown_interval_narrow():
+    """Not only the winner: a party member's chance to go down at 50% needs more fights than a 90% win."""
+    wins = [Ending(Side.PARTY, frozenset(), 3)] * 900 + [Ending(Side.FOE, frozenset({"a"}), 3)] * 100
+    assert Tally.of(wins).settled()  # 90% (88-92%): within 3 points
+    half_down = [Ending(Side.PARTY, frozenset({"b"}) if i % 2 else frozenset(), 3) for i in range(900)] + wins[900:]
+    tally = Tally.of(half_down)
+    assert tally.chance(Side.PARTY).half_width <= 0.03 < tally.chance_down("b").half_width and not tally.settled()
+    spread_rounds = [Ending(Side.PARTY, frozenset(), 1 + 29 * (i % 2)) for i in range(2000)]
+    assert Tally.of(spread_rounds).expected_rounds().half_width > 0.25 and not Tally.of(spread_rounds).settled()

@@ -41,8 +41,9 @@ async def test_forecast_runs_in_a_worker_and_follows_each_action(tmp_path):
         assert forecasting.runner.generation > first.generation
         second = await settled(app, pilot)
         assert second.generation == forecasting.runner.generation and second.tally.runs == 40
-        process = forecasting.runner._process
-    assert process.poll() is not None  # the worker ends with the app
+        processes = forecasting.runner.processes
+        assert processes
+    assert all(process.poll() is not None for process in processes)  # the workers end with the app
 
 
 @pytest.mark.asyncio

@@ -65,8 +65,10 @@ def forecast_text(reading: Reading | None, state: EncounterState) -> Text:
             out.append(f"  {clean(member.name)[:24]:<24} {percent(tally.chance_down(member.id))}\n")
     tactics = [(c.name, c.tactics) for c in state.combatants if c.tactics != APPROACH]
     out.append("Tactics: ", style="bold")
-    out.append("; ".join(f"{clean(name)}: {to_text(t)}" for name, t in tactics) + "; the others approach" if tactics else "everyone approaches the nearest foe")
-    out.append(" and uses its best attack.\n")
+    if tactics:
+        out.append("; ".join(f"{clean(name)}: {to_text(t)}" for name, t in tactics) + "; the others approach the nearest foe and use their best attack.\n")
+    else:
+        out.append("everyone approaches the nearest foe and uses its best attack.\n")
     if not reading.done:
         out.append("Not enough fights yet: the numbers are still moving.", style="yellow")
     elif not tally.settled():

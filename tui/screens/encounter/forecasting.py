@@ -1,11 +1,12 @@
 """The skirmish forecast on the GM's screen (``F``), the tactics it plays
 each creature by, and the replay of this fight.
 
-``F`` turns the forecast on (it is off until asked: it keeps a second
-process busy after every action) and opens it in full; from then on the
-tracker's title ends with the party's chance (``win 72%``), updated after
-every action, and the forecast restarts from each new state
-(:class:`tui.forecast_runner.ForecastRunner`, in its own process).
+``F`` turns the forecast on (it is off until asked: it keeps worker
+processes busy, at the lowest priority, after every action) and opens it
+in full; from then on the tracker's title ends with the party's chance
+(``win 72%``), updated after every action, and the forecast restarts from
+each new state (:class:`tui.forecast_runner.ForecastRunner`, in processes
+of its own).
 
 A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its
 context: :class:`tui.screens.encounter.context.ScreenContext`).
