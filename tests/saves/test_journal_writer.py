@@ -148,3 +148,26 @@ def test_once_the_disk_takes_it_again_the_file_holds_exactly_what_was_shown(tmp_
         session.close()
     finally:
         Journal.append = real  # type: ignore[method-assign]
+
+
+def test_a_hang_up_with_the_writer_refused_writes_every_shown_action_to_the_rescue_copy(encounter_home, monkeypatch):
+    from saves import paths, rescue
+
+    session = Session(create_demo(paths.demo_path(), random.Random(1)), random.Random(2))
+    session.campaign.write_beside()
+    session.commit(cmd.NextTurn())
+    assert session.campaign.flush()
+
+    def append(self, records):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Journal, "append", append)
+    for _ in range(3):
+        session.commit(cmd.NextTurn())
+    shown = (len(session.log), state_hash(session.encounter.state))
+    session.campaign.close(fold_journal=False)  # as the program does on SIGHUP, then the rescue copy
+    copy = rescue.write(session.campaign)
+    assert copy is not None and copy.parent == encounter_home.parent
+    again = Campaign.open(copy, read_only=True)
+    assert (len(again.load_log()), state_hash(again.load_state())) == shown
+    again.close()
