@@ -10,8 +10,10 @@ Files, for a campaign ``moor.json``::
     .backups/moor.json/ the last good versions of moor.json (saves.backups)
 
 Every change is a *record* (see :func:`saves.layout.apply_record`): applied
-in memory, then appended to the journal and fsynced before the call
-returns. When the journal outgrows ``max(256 KiB, half the file)`` it is
+in memory, then appended to the journal and fsynced, before the call
+returns or, once :meth:`Campaign.write_beside` was called (the app does),
+on a writer thread beside the UI (:mod:`saves.campaign_writing`:
+:attr:`Campaign.saving` until it is on disk). When the journal outgrows ``max(256 KiB, half the file)`` it is
 *compacted* (:mod:`saves.fold`) on a background thread: the journal is
 renamed ``.journal.folding`` and a new one started, the new undo steps and
 log lines are appended to the history segment, the campaign file (the
@@ -37,6 +39,7 @@ from __future__ import annotations
 import os
 import threading
 import uuid
+from collections import deque
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -53,6 +56,7 @@ from saves.files import NotAFile, NotOwnFile, check_regular, real_path
 from saves.history import LogView
 from saves.campaign_folding import CampaignFolding
 from saves.campaign_records import CampaignRecords
+from saves.campaign_writing import RESCUE_WAIT, CampaignWriting
 from saves.journal import Journal
 from saves.layout import CampaignData, EncounterData, apply_record, dump
 from saves.migrations import SCHEMA_VERSION
@@ -66,7 +70,7 @@ __all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_f
 COMPACT_MIN_BYTES = 1 << 18
 
 
-class Campaign(CampaignFolding, CampaignRecords):
+class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
     """An open campaign. Use :meth:`create` or :meth:`open`; :meth:`close` when done."""
 
     def __init__(self, path: Path, data: CampaignData, the_lock: lock.CampaignLock | None, good_length: int, read_only: ReadOnlySave | None) -> None:
@@ -78,9 +82,14 @@ class Campaign(CampaignFolding, CampaignRecords):
         self._lock = the_lock
         self._journal = Journal(journal_path(path), good_length)
         self._seq = data.meta["journal_seq"]
-        self._pending: list[dict[str, Any]] = []
-        self._pending_actions = 0  # GM actions among _pending (one _commit each)
+        self._pending: list[dict[str, Any]] = []  # applied in memory, not on disk yet (saves.campaign_writing)
+        self._action_ends: deque[int] = deque()  # the last seq of each GM action among them
         self._guard = threading.RLock()
+        self._queue = threading.Lock()
+        self._io = threading.Lock()
+        self._writer = None
+        self._rotation = None
+        self._fold_due = False
         self._upgraded = False
         self._folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None = None
         try:
@@ -264,15 +273,13 @@ class Campaign(CampaignFolding, CampaignRecords):
             raise self.read_only
 
     def _commit(self, records: list[dict[str, Any]]) -> None:
-        with self._guard:  # a take-over (another thread) waits until the action is written
+        with self._guard:  # a take-over (another thread) waits until the action is queued
             self._require_writable()
-            for record in records:
-                self._seq += 1
-                record = dict(record, seq=self._seq, cid=self.data.meta["cid"])
-                apply_record(self.data, record, journal_path(self.path))
-                self._pending.append(record)
-            self._pending_actions += 1
-            self.flush()
+            cid, jpath = self.data.meta["cid"], journal_path(self.path)
+            self._queue_records([dict(record, cid=cid) for record in records], lambda record: apply_record(self.data, record, jpath))
+
+    def _fold_is_due(self) -> bool:
+        return self._journal.size > max(COMPACT_MIN_BYTES, self._main_size // 2)
 
     def hand_over(self) -> bool:
         """Write every queued action and release the lock, for another encounter
@@ -285,37 +292,11 @@ class Campaign(CampaignFolding, CampaignRecords):
             if not self._flush(fold_when_due=False):
                 return False
             self._wait_for_fold()  # no fold of ours may write once the other encounter holds the lock
+            self._stop_writer()
             self._journal.close()
             self._lock.release()
             self.read_only = ReadOnlySave(self.path, "was taken over by another encounter; this one may only read")
             return True
-
-    def flush(self) -> bool:
-        """Write queued records; True when everything is on disk (else :attr:`unsaved` says why)."""
-        return self._flush(fold_when_due=True)
-
-    def _flush(self, fold_when_due: bool) -> bool:
-        self._reap()
-        if not self._pending:
-            return True
-        if self._upgraded:  # write the upgraded file (after a backup) rather than journal against the old one
-            try:
-                self.compact()
-            except SaveWriteFailed as exc:
-                self.unsaved = exc
-                return False
-            return True
-        try:
-            self._journal.append(self._pending)
-        except OSError as exc:
-            self.unsaved = SaveWriteFailed(self.path, f"not saved: {exc.strerror or exc}")
-            return False
-        self._pending.clear()
-        self._pending_actions = 0
-        self.unsaved = None
-        if fold_when_due and self._journal.size > max(COMPACT_MIN_BYTES, self._main_size // 2):
-            self._fold_in_background()
-        return True
 
     rescued_to: Path | None = None
     """The rescue copy holding the actions the disk refused (saves.rescue), once written."""
@@ -326,14 +307,10 @@ class Campaign(CampaignFolding, CampaignRecords):
         ``None`` when nothing is unsaved or a copy holds it already. Waits
         for an action being written (another thread may call it)."""
         with self._guard:
+            self._wait_for_writer(RESCUE_WAIT)
             if not self.unsaved_actions or self.rescued_to is not None:
                 return None
-            return dump(self.data), self._seq - len(self._pending), self._seq
-
-    @property
-    def unsaved_actions(self) -> int:
-        """How many actions are only in memory (0 when :attr:`unsaved` is ``None``)."""
-        return self._pending_actions if self._pending else 0
+            return dump(self.data), self.saved_seq, self._seq
 
     def close(self, fold_journal: bool = True) -> None:
         """Write what is queued, wait for a fold under way, fold the journal
@@ -349,6 +326,7 @@ class Campaign(CampaignFolding, CampaignRecords):
                 self._flush(fold_when_due=False)
                 if fold_journal and (self._journal.size or self._pending or fold.folding_path(self.path).exists()):
                     self._try_compact()
+            self._stop_writer()
             self._journal.close()
             if self._lock is not None:
                 self._lock.release()

@@ -19,7 +19,10 @@ from saves.journal import Journal
 from saves.reading import journal_path
 
 if TYPE_CHECKING:
+    from collections import deque
     from pathlib import Path
+
+    from saves.campaign_writing import Rotation
 
     from saves.layout import CampaignData
 
@@ -35,13 +38,17 @@ class CampaignFolding:
     _journal: Journal
     _seq: int
     _pending: list[dict[str, Any]]
-    _pending_actions: int
+    _action_ends: deque[int]
+    _queue: threading.Lock
+    _io: threading.Lock
     _upgraded: bool
     _folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None
     _main_size: int
 
     if TYPE_CHECKING:
         def _require_writable(self) -> None: ...  # Campaign's: raises its ReadOnlySave
+        def _ask_rotation(self) -> Rotation | None: ...  # CampaignWriting's
+        def _wait_for_writer(self, timeout: float | None = None) -> bool: ...
 
     def _try_compact(self) -> bool:
         try:
@@ -56,18 +63,21 @@ class CampaignFolding:
         fold under way first. Raises :class:`SaveWriteFailed`; the journal then stays."""
         self._require_writable()
         self._wait_for_fold()
-        self._journal.close()
-        drop = (fold.folding_path(self.path), journal_path(self.path))
-        plan = fold.capture(self.data, self._seq, self.data.meta.get("history_length", 0), self.path, drop)
-        result = fold.write(plan)
-        self._settle(plan, result)
-        if result.error is not None:
-            raise result.error
-        self._journal.remove()
-        self._upgraded = False
-        self._pending.clear()
-        self._pending_actions = 0
-        self.unsaved = None
+        self._wait_for_writer()
+        with self._io:
+            self._journal.close()
+            drop = (fold.folding_path(self.path), journal_path(self.path))
+            plan = fold.capture(self.data, self._seq, self.data.meta.get("history_length", 0), self.path, drop)
+            result = fold.write(plan)
+            self._settle(plan, result)
+            if result.error is not None:
+                raise result.error
+            self._journal.remove()
+            self._upgraded = False
+            with self._queue:
+                self._pending.clear()
+                self._action_ends.clear()
+            self.unsaved = None
 
     def _fold_in_background(self) -> None:
         """Start a fold of the journal so far on a thread (one at a time);
@@ -75,17 +85,29 @@ class CampaignFolding:
         if self._folding is not None or self._upgraded:
             return
         jpath, fpath = journal_path(self.path), fold.folding_path(self.path)
+        rotation = None
         if not fpath.exists():  # else a fold that failed left it: this one folds both
-            self._journal.close()
-            try:
-                os.replace(jpath, fpath)
-            except OSError:
-                return
-            self._journal = Journal(jpath, 0)
+            rotation = self._ask_rotation()  # the journal writer renames it before its next append
+            if rotation is None:
+                self._journal.close()
+                try:
+                    os.replace(jpath, fpath)
+                except OSError:
+                    return
+                self._journal = Journal(jpath, 0)
         plan = fold.capture(self.data, self._seq, self.data.meta.get("history_length", 0), self.path, (fpath,))
         plan.paced = True  # beside the game: never holds the interpreter for long (fold.Plan.pace)
         results: list[fold.Result] = []
-        thread = threading.Thread(target=lambda: results.append(fold.write(plan)), name="encounter-fold", daemon=True)
+
+        def run() -> None:
+            if rotation is not None:
+                rotation.done.wait()
+                if not rotation.ok:
+                    results.append(fold.Result(error=SaveWriteFailed(self.path, "not folded: the journal could not be renamed")))
+                    return
+            results.append(fold.write(plan))
+
+        thread = threading.Thread(target=run, name="encounter-fold", daemon=True)
         self._folding = (thread, plan, results)
         thread.start()
 

@@ -334,6 +334,7 @@ _TEXTS: dict[int, tuple[Any, str]] = {}
 _TEXTS_SIZE = 20_000
 _TEXTS_CHARS = 8 << 20
 _kept_chars = [0]
+_USED: set[int] = set()  # the keys of _TEXTS the fold being written used
 _BIG = 64  # a list or object with more items is encoded an item at a time
 _dumps = texts.dumps
 
@@ -349,6 +350,7 @@ def _text(value: Any, depth: int, pace) -> str:
     if depth <= 1:
         known = _TEXTS.get(id(value))
         if known is not None and known[0] is value:
+            _USED.add(id(value))
             return known[1]
     pace()
     if depth == 0 or (depth <= 2 and _big(value)):
@@ -365,8 +367,19 @@ def _text(value: Any, depth: int, pace) -> str:
             _TEXTS.clear()
             _kept_chars[0] = 0
         _TEXTS[id(value)] = (value, text)
+        _USED.add(id(value))
         _kept_chars[0] += len(text)
     return text
+
+
+def _keep_only_used_texts() -> None:
+    """After a fold wrote the campaign file: forget the texts of the states
+    and fields it did not use (replaced since: they would never be asked
+    for again, and each entry keeps its old document alive too)."""
+    for key in [key for key in _TEXTS if key not in _USED]:
+        del _TEXTS[key]
+    _USED.clear()
+    _kept_chars[0] = sum(len(text) for _, text in _TEXTS.values())
 
 
 def _big(value: dict | list) -> bool:
@@ -387,6 +400,7 @@ def _file_pieces(plan: Plan, length: int, added: dict[int, list[list[int]]]) -> 
         yield f'{"," if i > 1 else ""}"{i}":{head[:-1]},"state":{_text(part.state, 0, plan.pace)}}}'.encode("utf-8")
         plan.pace()
     yield f'}},"log":{{}},"meta":{{"1":{_dumps(meta)}}},"party":{_text(party, 2, plan.pace)},"steps":{{}}}}'.encode("utf-8")
+    _keep_only_used_texts()
 
 
 def _fsync_dir(folder: Path) -> None:

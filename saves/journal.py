@@ -10,13 +10,20 @@ refused.
 
 After a failed append (disk full, file size limit) the journal is cut back
 to its last good length, so the next append starts on a clean line.
+
+:class:`JournalWriter` runs the appends on a thread of their own, beside
+the UI (group commit: the actions that arrive while one fsync runs are
+written with the next); the campaign marks an action saved only once its
+append returned (:mod:`saves.campaign`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +146,63 @@ class Journal:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+class JournalWriter:
+    """``JournalWriter(write)``: a thread that calls ``write()`` (write
+    everything queued, one append and fsync) each time it is woken, one
+    call at a time; wakes that come while a call runs are served by the next
+    call (group commit). The caller keeps the queue and what is saved."""
+
+    def __init__(self, write: Callable[[], None], name: str = "encounter-journal") -> None:
+        self._write = write
+        self._changed = threading.Condition()
+        self._wanted = False
+        self._busy = False
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def wake(self) -> None:
+        """Ask for a ``write()`` (soon: after the one under way, if any)."""
+        with self._changed:
+            self._wanted = True
+            self._changed.notify_all()
+
+    @property
+    def idle(self) -> bool:
+        """No ``write()`` under way or asked for."""
+        with self._changed:
+            return not (self._wanted or self._busy)
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until every ``write()`` asked for has returned; False on ``timeout`` (seconds)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: not (self._wanted or self._busy), timeout)
+
+    def stop(self) -> None:
+        """Serve the wakes so far, then end the thread."""
+        with self._changed:
+            self._stopping = True
+            self._changed.notify_all()
+        if self._thread is not threading.current_thread():
+            self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._wanted or self._stopping)
+                if not self._wanted:
+                    return
+                self._wanted, self._busy = False, True
+            try:
+                self._write()  # which turns the disk's refusals into the campaign's ``unsaved``
+            except Exception:  # noqa: BLE001 - the writer outlives one bad call; what was queued stays queued
+                pass
+            finally:
+                with self._changed:
+                    self._busy = False
+                    self._changed.notify_all()
 
 
 def _fsync_dir(folder: Path) -> None:

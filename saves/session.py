@@ -1,8 +1,10 @@
 """A running session: one encounter of a campaign, ready to play.
 
 :meth:`Session.commit` applies a command to the encounter and writes it to
-the campaign's journal before returning, so the UI only ever shows what is
-saved. :meth:`Session.undo` / :meth:`Session.redo` move through the
+the campaign's journal: before returning, or, once the campaign writes
+beside the UI (:meth:`saves.campaign.Campaign.write_beside`, the app's
+way), on the journal's own thread; :attr:`Session.saving` is then true
+until the fsync returned, and the UI marks an action saved only after. :meth:`Session.undo` / :meth:`Session.redo` move through the
 encounter's whole history (unlimited, persisted: still there after
 reopening) and log an ``Undone`` / ``Redone`` line. If the disk refuses,
 the new state stays in memory, :attr:`Session.unsaved` says why, and the
@@ -60,6 +62,11 @@ class Session:
         return self.campaign.unsaved
 
     @property
+    def saving(self) -> bool:
+        """Something shown is not on disk yet (being written beside the UI, or refused: :attr:`unsaved`)."""
+        return self.campaign.saving
+
+    @property
     def read_only(self) -> ReadOnlySave | None:
         """Why this session cannot change anything (campaign open elsewhere), or ``None``."""
         return self.campaign.read_only
@@ -74,7 +81,8 @@ class Session:
 
     def commit(self, command: cmd.Command) -> list[LogEntry]:
         """Apply ``command`` to the encounter (:meth:`core.combat.encounter.Encounter.apply`)
-        and write it to disk; returns the new log entries.
+        and write it to disk (or queue it for the journal's writer, see
+        :attr:`saving`); returns the new log entries.
 
         Raises :class:`core.errors.RulesError` if the rules refuse and
         :class:`ReadOnlySave` in a read-only session (nothing changes). If

@@ -76,7 +76,9 @@ Subscriber = Callable[[EncounterView], None]
 
 class EncounterPresenter(Publisher[EncounterView]):
     """``EncounterPresenter(session, clock)``: the one place a command reaches the
-    session (which saves before returning) and a view leaves it. ``clock()``
+    session (which saves it: before returning, or on the journal's writer
+    beside the UI, :attr:`saves.session.Session.saving` until it is on disk;
+    the screen's SAVING mark, ``tui/screens/encounter/saving_mark.py``) and a view leaves it. ``clock()``
     gives the wall-clock time in seconds (default :func:`time.time`; tests
     pass a fake): it stamps every turn change (:class:`core.combat.commands.TurnChange`)
     so that the log times the turns."""

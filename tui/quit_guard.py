@@ -42,7 +42,7 @@ class QuitGuard:
         """Quit; with actions not on disk, ask first (retry, copy elsewhere, lose them)."""
         if self._quit_question is not None:
             return
-        if self.presenter.session.unsaved is None or self.presenter.retry_save():
+        if not self.presenter.session.saving or self.presenter.retry_save():  # waits for a write under way
             self.exit()
             return
         self._ask_before_losing()

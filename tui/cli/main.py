@@ -132,6 +132,7 @@ def _run(campaign: Campaign, rng: random.Random, notice: str, ui: argparse.Names
         paths.remember_campaign(campaign.path)
         if campaign.read_only is not None:
             notice = str(campaign.read_only)
+        campaign.write_beside()  # the journal's fsync off the UI's thread; the status line says SAVING if it lags
         app = None
         try:
             app = EncounterApp(Session(campaign, rng), notice=notice, glyphs=glyphs, keymap=keymap, keymap_problems=keymap_problems,

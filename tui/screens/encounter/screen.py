@@ -46,6 +46,7 @@ from tui.screens.encounter.map_files import MapFiles
 from tui.screens.encounter.map_modes import MapModes
 from tui.screens.encounter.more import MoreMenu
 from tui.screens.encounter.recap import RecapExport
+from tui.screens.encounter.saving_mark import SavingMark
 from tui.screens.encounter.scene_events import SceneEventRows
 from tui.screens.encounter.sheet_editor import SheetEditor
 from tui.screens.encounter.trackers import TrackerMenus
@@ -112,7 +113,10 @@ class EncounterScreen(Screen):
         self.toggles = ViewToggles(self, self.more)
         self.forecasting = Forecasting(self)
         self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.scene_events, self.forecasting)}
+        self.saving_mark = SavingMark(self)
+        self._status_message = Text()
         presenter.subscribe(self.show_view)
+        presenter.subscribe(self.saving_mark.watch)
 
     def part(self, owner: str) -> object:
         """The part of this screen whose class is ``owner`` (a dotted path, as :data:`tui.keys.ACTIONS` names it)."""
@@ -138,6 +142,7 @@ class EncounterScreen(Screen):
 
     def on_unmount(self) -> None:
         self.presenter.unsubscribe(self.show_view)
+        self.presenter.unsubscribe(self.saving_mark.watch)
         self.forecasting.close()
 
     def on_resize(self, event) -> None:
@@ -256,15 +261,24 @@ class EncounterScreen(Screen):
             dropped = self.drop_typed_ahead()  # what was typed after a refused key was meant for it
             if dropped:
                 text = text + Text(f" ({dropped} key{'s' if dropped != 1 else ''} typed after it ignored)", style="italic")
-        if self.session.unsaved is not None:
-            text = Text(f"NOT SAVED ({clean(self.session.unsaved.reason)}) ", style="bold reverse") + text
-        elif self.session.read_only is not None:
-            text = Text("READ-ONLY ", style="bold reverse") + text
+        self._status_message = text
+        text = self._status_prefix() + text
         status.set_class(error, "error")
         status.show(text)
         if not logged and not status.fits(text):
             state = self.presenter.state
             self.query_one(DiceLog).note(text, state.round, state.current)
+
+    def _status_prefix(self) -> Text:
+        if self.session.unsaved is not None:
+            return Text(f"NOT SAVED ({clean(self.session.unsaved.reason)}) ", style="bold reverse")
+        if self.session.read_only is not None:
+            return Text("READ-ONLY ", style="bold reverse")
+        return Text("SAVING ", style="bold") if self.saving_mark.shown else Text()
+
+    def restatus(self) -> None:
+        """Show the status line's message again with the prefix of now (NOT SAVED, SAVING, none)."""
+        self.query_one(StatusLine).show(self._status_prefix() + self._status_message)
 
     def clear_refusal(self) -> None:
         """Empty the status line if it shows a refusal (the GM is fixing what was refused)."""
@@ -332,7 +346,7 @@ class EncounterScreen(Screen):
     def action_open_campaign(self) -> None:
         def chosen(path: Path | None) -> None:
             if path is not None and (path != self.session.path or self.session.read_only is not None):  # read-only: open again, to take over
-                if self.session.unsaved is not None and not self.presenter.retry_save():
+                if self.session.saving and not self.presenter.retry_save():
                     self.set_status("Refused: the last actions are not saved; q offers to retry or save a copy.", error=True)
                     return
                 self.app.exit(result=path)
