@@ -21,9 +21,10 @@ from core.board.movement.layout import OFF_MAP, TERRAIN_INDEX, Layout
 #: cells as a string and translating it to bits in one C call.
 _CHAR = {tid: chr(65 + i) for tid, i in TERRAIN_INDEX.items()}
 _OFF = chr(65 + OFF_MAP)
+_EVERY_BYTE = bytes(range(256))
 
 
-def _window_text(lay: Layout, x0: int, y0: int, ww: int, wh: int) -> str:
+def _window_text(lay: Layout, x0: int, y0: int, ww: int, wh: int) -> bytes:
     """The window's terrain as text, one character per bit of the window's
     masks (``ww`` columns and a guard column of ``OFF_MAP`` per row, ``wh``
     rows, from padded ``(x0, y0)``), first bit first. The last one is kept
@@ -44,15 +45,15 @@ def _window_text(lay: Layout, x0: int, y0: int, ww: int, wh: int) -> str:
             parts.append(left + "".join(map(char, lay.rows[y - 1][lo:hi])) + right)
         else:
             parts.append(blank)
-    text = "".join(parts)
+    text = "".join(parts).encode("ascii")
     lay.cache["window text"] = (key, text)
     return text
 
 
-_TRANSLATIONS: dict[tuple[tuple[object, ...], object], dict[int, str]] = {}
+_TRANSLATIONS: dict[tuple[tuple[object, ...], object], bytes] = {}
 
 
-def _bits_of(values: tuple[object, ...], value: object) -> dict[int, str]:
+def _bits_of(values: tuple[object, ...], value: object) -> bytes:
     """The translation of window text to ``"1"`` where a terrain's entry of
     ``values`` equals ``value`` (``"solid"``: where it is true), else ``"0"``."""
     key = (values, value)
@@ -61,11 +62,11 @@ def _bits_of(values: tuple[object, ...], value: object) -> dict[int, str]:
         if len(_TRANSLATIONS) > 256:
             _TRANSLATIONS.clear()
         ones = [bool(v) if value == "solid" else v is not None and v == value for v in values]
-        hit = _TRANSLATIONS[key] = str.maketrans({chr(65 + t): ("1" if one else "0") for t, one in enumerate(ones)})
+        hit = _TRANSLATIONS[key] = bytes.maketrans(_EVERY_BYTE[65 : 65 + len(ones)], bytes(b"01"[one] for one in ones))
     return hit
 
 
-def _masks(text: str, values: tuple[int | None, ...], keep: int) -> dict[int, int]:
+def _masks(text: bytes, values: tuple[int | None, ...], keep: int) -> dict[int, int]:
     """Per cost in ``values`` (indexed by terrain index) up to ``keep``, the
     int with a bit at each character of ``text`` whose terrain costs that
     (bit 0 first)."""
