@@ -177,12 +177,12 @@ def build_path(s: Setup, legs: list[tuple[dict[int, int], int]], total: int) -> 
         states = leg + states[1:] if states else leg
     alternate = s.rules.diagonal == "alternate"
     cells = tuple(s.lay.cell(st >> 1 if alternate else st) for st in states[1:])
-    steps = tuple(step_cost(s, a, b) for a, b in zip(states, states[1:]))
+    steps = tuple(cost_of_step(s, a, b) for a, b in zip(states, states[1:]))
     parity = states[-1] & 1 if alternate else 0
     return Path(cells, total, steps, s.rules.move, parity)
 
 
-def step_cost(s: Setup, a: int, b: int) -> int:
+def cost_of_step(s: Setup, a: int, b: int) -> int:
     """The cost of the step from state ``a`` to the neighbouring state ``b``
     (SRD-MOV-2: a plain diagonal costs 1 or 2 by the parity of ``a``)."""
     if s.rules.diagonal != "alternate":

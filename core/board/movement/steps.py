@@ -12,7 +12,7 @@ from core.errors import MoveRefused
 from core.board.grid import Cell, Grid
 from core.values.mobility import MoveType
 from core.board.movement.model import MoveOptions
-from core.board.movement.setup import NO_OPTIONS, Path, Setup, check_target, setup_query, solid_view, step_cost
+from core.board.movement.setup import NO_OPTIONS, Path, Setup, check_target, setup_query, solid_view, cost_of_step
 
 
 def side_words(a: Cell, b: Cell) -> str:
@@ -108,4 +108,4 @@ def check_step(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[
     a_state = s.start * 2 + (options.start_parity & 1) if s.rules.diagonal == "alternate" else s.start
     b_index = s.lay.index(to)
     b_state = b_index * 2 if s.rules.diagonal == "alternate" else b_index
-    return step_cost(s, a_state, b_state)
+    return cost_of_step(s, a_state, b_state)
