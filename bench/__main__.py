@@ -28,6 +28,7 @@ BENCHES = (
     "bench.bench_stall",
     "bench.bench_persist",
     "bench.bench_tui",
+    "bench.bench_log",
     "bench.bench_bytes",
     "bench.bench_watch",
     "bench.bench_forecast",

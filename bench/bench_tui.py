@@ -132,6 +132,37 @@ def key_to_frame(runs: int, home: Path) -> tuple[float, float]:
     return statistics.median(first for _, first, _ in keys), statistics.median(last for _, _, last in keys)
 
 
+def key_frame_time(proc: PtyProcess, key: bytes) -> float:
+    """Seconds from writing ``key`` to the last byte of the frames it causes
+    (read until the screen is quiet); ``nan`` when nothing was drawn."""
+    mark = proc.mark()
+    sent = proc.send(key)
+    proc.read_until_quiet(QUIET)
+    times = proc.times_since(mark)
+    return times[-1] - sent if times else float("nan")
+
+
+def move_key_row(runs: int, home: Path, size: tuple[int, int] = (120, 40)) -> Row:
+    """``m`` (the move cursor with its reach shading) against ``n`` (next
+    turn), key to the last byte of its frames, on the demo at ``size``, in
+    turns (A B A B) in one program: each ``m`` is cancelled (Esc) untimed
+    before the next ``n``. Goal <= 2 on the median."""
+    with start(encounter_argv(None), home, size) as proc:
+        settled(proc, b"Round 1")
+
+        def move() -> float:
+            took = key_frame_time(proc, b"m")
+            proc.send(b"\x1b")
+            proc.read_until_quiet(QUIET)
+            return took
+
+        ours, turn = interleaved(move, lambda: key_frame_time(proc, b"n"), runs)
+        proc.send(b"q")
+        proc.wait(10)
+    return ratio_row(f"m key to frame on the demo / n key to frame, {size[0]}x{size[1]}", ours, turn, 2.0,
+                     labels=("m", "n"))
+
+
 def rows(quick: bool = False) -> list[Row]:
     """The start-up goal's row of ``python -m bench``: start to first frame of
     ``encounter --demo`` against a bare Textual app showing one Static, the
@@ -144,7 +175,8 @@ def rows(quick: bool = False) -> list[Row]:
         first_frame_time(encounter_argv(None), b"Round 1", home)  # creates the demo file; warms the disk cache
         ours, bare = interleaved(lambda: first_frame_time(encounter_argv(None), b"Round 1", home),
                                  lambda: first_frame_time([sys.executable, str(bare_script)], b"bare textual frame", home), runs)
-    return [ratio_row("start to first frame: the demo / a bare Textual app", ours, bare, 1.5, labels=("demo", "bare Textual"))]
+        move = move_key_row(5 if quick else 15, home)
+    return [ratio_row("start to first frame: the demo / a bare Textual app", ours, bare, 1.5, labels=("demo", "bare Textual")), move]
 
 
 def main() -> int:

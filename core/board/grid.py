@@ -1,9 +1,8 @@
 """The battle map: a rectangle of cells, each of one terrain kind.
 
 Coordinates are ``(x, y)``: column and row, 0-based, ``(0, 0)`` top left, in
-cells. The terrain catalogue maps the seed 003 legend (rule TAC-MAP-1) onto
-the three independent obstacle properties of rule EQ-MAP-4 (blocks movement,
-blocks sight, slows movement) plus a movement kind and a cover grade.
+cells. The terrain catalogue (the seed 003 legend, rule TAC-MAP-1, on the
+obstacle properties of rule EQ-MAP-4) is :mod:`core.board.terrain`.
 
 Text maps (:func:`from_text`, :func:`to_text`) use either the seed's emoji
 legend or a plain ASCII legend; a line may mix both. Any other emoji or
@@ -15,11 +14,20 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 
 from core.values import limits as lim
 from core.errors import MapFormatError
 from core.board.edges import Edge, EdgeMap, Feature, Side, check_edges
+from core.board.terrain import (
+    BOULDER, BUSH, BY_GLYPH, CHASM, DEEP_WATER, GLASS, GROUND, ROCK, SWAMP, TERRAINS, TREE, WALL, WATER, Cover, MoveKind,
+    Terrain,
+)
+
+__all__ = [  # the terrain catalogue (core.board.terrain) is read from here too
+    "BOULDER", "BUSH", "CHASM", "DEEP_WATER", "GLASS", "GROUND", "ROCK", "SWAMP", "TERRAINS", "TREE", "WALL", "WATER",
+    "Cell", "Cover", "Grid", "MoveKind", "Terrain", "TextMap", "Token", "as_cell", "ascii_token_glyphs", "distance",
+    "from_text", "is_token_glyph", "split_glyphs", "to_text",
+]
 
 Cell = tuple[int, int]
 
@@ -29,97 +37,6 @@ def as_cell(pair: tuple[int, int] | list[int]) -> Cell:
     a list (read back from a save, or built by a caller)."""
     x, y = pair
     return (x, y)
-
-
-class Cover(Enum):
-    """Cover grade a cell gives to a creature behind it (rule EQ-COV-2)."""
-
-    NONE = "none"
-    QUARTER = "quarter"
-    HALF = "half"
-    THREE_QUARTERS = "three-quarters"
-    FULL = "full"
-
-    @property
-    def rank(self) -> int:
-        """Order of grades, NONE 0 .. FULL 4: only the best applies (EQ-COV-1)."""
-        return _COVER_RANK[self]
-
-
-_COVER_RANK = {c: i for i, c in enumerate(Cover)}
-
-
-class MoveKind(Enum):
-    """How a creature must move to enter a cell (rules TAC-MAP-1, EQ-MOV-5).
-
-    ``CHASM`` blocks walkers but not fliers (EQ-MAP-4); ``DEEP_WATER`` is
-    water a creature must swim in and may dive into (EQ-MOV-7).
-    """
-
-    NORMAL = "normal"
-    DIFFICULT = "difficult"
-    CLIMB = "climb"
-    SWIM = "swim"
-    DEEP_WATER = "deep water"
-    CHASM = "chasm"
-    BLOCKED = "blocked"
-
-
-@dataclass(frozen=True)
-class Terrain:
-    """One terrain kind: its id, name, glyphs and rule properties.
-
-    ``height`` is how tall the obstacle stands above its cell's ground, in
-    cells (EQ-MAP-3; used by line of sight); ``burrowable`` is earth a
-    burrower can move through, not stone (PR-BUR-1); ``depth`` is the depth
-    of liquid in cells (PR-FALL-1, EQ-MOV-7).
-    """
-
-    id: str
-    name: str
-    emoji: str
-    ascii: str
-    move: MoveKind
-    blocks_sight: bool
-    cover: Cover
-    height: int = 0
-    burrowable: bool = False
-    depth: int = 0
-
-    @property
-    def blocks_movement(self) -> bool:
-        return self.move is MoveKind.BLOCKED
-
-
-# Heights and depths are DEFAULTs (the seeds draw these obstacles, not their
-# size): a wall is one storey (EQ-MAP-3), a tree a little more.
-WALL = Terrain("wall", "wall", "\u2b1b", "#", MoveKind.BLOCKED, True, Cover.FULL, height=3)
-GROUND = Terrain("ground", "open ground", "\u2b1c", ".", MoveKind.NORMAL, False, Cover.NONE, burrowable=True)
-TREE = Terrain("tree", "tree", "\U0001f333", "&", MoveKind.BLOCKED, True, Cover.FULL, height=4)
-BOULDER = Terrain("boulder", "boulder", "\U0001faa8", "o", MoveKind.DIFFICULT, False, Cover.HALF, height=1)
-ROCK = Terrain("rock", "rock / cliff", "\U0001f7eb", "^", MoveKind.CLIMB, False, Cover.NONE)
-WATER = Terrain("water", "water", "\U0001f30a", "~", MoveKind.SWIM, False, Cover.NONE, depth=1)
-# EQ-MAP-4's other examples: a chasm and a glass wall block movement only,
-# bushes block sight only, a swamp slows (TAC-MOV-1).
-DEEP_WATER = Terrain("deep_water", "deep water", "\U0001f7e6", "=", MoveKind.DEEP_WATER, False, Cover.NONE, depth=4)
-CHASM = Terrain("chasm", "chasm", "\U0001f573\ufe0f", ":", MoveKind.CHASM, False, Cover.NONE)
-GLASS = Terrain("glass", "glass wall", "\U0001fa9f", "|", MoveKind.BLOCKED, False, Cover.FULL, height=3)
-BUSH = Terrain("bush", "bushes", "\U0001f33f", "%", MoveKind.NORMAL, True, Cover.NONE, height=2, burrowable=True)
-SWAMP = Terrain("swamp", "swamp", "\U0001f7e9", ",", MoveKind.DIFFICULT, False, Cover.NONE, burrowable=True, depth=0)
-
-TERRAINS: dict[str, Terrain] = {
-    t.id: t for t in (WALL, GROUND, TREE, BOULDER, ROCK, WATER, DEEP_WATER, CHASM, GLASS, BUSH, SWAMP)
-}
-_BY_GLYPH: dict[str, Terrain] = {}
-for _t in TERRAINS.values():
-    _BY_GLYPH[_t.emoji] = _t
-    _BY_GLYPH[_t.ascii] = _t
-# Common variants people paste: a variation selector after the emoji, and a
-# lone space-free "_" for open ground in hand-typed ASCII.
-_BY_GLYPH["\U0001faa8\ufe0f"] = BOULDER
-_BY_GLYPH["\u2b1b\ufe0f"] = WALL
-_BY_GLYPH["\u2b1c\ufe0f"] = GROUND
-_BY_GLYPH["\U0001f573"] = CHASM
 
 
 @dataclass(frozen=True)
@@ -292,7 +209,7 @@ def is_token_glyph(glyph: str) -> bool:
         return False
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c.isspace() for c in glyph):
         return False
-    return glyph not in _BY_GLYPH and _is_token(glyph)
+    return glyph not in BY_GLYPH and _is_token(glyph)
 
 
 def from_text(text: str) -> TextMap:
@@ -346,7 +263,7 @@ def _read_row(line: str, y: int, tokens: list[Token]) -> list[str]:
             raise MapFormatError(f"a glyph of {len(glyph)} characters in column {len(row) + 1}; at most {lim.MAX_GLYPH_CHARS}", number)
         if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in glyph):
             raise MapFormatError("control character", number)
-        terrain = _BY_GLYPH.get(glyph)
+        terrain = BY_GLYPH.get(glyph)
         if terrain is not None:
             row.append(terrain.id)
         elif _is_token(glyph):

@@ -68,19 +68,22 @@ def test_line_of_sight_is_symmetric_on_flat_ground(case, data):
 def test_bitboard_reach_equals_the_bucket_search(case, corner, budget, blocked_cells):
     """The fast reach (reach_bits) and the plain Dijkstra (the tests' oracle) agree,
     occupants included, budgets beyond the map's far side too (where the search stops early)."""
-    from core.board.movement import api
+    from core.board.movement.model import MoveOptions
+    from core.board.movement.setup import setup_query
+    from core.board.movement.tables import SolidView
     from core.board.movement.bitboard import reach_bits
     from tests.core.movement_oracle import reach_same
 
     grid, start = case
     mover = creature("m", start, stats={"DEX": 2})
-    s = api._setup(grid, "equestria", mover, (mover,), None, api.MoveOptions())
+    s = setup_query(grid, "equestria", mover, (mover,), None, MoveOptions())
     blocked = {s.lay.index((b % grid.width, b // grid.width)) for b in blocked_cells if b < grid.width * grid.height}
     blocked -= {s.start}
-    costs = list(s.base)
+    costs = list(s.base.full())
     for i in blocked:
         costs[i] = None
     solid = s.lay.solid(s.rules.solid)
-    assert reach_bits(s.lay, s.base, solid, corner, s.start, budget, blocked) == reach_same(
+    view = SolidView(s.lay, s.rules.solid, (1, 1))
+    assert reach_bits(s.lay, s.base, view, corner, s.start, budget, blocked) == reach_same(
         costs, s.lay.stride, solid, corner, s.start, budget
     )

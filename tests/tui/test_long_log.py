@@ -123,3 +123,23 @@ def test_a_filtered_log_keeps_the_undone_and_redone_lines():
     ])
     log.set_filter("c2")
     assert [e.seq for e in log.visible()] == [1, 3, 4]
+
+
+def test_a_filter_reads_a_bounded_window_of_a_long_log_and_page_up_reads_on():
+    """`f` on a 100 000-line campaign read back until the pane was full
+    (thousands of entries decoded: 29x the frame of a 100-line one); a
+    filtered pane reads at most FILTER_SCAN entries per look."""
+    history = CountingLog(COUNT)
+    log = DiceLog.detached(height=10)
+    log.load(history)
+    history.read = 0
+    log.set_filter("c1")  # c1 acts in one entry of 50
+    assert history.read <= dice_log.FILTER_SCAN + 5  # (a few read twice), not the 20 000
+    assert log.wrapped and {index % 50 for index, _ in log.wrapped} == {0}
+    assert log.first_wrapped == COUNT - dice_log.FILTER_SCAN
+    found = len(log.wrapped)
+    history.read = 0
+    log.action_look(-0.5)  # PgUp at the top: the next window
+    assert history.read <= dice_log.FILTER_SCAN + 5 and len(log.wrapped) > found
+    log.set_filter(None)  # every line again: the pane fills from the newest entries
+    assert {index % 50 for index, _ in log.wrapped} != {0}

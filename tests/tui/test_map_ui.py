@@ -23,7 +23,7 @@ async def test_move_previews_the_path(tmp_path):
 async def test_move_preview_follows_the_reach_without_searching_again(tmp_path, monkeypatch):
     """The cursor's path comes from the reach computed when the move began
     (Reach.path); a cell beyond it says so with the movement left."""
-    from core.board.movement import api
+    from core.board.movement import paths, reach_result
     from tui.widgets.grid_map import GridMap
 
     app = demo_app(tmp_path / "demo.json")
@@ -34,8 +34,9 @@ async def test_move_preview_follows_the_reach_without_searching_again(tmp_path, 
         def no_search(*args, **kwargs):
             raise AssertionError("the preview searched again")
 
-        monkeypatch.setattr(api, "_run", no_search)
-        monkeypatch.setattr(api, "reach_bits", no_search)
+        monkeypatch.setattr(reach_result, "run_search", no_search)
+        monkeypatch.setattr(reach_result, "reach_bits", no_search)
+        monkeypatch.setattr(paths, "run_search", no_search)
         await pilot.press("down", "down")
         assert len(grid_map.path) == 1 and "costs 2" in status_of(app)
         mover = app.presenter.state.combatant(app.presenter.state.current)

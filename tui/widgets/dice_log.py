@@ -5,7 +5,9 @@ Only what is on show is formatted, plus a little around it: the pane keeps
 the wrapped lines of the newest entries (a suffix of the whole log) and
 wraps older ones when the GM looks back (or a filter needs more lines to
 fill the pane). So opening a campaign with a long history, a resize or a
-filter costs a screenful of formatting, not the history's length. Lines
+filter costs a screenful of formatting, not the history's length; a filter
+reads back at most ``FILTER_SCAN`` entries per look (the newest first; PgUp
+reads the next ones), so its frame costs what it costs on a short log. Lines
 are drawn as a line pane (``tui/widgets/lines.py``): a new roll repaints its
 own lines and the highlight it takes from the previous ones. When the pane
 is full the view jumps half a page, so that most new lines cost one line
@@ -84,7 +86,8 @@ def _redundant(entry: LogEntry, previous: LogEntry | None) -> bool:
     )
 
 
-SCAN_LIMIT = 5000  # entries examined per look back for a filtered pane (the rest on the next look)
+SCAN_LIMIT = 5000  # entries examined per look back (the rest on the next look)
+FILTER_SCAN = 100  # entries a filtered pane examines per look: a bounded window, however long the log
 
 
 class DiceLog(LinePane, can_focus=True):
@@ -203,13 +206,18 @@ class DiceLog(LinePane, can_focus=True):
     def _block(self, index: int) -> list[tuple[int, Strip]]:
         return [(index, strip) for strip in self._wrap(self.entries[index], self._width)] if self._shown_at(index) else []
 
+    def _scan_limit(self) -> int:
+        """Entries examined per look: ``FILTER_SCAN`` under a filter, else ``SCAN_LIMIT``."""
+        return SCAN_LIMIT if self.filter_id is None else FILTER_SCAN
+
     def _wrap_back(self, lines: int) -> int:
         """Wrap entries before the window until ``lines`` more lines are
         above it (or the log's start; at most SCAN_LIMIT entries examined,
         for a filter); returns the number of lines added."""
         older: list[list[tuple[int, Strip]]] = []
         added = examined = 0
-        while self._lo > 0 and added < lines and examined < SCAN_LIMIT:
+        limit = self._scan_limit()
+        while self._lo > 0 and added < lines and examined < limit:
             self._lo -= 1
             examined += 1
             block = self._block(self._lo)
@@ -224,7 +232,8 @@ class DiceLog(LinePane, can_focus=True):
     def _wrap_on(self, lines: int, whole: bool = False) -> int:
         """Wrap entries after the window (all of the new ones when ``whole``)."""
         added = examined = 0
-        while self._hi < len(self.entries) and (whole or (added < lines and examined < SCAN_LIMIT)):
+        limit = self._scan_limit()
+        while self._hi < len(self.entries) and (whole or (added < lines and examined < limit)):
             block = self._block(self._hi)
             self._hi += 1
             examined += 1
@@ -289,6 +298,8 @@ class DiceLog(LinePane, can_focus=True):
         self.set_lines([strip.apply_style(newest) if index in self._newest else strip for index, strip in shown])
         below = self._below()
         subtitle = f"\u2193{below} more (End)" if below > 0 else ""
+        if not subtitle and self.filter_id is not None and self._lo > 0 and self._top == 0:
+            subtitle = f"\u2191{self._lo} older lines not read yet (PgUp)"
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
 

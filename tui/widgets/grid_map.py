@@ -179,6 +179,34 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         """Cells seen before: drawn greyed under the fog."""
         self.cell_size: tuple[int, int] = (2, 1)
         """(columns, lines) of one cell now."""
+        self._styles_now: tuple[Style, Style] | None = None  # (rich_style, ground) until the styles or the whole pane change
+
+    def _line_styles(self) -> tuple[Style, Style]:
+        """The pane's style and the ground under its cells (:meth:`_ground`),
+        read once per repaint of the whole pane or change of style, not per
+        line (each reading walks the pane's ancestors)."""
+        if self._styles_now is None:
+            self._styles_now = (self.rich_style, self._ground())
+        return self._styles_now
+
+    def notify_style_update(self) -> None:
+        self._styles_now = None
+        super().notify_style_update()
+
+    def refresh(self, *regions: Region, **kwargs) -> GridMap:  # type: ignore[override]
+        if not regions:
+            self._styles_now = None
+        super().refresh(*regions, **kwargs)
+        return self
+
+    def _refresh_cells(self, cells) -> None:
+        """Repaint only ``cells`` (those in view: a region each), or the whole
+        pane when they are many."""
+        if self._view is None or len(cells) > 64:
+            self.refresh()
+            return
+        for cell in cells:
+            self._refresh_cell(cell)
 
     @property
     def zoom(self) -> int:
@@ -326,12 +354,17 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         self.refresh()
 
     def mark(self, path: frozenset[Cell] | None = None, area: frozenset[Cell] | None = None) -> None:
-        """Highlight a previewed ``path`` and/or ``area`` (cells)."""
+        """Highlight a previewed ``path`` and/or ``area`` (cells); repaints
+        only the cells that changed."""
+        changed: set[Cell] = set()
         if path is not None:
+            changed |= self.path ^ path
             self.path = path
         if area is not None:
+            changed |= self.area ^ area
             self.area = area
-        self.refresh()
+        if changed:
+            self._refresh_cells(changed)
 
     @property
     def picking(self) -> bool:
@@ -383,9 +416,13 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         grid = self._view.state.grid
         x = min(max(self.cursor[0] + dx, 0), grid.width - 1)
         y = min(max(self.cursor[1] + dy, 0), grid.height - 1)
-        self.cursor = (x, y)
+        old, self.cursor = self.cursor, (x, y)
+        scrolled = self.scroll_offset
         self.follow(self.cursor)
-        self.refresh()
+        if self.scroll_offset != scrolled:
+            self.refresh()
+        else:
+            self._refresh_cells({old, self.cursor})  # only the two cells the cursor left and entered
         self.post_message(self.CursorMoved(self.cursor))
 
     def action_pick(self, _mode: str = "") -> None:
@@ -424,8 +461,9 @@ class GridMap(MapCells, ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         view = self._view
+        pane, ground = self._line_styles()
         if view is None:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, pane)
         cw, ch = self.cell_size
         scroll_x, scroll_y = self.scroll_offset
         map_width = max(0, width - RULER)
@@ -435,11 +473,11 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         if y == 0:
             ruler = [Segment(column_label(x, cw), RULER_STYLE) for x in range(first, last)]
             cells = Strip(ruler).crop(offset, offset + map_width)
-            return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, self.rich_style).apply_style(self._ground())
+            return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, pane).apply_style(ground)
         line = scroll_y + y - 1
         row, sub = divmod(line, ch)
         if row >= view.state.grid.height:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, pane)
         terrain_row = view.state.grid.rows[row]
         segments = []
         for x in range(first, last):
@@ -450,4 +488,4 @@ class GridMap(MapCells, ScrollView, can_focus=True):
                 segments.append(part)
         cells = Strip(segments).simplify().crop(offset, offset + map_width)
         label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
-        return Strip([label, *cells]).extend_cell_length(width, self.rich_style).apply_style(self._ground())
+        return Strip([label, *cells]).extend_cell_length(width, pane).apply_style(ground)

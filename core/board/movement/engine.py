@@ -18,6 +18,16 @@ SRD-MOV-5/-7: a diagonal into terrain with k >= 1 doublings costs
 from __future__ import annotations
 
 from heapq import heapify, heappop, heappush
+from typing import Protocol, TypeVar
+
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class Indexed(Protocol[_T_co]):
+    """A table by flat index: a list, or a view that reads cells on demand
+    (:mod:`core.board.movement.tables`)."""
+
+    def __getitem__(self, index: int, /) -> _T_co: ...
 
 
 _INF = 1 << 60
@@ -180,9 +190,9 @@ def search_alternate(
 
 def walk_back(
     best: dict[int, int],
-    costs: list[int | None],
+    costs: Indexed[int | None],
     stride: int,
-    solid: bytearray,
+    solid: Indexed[int],
     corner: str,
     goal: int,
 ) -> list[int]:

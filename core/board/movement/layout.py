@@ -1,8 +1,14 @@
-"""The battle map flattened for the search: terrain indices in a padded list.
+"""The battle map flattened for the search: terrain indices by padded flat index.
 
-:func:`layout` builds it once per :class:`~core.board.grid.Grid` (cached); the
-search in :mod:`core.board.movement.engine` and the bitboard in
-:mod:`core.board.movement.bitboard` work on its flat indices.
+:func:`layout` makes it once per :class:`~core.board.grid.Grid` (cached), in
+constant time: nothing is built for the whole map up front. A flat index
+``(y + 1) * stride + x + 1`` reads its terrain from the grid's rows when asked
+(:meth:`Layout.terrain_at`); the reach shading (:mod:`core.board.movement.bitboard`)
+reads only the window of cells its budget can reach (:mod:`core.board.movement.tables`).
+The whole-map lists (:attr:`Layout.terrain`, :meth:`Layout.costs`,
+:meth:`Layout.solid`, :meth:`Layout.leave`) are built on first use by the
+searches that need them (paths, SRD-MOV-2 diagonals, thin walls, no budget),
+then kept.
 """
 
 from __future__ import annotations
@@ -21,16 +27,23 @@ OFF_MAP = len(TERRAIN_ORDER)
 
 @dataclass
 class Layout:
-    """A grid flattened with a one-cell border: index ``(y + 1) * stride + x + 1``."""
+    """A grid flattened with a one-cell border: index ``(y + 1) * stride + x + 1``;
+    ``rows`` are the grid's terrain ids (``rows[y][x]``)."""
 
     width: int
     height: int
     stride: int
-    terrain: list[int]
+    rows: tuple[tuple[str, ...], ...]
     cache: dict = field(default_factory=dict)
     #: Cell pairs (west or north first) with an edge between them that
     #: blocks movement (:mod:`core.board.edges`); empty on most maps.
     walls: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    _terrain: list[int] | None = field(default=None, repr=False)
+
+    @property
+    def size(self) -> int:
+        """Flat indices in all: ``stride * (height + 2)``."""
+        return self.stride * (self.height + 2)
 
     def index(self, cell: tuple[int, int]) -> int:
         return (cell[1] + 1) * self.stride + cell[0] + 1
@@ -39,8 +52,30 @@ class Layout:
         y, x = divmod(index, self.stride)
         return (x - 1, y - 1)
 
+    def terrain_at(self, index: int) -> int:
+        """The terrain index at flat ``index`` (``OFF_MAP`` on the border or beyond)."""
+        if self._terrain is not None:
+            return self._terrain[index] if 0 <= index < len(self._terrain) else OFF_MAP
+        y, x = divmod(index, self.stride)
+        if 1 <= y <= self.height and 1 <= x <= self.width:
+            return TERRAIN_INDEX[self.rows[y - 1][x - 1]]
+        return OFF_MAP
+
+    @property
+    def terrain(self) -> list[int]:
+        """Terrain index per flat index, the whole map (built on first use)."""
+        if self._terrain is None:
+            stride = self.stride
+            terrain = [OFF_MAP] * self.size
+            for y, row in enumerate(self.rows):
+                base = (y + 1) * stride + 1
+                terrain[base : base + len(row)] = [TERRAIN_INDEX[t] for t in row]
+            self._terrain = terrain
+        return self._terrain
+
     def costs(self, table: tuple[int | None, ...], footprint: tuple[int, int] = (1, 1)) -> list[int | None]:
-        """Entry cost per flat index for a cost ``table`` (per terrain index).
+        """Entry cost per flat index for a cost ``table`` (per terrain index),
+        the whole map (cached).
 
         For a footprint larger than one cell the index is the creature's
         top-left cell and the cost is the worst of the cells it covers
@@ -67,16 +102,39 @@ class Layout:
                 else:
                     wide[i] = worst
             base = wide
-            for anchor in self._straddling(footprint):
+            for anchor in self.straddling(footprint):
                 base[anchor] = None  # no thin wall through a creature's space
         if len(self.cache) > 32:
             self.cache.clear()
         self.cache[key] = base
         return base
 
-    def _straddling(self, footprint: tuple[int, int]) -> set[int]:
+    def cost_at(self, table: tuple[int | None, ...], footprint: tuple[int, int], index: int) -> int | None:
+        """``costs(table, footprint)[index]`` without the whole-map list."""
+        if footprint == (1, 1):
+            return table[self.terrain_at(index)]
+        if index in self.straddling(footprint):
+            return None
+        worst = 0
+        size, stride = self.size, self.stride
+        for dx, dy in footprint_offsets(footprint):
+            j = index + dy * stride + dx
+            c = table[self.terrain_at(j)] if j < size else None
+            if c is None:
+                return None
+            if c > worst:
+                worst = c
+        return worst
+
+    def straddling(self, footprint: tuple[int, int]) -> frozenset[int]:
         """Anchors where a creature of ``footprint`` would have a blocking
-        edge inside its space."""
+        edge inside its space (cached per footprint)."""
+        if not self.walls:
+            return frozenset()
+        key = ("straddling", footprint)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
         w, h = footprint
         out: set[int] = set()
         for (ax, ay), (bx, by) in self.walls:
@@ -85,7 +143,9 @@ class Layout:
                 for x in range(max(ax, bx) - w + 1, min(ax, bx) + 1):
                     if -1 <= x <= self.width and -1 <= y <= self.height:
                         out.add(self.index((x, y)))
-        return out
+        found = frozenset(out)
+        self.cache[key] = found
+        return found
 
     def leave(self, footprint: tuple[int, int] = (1, 1)) -> bytearray:
         """Per flat index (a creature's top-left cell), the straight steps
@@ -97,7 +157,7 @@ class Layout:
         if hit is not None:
             return hit
         w, h = footprint
-        flags = bytearray(len(self.terrain))
+        flags = bytearray(self.size)
         size = len(flags)
 
         def mark(cell: tuple[int, int], bit: int) -> None:
@@ -118,7 +178,8 @@ class Layout:
         return flags
 
     def solid(self, solid_terrain: tuple[bool, ...], footprint: tuple[int, int] = (1, 1)) -> bytearray:
-        """1 where a wall-like cell stands (for the corner rule, SRD-MOV-3)."""
+        """1 where a wall-like cell stands (for the corner rule, SRD-MOV-3),
+        the whole map (cached)."""
         key = ("solid", solid_terrain, footprint)
         hit = self.cache.get(key)
         if hit is not None:
@@ -133,18 +194,25 @@ class Layout:
         self.cache[key] = flags
         return flags
 
+    def solid_at(self, solid_terrain: tuple[bool, ...], footprint: tuple[int, int], index: int) -> int:
+        """``solid(solid_terrain, footprint)[index]`` without the whole-map list."""
+        if footprint == (1, 1):
+            return 1 if solid_terrain[self.terrain_at(index)] else 0
+        size, stride = self.size, self.stride
+        for dx, dy in footprint_offsets(footprint):
+            j = index + dy * stride + dx
+            if j < size and solid_terrain[self.terrain_at(j)]:
+                return 1
+        return 0
+
 
 def layout(grid: Grid) -> Layout:
-    """The flattened form of ``grid``, built once and kept on the (immutable) grid."""
+    """The flattened form of ``grid``, made once and kept on the (immutable)
+    grid; constant time (its tables are built when first read)."""
     cached = grid.__dict__.get("_layout")
     if cached is not None:
         return cached
-    stride = grid.width + 2
-    terrain = [OFF_MAP] * (stride * (grid.height + 2))
-    for y, row in enumerate(grid.rows):
-        base = (y + 1) * stride + 1
-        terrain[base : base + len(row)] = [TERRAIN_INDEX[t] for t in row]
     walls = tuple(e.cells for e in grid.edges if e.feature.blocks_movement)
-    result = Layout(grid.width, grid.height, stride, terrain, walls=walls)
+    result = Layout(grid.width, grid.height, grid.width + 2, grid.rows, walls=walls)
     object.__setattr__(grid, "_layout", result)
     return result
