@@ -213,9 +213,8 @@ class EncounterScreen(Screen):
 
     def combatant(self, combatant_id: str | None) -> Combatant | None:
         """The combatant of ``combatant_id`` in the encounter now, or ``None``."""
-        if combatant_id is None:
-            return None
-        return next((c for c in self.state.combatants if c.id == combatant_id), None)
+        state = self.state
+        return state.combatant(combatant_id) if combatant_id is not None and state.has(combatant_id) else None  # indexed: no scan of a crowd
 
     def select(self, combatant_id: str) -> None:
         self.selected = combatant_id
