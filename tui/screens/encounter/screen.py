@@ -34,7 +34,6 @@ from tui.keys import ACTIONS, SCREEN, bindings
 from tui.presenter import EncounterPresenter, EncounterView
 from tui.rendering.describe import describe
 from tui.rendering.text import clean
-from tui.screens.campaign_picker import CampaignPicker
 from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.campaign_tools import CampaignTools
 from tui.screens.encounter.combat import CombatPart
@@ -329,6 +328,8 @@ class EncounterScreen(Screen):
             self._refused(outcome.refusal)
 
     def action_open_campaign(self) -> None:
+        from tui.screens.campaign_picker import CampaignPicker  # the campaigns list: loads when the GM first opens it
+
         def chosen(path: Path | None) -> None:
             if path is not None and (path != self.session.path or self.session.read_only is not None):  # read-only: open again, to take over
                 if self.session.unsaved is not None and not self.presenter.retry_save():
