@@ -162,7 +162,7 @@ def next_turn_against_bare(runs: int, home: Path) -> tuple[Sample, Sample]:
     with start(encounter_argv(None), home, (120, 40)) as ours, start([sys.executable, str(bare_script)], home, (120, 40)) as bare:
         settled(ours, b"Round 1")
         settled(bare, b"bare textual frame")
-        got = interleaved(lambda: press(ours, b"n")[1], lambda: press(bare, b"n")[1], runs, warmup=2)
+        got = interleaved(lambda: press(ours, b"n", row=38)[1], lambda: press(bare, b"n", row=0)[1], runs, warmup=2)  # the status line / the Static
         for proc in (ours, bare):
             proc.send(b"q" if proc is ours else b"\x11")  # ctrl+q quits a bare Textual app
             proc.wait(10)

@@ -8,9 +8,11 @@ installed program's is (even where PYTHONDONTWRITEBYTECODE is set).
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 from bench.common import ROOT
+from bench.screen_rows import row_shown
 from tests.tui.pty_terminal import PtyProcess
 
 QUIET = 0.4  # seconds without output that mean "the frame is done"
@@ -30,11 +32,23 @@ def settled(proc: PtyProcess, marker: bytes) -> None:
     proc.read_until_quiet(1.0)
 
 
-def press(proc: PtyProcess, keys: bytes, quiet: float = QUIET) -> tuple[int, float]:
+def press(proc: PtyProcess, keys: bytes, quiet: float = QUIET, row: int | None = None, timeout: float = 30.0) -> tuple[int, float]:
     """Type ``keys`` and read until the screen is quiet: ``(bytes written,
-    seconds from the key to the last byte of the frame it caused)``."""
+    seconds from the key to the last byte of the frame it caused)``.
+
+    With ``row`` (0-based), first wait until that screen row shows
+    something else than before the key (e.g. the status line after ``n``):
+    on a loaded machine a frame can come later than ``quiet``, and its bytes
+    must be its key's, never the next key's (a frame "0.07 ms" after it)."""
+    shown = row_shown(proc.output_since(0), row) if row is not None else ""
     mark = proc.mark()
     sent = proc.send(keys)
+    if row is not None:
+        deadline = sent + timeout
+        while row_shown(proc.output_since(mark), row, shown) == shown:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"row {row} still shows {shown!r} {timeout} s after {keys!r}")
+            proc.read_until_quiet(0.02, timeout=timeout)
     proc.read_until_quiet(quiet)
     times = proc.times_since(mark)
     return len(proc.output_since(mark)), (times[-1] - sent) if times else 0.0

@@ -207,7 +207,6 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._columns: tuple[tuple[str, int], ...] = COLUMNS
         self._row_cache: dict[str, tuple] = {}
         self._cells: dict[str, tuple[Text, ...]] = {}  # row id -> cells, of the rows made since the last show
-        self._shown: dict[str, Combatant] = {}  # id -> combatant, of the state last shown
         self._scenes: dict[str, SceneEvent] = {}  # row id -> scene event, of the state last shown
         self._next_id: str | None = None  # whose turn is next, in the state last shown
         self._state: EncounterState | None = None
@@ -250,8 +249,10 @@ class InitiativeTracker(LinePane, can_focus=True):
         scene = self._scenes.get(row_id)
         if scene is not None:
             return scene_row(scene, self._name_width)
-        combatant, state, next_id = self._shown[row_id], self._state, self._next_id
-        assert state is not None  # a combatant was shown, so was its state
+        state, next_id = self._state, self._next_id
+        if state is None or not state.has(row_id):
+            raise KeyError(row_id)
+        combatant = state.combatant(row_id)  # the state's index: no scan of a crowd
         key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in self.marked,
                combatant.id == next_id, len(self._columns))
         cached = self._row_cache.get(combatant.id)
@@ -302,7 +303,6 @@ class InitiativeTracker(LinePane, can_focus=True):
             self._order.append(c.id)
         self._order.extend(SCENE_ROW + e.id for e in waiting)
         self._selected = selected if selected in self._order and not selected.startswith(SCENE_ROW) else None
-        self._shown = {c.id: c for c in order}
         self._scenes = {SCENE_ROW + e.id: e for e in scenes}
         self._next_id, self._state = next_id, state
         self._cells = {}  # filled for the rows in view (and those asked for): not a row per combatant per key
