@@ -11,9 +11,12 @@ turn (``n``), damage with its dialog (``d 3 Enter``), move (``m Right
 Enter``), attack (``Up t Enter``: select the creature beside the mover, the
 dialog, Enter attacks with the first saved attack), condition (``e Enter
 Enter Enter``: the list, the duration, the level, put on) and undo (``u``).
-Each action must show what it did (its status message, the text written
-to the status row, e.g. "attacks", "is bleeding"); one that was refused counts as a failure of the row, never
-as a small action. After each cycle four uncounted undos bring the fight
+Each action must show what it did (its status message, as the status row
+shows it after the action: a model of the row replays every write, since
+the frame diff sends only the cells that changed; e.g. "attacks", "is
+bleeding"); one that was refused counts as a failure of the row, never as
+a small action, and gets an uncounted Esc (a dialog may still be open).
+The last key's quiet is longer (``SETTLE``), so a late frame counts too. After each cycle four uncounted undos bring the fight
 back to where the cycle began (attack, move, damage, next turn), so every
 cycle does the same whole actions; 20 cycles (p95 of 20 runs each; ``--quick``: 4).
 Goal (issue's Goals): the 95th percentile of each action <= 2 KB. Then
