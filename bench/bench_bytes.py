@@ -35,8 +35,7 @@ if __package__ in (None, ""):  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import Row, Sample, kb  # noqa: E402
-from bench.screen_rows import row_shown  # noqa: E402
-from bench.terminal import encounter_argv, settled, start  # noqa: E402
+from bench.terminal import encounter_argv, row_shown, settled, start  # noqa: E402
 
 ACTIONS = (  # name, keys, what its status message says when it was done (any of)
     ("next turn", (b"n",), (b"Turn:",)),
@@ -65,7 +64,7 @@ def one_action(proc, keys: tuple[bytes, ...], done: tuple[bytes, ...] = ()) -> t
         proc.send(key)
         proc.read_until_quiet(SETTLE if n == len(keys) else QUIET)
     output = proc.output_since(mark)
-    shown = row_shown(proc.output_since(0), STATUS_ROW)  # the row as the GM sees it: only its changed cells were written
+    shown = row_shown(proc, STATUS_ROW)  # the row as the GM sees it: only its changed cells were written
     ok = not done or any(said.decode() in shown for said in done)
     if not ok:
         proc.send(b"\x1b")

@@ -9,13 +9,28 @@ from __future__ import annotations
 
 import sys
 import time
+import weakref
 from pathlib import Path
 
 from bench.common import ROOT
-from bench.screen_rows import row_shown
+from tests.tui.model_terminal import Screen
 from tests.tui.pty_terminal import PtyProcess
 
 QUIET = 0.4  # seconds without output that mean "the frame is done"
+MODEL_SIZE = (300, 100)  # columns, rows of the model screens: at least any pty's here
+_SCREENS: weakref.WeakKeyDictionary[PtyProcess, tuple[Screen, list[int]]] = weakref.WeakKeyDictionary()
+
+
+def row_shown(proc: PtyProcess, row: int) -> str:
+    """What screen ``row`` (0-based) of ``proc`` shows now, trailing spaces
+    cut: its output replayed on a model terminal (``tests/tui/model_terminal.py``),
+    each chunk once. The frame diff writes only the cells that change, so
+    the bytes of one frame may not hold a word the row shows."""
+    screen, played = _SCREENS.setdefault(proc, (Screen(*MODEL_SIZE), [0]))
+    for _, data in proc.chunks[played[0]:]:
+        screen.feed(data)
+    played[0] = len(proc.chunks)
+    return screen.line(row).rstrip()
 
 
 def encounter_argv(path: Path | None) -> list[str]:
@@ -40,12 +55,12 @@ def press(proc: PtyProcess, keys: bytes, quiet: float = QUIET, row: int | None =
     something else than before the key (e.g. the status line after ``n``):
     on a loaded machine a frame can come later than ``quiet``, and its bytes
     must be its key's, never the next key's (a frame "0.07 ms" after it)."""
-    shown = row_shown(proc.output_since(0), row) if row is not None else ""
+    shown = row_shown(proc, row) if row is not None else ""
     mark = proc.mark()
     sent = proc.send(keys)
     if row is not None:
         deadline = sent + timeout
-        while row_shown(proc.output_since(mark), row, shown) == shown:
+        while row_shown(proc, row) == shown:
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"row {row} still shows {shown!r} {timeout} s after {keys!r}")
             proc.read_until_quiet(0.02, timeout=timeout)
