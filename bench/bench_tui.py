@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Row, interleaved, ratio_row  # noqa: E402
+from bench.common import Row, Sample, interleaved, ratio_row, tail_or_median  # noqa: E402
+from bench.terminal import press  # noqa: E402
 from tests.tui.helpers import crowd_campaign  # noqa: E402
 from tests.tui.pty_terminal import PtyProcess  # noqa: E402
 
@@ -50,6 +51,26 @@ BARE_APP = textwrap.dedent(
     Bare().run()
     """
 )
+BARE_KEY_APP = textwrap.dedent(
+    """
+    from textual.app import App
+    from textual.widgets import Static
+
+    class BareKey(App):
+        BINDINGS = [("n", "bump", "Next")]
+        count = 0
+
+        def compose(self):
+            yield Static("bare textual frame", id="one")
+
+        def action_bump(self):
+            self.count += 1
+            self.query_one("#one", Static).update(f"bare textual frame {self.count}")
+
+    BareKey().run()
+    """
+)
+"""A bare Textual app that updates one widget on a key (``n``): the floor of a key's frame."""
 QUIET = 0.4  # seconds without output that mean "the frame is done"
 
 
@@ -163,11 +184,28 @@ def move_key_row(runs: int, home: Path, size: tuple[int, int] = (120, 40)) -> Ro
                      labels=("m", "n"))
 
 
+def next_turn_against_bare(runs: int, home: Path) -> tuple[Sample, Sample]:
+    """Key to frame (s, to the frame's last byte) of ``n`` on the demo and of
+    ``n`` in :data:`BARE_KEY_APP`, both at 120x40, side by side, one key to
+    each in turn (A B A B ...) after two unrecorded keys each."""
+    bare_script = home / "bare_key_app.py"
+    bare_script.write_text(BARE_KEY_APP, encoding="utf-8")
+    with start(encounter_argv(None), home, (120, 40)) as ours, start([sys.executable, str(bare_script)], home, (120, 40)) as bare:
+        settled(ours, b"Round 1")
+        settled(bare, b"bare textual frame")
+        got = interleaved(lambda: press(ours, b"n", row=38)[1], lambda: press(bare, b"n", row=0)[1], runs, warmup=2)  # the status line / the Static
+        for proc in (ours, bare):
+            proc.send(b"q" if proc is ours else b"\x11")  # ctrl+q quits a bare Textual app
+            proc.wait(10)
+    return got
+
+
 def rows(quick: bool = False) -> list[Row]:
     """The start-up goal's row of ``python -m bench``: start to first frame of
     ``encounter --demo`` against a bare Textual app showing one Static, the
     two started in turns (A B A B), median and p95; goal <= 1.5."""
     runs = 3 if quick else 9
+    key_runs = 8 if quick else 40  # judged on the median: a p95 verdict would need TAIL_RUNS
     with tempfile.TemporaryDirectory(prefix="bench-tui-") as folder:
         home = Path(folder)
         bare_script = home / "bare_app.py"
@@ -176,7 +214,11 @@ def rows(quick: bool = False) -> list[Row]:
         ours, bare = interleaved(lambda: first_frame_time(encounter_argv(None), b"Round 1", home),
                                  lambda: first_frame_time([sys.executable, str(bare_script)], b"bare textual frame", home), runs)
         move = move_key_row(5 if quick else 15, home)
-    return [ratio_row("start to first frame: the demo / a bare Textual app", ours, bare, 1.5, labels=("demo", "bare Textual")), move]
+        key_ours, key_bare = next_turn_against_bare(key_runs, home)
+    return [ratio_row("start to first frame: the demo / a bare Textual app", ours, bare, 1.5, labels=("demo", "bare Textual")),
+            ratio_row("n key to frame: the demo / a bare Textual app updating one widget", key_ours, key_bare, 2,
+                      by=tail_or_median(key_runs), labels=("demo n", "bare Textual")),
+            move]
 
 
 def main() -> int:

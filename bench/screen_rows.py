@@ -36,3 +36,4 @@ def row_text(output: bytes, row: int) -> bytes:
     if current == row:
         parts.append(output[start:])
     return CSI.sub(b"", b"".join(parts))
+

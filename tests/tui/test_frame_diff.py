@@ -137,3 +137,18 @@ def test_chops_of_one_row_written_as_one_run_show_the_last_frame(frames):
     whole: dict = {}
     play(whole, frame(frames[-1]).render_segments(con))
     assert shown(screen) == shown(whole)
+
+
+def test_runs_one_after_another_say_only_the_style_changes_between_them():
+    """A cursor move keeps the style: the same red run on every row says red
+    once, and the update ends reset (as Textual leaves the terminal)."""
+    cells, con, screen = TerminalCells(), console(), {}
+    base = [[("." * WIDTH, 0)] for _ in range(HEIGHT)]
+    play(screen, cells.render(frame(base), con))
+    changed = [[("XY", 1), ("." * (WIDTH - 2), 0)] for _ in range(HEIGHT)]
+    out = cells.render(frame(changed), con)
+    assert out == "\x1b[1;1H\x1b[31mXY\x1b[2;1HXY\x1b[3;1HXY\x1b[4;1HXY\x1b[0m"
+    play(screen, out)
+    whole: dict = {}
+    play(whole, frame(changed).render_segments(con))
+    assert shown(screen) == shown(whole)

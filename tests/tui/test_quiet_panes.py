@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rich.text import Text
 from textual.geometry import Region
 
@@ -109,6 +111,10 @@ async def test_tracker_scrolls_by_half_pages_and_selects_by_keys_and_clicks(tmp_
         order = [c.id for c in app.presenter.state.order()]
         assert tracker.row_count == 40 and tracker.first_row == 0
         rows = tracker.content_size.height - 1
+        last = app.presenter.state.combatant(order[-1])
+        assert last.name in tracker.row_cells(order[-1])[2].plain  # a row out of view: its cells made when asked
+        with pytest.raises(KeyError):
+            tracker.row_cells("nobody")
         assert tracker.border_subtitle == f"\u2193{40 - rows}"
         tracker.focus()
         for _ in range(rows):

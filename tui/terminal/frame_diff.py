@@ -198,23 +198,30 @@ class TerminalCells:
     def _emit(self, runs: list, color_system) -> str:
         """The runs written, one after the other on a row joined through the
         few unchanged cells between them (written again from memory: cheaper
-        than moving the cursor over them, e.g. between two footer keys)."""
+        than moving the cursor over them, e.g. between two footer keys).
+        The style carries from one run to the next (a cursor move keeps it),
+        so each says only what changes; a run Textual wrote as it is starts
+        reset, and so does what follows the update."""
         out: list[str] = []
         pending = None
+        current = ""  # the terminal's style (SGR codes) after what out holds
         for run in runs:
             if isinstance(run, str):
-                out.append(_render_run(pending, color_system))
+                current = _render_run(out, pending, current, color_system)
                 pending = None
+                out.append(sgr.change(current, ""))
                 out.append(run)
+                current = ""
                 continue
             if pending is not None and run[0] == pending[0] and 0 <= run[1] - pending[2] <= GAP:
                 between = self._known(run[0], pending[2], run[1])
                 if between is not None:
                     pending = (pending[0], pending[1], run[2], pending[3] + between + run[3])
                     continue
-            out.append(_render_run(pending, color_system))
+            current = _render_run(out, pending, current, color_system)
             pending = run
-        out.append(_render_run(pending, color_system))
+        current = _render_run(out, pending, current, color_system)
+        out.append(sgr.change(current, ""))
         return "".join(out)
 
     def _known(self, y: int, start: int, end: int) -> list | None:
@@ -233,11 +240,15 @@ class TerminalCells:
         return pieces
 
 
-def _render_run(run, color_system) -> str:
+def _render_run(out: list[str], run, current: str, color_system) -> str:
+    """Append ``run`` (if any) to ``out`` on a terminal in style ``current``; the style it leaves."""
     if run is None:
-        return ""
+        return current
     y, x, _end, pieces = run
-    return _move_to(x, y) + sgr.render(pieces, color_system)
+    text, current = sgr.render_from(current, pieces, color_system)
+    out.append(_move_to(x, y))
+    out.append(text)
+    return current
 
 
 def _move_to(x: int, y: int) -> str:

@@ -6,7 +6,8 @@ style, then a reset, whatever the segment before it was. A footer key
 segment says only what changes from the one before (``ESC[22;97m``:
 not bold any more, white), or the reset and its full style when that is
 shorter; a run ends with a reset, so the terminal is left as Textual
-leaves it. The cells look exactly the same (``tests/tui/test_sgr.py``
+leaves it (:func:`render_from` leaves the style on, for the frame diff's
+runs one after another: the update ends reset). The cells look exactly the same (``tests/tui/test_sgr.py``
 replays both on a model terminal); only fewer bytes reach it
 (``bench/bench_bytes.py``).
 """
@@ -84,8 +85,16 @@ def render(pieces, color_system: ColorSystem) -> str:
     """``pieces`` of text with their style (a Rich ``Style``, ``None``, or
     its SGR codes as a string; Segments too, with no control codes) as
     terminal sequences, ending reset."""
+    text, current = render_from("", pieces, color_system)
+    return text + change(current, "")
+
+
+def render_from(current: str, pieces, color_system: ColorSystem) -> tuple[str, str]:
+    """:func:`render` of ``pieces`` on a terminal whose style is ``current``
+    (SGR codes; ``""``: reset), not reset at the end: ``(sequences, the
+    style they leave)``. Runs written one after another at other places
+    (cursor moves keep the style) then say only what changes between them."""
     out: list[str] = []
-    current = ""
     for text, style, *_ in pieces:
         if isinstance(style, Style) and style._link:  # a link: written as Textual writes it (it ends reset)
             out.append(change(current, ""))
@@ -96,8 +105,7 @@ def render(pieces, color_system: ColorSystem) -> str:
         out.append(change(current, ansi))
         out.append(text)
         current = ansi
-    out.append(change(current, ""))
-    return "".join(out)
+    return "".join(out), current
 
 
 def _ansi(style: Style | None, color_system: ColorSystem) -> str:

@@ -207,7 +207,10 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._kinds: Kinds = ()
         self._columns: tuple[tuple[str, int], ...] = COLUMNS
         self._row_cache: dict[str, tuple] = {}
-        self._cells: dict[str, tuple[Text, ...]] = {}
+        self._cells: dict[str, tuple[Text, ...]] = {}  # row id -> cells, of the rows made since the last show
+        self._scenes: dict[str, SceneEvent] = {}  # row id -> scene event, of the state last shown
+        self._next_id: str | None = None  # whose turn is next, in the state last shown
+        self._state: EncounterState | None = None
         self._strips: dict[str, tuple] = {}  # id -> (cells, (cursor style, width), drawn row)
         self._selected: str | None = None
         self._first = 0  # index of the first row in view
@@ -233,8 +236,31 @@ class InitiativeTracker(LinePane, can_focus=True):
         """The cells of a combatant's row: turn marker, initiative, name
         with condition badges, HP, actions and movement left; from
         :data:`WIDE_TRACKER` columns the conditions and the uses follow in
-        cells of their own (and leave the name's)."""
-        return self._cells[combatant_id]
+        cells of their own (and leave the name's). Made when first asked
+        for after a :meth:`show` (a row in view, or a test's); raises
+        ``KeyError`` for an id not in the order shown."""
+        cells = self._cells.get(combatant_id)
+        if cells is None:
+            cells = self._cells[combatant_id] = self._make_cells(combatant_id)
+        return cells
+
+    def _make_cells(self, row_id: str) -> tuple[Text, ...]:
+        """The cells of row ``row_id`` in the state last shown: a scene
+        event's, or a combatant's, reused while nothing it shows changed."""
+        scene = self._scenes.get(row_id)
+        if scene is not None:
+            return scene_row(scene, self._name_width)
+        state, next_id = self._state, self._next_id
+        if state is None or not state.has(row_id):
+            raise KeyError(row_id)
+        combatant = state.combatant(row_id)  # the state's index: no scan of a crowd
+        key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in self.marked,
+               combatant.id == next_id, len(self._columns))
+        cached = self._row_cache.get(combatant.id)
+        if cached is None or cached[:-1] != key:
+            cached = (*key, self._row(combatant, state, combatant.id == next_id))
+            self._row_cache[combatant.id] = cached
+        return cached[-1]
 
     def content_rows(self) -> int:
         return 1 + len(self._order)
@@ -279,19 +305,9 @@ class InitiativeTracker(LinePane, can_focus=True):
             self._order.append(c.id)
         self._order.extend(SCENE_ROW + e.id for e in waiting)
         self._selected = selected if selected in self._order and not selected.startswith(SCENE_ROW) else None
-        rows = {}
-        for combatant in order:
-            # Rows of unchanged combatants (equal values) are reused.
-            key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in marked,
-                   combatant.id == next_id, len(self._columns))
-            cached = self._row_cache.get(combatant.id)
-            if cached is None or cached[:-1] != key:
-                cached = (*key, self._row(combatant, state, combatant.id == next_id))
-                self._row_cache[combatant.id] = cached
-            rows[combatant.id] = cached[-1]
-        for event in scenes:
-            rows[SCENE_ROW + event.id] = scene_row(event, self._name_width)
-        self._cells = rows
+        self._scenes = {SCENE_ROW + e.id: e for e in scenes}
+        self._next_id, self._state = next_id, state
+        self._cells = {}  # filled for the rows in view (and those asked for): not a row per combatant per key
         round_text = f"Round {state.round}" if state.round else "Not started"
         if state.clock.seconds or state.trainings:  # the in-game clock, once the GM uses it (T)
             round_text += f" \u00b7 {clock_label(now_seconds(state), with_seconds=False)}"  # the round says the rest
@@ -338,7 +354,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         lines = text_lines(header, width, wrap=False)
         cursor = self.get_component_rich_style("initiative-tracker--cursor" if self.has_focus else "initiative-tracker--cursor-blurred", partial=True)
         for cid in self._order[self._first : self._first + self._visible_rows()]:
-            cells, style = self._cells[cid], cursor if cid == self._selected else None
+            cells, style = self.row_cells(cid), cursor if cid == self._selected else None
             cached = self._strips.get(cid)
             if cached is None or cached[0] is not cells or cached[1] != (style, width):
                 line = Text()

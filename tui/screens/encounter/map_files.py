@@ -17,10 +17,8 @@ from rich.text import Text
 
 from core.values.combatant import Side
 from core.errors import EncounterError
-from core.board.map_text import export_map
 from saves.errors import SaveError
 from saves.library import TargetExists
-from saves.map_files import map_encounter_noted, read_creature_file, write_map
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
@@ -57,6 +55,9 @@ class MapFiles:
         self.ctx.ask(PromptScreen("Export the map to the file", value=default), lambda target: self._export_to(target, legend))
 
     def _export_to(self, target: str, legend: str, replace: bool = False) -> None:
+        from core.board.map_text import export_map  # map files: read and written only when the GM asks
+        from saves.map_files import write_map
+
         if not target.strip():
             self.ctx.set_status("Refused: type a file name.", error=True)
             return
@@ -85,6 +86,8 @@ class MapFiles:
 
     # -- a new encounter from a map file (k) ---------------------------------------
     def new_encounter_from_map(self) -> None:
+        from saves.map_files import map_encounter_noted  # map files: read only when the GM asks
+
         def read(source: str) -> None:
             if not source.strip():
                 self.ctx.set_status("Refused: type the map file's name.", error=True)
@@ -119,6 +122,8 @@ class MapFiles:
         self.ctx.ask(PromptScreen("Import creatures into the bestiary from the file", placeholder=placeholder), self._import_from)
 
     def _import_from(self, source: str) -> None:
+        from saves.map_files import read_creature_file  # creature files: read only when the GM asks
+
         if not source.strip():
             self.ctx.set_status("Refused: type the file's name.", error=True)
             return

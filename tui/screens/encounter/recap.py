@@ -14,7 +14,6 @@ from rich.text import Text
 
 from saves import library
 from saves.errors import SaveError
-from tui.rendering.recap import recap_markdown
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
@@ -29,6 +28,7 @@ class RecapExport:
 
     def recap_text(self) -> str:
         """The Markdown recap of the encounter on screen."""
+        from tui.rendering.recap import recap_markdown  # the recap's wording: loads when the GM first asks for one
         campaign = self.ctx.session.campaign
         name = campaign.encounter(self.ctx.session.eid).name
         title = campaign.name if name == campaign.name else f"{campaign.name}: {name}"

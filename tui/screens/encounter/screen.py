@@ -34,7 +34,6 @@ from tui.keys import ACTIONS, SCREEN, bindings
 from tui.presenter import EncounterPresenter, EncounterView
 from tui.rendering.describe import describe
 from tui.rendering.text import clean
-from tui.screens.campaign_picker import CampaignPicker
 from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.campaign_tools import CampaignTools
 from tui.screens.encounter.combat import CombatPart
@@ -218,9 +217,8 @@ class EncounterScreen(Screen):
 
     def combatant(self, combatant_id: str | None) -> Combatant | None:
         """The combatant of ``combatant_id`` in the encounter now, or ``None``."""
-        if combatant_id is None:
-            return None
-        return next((c for c in self.state.combatants if c.id == combatant_id), None)
+        state = self.state
+        return state.combatant(combatant_id) if combatant_id is not None and state.has(combatant_id) else None  # indexed: no scan of a crowd
 
     def select(self, combatant_id: str) -> None:
         self.selected = combatant_id
@@ -344,6 +342,8 @@ class EncounterScreen(Screen):
             self._refused(outcome.refusal)
 
     def action_open_campaign(self) -> None:
+        from tui.screens.campaign_picker import CampaignPicker  # the campaigns list: loads when the GM first opens it
+
         def chosen(path: Path | None) -> None:
             if path is not None and (path != self.session.path or self.session.read_only is not None):  # read-only: open again, to take over
                 if self.session.saving and not self.presenter.retry_save():
