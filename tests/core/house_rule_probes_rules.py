@@ -99,16 +99,14 @@ def _ruleset(rid: str) -> Any:
     return get(rid)
 
 
+_ALL = ("equestria", "srd35", "tactical_d10", "power_roll")
 PROBES = {
-    "equestria.initiative_tie_reading": ("after_winner", tie_reading),
-    "srd35.initiative_tie_reading": ("after_winner", tie_reading),
-    "equestria.cover_next_to_attacker": ("true", boulder_at_the_archer),
-    "tactical_d10.cover_next_to_attacker": ("true", boulder_at_the_archer),
-    "srd35.window_blocks_sight": ("true", through_a_window),
-    "power_roll.window_cover": ("half", through_a_window),
+    **{f"{r}.initiative_tie_reading": ("after_winner", tie_reading) for r in _ALL},
+    **{f"{r}.cover_next_to_attacker": ("true", boulder_at_the_archer) for r in _ALL},
+    **{f"{r}.window_blocks_sight": ("true", through_a_window) for r in _ALL},
+    **{f"{r}.window_cover": ("half", through_a_window) for r in _ALL},
     "power_roll.water_depth": ("0", fall_into_water),
     "equestria.deep_water_depth": ("6", dive_in_deep_water),
-    "equestria.seat_rounding": ("forward", seat_of_a_large_mount),
-    "tactical_d10.seat_rounding": ("forward", seat_of_a_large_mount),
+    **{f"{r}.seat_rounding": ("forward", seat_of_a_large_mount) for r in _ALL},
     "tactical_d10.obstacle_crossing": ("tree 3", walk_through_a_tree),
 }

@@ -361,8 +361,6 @@ SIGHT: dict[str, tuple[str, Any]] = {
     **every(ALL, "bloodied_percent", "40", _players_view),
     **every(ALL, "sight_range", "3", _players_view),
     "equestria.size_categories": ("tiny, medium, huge, colossal", _mount_huge),
-    **every(("srd35", "tactical_d10", "power_roll"), "size_categories",
-            "fine, diminutive, tiny, small, medium, huge, gargantuan, colossal, colossal", _mount_huge),
     **every(ALL, "speed_zero_conditions", "iced", _flier_grappled),
     **every(NOT_TACTICAL[:2] + ("tactical_d10",), "prone_flier_falls", "true", _flier_prone),
     "power_roll.prone_flier_falls": ("false", _flier_prone),
