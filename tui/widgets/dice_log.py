@@ -299,7 +299,7 @@ class DiceLog(LinePane, can_focus=True):
         below = self._below()
         subtitle = f"\u2193{below} more (End)" if below > 0 else ""
         if not subtitle and self.filter_id is not None and self._lo > 0 and self._top == 0:
-            subtitle = f"\u2191{self._lo} older lines not read yet (PgUp)"
+            subtitle = f"\u2191{self._lo} not read yet (PgUp in the log)"
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
 
