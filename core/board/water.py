@@ -9,22 +9,23 @@ Other terrain keeps its own depth (:attr:`core.board.grid.Terrain.depth`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from core.board.grid import Cell, Grid
 
-DEPTH_SETTINGS = {"water": "water_depth", "deep_water": "deep_water_depth"}
-"""Terrain id -> the setting that gives its depth."""
+if TYPE_CHECKING:
+    from core.rulesets.common import CommonSettings
 
 
-def water_depth(grid: Grid, cell: Cell | None, settings: Any = None) -> int:
+def water_depth(grid: Grid, cell: Cell | None, settings: CommonSettings | None = None) -> int:
     """Cells of water at ``cell`` (0 off the map, on dry ground or with no
     cell): the terrain's depth, or for water and deep water the ruleset
     ``settings``' (``None``: the terrain's own DEFAULT, 1 and 4)."""
     if cell is None or not grid.contains(cell):
         return 0
     terrain = grid.terrain(cell)
-    field = DEPTH_SETTINGS.get(terrain.id)
-    if field is None or settings is None or not hasattr(settings, field):
-        return terrain.depth
-    return int(getattr(settings, field))
+    if settings is not None and terrain.id == "water":
+        return settings.water_depth
+    if settings is not None and terrain.id == "deep_water":
+        return settings.deep_water_depth
+    return terrain.depth

@@ -109,7 +109,7 @@ def request_commands(state: EncounterState, ruleset: Ruleset, request: PlayerReq
     if request.act in ON_OWN_TURN and not own_turn:
         raise IllegalCommand(f"it is not {me.name}'s turn")
     if request.typed:
-        if not getattr(ruleset.settings, "physical_dice", False):
+        if not ruleset.settings.physical_dice:
             raise IllegalCommand("the GM's process rolls every die here: the house rule physical_dice is off")
         if request.act not in ROLLS:
             raise IllegalCommand(f"{request.act.replace('_', ' ')} rolls no dice to type")

@@ -119,7 +119,7 @@ class PlayingScreen(PlayerScreen):
     def physical_dice(self) -> bool:
         """Whether the table's house rule lets a player type its own dice (``physical_dice``, from the feed's ruleset)."""
         snapshot = self.source.snapshot
-        return bool(snapshot is not None and snapshot.ruleset is not None and getattr(snapshot.ruleset.settings, "physical_dice", False))
+        return bool(snapshot is not None and snapshot.ruleset is not None and snapshot.ruleset.settings.physical_dice)
 
     async def _send(self, **request: Any) -> None:
         self._status(Text("Sent to the GM\u2026", style="dim"))
