@@ -5,18 +5,19 @@
 Two programs run under ptys at 120x40 (``bench/terminal.py``), each on its
 own copy of the demo campaign: the GM's app (``encounter PATH``) and a
 players' view (``encounter watch PATH``) of the other copy, whose GM is a
-Session in this process (the app holds its campaign's lock, so the two
-cannot share one file; a watcher does not care who writes). In turns, A B
+Session in this process that writes the players' feed after each action,
+as the GM's app does (the app holds its campaign's lock, so the two
+cannot share one file; a watcher reads the feed and does not care who
+writes it). In turns, A B
 A B ... after one unrecorded turn of each:
 
 A. the GM's key-to-frame: ``n`` typed into the GM's app, to the last byte
    of the frame it causes (the app applies the action, saves it and draws);
 B. the watcher's delay: from the Session starting to apply ``NextTurn``
-   (as the GM's app does after the key) to the last byte of the watcher's
-   frame; and the bytes of that frame. The watcher wakes when the journal
-   line is written and may draw while the apply still waits for its fsync;
-   this process reads the watcher's pty only once the apply has returned,
-   so such a frame counts the whole apply: B is never shorter than it was.
+   (as the GM's app does after the key) and publishing the feed, to the
+   last byte of the watcher's frame; and the bytes of that frame. This
+   process reads the watcher's pty only once the feed is written, so a
+   frame counts the whole apply and publish.
 
 "Last byte" is the last chunk before the terminal has been quiet for
 0.4 s. Then 5 s of idle on the watcher.
@@ -53,6 +54,7 @@ from bench.common import Row, Sample, kb, ms, tail_or_median  # noqa: E402
 from bench.terminal import QUIET, encounter_argv, settled, start  # noqa: E402
 from core.combat import commands as cmd  # noqa: E402
 from saves.campaign import Campaign  # noqa: E402
+from saves.feed import FeedWriter  # noqa: E402
 from saves.session import Session, create_demo  # noqa: E402
 from tests.tui.pty_terminal import PtyProcess  # noqa: E402
 
@@ -80,11 +82,18 @@ def gm_key(gm: PtyProcess) -> float:
     return frame_after(gm, mark, sent)[1]
 
 
-def watcher_frame(session: Session, watcher: PtyProcess) -> tuple[int, float]:
+def publish(session: Session, feed: FeedWriter) -> None:
+    """The players' feed of ``session``'s state, as the GM's app writes it after each saved action."""
+    if not feed.publish(session.encounter.state, session.encounter.ruleset, "Demo", session.eid):
+        raise RuntimeError(f"the feed was not written: {feed.problem}")
+
+
+def watcher_frame(session: Session, feed: FeedWriter, watcher: PtyProcess) -> tuple[int, float]:
     """B: ``(bytes, seconds)`` from the GM's apply starting to the watcher's frame's last byte."""
     mark = watcher.mark()
     began = time.perf_counter()
     session.commit(cmd.NextTurn())
+    publish(session, feed)
     return frame_after(watcher, mark, began)
 
 
@@ -95,28 +104,30 @@ def measure(runs: int, idle: float) -> tuple[Sample, Sample, Sample, int]:
         watched, played = home / "watched.json", home / "played.json"
         for path in (watched, played):
             create_demo(path, random.Random(1)).close()
-        with start(encounter_argv(played), home, (120, 40)) as gm, \
-                start([sys.executable, "-m", "tui.cli.main", "watch", str(watched)], home, (120, 40)) as watcher:
-            settled(gm, b"Round 1")
-            settled(watcher, b"players' view")
-            session = Session(Campaign.open(watched), random.Random(2))
-            try:
+        session = Session(Campaign.open(watched), random.Random(2))
+        feed = FeedWriter(session.path)
+        try:
+            publish(session, feed)  # the feed exists before the watcher starts, as when the GM's app is open
+            with start(encounter_argv(played), home, (120, 40)) as gm, \
+                    start([sys.executable, "-m", "tui.cli.main", "watch", str(watched)], home, (120, 40)) as watcher:
+                settled(gm, b"Round 1")
+                settled(watcher, b"players' view")
                 gm_key(gm)  # warm up
-                watcher_frame(session, watcher)
+                watcher_frame(session, feed, watcher)
                 sizes, delays, keys = [], [], []
                 for _ in range(runs):
                     keys.append(gm_key(gm))
-                    size, delay = watcher_frame(session, watcher)
+                    size, delay = watcher_frame(session, feed, watcher)
                     sizes.append(size)
                     delays.append(delay)
-            finally:
-                session.close()
-            watcher.read_until_quiet(0.5)
-            mark = watcher.mark()
-            watcher.read_for(idle)
-            quiet = len(watcher.output_since(mark))
-            gm.send(b"q")
-            gm.wait(10)
+                watcher.read_until_quiet(0.5)
+                mark = watcher.mark()
+                watcher.read_for(idle)
+                quiet = len(watcher.output_since(mark))
+                gm.send(b"q")
+                gm.wait(10)
+        finally:
+            session.close()
     return Sample.of(sizes), Sample.of(delays), Sample.of(keys), quiet
 
 
