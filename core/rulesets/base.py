@@ -91,6 +91,9 @@ class Ruleset(Capabilities):
     Settings: ClassVar[type] = object
     renamed_settings: ClassVar[dict[str, str]] = {}
     """Old setting name -> its name now, so house rules saved by an older version still load."""
+    retired_settings: ClassVar[frozenset[str]] = frozenset()
+    """Settings an older version offered here that no rule of this ruleset
+    reads: a saved house rule of one still loads and is dropped (it changed nothing)."""
     command_modules: ClassVar[tuple[str, ...]] = ()
     """Dotted paths of the modules holding this ruleset's own commands, their
     events and a module-level ``HANDLERS`` (command class -> handler
@@ -117,6 +120,8 @@ class Ruleset(Capabilities):
         clean: dict[str, Any] = {}
         for key, value in overrides.items():
             key = self.renamed_settings.get(key, key)
+            if key in self.retired_settings and key not in fields:
+                continue
             if key not in fields:
                 raise RulesError(f"{self.id} has no setting {key!r}")
             current = getattr(self.settings, key)

@@ -94,9 +94,6 @@ class CommonSettings:
     cover_next_to_attacker: bool = False  # EQ-COV-1 DEFAULT (b): an obstacle next to the attacker, farther from the target, gives no cover (True: reading (a))
     window_blocks_sight: bool = False  # DEFAULT (EQ-MAP-4): a window on a cell side lets sight through
     window_cover: str = "full"  # DEFAULT (EQ-MAP-4, EQ-COV-2): a window covers as a glass wall does, seen but not shot through
-    # -- water (EQ-MOV-7, PR-FALL) --------------------------------------------
-    water_depth: int = 1  # DEFAULT: cells deep of a water cell (EQ-MOV-7; PR-FALL: landing in liquid >= 1 deep)
-    deep_water_depth: int = 4  # DEFAULT: cells deep of a deep-water cell (EQ-MOV-7: a dive goes down to it)
     # -- mounts (EQ-MNT-9, in every ruleset) ---------------------------------
     seat_rounding: str = "rearward"  # EQ-MNT-9 DEFAULT: a mount of no 3-cell or 2-cell shape seats its rider at the centre rounding rearward ("forward": rounding forward)
     # -- initiative (EQ-INIT-2, in every ruleset) ------------------------------------

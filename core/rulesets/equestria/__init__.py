@@ -21,14 +21,16 @@ from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 from core.board.edges import DoorSettings
+from core.board.water import WaterSettings
 from core.combat import commands as cmd
 
 
 @dataclass(frozen=True)
 class EquestriaSettings(CommonSettings, DoorSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
-                        BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings):
+                        BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings, WaterSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
     (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),
+    the depth of water a dive goes down to (:class:`core.board.water.WaterSettings`, EQ-MOV-7),
     mounted combat (:class:`core.combat.mounted.settings.MountedSettings`), seed
     001's campaign tools (breath, training, travel, vision, mass combat:
     read through :meth:`Ruleset.settings_for`)

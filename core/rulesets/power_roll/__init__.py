@@ -14,13 +14,15 @@ from core.rulesets.power_roll.movement import PowerRollMovement, PowerRollMoveme
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
 from core.board.edges import DoorSettings
+from core.board.water import WaterSettings
 
 
 @dataclass(frozen=True)
-class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings):
+class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings, WaterSettings):
     """Every DEFAULT of ``power_roll``: these fields, the movement ones
     (:class:`PowerRollMovementSettings`), falling
-    (:class:`PowerRollFallSettings`) and the shared ones. DEFAULT marks what
+    (:class:`PowerRollFallSettings`), the depth of water a fall lands in
+    (:class:`core.board.water.WaterSettings`, PR-FALL-1) and the shared ones. DEFAULT marks what
     seed 004 leaves open."""
 
     door_action: str = "maneuver"  # Revision 3 Doors: power_roll a maneuver (DEFAULT)

@@ -19,6 +19,7 @@ from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset, equal_hits_half
 from core.rulesets.common import CommonSettings
+from core.board.water import WATER_SETTINGS
 from core.board.edges import DoorSettings
 
 if TYPE_CHECKING:
@@ -84,6 +85,7 @@ class Srd35(Ruleset):
         ActionKind("full_round", "Full-round action", rule="SRD-MOV-9"),
         ActionKind("aoo", "Attack of opportunity (reaction, one a round)", off_turn=True, rule="SRD-MOV-16"),
     )
+    retired_settings = frozenset(WATER_SETTINGS)  # no rule here reads a water depth (an older version offered them)
     renamed_settings = {"feet_per_cell": "feet_per_square", "double_move_multiplier": "double_move"}
     attack_kind = "standard"
     tiers = (Tier.FAILURE, Tier.SUCCESS)

@@ -13,6 +13,7 @@ from core.board.movement.falling import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.common import CommonSettings
+from core.board.water import WATER_SETTINGS
 from core.board.edges import DoorSettings
 from core.combat import commands as cmd
 
@@ -112,6 +113,7 @@ class TacticalD10(Ruleset):
         "draw_quick": "draw_quick_mp", "draw_slow": "draw_slow_mp",
         "pick_up": "pick_up_mp", "minor": "minor_mp",
     }
+    retired_settings = frozenset(WATER_SETTINGS)  # no rule here reads a water depth (an older version offered them)
     renamed_settings = {
         "crouch_cost": "crouch_mp", "prone_cost": "prone_mp", "stand_cost": "stand_mp",
         "draw_quick_cost": "draw_quick_mp", "draw_slow_cost": "draw_slow_mp",
