@@ -30,6 +30,7 @@ from core.values.combatant import ActionBudget, Combatant
 from core.values.conditions import ConditionSpec, catalogue_for
 from core.errors import IllegalCommand, RulesError
 from core.rulesets.capabilities import Capabilities
+from core.rulesets.common import AcAttackSettings
 from core.rulesets.setting_checks import row_refusal
 from core.values.mobility import Layer, MoveType, Size
 
@@ -463,7 +464,8 @@ class Ruleset(Capabilities):
 def equal_hits_half(settings: Any, tier: Tier, total: int, difficulty: int) -> Tier:
     """``tier`` of an attack, made HALF when it is a plain success whose ``total``
     equals ``difficulty`` and the setting ``half_on_equal`` is on (TAC-ATK-1, a house rule outside tactical_d10)."""
-    return Tier.HALF if tier is Tier.SUCCESS and total == difficulty and settings.half_on_equal else tier
+    half = isinstance(settings, AcAttackSettings) and settings.half_on_equal
+    return Tier.HALF if tier is Tier.SUCCESS and total == difficulty and half else tier
 
 
 def _tuples(value: Any) -> Any:

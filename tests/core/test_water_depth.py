@@ -13,7 +13,7 @@ from core.combat import commands as cmd
 from core.combat import events as ev
 from core.combat.encounter import Encounter
 from core.combat.state import EncounterState
-from core.errors import IllegalCommand, MapFormatError, RulesError
+from core.errors import IllegalCommand, MapFormatError
 from core.rulesets import get
 from core.values.combatant import Combatant, Side
 from saves.codec import from_document, to_document
@@ -88,13 +88,3 @@ def test_painted_depths_are_saved_and_a_map_of_an_older_version_loads():
     with pytest.raises(MapFormatError, match="open ground, not water"):
         Grid(grid.rows, depths=(((1, 0), 5),))
     assert Grid(grid.rows, depths=(((0, 0), 5),)).with_terrain((0, 0), GROUND).depths == ()
-
-
-def test_a_ruleset_that_reads_no_depth_offers_none_and_loads_an_older_campaigns():
-    """srd35 and tactical_d10 read no water depth: no such house rule, and an older save's is dropped."""
-    for rid in ("srd35", "tactical_d10"):
-        with pytest.raises(RulesError, match="has no setting 'water_depth'"):
-            get(rid).read_house_rule("water_depth", "2")
-        assert get(rid, {"water_depth": 2, "deep_water_depth": 6}).house_rules() == {}
-    with pytest.raises(RulesError, match="has no setting 'water_dpth'"):
-        get("srd35", {"water_dpth": 2})

@@ -19,14 +19,14 @@ from core.campaign.travel import TravelSettings
 from core.board.vision import VisionSettings
 from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
-from core.rulesets.common import CommonSettings
-from core.board.edges import DoorSettings
+from core.rulesets.common import AcAttackSettings, CommonSettings
+from core.board.edges import DoorFumbleSettings, DoorSettings
 from core.board.water import WaterSettings
 from core.combat import commands as cmd
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings, DoorSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
+class EquestriaSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
                         BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings, WaterSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
     (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),
@@ -39,6 +39,7 @@ class EquestriaSettings(CommonSettings, DoorSettings, EquestriaMovementSettings,
     """
 
     stats: tuple[str, ...] = ("STR", "DEX", "BODY", "INT", "CHA")  # EQ-STAT-1 DEFAULT block
+    break_fumble_damage: str = "1d6"  # EQ-CHK-3: a critical failure: the kicker takes 1d6
     default_difficulty: int = 12  # EQ-CHK-2
     critical_failure_natural: int = 1  # EQ-CHK-2
     critical_success_natural: int = 20  # EQ-CHK-2

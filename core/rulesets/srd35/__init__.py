@@ -18,7 +18,7 @@ from core.board.vision import VisionSettings, sees
 from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset, equal_hits_half
-from core.rulesets.common import CommonSettings
+from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.water import WATER_SETTINGS
 from core.board.edges import DoorSettings
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Srd35Settings(CommonSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
+class Srd35Settings(CommonSettings, AcAttackSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``srd35``: these fields, the movement ones
     (:class:`SrdMovementSettings`), falling (:class:`DiceFallSettings`) and
     the shared ones. DEFAULT marks what seed 002 (a movement chapter) leaves open."""
@@ -35,7 +35,6 @@ class Srd35Settings(CommonSettings, DoorSettings, SrdMovementSettings, DiceFallS
     door_action: str = "move"  # Revision 3 Doors: srd35 a move action (DEFAULT)
     break_action: str = "standard"  # DEFAULT: breaking a door is a standard action
     break_difficulty: int = 17  # Revision 3 Doors: default difficulty 15 + 2 (DEFAULT)
-    break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
     default_difficulty: int = 15  # DEFAULT
     default_ac: int = 10  # SRD-STAT-1: AC 10 before armour and modifiers, for creatures with none set
@@ -85,7 +84,7 @@ class Srd35(Ruleset):
         ActionKind("full_round", "Full-round action", rule="SRD-MOV-9"),
         ActionKind("aoo", "Attack of opportunity (reaction, one a round)", off_turn=True, rule="SRD-MOV-16"),
     )
-    retired_settings = frozenset(WATER_SETTINGS)  # no rule here reads a water depth (an older version offered them)
+    retired_settings = frozenset((*WATER_SETTINGS, "break_fumble_damage"))  # no rule here reads a water depth or a fumble (srd35 checks never fail critically); an older version offered them
     renamed_settings = {"feet_per_cell": "feet_per_square", "double_move_multiplier": "double_move"}
     attack_kind = "standard"
     tiers = (Tier.FAILURE, Tier.SUCCESS)
