@@ -33,7 +33,8 @@ from core.combat.damage import DamageType
 from core.dice.setting_notation import DICE, format_setting
 from core.errors import EncounterError, NotationError, RulesError
 from core.rulesets import get
-from core.rulesets.base import SETTING_CHOICES, Ruleset
+from core.rulesets.base import Ruleset
+from core.rulesets.house_rules import SETTING_CHOICES
 from core.values.combatant import Combatant, Side
 from core.board.grid import Grid
 from saves.codec import to_document
