@@ -66,7 +66,7 @@ class Srd35(Ruleset):
 
     id = "srd35"
     name = "d20 SRD 3.5 (seed 002)"
-    command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers")  # SRD-MOV: burden, body, 5-ft step, tumble, overrun, attacks of opportunity
+    command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers", "core.rulesets.srd35.passing")  # SRD-MOV: burden, body, 5-ft step, attacks of opportunity; tumble, overrun, squeezing
     stat_blocks = True  # d20 SRD stat blocks import (core.dice.creature_import)
     rule_prefix = "SRD"
     event_rules = {"Moved": "SRD-MOV-2"}  # the log's rule IDs: a move costs by the d20 diagonals
@@ -205,7 +205,7 @@ class Srd35(Ruleset):
 
     def squeeze_shape(self, state: EncounterState, who: Combatant, command: Any) -> tuple[Combatant, str]:
         """SRD-MOV-8, SRD-MOV-17: how ``who`` squeezes (a wide creature in a 1-square passage)."""
-        from core.rulesets.srd35.maneuvers import squeeze_shape
+        from core.rulesets.srd35.passing import squeeze_shape
 
         return squeeze_shape(state, who, command)
 
