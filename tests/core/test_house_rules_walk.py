@@ -195,7 +195,7 @@ def test_every_field_of_every_ruleset_has_a_probe():
 
 @pytest.mark.parametrize(("rid", "name", "saved"), [
     ("srd35", "water_depth", 2), ("tactical_d10", "deep_water_depth", 6),  # no dive, no fall into liquid
-    ("power_roll", "half_on_equal", True), ("power_roll", "critical_damage_percent", 150),  # PR-ROLL-1: no AC, no critical
+    ("power_roll", "half_on_equal", True), ("power_roll", "critical_damage_percent", 150),  # a power roll: no AC, no critical
     ("power_roll", "ac_ignoring_types", ["sonic"]), ("power_roll", "break_fumble_damage", "1d6"),
     ("srd35", "break_fumble_damage", "1d6"),  # srd35 checks never fail critically
 ])
