@@ -6,7 +6,7 @@ and squeezing are :mod:`core.rulesets.srd35.passing`.
 Handlers of :mod:`core.rulesets.srd35.commands`, plus :func:`provokers` (who gets an
 attack of opportunity when a creature leaves squares), read by the srd35
 ruleset after a move and in a move's preview. Numbers are settings of the
-ruleset (``tumble_*``, ``overrun_*``, ``escape_artist_*``; DEFAULT d20 SRD).
+ruleset (``encumbered_speeds``, ``slowing_armour``, ``slowing_loads``; DEFAULT d20 SRD).
 """
 
 from __future__ import annotations
