@@ -1,8 +1,9 @@
 """The mutation check of the seeds' numbers (tests/mutation/seed_numbers.py).
 
-Here: the list of seed numbers is what it should be, and the two numbers
-that once broke no test (SRD-MOV-4's "3 sizes apart", EQ-WAR-3's "the loser
-regains on 1-2") are caught, run as CI runs the whole check
+Here: the list of seed numbers is what it should be, and a sample of the
+numbers that once broke no test (SRD-MOV-4's "3 sizes apart", EQ-WAR-3's "the
+loser regains on 1-2", TAC-POS-5's mounted +4, 0 outside tactical_d10) are
+caught, run as CI runs the whole check
 (``python -m tests.mutation.seed_numbers``, ``.ci/mutation``)."""
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ def test_the_seed_numbers_are_the_settings_that_cite_a_seed_rule():
     assert len(found) >= 100
 
 
-def test_three_sizes_apart_and_the_loser_regaining_on_1_2_are_caught():
+def test_three_sizes_apart_the_loser_regaining_on_1_2_and_the_mounted_dash_are_caught():
     run = subprocess.run(
-        [sys.executable, "-m", "tests.mutation.seed_numbers", "pass_size_steps", "recovery_loser"],
+        [sys.executable, "-m", "tests.mutation.seed_numbers", "pass_size_steps", "recovery_loser", "moving_ac_mounted"],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "2 of 2 seed numbers caught" in run.stdout
+    assert "4 of 4 seed numbers caught" in run.stdout  # moving_ac_mounted: CommonSettings' 0 and TacticalSettings' 4

@@ -277,9 +277,9 @@ class DoorSettings:
     spends ("" none); ``door_movement``: the movement points it spends
     instead (tactical_d10 1 MP); ``break_action``: what breaking one in
     spends; ``break_stat`` and ``break_difficulty``: the check;
-    ``break_fumble_damage``: dice the breaker takes on a critical failure
-    (EQ-CHK-3: 1d6; "" none); ``door_reach``: cells from the nearer of the
-    door's two cells the creature may stand (DEFAULT 0: in one of them).
+    ``door_reach``: cells from the nearer of the door's two cells the
+    creature may stand (DEFAULT 0: in one of them). The fumble of a break is
+    :class:`DoorFumbleSettings`'.
     """
 
     door_action: str = "quick"  # Revision 3 Doors: equestria a quick action (DEFAULT)
@@ -287,5 +287,15 @@ class DoorSettings:
     break_action: str = "full"  # DEFAULT: kicking a door in is the creature's main action
     break_stat: str = "STR"  # EQ-CHK-3: a STR check
     break_difficulty: int = 12  # Revision 3 Doors: 12 in equestria (DEFAULT); elsewhere default difficulty + 2
-    break_fumble_damage: str = "1d6"  # EQ-CHK-3: a critical failure: the kicker takes 1d6
     door_reach: int = 0  # DEFAULT: stand in one of the two cells the door lies between
+
+
+@dataclass(frozen=True)
+class DoorFumbleSettings:
+    """What a critical failure to break a door in does to the breaker, in a
+    ruleset whose checks fail critically (equestria EQ-CHK-3: 1d6;
+    tactical_d10 none, a house rule): ``break_fumble_damage`` dice, "" none.
+    srd35 checks and power rolls have no critical failure, so those rulesets
+    hold no such setting; read it with ``ruleset.settings_for(DoorFumbleSettings)``."""
+
+    break_fumble_damage: str = ""  # DEFAULT: no fumble damage (equestria's EQ-CHK-3: 1d6)

@@ -61,6 +61,9 @@ class Grid:
     above the ground in cells (``None``: open sky; EQ-MOV-3 needs 3 to fly).
     ``edges``: the thin walls, doors and windows on the lines between cells
     (:mod:`core.board.edges`), each between two cells of the map.
+    ``depths``: the water cells a GM gave a depth of their own, ``(cell,
+    cells deep)`` in reading order; any other water cell is as deep as the
+    ruleset's setting says (:func:`core.board.water.water_depth`).
     Immutable: editing returns a new grid via :meth:`with_terrain` and
     :meth:`with_edges`.
     """
@@ -69,6 +72,7 @@ class Grid:
     elevation: tuple[tuple[int, ...], ...] = ()
     ceiling: int | None = None
     edges: tuple[Edge, ...] = ()
+    depths: tuple[tuple[Cell, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.rows or not self.rows[0]:
@@ -89,6 +93,30 @@ class Grid:
             ordered = tuple(sorted(self.edges, key=_edge_order))  # one order: equal maps compare equal
             if ordered != self.edges:
                 object.__setattr__(self, "edges", ordered)
+        if self.depths:
+            self._check_depths()
+
+    def _check_depths(self) -> None:
+        """Each painted depth on a water cell of the map, 1 to
+        :data:`core.values.limits.MAX_GROUND_HEIGHT` cells, a cell once; in reading order."""
+        seen: set[Cell] = set()
+        for cell, depth in self.depths:
+            if not self.contains(cell):
+                raise MapFormatError(f"a water depth at ({cell[0]}, {cell[1]}) is off the {self.width}x{self.height} map")
+            if not self.terrain(cell).depth:
+                raise MapFormatError(f"a water depth at ({cell[0]}, {cell[1]}), which is {self.terrain(cell).name}, not water")
+            if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= lim.MAX_GROUND_HEIGHT:
+                raise MapFormatError(f"the water at ({cell[0]}, {cell[1]}) must be 1 to {lim.MAX_GROUND_HEIGHT} cells deep, not {depth!r}")
+            if cell in seen:
+                raise MapFormatError(f"two water depths at ({cell[0]}, {cell[1]})")
+            seen.add(cell)
+        ordered = tuple(sorted(((as_cell(c), d) for c, d in self.depths), key=lambda e: (e[0][1], e[0][0])))
+        if ordered != self.depths:
+            object.__setattr__(self, "depths", ordered)
+
+    def depth_at(self, cell: Cell) -> int | None:
+        """The depth in cells the GM painted on water ``cell``, or ``None`` (the ruleset's)."""
+        return next((d for c, d in self.depths if c == cell), None) if self.depths else None
 
     @property
     def edge_map(self) -> EdgeMap:
@@ -113,7 +141,7 @@ class Grid:
             else:
                 by_key[key] = feature
         edges = tuple(Edge(cell, side, f) for (cell, side), f in by_key.items())
-        return Grid(self.rows, self.elevation, self.ceiling, edges)
+        return Grid(self.rows, self.elevation, self.ceiling, edges, self.depths)
 
     @classmethod
     def filled(cls, width: int, height: int, terrain: Terrain = GROUND) -> Grid:
@@ -143,7 +171,8 @@ class Grid:
         x, y = cell
         row = list(self.rows[y])
         row[x] = terrain.id
-        return Grid(self.rows[:y] + (tuple(row),) + self.rows[y + 1 :], self.elevation, self.ceiling, self.edges)
+        depths = self.depths if terrain.depth else tuple(e for e in self.depths if e[0] != (x, y))  # dry land keeps no depth
+        return Grid(self.rows[:y] + (tuple(row),) + self.rows[y + 1 :], self.elevation, self.ceiling, self.edges, depths)
 
     def elevation_at(self, cell: Cell) -> int:
         """Ground height of ``cell`` in cells (EQ-MAP-3); 0 on a flat map."""

@@ -158,6 +158,8 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
         notes.append("reminders are not kept in a text map")
     if grid.elevation and any(any(r) for r in grid.elevation):
         notes.append("the heights of cells are not kept in a text map")
+    if grid.depths:
+        notes.append("the water depths painted on cells are not kept in a text map (the house rules' depths stand)")
     if grid.ceiling is not None:
         notes.append(f"the ceiling ({grid.ceiling} cells) is not kept in a text map")
     lines += edge_to_text(grid.edges)  # thin walls, doors, windows: the same words in both legends

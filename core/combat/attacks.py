@@ -22,6 +22,7 @@ from core.dice.rolls import DiceRoll, roll
 from core.errors import IllegalCommand
 from core.dice.modifiers import Assembly, Awareness, Reach, Situation, assemble
 from core.board.grid import Cover
+from core.rulesets.common import AcAttackSettings
 
 HIDDEN = "hidden"
 """The condition a GM gives a creature no foe has noticed by any sense (TAC-POS-4);
@@ -236,7 +237,8 @@ def resolve_attack(
     check = ruleset.roll_check(rng, stat_value, difficulty, net, modifiers=modifiers, purpose=f"attack {target.name} with {weapon.name}", attack=True)
     check = replace(check, modifiers=(base[0],) + check.modifiers)
     tier = check.tier
-    ignores_ac = bool(weapon.damage) and all(d.damage_type.value in s.ac_ignoring_types for d in weapon.damage)
+    against_ac = s if isinstance(s, AcAttackSettings) else None  # power_roll: tiers by the total alone (PR-ROLL-1)
+    ignores_ac = against_ac is not None and bool(weapon.damage) and all(d.damage_type.value in against_ac.ac_ignoring_types for d in weapon.damage)
     if assembly.automatic_critical and tier not in (Tier.TIER_1, Tier.TIER_2, Tier.TIER_3):
         tier = Tier.CRITICAL_SUCCESS
     elif assembly.automatic_critical:
@@ -254,8 +256,8 @@ def resolve_attack(
         rolled = roll(component.expression, rng)
         rolls.append(rolled)
         amount = max(0, rolled.total)
-        if tier is Tier.CRITICAL_SUCCESS and s.critical_damage_percent != 100:
-            amount = amount * s.critical_damage_percent // 100
+        if tier is Tier.CRITICAL_SUCCESS and against_ac is not None and against_ac.critical_damage_percent != 100:
+            amount = amount * against_ac.critical_damage_percent // 100
         parts.append(DamagePart(amount, component.damage_type))
     tier_1_half = tier is Tier.TIER_1 and not weapon.tier_damage  # DEFAULT: tier 1 of a weapon without tier damage deals half
     dash = ruleset.damage_bonus(attacker)

@@ -319,6 +319,7 @@ if TYPE_CHECKING:
         SetCeiling,
         SetGround,
         SetHidden,
+        SetWaterDepth,
         SetSecret,
         SheetChanges,
     )

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from core.board.edges import DoorSettings, Edge, Feature, Side
+from core.board.edges import DoorFumbleSettings, DoorSettings, Edge, Feature, Side
 from core.board.grid import Cell
 from core.combat import events as ev
 from core.combat.commands import Damage
@@ -127,9 +127,10 @@ def break_door(enc: Table, state: EncounterState, command: BreakDoor) -> Result:
     broken = result.tier.succeeded
     hurt_events: tuple[ev.Event, ...] = ()
     hurt = 0
-    if result.tier is Tier.CRITICAL_FAILURE and settings.break_fumble_damage:
+    fumble = ruleset.settings_for(DoorFumbleSettings).break_fumble_damage  # "" where checks never fail critically
+    if result.tier is Tier.CRITICAL_FAILURE and fumble:
         before = state.combatant(who.id).hp
-        hurt_roll = roll(settings.break_fumble_damage, enc.rng)
+        hurt_roll = roll(fumble, enc.rng)
         state, hurt_events = damage(enc, state, Damage(who.id, hurt_roll.total))
         hurt = before - state.combatant(who.id).hp
     if broken:

@@ -326,7 +326,7 @@ class CoatingEnded(Event):
 
 # Events of the map, the sheet and secrecy live in their own module; they are
 # re-exported here so that ``core.combat.events`` names every event.
-from core.combat.map_events import AltitudeChanged, CeilingSet, GroundSet, HiddenChanged, MapResized, Placed, SecretChanged, SheetEdited, TerrainPainted  # noqa: E402,F401
+from core.combat.map_events import AltitudeChanged, CeilingSet, GroundSet, HiddenChanged, MapResized, Placed, SecretChanged, SheetEdited, TerrainPainted, WaterDepthSet  # noqa: E402,F401
 from core.combat.maneuvers.events import Fell, Jumped, Maneuvered  # noqa: E402,F401
 from core.combat.turn_events import (  # noqa: E402,F401
     FightDecided, FirstTurnNextRound, InitiativeRolled, InitiativeSet, PhaseChanged, RoundStarted, SceneEventAdded, SceneEventFired,

@@ -63,7 +63,7 @@ def house_rules_after(ruleset: Any, events: Iterable[Event], back: bool = False)
     """The house rules once ``events``' changes are played on ``ruleset``'s
     (``back``: taken back, last first, each setting to its value before), or
     ``None`` when no event changed one."""
-    changes = [e for e in events if isinstance(e, HouseRuleChanged)]
+    changes = [e for e in events if isinstance(e, HouseRuleChanged) and e.name not in ruleset.retired_settings]  # retired: changed nothing
     if not changes:
         return None
     for change in reversed(changes) if back else changes:

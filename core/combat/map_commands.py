@@ -86,6 +86,16 @@ class SetGround(Command):
 
 
 @dataclass(frozen=True)
+class SetWaterDepth(Command):
+    """Set how deep the water of ``cells`` (x, y) is, in cells; ``None``
+    gives them back the ruleset's depth for their terrain (house rules
+    ``water_depth``, ``deep_water_depth``; :mod:`core.board.water`)."""
+
+    cells: tuple[Cell, ...]
+    depth: int | None
+
+
+@dataclass(frozen=True)
 class SetCeiling(Command):
     """Set the map's free height above the ground to ``ceiling`` cells, or
     ``None`` for open sky (EQ-MOV-3: flying needs 3)."""

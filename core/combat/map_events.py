@@ -50,6 +50,16 @@ class GroundSet(Event):
 
 
 @dataclass(frozen=True)
+class WaterDepthSet(Event):
+    """``count`` water cells are now ``depth`` cells deep (``None``: as deep
+    as the ruleset's setting for their terrain, ``now`` cells here)."""
+
+    depth: int | None
+    count: int
+    now: int = 0
+
+
+@dataclass(frozen=True)
 class CeilingSet(Event):
     """The map's ceiling is now ``ceiling`` cells above the ground (``None``:
     open sky), was ``old``."""

@@ -1,9 +1,9 @@
-"""Editing the battle map during play: paint terrain, set ground heights
-and the ceiling, resize the map.
+"""Editing the battle map during play: paint terrain, set ground heights,
+water depths and the ceiling, resize the map.
 
 Handlers of :class:`core.combat.commands.PaintTerrain`,
-:class:`core.combat.commands.SetGround`, :class:`core.combat.commands.SetCeiling`
-and :class:`core.combat.commands.ResizeMap`. A change that would put a creature inside
+:class:`core.combat.commands.SetGround`, :class:`core.combat.commands.SetWaterDepth`,
+:class:`core.combat.commands.SetCeiling` and :class:`core.combat.commands.ResizeMap`. A change that would put a creature inside
 a wall or off the map is refused with its name; nothing changes.
 """
 
@@ -16,8 +16,9 @@ from core.combat import events as ev
 from core.values import limits as lim
 from core.errors import IllegalCommand
 from core.board.grid import GROUND, TERRAINS, Grid
+from core.board.water import water_depth
 
-from core.combat.map_commands import PaintTerrain, ResizeMap, SetCeiling, SetGround
+from core.combat.map_commands import PaintTerrain, ResizeMap, SetCeiling, SetGround, SetWaterDepth
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -48,7 +49,8 @@ def paint(enc: Table, state: EncounterState, command: PaintTerrain) -> Result:
             changed += 1
     if not changed:
         raise IllegalCommand(f"those cells are already {terrain.name}")
-    new_grid = Grid(tuple(tuple(r) for r in rows), grid.elevation, grid.ceiling, grid.edges)
+    depths = tuple(e for e in grid.depths if TERRAINS[rows[e[0][1]][e[0][0]]].depth)  # dry land keeps no depth
+    new_grid = Grid(tuple(tuple(r) for r in rows), grid.elevation, grid.ceiling, grid.edges, depths)
     return replace(state, grid=new_grid), (ev.TerrainPainted(terrain.id, changed),)
 
 
@@ -80,6 +82,41 @@ def set_ground(enc: Table, state: EncounterState, command: SetGround) -> Result:
     flat = all(h == 0 for row in layer for h in row)
     new_grid = replace(grid, elevation=() if flat else tuple(tuple(r) for r in layer))
     return replace(state, grid=new_grid), (ev.GroundSet(height, changed),)
+
+
+def set_water_depth(enc: Table, state: EncounterState, command: SetWaterDepth) -> Result:
+    """Paint the depth of water ``cells`` in cells (1 to
+    :data:`core.values.limits.MAX_GROUND_HEIGHT`), or ``None``: back to the
+    ruleset's depth for their terrain (:func:`core.board.water.water_depth`).
+    Refuses cells off the map or not water, a creature under the water
+    deeper than the new depth (bring it up first), and cells as deep already."""
+    depth = None if command.depth is None else _whole(command.depth, "water depth", 1, lim.MAX_GROUND_HEIGHT)
+    if not command.cells:
+        raise IllegalCommand("no cells to deepen or make shallower")
+    grid: Grid = state.grid
+    painted = dict(grid.depths)
+    changed = 0
+    for cell in dict.fromkeys(cast(tuple[int, int], tuple(c)) for c in command.cells):
+        if not grid.contains(cell):
+            raise IllegalCommand(f"({cell[0]}, {cell[1]}) is off the {grid.width}x{grid.height} map")
+        terrain = grid.terrain(cell)
+        if not terrain.depth:
+            raise IllegalCommand(f"({cell[0]}, {cell[1]}) is {terrain.name}, not water: paint water there first")
+        if depth is not None:
+            for c in state.combatants:
+                if cell in c.cells and -c.altitude > depth:
+                    raise IllegalCommand(f"{c.name} swims {-c.altitude} down at ({cell[0]}, {cell[1]}), below {depth}; bring it up first", "EQ-MOV-7")
+        if painted.get(cell) != depth:
+            if depth is None:
+                del painted[cell]
+            else:
+                painted[cell] = depth
+            changed += 1
+    if not changed:
+        raise IllegalCommand("that water is as deep already" if depth is not None else "that water has the ruleset's depth already")
+    new_grid = replace(grid, depths=tuple(painted.items()))
+    now = water_depth(new_grid, cast(tuple[int, int], tuple(command.cells[0])), enc.ruleset.settings)
+    return replace(state, grid=new_grid), (ev.WaterDepthSet(depth, changed, now),)
 
 
 def set_ceiling(enc: Table, state: EncounterState, command: SetCeiling) -> Result:
@@ -127,8 +164,9 @@ def resize(enc: Table, state: EncounterState, command: ResizeMap) -> Result:
             tuple(grid.elevation[y][x] if y < grid.height and x < grid.width else 0 for x in range(width)) for y in range(height)
         )
     kept = tuple(e for e in grid.edges if all(c[0] < width and c[1] < height for c in e.cells))
-    new_grid = Grid(tuple(rows), elevation, grid.ceiling, kept)
+    depths = tuple(e for e in grid.depths if e[0][0] < width and e[0][1] < height)
+    new_grid = Grid(tuple(rows), elevation, grid.ceiling, kept, depths)
     return replace(state, grid=new_grid), (ev.MapResized(grid.width, grid.height, width, height),)
 
 
-HANDLERS = {PaintTerrain: paint, ResizeMap: resize, SetGround: set_ground, SetCeiling: set_ceiling}
+HANDLERS = {PaintTerrain: paint, ResizeMap: resize, SetGround: set_ground, SetWaterDepth: set_water_depth, SetCeiling: set_ceiling}

@@ -159,7 +159,7 @@ def for_players(view: SideView, known: Iterable[Cell] = ()) -> EncounterState:
     """The state of ``view`` fit to leave the GM's process (the players'
     feed): foes cut to :func:`_public_foe`; the terrain and height of every
     cell neither in ``view.seen`` nor in ``known`` (cells the side saw
-    before) drawn as open ground at height 0, so a hidden pit or wall never
+    before) drawn as open ground at height 0 (no water depth), so a hidden pit or wall never
     shows in the map or in a path around it; the GM's own records (the last
     roll, a mass battle, trainings, ruses, light sources outside those
     cells) left out."""
@@ -168,7 +168,8 @@ def for_players(view: SideView, known: Iterable[Cell] = ()) -> EncounterState:
     grid = state.grid
     rows = tuple(tuple(t if (x, y) in cells else GROUND.id for x, t in enumerate(row)) for y, row in enumerate(grid.rows))
     elevation = tuple(tuple(h if (x, y) in cells else 0 for x, h in enumerate(row)) for y, row in enumerate(grid.elevation))
-    fogged = replace(grid, rows=rows, elevation=elevation)
+    depths = tuple(e for e in grid.depths if e[0] in cells)  # a hidden water cell is open ground: no depth
+    fogged = replace(grid, rows=rows, elevation=elevation, depths=depths)
     combatants = tuple(c if c.side is view.side else _public_foe(c) for c in state.combatants)
     ids = {c.id for c in combatants}
     vision = replace(state.vision, sources=tuple(s for s in state.vision.sources if s.carrier in ids or s.cell in cells))

@@ -239,7 +239,7 @@ def read_map_file(text: str, ruleset=None) -> tuple[TextMap, dict[str, RosterEnt
             grid = grid.with_terrain(token.cell, TERRAINS[terrain])
     edges = [e for number, line in _edge_lines(roster_text, first_line) for e in edge_from_text(line, number)]
     if edges:
-        grid = Grid(grid.rows, grid.elevation, grid.ceiling, tuple(edges))
+        grid = Grid(grid.rows, grid.elevation, grid.ceiling, tuple(edges), grid.depths)
     tokens = place_footprints(grid, text_map.tokens, roster)
     if grid is not text_map.grid or tokens != text_map.tokens:
         text_map = TextMap(grid, tokens)

@@ -35,9 +35,11 @@ TRUE_WORDS = ("true", "yes", "on")
 FALSE_WORDS = ("false", "no", "off")
 EMPTY_WORDS = ("none", "()", "")
 EMPTY_ENTRY = "-"
-POSITIONAL_NAMES = ("stats", "size_categories", "hero_damage", "unarmed_dice")
-"""Rows of names whose places mean something (a stat block, the size ladder,
-dice by step): a house rule changes their entries, not their count."""
+POSITIONAL_NAMES = ("stats", "hero_damage", "unarmed_dice")
+"""Rows of names whose places mean something (a stat block, dice by step): a
+house rule changes their entries, not their count. The size ladder
+(``size_categories``) may be shorter or longer: a size it does not list
+counts as the next one up (:func:`core.board.battlefield.size_category`)."""
 DICE = re.compile(r"^\d*d\d+([+-]\d+)?$", re.IGNORECASE)
 
 

@@ -41,6 +41,7 @@ from core.offers.attacks import attack_details, request_command
 from core.offers.offer import dry_run
 from core.offers.odds_map import CellOdds, odds_map
 from core.board.grid import Cell
+from core.rulesets.common import AcAttackSettings
 from core.values.attacks import SavedAttack
 
 if TYPE_CHECKING:
@@ -259,7 +260,7 @@ def tier_damage(ruleset: Ruleset, attacker: Combatant, target: Combatant, weapon
             parts = []
             for component in components:
                 amount = max(0, roll_bounds(component.expression)[end])
-                if tier is Tier.CRITICAL_SUCCESS and s.critical_damage_percent != 100:
+                if tier is Tier.CRITICAL_SUCCESS and isinstance(s, AcAttackSettings) and s.critical_damage_percent != 100:
                     amount = amount * s.critical_damage_percent // 100
                 parts.append(DamagePart(amount, component.damage_type))
             if bonus:

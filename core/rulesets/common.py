@@ -14,6 +14,22 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class AcAttackSettings:
+    """What an attack against an armour class (AC) reads: equestria, srd35 and
+    tactical_d10 inherit these; power_roll does not (PR-ROLL-1: a power roll
+    is graded by its total alone, has no AC to beat or ignore and no
+    critical). Read them where ``isinstance(settings, AcAttackSettings)``."""
+
+    half_on_equal: bool = False  # TAC-ATK-1 (True in tactical_d10)
+    critical_damage_percent: int = 100  # DEFAULT: the seeds give crits no extra damage
+    ac_ignoring_types: tuple[str, ...] = ("sonic", "light")  # TAC-DMG-2
+
+
+AC_ATTACK_SETTINGS = ("half_on_equal", "critical_damage_percent", "ac_ignoring_types")
+"""The fields of :class:`AcAttackSettings`: house rules an older power_roll campaign may still carry."""
+
+
+@dataclass(frozen=True)
 class CommonSettings:
     skip_defeated: bool = True  # DEFAULT: creatures at 0 HP get no turn
     reroll_initiative_each_round: bool = False  # DEFAULT off; house rule: every round begins with everyone's initiative rolled again (EQ-INIT-1, ties by EQ-INIT-2)
@@ -30,8 +46,6 @@ class CommonSettings:
     blunt_trauma: bool = False  # EQ-GEN-4 (True in equestria)
     blunt_trauma_damage: int = 1  # EQ-GEN-4
     # -- attacks --------------------------------------------------------------
-    half_on_equal: bool = False  # TAC-ATK-1 (True in tactical_d10)
-    critical_damage_percent: int = 100  # DEFAULT: the seeds give crits no extra damage
     unarmed_dice: tuple[str, ...] = ("1d2", "1d4", "1d6")  # EQ-ACT-5
     unarmed_thresholds: tuple[int, ...] = (1, 4)  # EQ-ACT-5: stat >= +1 -> 1d4, >= +4 -> 1d6
     # -- modifiers with reasons ----------------------------------------------
@@ -61,7 +75,6 @@ class CommonSettings:
     holy_bonus_alignments: tuple[str, ...] = ("chaotic evil",)  # TAC-DMG-2
     necrotic_bonus_alignments: tuple[str, ...] = ("lawful good",)  # TAC-DMG-2
     armour_ignoring_types: tuple[str, ...] = ("penetrating", "true")  # TAC-DMG-2
-    ac_ignoring_types: tuple[str, ...] = ("sonic", "light")  # TAC-DMG-2
     type_effects: bool = False  # TAC-DMG-2 on-hit effects (True in tactical_d10)
     # -- conditions (TAC-EFF-1..4) -------------------------------------------
     burning_step: int = 1  # TAC-EFF-1: N, then N+1
@@ -94,9 +107,6 @@ class CommonSettings:
     cover_next_to_attacker: bool = False  # EQ-COV-1 DEFAULT (b): an obstacle next to the attacker, farther from the target, gives no cover (True: reading (a))
     window_blocks_sight: bool = False  # DEFAULT (EQ-MAP-4): a window on a cell side lets sight through
     window_cover: str = "full"  # DEFAULT (EQ-MAP-4, EQ-COV-2): a window covers as a glass wall does, seen but not shot through
-    # -- water (EQ-MOV-7, PR-FALL) --------------------------------------------
-    water_depth: int = 1  # DEFAULT: cells deep of a water cell (EQ-MOV-7; PR-FALL: landing in liquid >= 1 deep)
-    deep_water_depth: int = 4  # DEFAULT: cells deep of a deep-water cell (EQ-MOV-7: a dive goes down to it)
     # -- mounts (EQ-MNT-9, in every ruleset) ---------------------------------
     seat_rounding: str = "rearward"  # EQ-MNT-9 DEFAULT: a mount of no 3-cell or 2-cell shape seats its rider at the centre rounding rearward ("forward": rounding forward)
     # -- initiative (EQ-INIT-2, in every ruleset) ------------------------------------

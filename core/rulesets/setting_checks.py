@@ -97,6 +97,15 @@ def names_in(known: Callable[[Any], tuple[str, ...]], what: str, rule: str, uniq
     return check
 
 
+def at_least_entries(least: int, what: str, rule: str) -> RowCheck:
+    """A row of at least ``least`` entries (a size ladder of one size tells no sizes apart)."""
+    def check(ruleset: Any, name: str, value: tuple[Any, ...]) -> str | None:
+        if len(value) < least:
+            return f"{name} names at least {least} {what} ({rule}), not {len(value)}"
+        return None
+    return check
+
+
 def distinct(what: str, rule: str) -> RowCheck:
     """Free names (classes, terrains), none twice and none blank."""
     def check(ruleset: Any, name: str, value: tuple[Any, ...]) -> str | None:
@@ -172,7 +181,7 @@ ROW_CHECKS: dict[str, RowCheck] = {
     "seconds_per_body": at_least(1, "EQ-BRE-1", "a Body point's seconds"),
     # sizes and bodies
     "size_reach": every(names_in(lambda r: SIZE_NAMES, "sizes", "SRD-MOV-4"), at_least(1, "EQ-MAP-3", "a reach")),
-    "size_categories": names_in(lambda r: SIZE_NAMES, "sizes", "SRD-MOV-4"),
+    "size_categories": every(names_in(lambda r: SIZE_NAMES, "sizes", "SRD-MOV-4"), at_least_entries(2, "sizes", "EQ-SIZE-1")),
     "body_heights": at_least(1, "EQ-MAP-3", "a body's height"),
     # attacks and damage
     "unarmed_dice": same_count("unarmed_thresholds", 1, "EQ-ACT-5"),

@@ -54,7 +54,26 @@ def fall_into_water(ruleset: Any) -> int:
     return ruleset.fall(6, 0, water_depth(grid, (1, 1), ruleset.settings)).damage
 
 
-def dive_in_deep_water(ruleset: Any) -> object:
+def fall_into_deep_water(ruleset: Any) -> int:
+    """PR-FALL-1 where only liquid at least 5 deep softens a fall (a house rule
+    ``fall_liquid_min_depth`` 5): the damage of a 6-cell fall into deep water
+    (DEFAULT 4 deep: 12, the full fall)."""
+    from dataclasses import replace
+
+    from core.board.water import water_depth
+
+    deep = type(ruleset)(replace(ruleset.settings, fall_liquid_min_depth=5))
+    grid = Grid.filled(3, 3).with_terrain((1, 1), DEEP_WATER)
+    return deep.fall(6, 0, water_depth(grid, (1, 1), deep.settings)).damage
+
+
+def dive_in_water(ruleset: Any) -> object:
+    """EQ-MOV-7: a swimmer at the surface of a water cell dives 3: the altitude
+    it reaches, or the refusal (DEFAULT 1 deep: "only 1 deep")."""
+    return dive_in_deep_water(ruleset, WATER, 0)
+
+
+def dive_in_deep_water(ruleset: Any, terrain: Any = DEEP_WATER, altitude: int = -3) -> object:
     """EQ-MOV-7: a swimmer 3 down in deep water dives again: the altitude it
     reaches, or the refusal (DEFAULT depth 4: "only 4 deep")."""
     from core.combat import commands as cmd
@@ -62,8 +81,9 @@ def dive_in_deep_water(ruleset: Any) -> object:
     from core.combat.state import EncounterState
     from core.errors import EncounterError
 
-    grid = Grid.filled(5, 5, DEEP_WATER)
-    swimmer = Combatant("s", "Swimmer", Side.PARTY, {}, 10, 10, position=(2, 2), layer=Layer.UNDERWATER, altitude=-3)
+    grid = Grid.filled(5, 5, terrain)
+    layer = Layer.UNDERWATER if altitude else Layer.GROUND
+    swimmer = Combatant("s", "Swimmer", Side.PARTY, {}, 10, 10, position=(2, 2), layer=layer, altitude=altitude)
     enc = Encounter(EncounterState("dive", grid, (swimmer,)), ruleset, random.Random(1))
     try:
         enc.apply(cmd.ChangeAltitude("s", "dive"))
@@ -106,6 +126,8 @@ PROBES = {
     **{f"{r}.window_blocks_sight": ("true", through_a_window) for r in _ALL},
     **{f"{r}.window_cover": ("half", through_a_window) for r in _ALL},
     "power_roll.water_depth": ("0", fall_into_water),
+    "power_roll.deep_water_depth": ("6", fall_into_deep_water),
+    "equestria.water_depth": ("3", dive_in_water),
     "equestria.deep_water_depth": ("6", dive_in_deep_water),
     **{f"{r}.seat_rounding": ("forward", seat_of_a_large_mount) for r in _ALL},
     "tactical_d10.obstacle_crossing": ("tree 3", walk_through_a_tree),

@@ -361,6 +361,7 @@ SIGHT: dict[str, tuple[str, Any]] = {
     **every(ALL, "bloodied_percent", "40", _players_view),
     **every(ALL, "sight_range", "3", _players_view),
     "equestria.size_categories": ("tiny, medium, huge, colossal", _mount_huge),
+    **{f"{r}.size_categories": ("medium, huge", _mount_huge) for r in ("srd35", "tactical_d10", "power_roll")},  # a coarser ladder: huge is 1 step up
     **every(ALL, "speed_zero_conditions", "iced", _flier_grappled),
     **every(NOT_TACTICAL[:2] + ("tactical_d10",), "prone_flier_falls", "true", _flier_prone),
     "power_roll.prone_flier_falls": ("false", _flier_prone),

@@ -36,6 +36,15 @@ def test_a_rule_the_event_carries_wins_and_a_borrowed_rule_is_marked_default():
     assert rule_of(ev.Died("a", "A")) == "TAC-HP-1"
 
 
+def test_srd_mov_9_srd35_trades_its_standard_action_for_a_move_by_its_own_seed():
+    """SRD-MOV-9: seed 002's double move uses both actions for movement, so the trade is srd35's own
+    rule, not equestria's EQ-ACT-3 (which power_roll borrows, said as the DEFAULT it is)."""
+    traded = ev.FullActionExchanged("a", "A", 1, "standard", "move")
+    assert (rule_of(traded, get("srd35")), rule_of(traded, get("equestria"))) == ("SRD-MOV-9", "EQ-ACT-3")
+    assert get("srd35").offer_rule("exchange", "EQ-ACT-3") == "SRD-MOV-9"
+    assert get("power_roll").offer_rule("exchange", "EQ-ACT-3") == "DEFAULT, as in equestria EQ-ACT-3"
+
+
 def test_what_the_gm_typed_names_no_rule():
     assert rule_of(ev.RoundStarted(2)) == "" and rule_of(ev.CombatantAdded("a", "A")) == ""
 

@@ -33,7 +33,8 @@ from core.combat.damage import DamageType
 from core.dice.setting_notation import DICE, format_setting
 from core.errors import EncounterError, NotationError, RulesError
 from core.rulesets import get
-from core.rulesets.base import SETTING_CHOICES, Ruleset
+from core.rulesets.base import Ruleset
+from core.rulesets.house_rules import SETTING_CHOICES
 from core.values.combatant import Combatant, Side
 from core.board.grid import Grid
 from saves.codec import to_document
@@ -144,6 +145,8 @@ def test_a_table_typed_wrong_is_refused():
         ruleset.read_house_rule("size_reach", "lrge 2")
     with pytest.raises(RulesError, match="names sizes"):
         ruleset.read_house_rule("obstacle_size", "enormous")
+    with pytest.raises(RulesError, match="size_categories names at least 2 sizes"):
+        ruleset.read_house_rule("size_categories", "medium")
 
 
 # -- probes: the changed value seen in play ----------------------------------------------
@@ -188,6 +191,24 @@ def test_every_field_of_every_ruleset_has_a_probe():
     listed = _missing_listed()
     assert sorted(missing - listed) == [], "a field with no probe: add one to a house_rule_probes_*.py module"
     assert sorted(listed - missing) == [], "probed (or gone) now: take it off house_rule_probes_missing.txt"
+
+
+@pytest.mark.parametrize(("rid", "name", "saved"), [
+    ("srd35", "water_depth", 2), ("tactical_d10", "deep_water_depth", 6),  # no dive, no fall into liquid
+    ("power_roll", "half_on_equal", True), ("power_roll", "critical_damage_percent", 150),  # a power roll: no AC, no critical
+    ("power_roll", "ac_ignoring_types", ["sonic"]), ("power_roll", "break_fumble_damage", "1d6"),
+    ("srd35", "break_fumble_damage", "1d6"),  # srd35 checks never fail critically
+])
+def test_a_setting_no_rule_of_the_ruleset_reads_is_not_offered_and_an_older_campaigns_still_loads(rid, name, saved):
+    """Each house rule changes play (the probes); one that could not is no setting of that ruleset.
+    A campaign saved when it was one loads without it, and undoing its old change is no step."""
+    from core.combat.house_rules import HouseRuleChanged, house_rules_after
+
+    assert name not in {f.name for f in dataclasses.fields(get(rid).settings)}
+    with pytest.raises(RulesError, match=f"{rid} has no setting '{name}'"):
+        get(rid).read_house_rule(name, format_setting(saved))
+    assert get(rid, {name: saved, "skip_defeated": False}).house_rules() == {"skip_defeated": False}
+    assert house_rules_after(get(rid), [HouseRuleChanged(name, "1", "2")]) is None
 
 
 @pytest.mark.parametrize("rid", ["equestria", "srd35"])

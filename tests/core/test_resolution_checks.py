@@ -200,18 +200,33 @@ def test_TAC_POS_5_a_rider_that_dashed_has_ac_plus_4_in_play():
     assert plan_attack(TAC, archer, mounted).difficulty == base + 4
 
 
+#: Attacks that meet each of seed 003's position modifiers (TAC-POS-1, -3, -5) alone:
+#: (situation, target conditions); tactical_d10's numbers are tested with the rules.
+SEED_003_POSITIONS = (
+    (Situation(), {"crouched": 1}),  # TAC-POS-1: melee against a crouched target (+2)
+    (Situation(), {"prone": 1}),  # TAC-POS-1: melee against a prone target (+4)
+    (Situation(reach=Reach.RANGED), {"prone": 1}),  # TAC-POS-1: ranged against a prone target (-2)
+    (Situation(target_cell_cost=2), {}),  # TAC-POS-3: melee against a slowed target (+1)
+    (Situation(target_cell_cost=2, reach=Reach.RANGED), {}),  # TAC-POS-3: ranged, a 2-MP cell (+2)
+    (Situation(), {"moving": 1}),  # TAC-POS-5: AC after a dash (+2)
+    (Situation(mounted_dash=True), {"moving": 1}),  # TAC-POS-5: AC after a mounted dash (+4)
+)
+
+
 @pytest.mark.parametrize("ruleset", [EQ, SRD, PR])
 def test_seed_003_position_modifiers_belong_to_tactical_d10_only(ruleset):
     """RULES.md Revision 3: TAC-POS-1..5 are seed 003's; elsewhere a house rule, off
-    by default. Seed 003's numbers where they apply: prone +4, 2-MP cell ranged +2."""
+    by default: none of the attacks of :data:`SEED_003_POSITIONS` gets a modifier."""
     seen = {"TAC-POS-1", "TAC-POS-2", "TAC-POS-3", "TAC-POS-5"}
-    prone = assemble(ruleset.settings, Situation(), target_conditions={"prone": 1, "moving": 1})
-    slowed = assemble(ruleset.settings, Situation(target_cell_cost=2, reach=Reach.RANGED, flanked=True))
-    assert not {m.rule for m in prone.modifiers + prone.defence + slowed.modifiers} & seen
-    assert slowed.advantage is Advantage.NONE
+    for situation, conditions in SEED_003_POSITIONS:
+        found = assemble(ruleset.settings, situation, target_conditions=conditions)
+        assert not {m.rule for m in found.modifiers + found.defence} & seen, (situation, conditions)
+        assert (found.total, sum(m.value for m in found.defence)) == (0, 0), (situation, conditions)
+        in_tactical = assemble(TAC.settings, situation, target_conditions=conditions)
+        assert (in_tactical.total, sum(m.value for m in in_tactical.defence)) != (0, 0), (situation, conditions)
+    flanked = assemble(ruleset.settings, Situation(flanked=True))
+    assert flanked.advantage is Advantage.NONE
     assert not assemble(ruleset.settings, Situation(awareness=Awareness.UNNOTICED)).automatic_critical
-    assemble(ruleset.settings, Situation(cover=Cover.HALF), target_conditions={"crouched": 1})  # no full cover
-    assert assemble(TAC.settings, Situation(), target_conditions={"prone": 1}).total == 4
     house = get(ruleset.id, {"melee_vs_prone": 4})
     assert assemble(house.settings, Situation(), target_conditions={"prone": 1}).total == 4
 

@@ -148,6 +148,29 @@ async def test_brush_raises_the_ground_and_sets_the_ceiling_eq_map_3(tmp_path):
     app.presenter.session.campaign.close()
 
 
+async def test_brush_deepens_a_water_cell_and_undo_takes_it_back(tmp_path):
+    """B, 6, space: water (1 deep by DEFAULT); - -: 3 deep (the depth a dive of
+    EQ-MOV-7 reads: tests/core/test_water_depth.py); + makes it 2; u takes that back."""
+    from core.board.water import water_depth
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("B", "6", "space")
+        cursor = app.query_one("#map").cursor
+
+        def depth() -> int:
+            return water_depth(app.presenter.state.grid, cursor, app.presenter.session.encounter.ruleset.settings)
+
+        assert depth() == 1
+        await pilot.press("minus", "minus")
+        assert depth() == 3 and app.presenter.state.grid.depth_at(cursor) == 3
+        await pilot.press("plus")
+        assert depth() == 2
+        await pilot.press("escape", "u")
+        assert depth() == 3
+    app.presenter.session.campaign.close()
+
+
 async def test_brush_paints_a_cell_side_and_the_pane_draws_it(tmp_path):
     """B, e (a closed door), L: a door on the cursor cell's east side,
     drawn in the cell's last column; u takes it back."""

@@ -83,7 +83,7 @@ def _name_of(entries: Iterable[LogEntry]) -> dict[str, str]:
 
 
 # What the GM does outside a creature's action: setting the fight up.
-_GM_EVENTS = (ev.CombatantAdded, ev.CombatantRemoved, GroupInitiativeRolled, ev.Placed, ev.TerrainPainted, ev.GroundSet, ev.CeilingSet, ev.MapResized,
+_GM_EVENTS = (ev.CombatantAdded, ev.CombatantRemoved, GroupInitiativeRolled, ev.Placed, ev.TerrainPainted, ev.GroundSet, ev.WaterDepthSet, ev.CeilingSet, ev.MapResized,
               ev.HiddenChanged, ev.SecretChanged, ev.SheetEdited, ReminderAdded, ReminderRemoved, UseAdded, UseRemoved,
               ev.SceneEventAdded, ev.SceneEventRemoved, ev.SceneEventFired)  # scene events: the GM's, on their count between turns
 # What the creature whose turn it is does itself (as its ``combatant`` or ``attacker``).

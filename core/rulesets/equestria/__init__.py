@@ -19,16 +19,18 @@ from core.campaign.travel import TravelSettings
 from core.board.vision import VisionSettings
 from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
-from core.rulesets.common import CommonSettings
-from core.board.edges import DoorSettings
+from core.rulesets.common import AcAttackSettings, CommonSettings
+from core.board.edges import DoorFumbleSettings, DoorSettings
+from core.board.water import WaterSettings
 from core.combat import commands as cmd
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings, DoorSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
-                        BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings):
+class EquestriaSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
+                        BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings, WaterSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
     (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),
+    the depth of water a dive goes down to (:class:`core.board.water.WaterSettings`, EQ-MOV-7),
     mounted combat (:class:`core.combat.mounted.settings.MountedSettings`), seed
     001's campaign tools (breath, training, travel, vision, mass combat:
     read through :meth:`Ruleset.settings_for`)
@@ -37,6 +39,7 @@ class EquestriaSettings(CommonSettings, DoorSettings, EquestriaMovementSettings,
     """
 
     stats: tuple[str, ...] = ("STR", "DEX", "BODY", "INT", "CHA")  # EQ-STAT-1 DEFAULT block
+    break_fumble_damage: str = "1d6"  # EQ-CHK-3: a critical failure: the kicker takes 1d6
     default_difficulty: int = 12  # EQ-CHK-2
     critical_failure_natural: int = 1  # EQ-CHK-2
     critical_success_natural: int = 20  # EQ-CHK-2

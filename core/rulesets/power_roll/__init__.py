@@ -12,22 +12,23 @@ from core.values.combatant import ActionBudget, Combatant
 from core.board.movement.falling import Fall, FallingRules, PowerRollFallSettings, power_roll_fall
 from core.rulesets.power_roll.movement import PowerRollMovement, PowerRollMovementSettings, size_number
 from core.rulesets.base import ActionKind, Ruleset
-from core.rulesets.common import CommonSettings
+from core.rulesets.common import AC_ATTACK_SETTINGS, CommonSettings
 from core.board.edges import DoorSettings
+from core.board.water import WaterSettings
 
 
 @dataclass(frozen=True)
-class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings):
+class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings, WaterSettings):
     """Every DEFAULT of ``power_roll``: these fields, the movement ones
     (:class:`PowerRollMovementSettings`), falling
-    (:class:`PowerRollFallSettings`) and the shared ones. DEFAULT marks what
+    (:class:`PowerRollFallSettings`), the depth of water a fall lands in
+    (:class:`core.board.water.WaterSettings`, PR-FALL-1) and the shared ones. DEFAULT marks what
     seed 004 leaves open."""
 
     door_action: str = "maneuver"  # Revision 3 Doors: power_roll a maneuver (DEFAULT)
     break_action: str = "main"  # DEFAULT: breaking a door is a main action
     break_stat: str = "MIGHT"  # Revision 3 Doors: the strength check (PR-STAT-1 Might)
     break_difficulty: int = 14  # Revision 3 Doors: default difficulty 12 + 2 (DEFAULT; tiers 2 and 3 break it)
-    break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("MIGHT", "AGILITY", "REASON", "INTUITION", "PRESENCE")  # PR-STAT-1
     default_difficulty: int = 12  # PR-ROLL-1: tier 2 starts at 12 (tiers ignore difficulty)
     tier2_min: int = 12  # PR-ROLL-1
@@ -50,6 +51,7 @@ class PowerRoll(Ruleset):
     rule_prefix = "PR"
     event_rules = {"AttackRolled": "PR-ROLL-1", "CheckRolled": "PR-ROLL-1"}  # the log's rule IDs
     Settings = PowerRollSettings
+    retired_settings = frozenset((*AC_ATTACK_SETTINGS, "break_fumble_damage"))  # no AC, no critical tier (PR-ROLL-1): an older version offered them
     initiative_sides = 10
     attack_stat = "MIGHT"
     kinds = (

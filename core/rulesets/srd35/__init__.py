@@ -18,7 +18,8 @@ from core.board.vision import VisionSettings, sees
 from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset, equal_hits_half
-from core.rulesets.common import CommonSettings
+from core.rulesets.common import AcAttackSettings, CommonSettings
+from core.board.water import WATER_SETTINGS
 from core.board.edges import DoorSettings
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Srd35Settings(CommonSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
+class Srd35Settings(CommonSettings, AcAttackSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``srd35``: these fields, the movement ones
     (:class:`SrdMovementSettings`), falling (:class:`DiceFallSettings`) and
     the shared ones. DEFAULT marks what seed 002 (a movement chapter) leaves open."""
@@ -34,7 +35,6 @@ class Srd35Settings(CommonSettings, DoorSettings, SrdMovementSettings, DiceFallS
     door_action: str = "move"  # Revision 3 Doors: srd35 a move action (DEFAULT)
     break_action: str = "standard"  # DEFAULT: breaking a door is a standard action
     break_difficulty: int = 17  # Revision 3 Doors: default difficulty 15 + 2 (DEFAULT)
-    break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
     default_difficulty: int = 15  # DEFAULT
     default_ac: int = 10  # SRD-STAT-1: AC 10 before armour and modifiers, for creatures with none set
@@ -66,10 +66,11 @@ class Srd35(Ruleset):
 
     id = "srd35"
     name = "d20 SRD 3.5 (seed 002)"
-    command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers")  # SRD-MOV: burden, body, 5-ft step, tumble, overrun, attacks of opportunity
+    command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers", "core.rulesets.srd35.passing")  # SRD-MOV: burden, body, 5-ft step, attacks of opportunity; tumble, overrun, squeezing
     stat_blocks = True  # d20 SRD stat blocks import (core.dice.creature_import)
     rule_prefix = "SRD"
-    event_rules = {"Moved": "SRD-MOV-2"}  # the log's rule IDs: a move costs by the d20 diagonals
+    event_rules = {"Moved": "SRD-MOV-2", "FullActionExchanged": "SRD-MOV-9"}  # the log's rule IDs: a move costs by the d20 diagonals; a double move spends the standard action on movement
+    offer_rules = {"exchange": "SRD-MOV-9"}  # seed 002: «используя оба своих действия для движения», the standard action traded for a move
     Settings = Srd35Settings
     skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
     check_sides = 20
@@ -84,6 +85,7 @@ class Srd35(Ruleset):
         ActionKind("full_round", "Full-round action", rule="SRD-MOV-9"),
         ActionKind("aoo", "Attack of opportunity (reaction, one a round)", off_turn=True, rule="SRD-MOV-16"),
     )
+    retired_settings = frozenset((*WATER_SETTINGS, "break_fumble_damage"))  # no rule here reads a water depth or a fumble (srd35 checks never fail critically); an older version offered them
     renamed_settings = {"feet_per_cell": "feet_per_square", "double_move_multiplier": "double_move"}
     attack_kind = "standard"
     tiers = (Tier.FAILURE, Tier.SUCCESS)
@@ -204,7 +206,7 @@ class Srd35(Ruleset):
 
     def squeeze_shape(self, state: EncounterState, who: Combatant, command: Any) -> tuple[Combatant, str]:
         """SRD-MOV-8, SRD-MOV-17: how ``who`` squeezes (a wide creature in a 1-square passage)."""
-        from core.rulesets.srd35.maneuvers import squeeze_shape
+        from core.rulesets.srd35.passing import squeeze_shape
 
         return squeeze_shape(state, who, command)
 

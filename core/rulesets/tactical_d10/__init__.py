@@ -12,8 +12,9 @@ from core.errors import IllegalCommand
 from core.board.movement.falling import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
-from core.rulesets.common import CommonSettings
-from core.board.edges import DoorSettings
+from core.rulesets.common import AcAttackSettings, CommonSettings
+from core.board.water import WATER_SETTINGS
+from core.board.edges import DoorFumbleSettings, DoorSettings
 from core.combat import commands as cmd
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TacticalSettings(CommonSettings, DoorSettings, TacticalMovementSettings, DiceFallSettings):
+class TacticalSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, TacticalMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``tactical_d10``: these fields, the movement ones
     (:class:`TacticalMovementSettings`, MP costs of TAC-MOV-1..3 included),
     falling (:class:`DiceFallSettings`) and the shared ones. Every value names
@@ -112,6 +113,7 @@ class TacticalD10(Ruleset):
         "draw_quick": "draw_quick_mp", "draw_slow": "draw_slow_mp",
         "pick_up": "pick_up_mp", "minor": "minor_mp",
     }
+    retired_settings = frozenset(WATER_SETTINGS)  # no rule here reads a water depth (an older version offered them)
     renamed_settings = {
         "crouch_cost": "crouch_mp", "prone_cost": "prone_mp", "stand_cost": "stand_mp",
         "draw_quick_cost": "draw_quick_mp", "draw_slow_cost": "draw_slow_mp",

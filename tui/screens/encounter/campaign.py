@@ -15,7 +15,7 @@ from rich.text import Text
 from core.values import limits as lim
 from core.combat.groups import GroupInitiative
 from core.combat.state import EncounterState
-from core.errors import EncounterError
+from core.errors import EncounterError, RulesError
 from core.campaign.party import bestiary_template, party_for_new_encounter
 from core.dice.setting_notation import format_setting
 from tui.screens.choice import ChoiceScreen
@@ -173,7 +173,10 @@ class CampaignChanges:
             shape = ruleset.setting_shape(name)
 
             def preview(text: str) -> Text:
-                overrides = ruleset.read_house_rule(name, text)  # raises: the form shows why
+                try:
+                    overrides = ruleset.read_house_rule(name, text)  # raises: the form shows why
+                except RulesError as refusal:  # another seed's rule ID said as the DEFAULT it is here (RULES.md Revision 3)
+                    raise RulesError(ruleset.cite_text(str(refusal))) from None
                 value = overrides.get(name, getattr(defaults, name))
                 return Text(f"{name} becomes {format_setting(value)}")
 

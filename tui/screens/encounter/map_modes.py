@@ -18,6 +18,7 @@ from core.board.geometry.templates import Template, shapes
 from core.board.look import look_at_cell
 from core.board.edges import Feature, Side
 from core.board.grid import Cell
+from core.board.water import water_depth
 from core.combat.door_commands import PaintEdges
 from core.offers import base as core_offers
 from core.dice.notation import parse_attack
@@ -169,15 +170,19 @@ class MapModes:
         side = "clear" if self.side_brush is None else self.side_brush.label
         ceiling = self.ctx.state.grid.ceiling
         sky = "open sky" if ceiling is None else f"ceiling {ceiling}"
-        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint); + - ground height, c {sky}. Enter paints the cell; {choices}; Esc ends."))
+        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint); + - ground height (on water: - deeper, + shallower), c {sky}. Enter paints the cell; {choices}; Esc ends."))
 
     def ground_changed(self, message: GridMap.GroundChanged) -> None:
         """+ or -: raise or lower the cursor cell's ground by one cell
-        (EQ-MAP-3); c: the next ceiling of :data:`CEILINGS`."""
+        (EQ-MAP-3), on a water cell its bottom: - one cell deeper, + one
+        shallower (at least 1; :mod:`core.board.water`); c: the next ceiling of :data:`CEILINGS`."""
         grid = self.ctx.state.grid
         if message.cell is None:
             at = CEILINGS.index(grid.ceiling) if grid.ceiling in CEILINGS else -1
             done = self.ctx.run_command(cmd.SetCeiling(CEILINGS[(at + 1) % len(CEILINGS)]))
+        elif grid.terrain(message.cell).depth:
+            depth = water_depth(grid, message.cell, self.ctx.session.encounter.ruleset.settings) - message.step
+            done = self.ctx.run_command(cmd.SetWaterDepth((message.cell,), depth))
         else:
             done = self.ctx.run_command(cmd.SetGround((message.cell,), grid.elevation_at(message.cell) + message.step))
         if done is not None:  # a refusal stays on the status line
@@ -309,6 +314,8 @@ class MapModes:
         elif mode == "paint":
             grid = self.ctx.state.grid
             where = f"({message.cell[0]}, {message.cell[1]}) {grid.terrain(message.cell).name}, ground {grid.elevation_at(message.cell)}"
+            if grid.terrain(message.cell).depth:
+                where += f", {water_depth(grid, message.cell, self.ctx.session.encounter.ruleset.settings)} deep"
             self.ctx.set_status(Text(where) + (self._sides(message.cell) or Text("; sides bare")) + Text("; Enter paints, shift+arrow a side, e side brush, Esc ends"))
         elif mode == "area":
             self._area_update(message.cell)
