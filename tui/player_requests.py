@@ -80,6 +80,9 @@ class Pending:
     nonce: str
     answered: bool = False
     server: Any = field(default=None, repr=False)
+    refused: str | None = None
+    """Set when the GM said yes and the fight as it is now refused it (a typed
+    face its die cannot show any more, a turn gone by): the line for the GM's log."""
 
     def answer(self, approve: bool) -> str:
         """Approve (apply it now, checked against the fight as it is now) or refuse; what happened, in words."""
@@ -90,7 +93,11 @@ class Pending:
         if not approve:
             self.reply({"id": self.nonce, "status": "refused", "reason": "the GM said no"})
             return f"Refused: {self.player} ({self.words})"
-        return self.server.run(self.player, self.request, self.nonce, self.reply, approved=True)
+        result = self.server.run(self.player, self.request, self.nonce, self.reply, approved=True)
+        if "lines" not in result:
+            self.refused = f"Refused after your yes, nothing changed: {self.player} ({self.words}): {result['reason']}"
+            return self.refused
+        return "; ".join(result["lines"])
 
 
 def _odds(state: Any, ruleset: Any, request: PlayerRequest) -> dict[str, Any]:
@@ -269,11 +276,11 @@ class RequestServer:
         self.ask(pending)
         return {"id": nonce, "status": "waiting", "reason": "waiting for the GM (Enter approves, Esc refuses)"}
 
-    def run(self, player: str, request: PlayerRequest, nonce: str, reply: Callable[[dict[str, Any]], None], approved: bool) -> str:
-        """Apply an approved request now and answer its player; what happened, in words."""
+    def run(self, player: str, request: PlayerRequest, nonce: str, reply: Callable[[dict[str, Any]], None], approved: bool) -> dict[str, Any]:
+        """Apply an approved request now and answer its player; ``{"lines": [...]}`` or ``{"reason": ...}``."""
         result = self._outcome(player, request, nonce, approved)
         reply({"id": nonce, "status": "done" if "lines" in result else "refused", **result})
-        return result.get("reason") or "; ".join(result.get("lines", ()))
+        return result
 
     def _outcome(self, player: str, request: PlayerRequest, nonce: str, approved: bool) -> dict[str, Any]:
         encounter = self.presenter.session.encounter

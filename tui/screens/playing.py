@@ -14,7 +14,8 @@ from the feed only) plus keys that send requests to the GM's process
        attack (an attack of opportunity on a creature that provoked it, where the ruleset has one)
 
 A check the GM asked for (``.`` menu: ask for a check) shows in the status
-line and ``c`` lists it first; it may be rolled out of the turn. Under the
+line and ``c`` lists it first; it may be rolled out of the turn. So does
+the GM's ask for the players' own initiative before combat (``i`` rolls it). Under the
 house rule ``physical_dice`` each roll first asks the faces of the
 player's own dice (empty: the GM's process rolls them).
 Without an invite code the keys say so and send nothing (read-only).
@@ -27,7 +28,7 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
-from core.combat.player_turns import asked_checks
+from core.combat.player_turns import asked_checks, initiative_asked
 from core.offers import base as offers
 from core.offers.player_requests import ROLLS
 from core.offers.saved_attacks import sheet_attacks
@@ -74,6 +75,8 @@ class PlayingScreen(PlayerScreen):
         asked = asked_checks(me) if me is not None else {}
         if asked:
             line = Text.assemble((f"The GM asks for a {', '.join(asked)} check: c rolls it", "bold cyan"), "  ", line)
+        if me is not None and initiative_asked(me):
+            line = Text.assemble(("The GM asks for your initiative: i rolls it", "bold cyan"), "  ", line)
         if self._said is not None:
             line = Text.assemble(self._said, "  │ ", line)
         self._status(line)
