@@ -186,5 +186,7 @@ async def test_typed_faces_are_asked_first_and_a_face_its_die_cannot_show_is_ref
             await pilot.press("c", "enter", "enter")  # no faces typed: the GM's process rolls
             rolled_by_gm = await _answered(pilot, app, done)
             assert rolled_by_gm["status"] == "done" and not presenter.session.log[-2].event.typed
+            await pilot.press("a", "enter")  # Bite, then whom: the other side first
+            assert isinstance(app.screen, ChoiceScreen) and app.screen.option_ids == ["boar", "brom"]
     finally:
         server.close()

@@ -147,7 +147,8 @@ class PlayingScreen(PlayerScreen):
         if not self._ready_to_act() or me is None:
             return
         state = self.source.snapshot.view.state  # type: ignore[union-attr]
-        targets = [(c.id, c.name) for c in state.combatants if c.id != me.id and c.position is not None]
+        others = sorted((c for c in state.combatants if c.id != me.id and c.position is not None), key=lambda c: c.side is me.side)
+        targets = [(c.id, c.name) for c in others]  # the other side first: Enter on the first is the usual attack
         attacks = [(a.name, f"{a.name} ({a.weapon})") for a in sheet_attacks(me)]
 
         def chosen_attack(name: str | None) -> None:
