@@ -30,7 +30,7 @@ from textual.binding import Binding
 
 from core.combat.player_turns import asked_checks, initiative_asked
 from core.offers import base as offers
-from core.offers.player_requests import ROLLS
+from core.offers.player_requests import ROLLS, takes_typed_dice
 from core.offers.saved_attacks import sheet_attacks
 from tui.player_client import RequestClient
 from tui.player_source import SnapshotSource, Waiting
@@ -122,7 +122,7 @@ class PlayingScreen(PlayerScreen):
     def physical_dice(self) -> bool:
         """Whether the table's house rule lets a player type its own dice (``physical_dice``, from the feed's ruleset)."""
         snapshot = self.source.snapshot
-        return bool(snapshot is not None and snapshot.ruleset is not None and snapshot.ruleset.settings.physical_dice)
+        return snapshot is not None and snapshot.ruleset is not None and takes_typed_dice(snapshot.ruleset)
 
     async def _send(self, **request: Any) -> None:
         self._status(Text("Sent to the GM\u2026", style="dim"))
