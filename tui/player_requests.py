@@ -256,11 +256,11 @@ class RequestServer:
                 return {"id": nonce, "status": "refused", "reason": "the GM's campaign is read-only now"}
             request = request.as_character(me.id)
             commands, words = request_commands(state, self.presenter.session.encounter.ruleset, request)
-            if request.typed:  # a face its die cannot show is refused before the GM is asked
-                used = self._typed_used(request, commands)
-                words += f", with physical dice as typed: {' '.join(map(str, used))}" if used else ""
             if request.act == "odds":
                 return {"id": nonce, "status": "odds", **_odds(state, self.presenter.session.encounter.ruleset, request)}
+            if request.typed or not self.trust:  # what apply would refuse (a face its die cannot show, an occupied cell) is refused before the GM is asked
+                used = self._dry_run(request, commands)
+                words += f", with physical dice as typed: {' '.join(map(str, used))}" if used else ""
         except (UnicodeDecodeError, json.JSONDecodeError):
             return {"id": nonce, "status": "refused", "reason": "a request is one line of JSON"}
         except EncounterError as refusal:
@@ -286,7 +286,7 @@ class RequestServer:
         encounter = self.presenter.session.encounter
         try:
             commands, words = request_commands(self.presenter.state, encounter.ruleset, request)
-            typed = self._typed_used(request, commands) if request.typed else ()
+            typed = self._dry_run(request, commands) if request.typed else ()
         except EncounterError as refusal:
             return {"reason": str(refusal)}
         acts = PlayerActs(player, request.character, words, approved, typed)
@@ -306,12 +306,14 @@ class RequestServer:
         self.said(lines[0] if lines else words)
         return {"lines": lines}
 
-    def _typed_used(self, request: PlayerRequest, commands: tuple[Any, ...]) -> tuple[int, ...]:
-        """The faces of ``request.typed`` its commands take, in order (a
-        dry run on a copy of the fight: a miss takes no damage dice); raises
-        :class:`~core.errors.IllegalCommand` for a face its die cannot show."""
+    def _dry_run(self, request: PlayerRequest, commands: tuple[Any, ...]) -> tuple[int, ...]:
+        """Apply ``commands`` to a copy of the fight with the dry run's own
+        dice (the GM's are not spent on it); raises the
+        :class:`~core.errors.EncounterError` apply would (a face its die
+        cannot show among them). The faces of ``request.typed`` the commands
+        take, in order (a miss takes no damage dice)."""
         encounter = self.presenter.session.encounter
-        probe = TypedDice(request.typed, random.Random())  # the dry run's own dice: the GM's are not spent on it
+        probe = TypedDice(request.typed, random.Random())
         trial = Encounter(self.presenter.state, encounter.ruleset, probe)
         for command in commands:
             trial.apply(command)

@@ -105,6 +105,9 @@ async def test_approve_mode_waits_for_the_gm_who_can_say_no(tmp_path):
         answer = json.loads(await brom.reader.readline())
         assert answer["status"] == "done" and "approved by the GM" in answer["lines"][0]
         assert presenter.state.combatant("brom").initiative is not None
+        presenter.submit(cmd.StartCombat("brom"))
+        onto_ayla = await brom.ask(act="move", to=[1, 1])  # what apply would refuse never bothers the GM
+        assert onto_ayla["status"] == "refused" and "occupied by Ayla" in onto_ayla["reason"] and len(asked) == 2
     finally:
         server.close()
 

@@ -101,6 +101,10 @@ async def test_eq_chk_1_the_player_sees_the_gms_ask_and_rolls_it_out_of_its_turn
             refused = await _answered(pilot, app, answer)
             assert refused["reason"] == "it is not Brom's turn and the GM asked for no DEX check (EQ-CHK-1)"
             assert "Refused: it is not Brom's turn" in _status(app) and presenter.session.log[-1].event is rolled
+            presenter.submit(cmd.NextTurn())  # Brom's turn: the answer about the turn gone by goes
+            app.reload()
+            await pilot.pause()
+            assert _status(app).startswith("Round 1: Brom's turn")
     finally:
         server.close()
 

@@ -61,6 +61,7 @@ class PlayingScreen(PlayerScreen):
         """The GM's last answer (a test hook)."""
         self._reach: Any = None
         self._said: Text | None = None
+        self._said_at: tuple[int, str | None] | None = None
 
     def show_reading(self, reading) -> None:
         super().show_reading(reading)
@@ -77,14 +78,21 @@ class PlayingScreen(PlayerScreen):
             line = Text.assemble((f"The GM asks for a {', '.join(asked)} check: c rolls it", "bold cyan"), "  ", line)
         if me is not None and initiative_asked(me):
             line = Text.assemble(("The GM asks for your initiative: i rolls it", "bold cyan"), "  ", line)
+        if self._said is not None and self._said_at != self._turn():
+            self._said = None  # the GM's answer was about a turn gone by
         if self._said is not None:
             line = Text.assemble(self._said, "  │ ", line)
         self._status(line)
 
     def _say(self, text: Text) -> None:
         """Show ``text`` (the GM's answer) before whose turn it is; it stays until the next answer."""
-        self._said = text
+        self._said, self._said_at = text, self._turn()
         self._said_again()
+
+    def _turn(self) -> tuple[int, str | None] | None:
+        """The round and whose turn it is in the feed now (``None`` before it is read)."""
+        snapshot = self.source.snapshot
+        return None if snapshot is None else (snapshot.view.state.round, snapshot.view.state.current)
 
     # -- what the character is, from the feed -------------------------------------
     def _me(self):
