@@ -16,7 +16,9 @@ without the character's invite code (:mod:`saves.invites`), a nonce
 already used (a replay; the ids seen are kept beside the campaign across
 restarts of the GM's process, :mod:`saves.seen_requests`), more than :data:`RATE` a second on a connection,
 or not allowed now (:func:`~core.offers.player_requests.request_commands`:
-another's creature, out of turn, an attack it does not have). What is left
+another's creature, out of turn, an attack it does not have; in "approve"
+mode also what ``apply`` refuses on a copy of the fight, so the GM is never
+asked about what cannot be done). What is left
 goes through :meth:`tui.presenter.EncounterPresenter.submit_all` after a
 :class:`core.combat.player_turns.PlayerActs` (the log says who acted; one
 undoable step): at once in "trust" mode, or once the GM approves it
