@@ -58,6 +58,7 @@ from saves.errors import SaveError
 from saves.feed import SOCKET_NAME, feed_folder, not_in_group, open_folder
 from saves.invites import invited
 from saves.seen_requests import SeenRequests
+from tui.player_lines import PartyKnows
 from tui.presenter import EncounterPresenter
 from tui.rendering.describe import describe
 
@@ -95,11 +96,11 @@ class Pending:
         if not approve:
             self.reply({"id": self.nonce, "status": "refused", "reason": "the GM said no"})
             return f"Refused: {self.player} ({self.words})"
-        result = self.server.run(self.player, self.request, self.nonce, self.reply, approved=True)
-        if "lines" not in result:
-            self.refused = f"Refused after your yes, nothing changed: {self.player} ({self.words}): {result['reason']}"
+        done, said = self.server.run(self.player, self.request, self.nonce, self.reply, approved=True)
+        if not done:
+            self.refused = f"Refused after your yes, nothing changed: {self.player} ({self.words}): {said}"
             return self.refused
-        return "; ".join(result["lines"])
+        return said
 
 
 def _odds(state: Any, ruleset: Any, request: PlayerRequest) -> dict[str, Any]:
@@ -266,10 +267,11 @@ class RequestServer:
         except (UnicodeDecodeError, json.JSONDecodeError):
             return {"id": nonce, "status": "refused", "reason": "a request is one line of JSON"}
         except EncounterError as refusal:
-            return {"id": nonce, "status": "refused", "reason": str(refusal)}
+            knows = PartyKnows(self.presenter.state, self.presenter.session.encounter.ruleset)
+            return {"id": nonce, "status": "refused", "reason": knows.reason(str(refusal))}
         player = account or f"{me.name}'s player"
         if self.trust:
-            result = self._outcome(player, request, nonce, approved=False)
+            result, _said = self._outcome(player, request, nonce, approved=False)
             return {"id": nonce, "status": "done" if "lines" in result else "refused", **result}
         if me.id in self.pending:
             return {"id": nonce, "status": "refused", "reason": "the GM has not answered your last request yet"}
@@ -278,19 +280,23 @@ class RequestServer:
         self.ask(pending)
         return {"id": nonce, "status": "waiting", "reason": "waiting for the GM (Enter approves, Esc refuses)"}
 
-    def run(self, player: str, request: PlayerRequest, nonce: str, reply: Callable[[dict[str, Any]], None], approved: bool) -> dict[str, Any]:
-        """Apply an approved request now and answer its player; ``{"lines": [...]}`` or ``{"reason": ...}``."""
-        result = self._outcome(player, request, nonce, approved)
+    def run(self, player: str, request: PlayerRequest, nonce: str, reply: Callable[[dict[str, Any]], None], approved: bool) -> tuple[bool, str]:
+        """Apply an approved request now and answer its player; whether it
+        was done, and what happened in the GM's words (the log's lines, or why not)."""
+        result, said = self._outcome(player, request, nonce, approved)
         reply({"id": nonce, "status": "done" if "lines" in result else "refused", **result})
-        return result
+        return "lines" in result, said
 
-    def _outcome(self, player: str, request: PlayerRequest, nonce: str, approved: bool) -> dict[str, Any]:
+    def _outcome(self, player: str, request: PlayerRequest, nonce: str, approved: bool) -> tuple[dict[str, Any], str]:
+        """Apply ``request``: the player's answer (``lines`` or ``reason``, as
+        the party knows the fight: :mod:`tui.player_lines`) and the GM's words."""
         encounter = self.presenter.session.encounter
+        knows = PartyKnows(self.presenter.state, encounter.ruleset, request.character)
         try:
             commands, words = request_commands(self.presenter.state, encounter.ruleset, request)
             typed = self._dry_run(request, commands) if request.typed else ()
         except EncounterError as refusal:
-            return {"reason": str(refusal)}
+            return {"reason": knows.reason(str(refusal))}, str(refusal)
         acts = PlayerActs(player, request.character, words, approved, typed)
         label = f"{player}: {request.act.replace('_', ' ')}"  # "Undone: alice: attack"
         if typed:
@@ -303,10 +309,11 @@ class RequestServer:
         else:
             outcome = self.presenter.submit_all((acts, *commands), label=label)
         if not outcome.ok:
-            return {"reason": outcome.refusal}
+            return {"reason": knows.reason(outcome.refusal or "")}, outcome.refusal or ""
         lines = [describe(entry.event).plain for entry in outcome.entries]
         self.said(lines[0] if lines else words)
-        return {"lines": lines}
+        after = PartyKnows(self.presenter.state, encounter.ruleset, request.character)
+        return {"lines": after.lines(entry.event for entry in outcome.entries)}, "; ".join(lines)
 
     def _dry_run(self, request: PlayerRequest, commands: tuple[Any, ...]) -> tuple[int, ...]:
         """Apply ``commands`` to a copy of the fight with the dry run's own

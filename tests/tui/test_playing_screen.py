@@ -7,11 +7,13 @@ dice typed under the house rule ``physical_dice``."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from core.board.grid import Grid
 from core.combat import commands as cmd
 from core.combat import events as ev
+from core.offers import base as offers
 from core.combat.player_turns import AskCheck, AskInitiative, PlayerActed, asked_checks
 from core.combat.state import EncounterState
 from core.rulesets import get
@@ -26,6 +28,7 @@ from tui.player_client import RequestClient
 from tui.player_requests import RequestServer
 from tui.presenter import EncounterPresenter
 from tui.screens.choice import ChoiceScreen
+from tui.rendering.describe import describe
 from tui.screens.prompt import PromptScreen
 from tui.widgets.lines import StatusLine
 
@@ -192,5 +195,38 @@ async def test_typed_faces_are_asked_first_and_a_face_its_die_cannot_show_is_ref
             assert rolled_by_gm["status"] == "done" and not presenter.session.log[-2].event.typed
             await pilot.press("a", "enter")  # Bite, then whom: the other side first
             assert isinstance(app.screen, ChoiceScreen) and app.screen.option_ids == ["boar", "brom"]
+    finally:
+        server.close()
+
+
+
+async def test_the_move_preview_and_the_answers_give_no_hidden_creature_or_foes_numbers_away(tmp_path):
+    path, presenter, server = await _table(tmp_path)
+    lurker = _creature("lurker", "Lurker", {"DEX": 0}, (2, 3), side=Side.FOE)
+    assert presenter.submit(cmd.AddCombatant(lurker)).ok and presenter.submit(cmd.SetHidden("lurker", True)).ok
+    ruleset = presenter.session.encounter.ruleset
+    assert offers.preview_move(presenter.state, ruleset, offers.move_reach(presenter.state, ruleset, "ayla"), "ayla", (2, 3)).cost is None
+    app = _player(path, "Ayla")
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.reload()
+            await pilot.pause()
+            await pilot.press("m", "j")  # onto the hidden lurker's cell: open ground, as far as Ayla knows
+            assert _status(app).startswith("(2, 3): costs 1")
+            await pilot.press("enter")
+            bumped = await _answered(pilot, app)
+            assert bumped["reason"] == "that cell is occupied by a creature you do not see (EQ-MAP-4)"
+            await pilot.press("a", "enter", "enter")  # Bite, on the boar (the other side first)
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, ChoiceScreen) and app.screen.option_ids == ["go", "no"]:
+                    break
+            await pilot.press("enter")
+            bitten = await _answered(pilot, app, bumped)
+            assert bitten["status"] == "done" and any(line.startswith("Ayla attacks Boar with Bite: 1d20") for line in bitten["lines"])
+            gm_lines = [describe(e.event).plain for e in presenter.session.log]
+            assert any(" vs " in line for line in gm_lines) and any(line.startswith("Boar takes") and "-> HP" in line for line in gm_lines)  # the GM's log has the boar's defence and HP...
+            said = json.dumps([bumped, bitten])
+            assert "Lurker" not in said and " vs " not in said and "/60" not in said.replace("60/60", "")  # ...the player's answers do not
     finally:
         server.close()
