@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from core.combat.events import ActionSpent
 from core.combat.visibility import visible_to
 from core.values.combatant import Side
 from tui.rendering.describe import describe
@@ -45,9 +46,11 @@ class PartyKnows:
         return text
 
     def lines(self, events: Iterable[Any]) -> list[str]:
-        """The log lines of ``events`` as the player may read them (see the module)."""
+        """The log lines of ``events`` as the player may read them (see the
+        module); the actions spent last (the tracker shows them too): the
+        roll and what it did come first on the player's status line."""
         found = []
-        for event in events:
+        for event in sorted(events, key=lambda e: isinstance(e, ActionSpent)):
             subject = getattr(event, "combatant", None) or getattr(event, "attacker", None)
             if isinstance(subject, str) and subject not in self.known:
                 continue

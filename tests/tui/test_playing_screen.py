@@ -223,7 +223,8 @@ async def test_the_move_preview_and_the_answers_give_no_hidden_creature_or_foes_
                     break
             await pilot.press("enter")
             bitten = await _answered(pilot, app, bumped)
-            assert bitten["status"] == "done" and any(line.startswith("Ayla attacks Boar with Bite: 1d20") for line in bitten["lines"])
+            assert bitten["status"] == "done" and bitten["lines"][1].startswith("Ayla attacks Boar with Bite: 1d20")  # the roll first, then what it did
+            assert bitten["lines"][-1].startswith("Ayla uses")  # the action spent last (the tracker shows it too)
             gm_lines = [describe(e.event).plain for e in presenter.session.log]
             assert any(" vs " in line for line in gm_lines) and any(line.startswith("Boar takes") and "-> HP" in line for line in gm_lines)  # the GM's log has the boar's defence and HP...
             said = json.dumps([bumped, bitten])
