@@ -31,6 +31,7 @@ BENCHES = (
     "bench.bench_log",
     "bench.bench_bytes",
     "bench.bench_watch",
+    "bench.bench_players",
     "bench.bench_forecast",
 )
 

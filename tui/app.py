@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -28,6 +29,7 @@ from saves.session import Session
 from tui.terminal.ascii_output import ASCII_CLASS, filter_output
 from tui.terminal.frame_diff import DiffedDisplay
 from tui.rendering.glyphs import default_theme_name
+from tui.rendering.text import clean
 from tui.terminal.idle_gc import CollectWhenIdle
 from tui.terminal.key_order import KeysInOrder
 from tui.keys import ACTIONS
@@ -37,6 +39,7 @@ from tui.quit_guard import QuitGuard
 from tui.screens.prompt import PromptScreen
 from tui.screens.encounter.screen import MIN_HEIGHT, MIN_WIDTH, EncounterScreen  # noqa: F401 (MIN_*: where callers look)
 from tui.takeover_offer import TakeOverOffer
+from tui.widgets.dice_log import DiceLog
 
 if TYPE_CHECKING:
     from tui.player_requests import Pending, RequestServer
@@ -129,7 +132,11 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
             return
 
         def answered(choice: str | None) -> None:
-            self.encounter_screen.set_status(pending.answer(choice == "approve"))
+            said = pending.answer(choice == "approve")
+            if pending.refused is not None:  # refused by the fight as it is now: a line of the log too, never lost
+                state = self.presenter.state
+                self.encounter_screen.query_one(DiceLog).note(Text(clean(said), style="bold yellow"), state.round, state.current)
+            self.encounter_screen.set_status(said, error=pending.refused is not None, logged=pending.refused is not None)
             self._ask_next()
 
         options = [("approve", f"Approve: {pending.words} (Enter)"), ("refuse", "Refuse (Esc)")]

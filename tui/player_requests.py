@@ -16,7 +16,9 @@ without the character's invite code (:mod:`saves.invites`), a nonce
 already used (a replay; the ids seen are kept beside the campaign across
 restarts of the GM's process, :mod:`saves.seen_requests`), more than :data:`RATE` a second on a connection,
 or not allowed now (:func:`~core.offers.player_requests.request_commands`:
-another's creature, out of turn, an attack it does not have). What is left
+another's creature, out of turn, an attack it does not have; in "approve"
+mode also what ``apply`` refuses on a copy of the fight, so the GM is never
+asked about what cannot be done). What is left
 goes through :meth:`tui.presenter.EncounterPresenter.submit_all` after a
 :class:`core.combat.player_turns.PlayerActs` (the log says who acted; one
 undoable step): at once in "trust" mode, or once the GM approves it
@@ -56,6 +58,7 @@ from saves.errors import SaveError
 from saves.feed import SOCKET_NAME, feed_folder, not_in_group, open_folder
 from saves.invites import invited
 from saves.seen_requests import SeenRequests
+from tui.player_lines import PartyKnows
 from tui.presenter import EncounterPresenter
 from tui.rendering.describe import describe
 
@@ -80,6 +83,9 @@ class Pending:
     nonce: str
     answered: bool = False
     server: Any = field(default=None, repr=False)
+    refused: str | None = None
+    """Set when the GM said yes and the fight as it is now refused it (a typed
+    face its die cannot show any more, a turn gone by): the line for the GM's log."""
 
     def answer(self, approve: bool) -> str:
         """Approve (apply it now, checked against the fight as it is now) or refuse; what happened, in words."""
@@ -90,7 +96,11 @@ class Pending:
         if not approve:
             self.reply({"id": self.nonce, "status": "refused", "reason": "the GM said no"})
             return f"Refused: {self.player} ({self.words})"
-        return self.server.run(self.player, self.request, self.nonce, self.reply, approved=True)
+        done, said = self.server.run(self.player, self.request, self.nonce, self.reply, approved=True)
+        if not done:
+            self.refused = f"Refused after your yes, nothing changed: {self.player} ({self.words}): {said}"
+            return self.refused
+        return said
 
 
 def _odds(state: Any, ruleset: Any, request: PlayerRequest) -> dict[str, Any]:
@@ -249,18 +259,19 @@ class RequestServer:
                 return {"id": nonce, "status": "refused", "reason": "the GM's campaign is read-only now"}
             request = request.as_character(me.id)
             commands, words = request_commands(state, self.presenter.session.encounter.ruleset, request)
-            if request.typed:  # a face its die cannot show is refused before the GM is asked
-                used = self._typed_used(request, commands)
-                words += f", with physical dice as typed: {' '.join(map(str, used))}" if used else ""
             if request.act == "odds":
                 return {"id": nonce, "status": "odds", **_odds(state, self.presenter.session.encounter.ruleset, request)}
+            if request.typed or not self.trust:  # what apply would refuse (a face its die cannot show, an occupied cell) is refused before the GM is asked
+                used = self._dry_run(request, commands)
+                words += f", with physical dice as typed: {' '.join(map(str, used))}" if used else ""
         except (UnicodeDecodeError, json.JSONDecodeError):
             return {"id": nonce, "status": "refused", "reason": "a request is one line of JSON"}
         except EncounterError as refusal:
-            return {"id": nonce, "status": "refused", "reason": str(refusal)}
+            knows = PartyKnows(self.presenter.state, self.presenter.session.encounter.ruleset)
+            return {"id": nonce, "status": "refused", "reason": knows.reason(str(refusal))}
         player = account or f"{me.name}'s player"
         if self.trust:
-            result = self._outcome(player, request, nonce, approved=False)
+            result, _said = self._outcome(player, request, nonce, approved=False)
             return {"id": nonce, "status": "done" if "lines" in result else "refused", **result}
         if me.id in self.pending:
             return {"id": nonce, "status": "refused", "reason": "the GM has not answered your last request yet"}
@@ -269,19 +280,23 @@ class RequestServer:
         self.ask(pending)
         return {"id": nonce, "status": "waiting", "reason": "waiting for the GM (Enter approves, Esc refuses)"}
 
-    def run(self, player: str, request: PlayerRequest, nonce: str, reply: Callable[[dict[str, Any]], None], approved: bool) -> str:
-        """Apply an approved request now and answer its player; what happened, in words."""
-        result = self._outcome(player, request, nonce, approved)
+    def run(self, player: str, request: PlayerRequest, nonce: str, reply: Callable[[dict[str, Any]], None], approved: bool) -> tuple[bool, str]:
+        """Apply an approved request now and answer its player; whether it
+        was done, and what happened in the GM's words (the log's lines, or why not)."""
+        result, said = self._outcome(player, request, nonce, approved)
         reply({"id": nonce, "status": "done" if "lines" in result else "refused", **result})
-        return result.get("reason") or "; ".join(result.get("lines", ()))
+        return "lines" in result, said
 
-    def _outcome(self, player: str, request: PlayerRequest, nonce: str, approved: bool) -> dict[str, Any]:
+    def _outcome(self, player: str, request: PlayerRequest, nonce: str, approved: bool) -> tuple[dict[str, Any], str]:
+        """Apply ``request``: the player's answer (``lines`` or ``reason``, as
+        the party knows the fight: :mod:`tui.player_lines`) and the GM's words."""
         encounter = self.presenter.session.encounter
+        knows = PartyKnows(self.presenter.state, encounter.ruleset, request.character)
         try:
             commands, words = request_commands(self.presenter.state, encounter.ruleset, request)
-            typed = self._typed_used(request, commands) if request.typed else ()
+            typed = self._dry_run(request, commands) if request.typed else ()
         except EncounterError as refusal:
-            return {"reason": str(refusal)}
+            return {"reason": knows.reason(str(refusal))}, str(refusal)
         acts = PlayerActs(player, request.character, words, approved, typed)
         label = f"{player}: {request.act.replace('_', ' ')}"  # "Undone: alice: attack"
         if typed:
@@ -294,17 +309,20 @@ class RequestServer:
         else:
             outcome = self.presenter.submit_all((acts, *commands), label=label)
         if not outcome.ok:
-            return {"reason": outcome.refusal}
+            return {"reason": knows.reason(outcome.refusal or "")}, outcome.refusal or ""
         lines = [describe(entry.event).plain for entry in outcome.entries]
         self.said(lines[0] if lines else words)
-        return {"lines": lines}
+        after = PartyKnows(self.presenter.state, encounter.ruleset, request.character)
+        return {"lines": after.lines(entry.event for entry in outcome.entries)}, "; ".join(lines)
 
-    def _typed_used(self, request: PlayerRequest, commands: tuple[Any, ...]) -> tuple[int, ...]:
-        """The faces of ``request.typed`` its commands take, in order (a
-        dry run on a copy of the fight: a miss takes no damage dice); raises
-        :class:`~core.errors.IllegalCommand` for a face its die cannot show."""
+    def _dry_run(self, request: PlayerRequest, commands: tuple[Any, ...]) -> tuple[int, ...]:
+        """Apply ``commands`` to a copy of the fight with the dry run's own
+        dice (the GM's are not spent on it); raises the
+        :class:`~core.errors.EncounterError` apply would (a face its die
+        cannot show among them). The faces of ``request.typed`` the commands
+        take, in order (a miss takes no damage dice)."""
         encounter = self.presenter.session.encounter
-        probe = TypedDice(request.typed, random.Random())  # the dry run's own dice: the GM's are not spent on it
+        probe = TypedDice(request.typed, random.Random())
         trial = Encounter(self.presenter.state, encounter.ruleset, probe)
         for command in commands:
             trial.apply(command)

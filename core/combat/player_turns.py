@@ -13,7 +13,13 @@ is asked to (EQ-INIT-1; unique among those held, EQ-INIT-2).
 (EQ-CHK-1) out of its turn: a mark ``asked:<stat>[:<difficulty>]`` on its
 budget (:func:`asked_checks`), shown in that player's view, which
 :class:`AnswerAsk` takes away once the player rolls it (its turn's new
-budget takes it away too: on its own turn it may roll any check). Handlers are ``handler(encounter, state, command) -> (state, events)``.
+budget takes it away too: on its own turn it may roll any check).
+:class:`AskInitiative` is the GM asking the players of every party member
+without an initiative to roll it themselves before combat starts
+(EQ-INIT-1): a mark :data:`ASKED_INITIATIVE` on each one's budget
+(:func:`initiative_asked`), taken away when it rolls; the GM's start of
+combat rolls for whoever has not answered, so no player holds up the table.
+Handlers are ``handler(encounter, state, command) -> (state, events)``.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from core.combat.commands import Command
 from core.combat.event_base import Event
 from core.combat.initiative import roll_initiatives
 from core.errors import IllegalCommand
+from core.values.combatant import Side
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState, Table
@@ -60,6 +67,8 @@ class PlayerActed(Event):
     typed: tuple[int, ...] = ()
 
 
+ASKED_INITIATIVE = "asked-initiative"
+"""The budget mark of a party member whose player is asked to roll its own initiative."""
 ASKED = "asked:"
 """The budget mark of a check the GM asked for: ``asked:<stat>`` or ``asked:<stat>:<difficulty>``."""
 
@@ -91,6 +100,25 @@ class AnswerAsk(Command):
 
     combatant: str
     stat: str
+
+
+@dataclass(frozen=True)
+class AskInitiative(Command):
+    """The GM asks the players of every party member without an initiative
+    to roll it from their own terminals (EQ-INIT-1); refused when none lacks one."""
+
+
+@dataclass(frozen=True)
+class InitiativeAsked(Event):
+    """The GM asked these party members' players to roll initiative: ``names``, in the order of the fight's list."""
+
+    combatants: tuple[str, ...]
+    names: tuple[str, ...]
+
+
+def initiative_asked(who: Any) -> bool:
+    """Whether ``who``'s player is asked to roll its initiative and has not yet (no initiative)."""
+    return who.initiative is None and ASKED_INITIATIVE in who.budget.marks
 
 
 def asked_checks(who: Any) -> dict[str, int | None]:
@@ -139,6 +167,16 @@ def answer_ask(enc: Table, state: EncounterState, command: AnswerAsk) -> Result:
     return state.replace_combatant(_without_ask(who, command.stat)), ()
 
 
+def ask_initiative(enc: Table, state: EncounterState, command: AskInitiative) -> Result:
+    unrolled = [c for c in state.combatants if c.side is Side.PARTY and c.initiative is None]
+    if not unrolled:
+        raise IllegalCommand("every party member has an initiative already", "EQ-INIT-1")
+    asked = {c.id for c in unrolled if ASKED_INITIATIVE not in c.budget.marks}
+    state = replace(state, combatants=tuple(
+        replace(c, budget=replace(c.budget, marks=(*c.budget.marks, ASKED_INITIATIVE))) if c.id in asked else c for c in state.combatants))
+    return state, (InitiativeAsked(tuple(c.id for c in unrolled), tuple(c.name for c in unrolled)),)
+
+
 def roll_own_initiative(enc: Table, state: EncounterState, command: RollOwnInitiative) -> Result:
     who = state.combatant(command.combatant)
     if who.initiative is not None:
@@ -146,8 +184,10 @@ def roll_own_initiative(enc: Table, state: EncounterState, command: RollOwnIniti
     held = [c.initiative for c in state.combatants if c.initiative is not None]
     (result,) = roll_initiatives({who.id: enc.ruleset.initiative_modifier(who)}, enc.rng, enc.ruleset.initiative_sides, held,
                                  enc.ruleset.settings.rolloff_die, enc.ruleset.settings.initiative_tie_reading)  # EQ-INIT-2 DEFAULTs, house rules
-    state = state.replace_combatant(replace(who, initiative=result.value))
+    marks = tuple(m for m in who.budget.marks if m != ASKED_INITIATIVE)  # answered
+    state = state.replace_combatant(replace(who, initiative=result.value, budget=replace(who.budget, marks=marks)))
     return state, (ev.InitiativeRolled(who.id, who.name, result.roll, result.value, result.rolloff),)
 
 
-HANDLERS = {PlayerActs: player_acts, RollOwnInitiative: roll_own_initiative, AskCheck: ask_check, AnswerAsk: answer_ask}
+HANDLERS = {PlayerActs: player_acts, RollOwnInitiative: roll_own_initiative, AskCheck: ask_check, AnswerAsk: answer_ask,
+            AskInitiative: ask_initiative}

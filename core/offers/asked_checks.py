@@ -4,14 +4,17 @@ For the selected party member (else whose turn it is): ``ask-check``
 (``DEX`` or ``DEX 14``: the stat and, if not the ruleset's, the
 difficulty), which that character's player sees in ``encounter play`` and
 may roll out of its turn (:class:`core.combat.player_turns.AskCheck`), and
-``ask-check.withdraw`` for each ask still open.
+``ask-check.withdraw`` for each ask still open; before combat, while a
+party member has no initiative, ``ask-initiative``: its players roll their
+own (EQ-INIT-1, :class:`core.combat.player_turns.AskInitiative`), and the
+GM's start of combat rolls for whoever has not.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.combat.player_turns import AnswerAsk, AskCheck, asked_checks
+from core.combat.player_turns import AnswerAsk, AskCheck, AskInitiative, asked_checks
 from core.errors import IllegalCommand
 from core.offers.offer import Group, Need
 from core.values.combatant import Side
@@ -34,16 +37,22 @@ def read_ask(stats: tuple[str, ...], combatant: str, text: str) -> AskCheck:
 
 
 def ask_offers(c: OfferContext) -> tuple[Offer, ...]:
-    """The GM's asks of the target's (else the actor's) player: a new one, and withdrawing each open one."""
+    """The GM's asks: the players' own initiative (before combat); of the target's (else the actor's) player a check, and withdrawing each open one."""
+    found: list[Offer] = []
+    if not c.fighting and any(m.side is Side.PARTY and m.initiative is None for m in c.state.combatants):
+        found.append(c.offer(
+            "ask-initiative", "Ask the players to roll their own initiative (start combat rolls for who has not)", Group.TURN,
+            lambda _: AskInitiative(), rule="EQ-INIT-1",
+        ))
     who = c.target or c.actor
     if who is None or who.side is not Side.PARTY or not who.stats:
-        return ()
+        return tuple(found)
     stats = tuple(who.stats)
-    found = [c.offer(
+    found.append(c.offer(
         "ask-check", f"Ask {who.name}'s player for a check (rolled from its own terminal)", Group.SCENE,
         lambda text, t=who.id: read_ask(stats, t, text), check=False, rule="EQ-CHK-1", needs=Need.TEXT,
         prompt="the stat, then a difficulty if not the ruleset's", example=f"{stats[0]} 14", target=who.id,
-    )]
+    ))
     for stat in asked_checks(who):
         found.append(c.offer(
             "ask-check.withdraw", f"Withdraw the {stat} check asked of {who.name}", Group.SCENE,

@@ -92,6 +92,11 @@ def parse_request(doc: Any) -> PlayerRequest:
     return PlayerRequest(_text(doc, "as"), act, _text(doc, "stat"), _text(doc, "attack"), _text(doc, "target"), cell, typed)
 
 
+def takes_typed_dice(ruleset: Ruleset) -> bool:
+    """Whether a player may type the faces of its own physical dice (the house rule ``physical_dice``)."""
+    return bool(ruleset.settings.physical_dice)
+
+
 def own_character(state: EncounterState, name: str):
     """The party member ``name`` (id or name); raises :class:`IllegalCommand`."""
     for c in state.combatants:
@@ -109,7 +114,7 @@ def request_commands(state: EncounterState, ruleset: Ruleset, request: PlayerReq
     if request.act in ON_OWN_TURN and not own_turn:
         raise IllegalCommand(f"it is not {me.name}'s turn")
     if request.typed:
-        if not ruleset.settings.physical_dice:
+        if not takes_typed_dice(ruleset):
             raise IllegalCommand("the GM's process rolls every die here: the house rule physical_dice is off")
         if request.act not in ROLLS:
             raise IllegalCommand(f"{request.act.replace('_', ' ')} rolls no dice to type")

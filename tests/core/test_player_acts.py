@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from core.combat import commands as cmd
 from core.combat import events as ev
-from core.combat.player_turns import AnswerAsk, AskCheck, CheckAsked, asked_checks
+from core.combat.player_turns import AnswerAsk, AskCheck, AskInitiative, CheckAsked, asked_checks, initiative_asked
 from core.dice.rolls import roll
 from core.dice.typed_dice import TypedDice, typed_faces
 from core.errors import IllegalCommand
@@ -80,6 +80,23 @@ def test_eq_chk_1_the_gm_withdraws_an_ask_and_a_stat_it_lacks_is_refused():
     with pytest.raises(IllegalCommand, match="nobody asked"):
         enc.apply(AnswerAsk("brom", "STR"))
     assert find(offers(enc.state, enc.ruleset, None, "boar"), "ask-check") is None  # foes have no player
+
+
+def test_eq_init_1_the_gm_asks_the_players_for_their_own_initiative_before_combat_only():
+    ayla = creature("ayla", {"DEX": 2}, (2, 2), name="Ayla")
+    brom = creature("brom", {"DEX": 1}, (2, 5), name="Brom", initiative=12)
+    boar = creature("boar", {"DEX": 0}, (3, 2), side=Side.FOE, name="Boar")
+    enc = encounter("equestria", ayla, brom, boar)
+    ask = find(offers(enc.state, enc.ruleset, None, None), "ask-initiative")
+    assert ask is not None and ask.allowed and ask.rule == "EQ-INIT-1"
+    (asked,) = enc.apply(ask.command())
+    assert asked.combatants == ("ayla",)  # Brom has one already; foes have no player
+    assert initiative_asked(enc.state.combatant("ayla")) and not initiative_asked(enc.state.combatant("boar"))
+    _apply(enc, PlayerRequest("ayla", "initiative"))
+    assert enc.state.combatant("ayla").initiative is not None and not initiative_asked(enc.state.combatant("ayla"))
+    assert find(offers(enc.state, enc.ruleset, None, None), "ask-initiative") is None  # the party has rolled
+    with pytest.raises(IllegalCommand, match="every party member has an initiative already"):
+        enc.apply(AskInitiative())
 
 
 # -- reactions the ruleset offers (SRD-MOV-16) -------------------------------------------------

@@ -105,6 +105,9 @@ async def test_approve_mode_waits_for_the_gm_who_can_say_no(tmp_path):
         answer = json.loads(await brom.reader.readline())
         assert answer["status"] == "done" and "approved by the GM" in answer["lines"][0]
         assert presenter.state.combatant("brom").initiative is not None
+        presenter.submit(cmd.StartCombat("brom"))
+        onto_ayla = await brom.ask(act="move", to=[1, 1])  # what apply would refuse never bothers the GM
+        assert onto_ayla["status"] == "refused" and "occupied by Ayla" in onto_ayla["reason"] and len(asked) == 2
     finally:
         server.close()
 
@@ -189,6 +192,79 @@ async def test_the_gm_approves_a_players_request_with_enter_and_the_player_sees_
         assert app.feed.wait(30)  # the feed is written beside the GM's frame, never in it
         assert read_feed(path, "Brom").view.state.combatant("brom").initiative == rolled
         client.close()
+
+
+async def test_typed_dice_the_fight_refuses_after_the_gms_yes_are_a_line_of_the_gms_log(tmp_path):
+    from tui.app import EncounterApp
+    from tui.player_client import RequestClient
+    from tui.widgets.dice_log import DiceLog, StatusNote
+
+    path, presenter, _ = _table(tmp_path, trust=False)
+    assert presenter.set_house_rules({"physical_dice": True}).ok
+    code = invite(path, "Brom")
+    app = EncounterApp(presenter.session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.requests is not None:
+                break
+        client = RequestClient(path, "Brom", code)
+        asked = asyncio.ensure_future(client.ask(act="initiative", dice=[12]))
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.screen is not app.encounter_screen:
+                break
+        assert "physical dice as typed: 12" in app.screen.question.plain
+        assert app.presenter.set_house_rules({"physical_dice": False}).ok  # meanwhile the table's house rule went off
+        before = app.presenter.state
+        await pilot.press("enter")  # the GM says yes to what the fight now refuses
+        answer = await asyncio.wait_for(asked, 5)
+        assert answer["status"] == "refused" and "physical_dice is off" in answer["reason"]
+        assert app.presenter.state == before
+        notes = [e.event.text.plain for e in app.query_one(DiceLog).entries if isinstance(e.event, StatusNote)]
+        assert notes and notes[-1].startswith("Refused after your yes, nothing changed: ")  # who (the Unix account) and what, then why
+        assert "(Brom rolls initiative, with physical dice as typed: 12): " in notes[-1] and notes[-1].endswith("physical_dice is off")
+        client.close()
+
+
+async def test_the_gms_keys_are_handled_while_a_flood_of_bad_requests_goes_on(tmp_path):
+    from tui.app import EncounterApp
+
+    path, presenter, _ = _table(tmp_path, trust=True)
+    presenter.submit(cmd.StartCombat("ayla"))
+    code = invite(path, "Ayla")
+    bad = [b"\xff garbage\n", b"{" + b" " * (MAX_REQUEST_BYTES + 10) + b"}\n"]  # garbage, huge
+    bad += [json.dumps({"id": uuid.uuid4().hex, "as": who, "code": code, "act": "end_turn"}).encode() + b"\n" for who in ("Boar", "Brom")]  # wrong creature, out of turn
+    app = EncounterApp(presenter.session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.requests is not None:
+                break
+        sent, flooding = [0], [True]
+
+        async def flood():
+            while flooding[0]:  # a new connection each time the GM's process hangs up on the last
+                try:
+                    _reader, writer = await asyncio.open_unix_connection(str(app.requests.path))
+                    for n in range(1000):
+                        writer.write(bad[n % len(bad)])
+                        sent[0] += 1
+                        if n % 50 == 0:
+                            await writer.drain()
+                    writer.close()
+                except OSError:
+                    await asyncio.sleep(0)
+
+        flooder = asyncio.ensure_future(flood())
+        while sent[0] < 3000:
+            await pilot.pause(0.01)
+        before = app.presenter.state
+        await pilot.press("n")  # the GM's own key, while the flood goes on
+        assert not flooder.done() and app.presenter.state.current != before.current == "ayla"
+        flooding[0] = False
+        await asyncio.wait_for(flooder, 10)
+    assert not any(isinstance(e.event, PlayerActed) for e in presenter.session.log)  # nothing of the flood got in
 
 
 async def test_a_replayed_request_is_refused_after_the_gms_process_restarts_too(tmp_path):

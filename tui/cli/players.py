@@ -105,7 +105,7 @@ def invite(argv: list[str]) -> int:
     folder = feed_folder(path)
     print(code)
     print(f"encounter: give {name}'s player this code; they play with:\n  encounter play {shlex.quote(str(folder))} --as {shlex.quote(name)} --code {code}\n"
-          f"The feed {folder} is readable by its group ({_group(writer.folder)}): chgrp it to the players' group.", file=sys.stderr)
+          f"The feed {folder} is readable by its group ({_group(writer.folder)}) only: the players' accounts must be in it (else chgrp the feed to their group).", file=sys.stderr)
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.combat import events as ev
-from core.combat.player_turns import CheckAsked, PlayerActed
+from core.combat.player_turns import CheckAsked, InitiativeAsked, PlayerActed
 from core.values.conditions import Boundary, Condition
 from core.values.kinds import mp_action_words
 from tui.rendering.lines import styled, check_text, describe, modifiers_text, roll_text
@@ -258,3 +258,9 @@ def _(event: PlayerActed) -> Text:
 def _(event: CheckAsked) -> Text:
     against = "" if event.difficulty is None else f" against {event.difficulty}"
     return styled(("? ", "bold cyan"), "The GM asks ", _name(event.name), f"'s player for a {clean(event.stat)} check{against} (EQ-CHK-1)")
+
+
+@describe.register
+def _(event: InitiativeAsked) -> Text:
+    names = ", ".join(clean(name) for name in event.names)
+    return styled(("? ", "bold cyan"), "The GM asks the players of ", (names, "bold"), " to roll their own initiative; start combat rolls for who has not (EQ-INIT-1)")

@@ -14,7 +14,8 @@ from the feed only) plus keys that send requests to the GM's process
        attack (an attack of opportunity on a creature that provoked it, where the ruleset has one)
 
 A check the GM asked for (``.`` menu: ask for a check) shows in the status
-line and ``c`` lists it first; it may be rolled out of the turn. Under the
+line and ``c`` lists it first; it may be rolled out of the turn. So does
+the GM's ask for the players' own initiative before combat (``i`` rolls it). Under the
 house rule ``physical_dice`` each roll first asks the faces of the
 player's own dice (empty: the GM's process rolls them).
 Without an invite code the keys say so and send nothing (read-only).
@@ -27,9 +28,9 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
-from core.combat.player_turns import asked_checks
+from core.combat.player_turns import asked_checks, initiative_asked
 from core.offers import base as offers
-from core.offers.player_requests import ROLLS
+from core.offers.player_requests import ROLLS, takes_typed_dice
 from core.offers.saved_attacks import sheet_attacks
 from tui.player_client import RequestClient
 from tui.player_source import SnapshotSource, Waiting
@@ -60,6 +61,7 @@ class PlayingScreen(PlayerScreen):
         """The GM's last answer (a test hook)."""
         self._reach: Any = None
         self._said: Text | None = None
+        self._said_at: tuple[int, str | None] | None = None
 
     def show_reading(self, reading) -> None:
         super().show_reading(reading)
@@ -74,14 +76,23 @@ class PlayingScreen(PlayerScreen):
         asked = asked_checks(me) if me is not None else {}
         if asked:
             line = Text.assemble((f"The GM asks for a {', '.join(asked)} check: c rolls it", "bold cyan"), "  ", line)
+        if me is not None and initiative_asked(me):
+            line = Text.assemble(("The GM asks for your initiative: i rolls it", "bold cyan"), "  ", line)
+        if self._said is not None and self._said_at != self._turn():
+            self._said = None  # the GM's answer was about a turn gone by
         if self._said is not None:
             line = Text.assemble(self._said, "  │ ", line)
         self._status(line)
 
     def _say(self, text: Text) -> None:
         """Show ``text`` (the GM's answer) before whose turn it is; it stays until the next answer."""
-        self._said = text
+        self._said, self._said_at = text, self._turn()
         self._said_again()
+
+    def _turn(self) -> tuple[int, str | None] | None:
+        """The round and whose turn it is in the feed now (``None`` before it is read)."""
+        snapshot = self.source.snapshot
+        return None if snapshot is None else (snapshot.view.state.round, snapshot.view.state.current)
 
     # -- what the character is, from the feed -------------------------------------
     def _me(self):
@@ -119,7 +130,7 @@ class PlayingScreen(PlayerScreen):
     def physical_dice(self) -> bool:
         """Whether the table's house rule lets a player type its own dice (``physical_dice``, from the feed's ruleset)."""
         snapshot = self.source.snapshot
-        return bool(snapshot is not None and snapshot.ruleset is not None and snapshot.ruleset.settings.physical_dice)
+        return snapshot is not None and snapshot.ruleset is not None and takes_typed_dice(snapshot.ruleset)
 
     async def _send(self, **request: Any) -> None:
         self._status(Text("Sent to the GM\u2026", style="dim"))
@@ -144,7 +155,8 @@ class PlayingScreen(PlayerScreen):
         if not self._ready_to_act() or me is None:
             return
         state = self.source.snapshot.view.state  # type: ignore[union-attr]
-        targets = [(c.id, c.name) for c in state.combatants if c.id != me.id and c.position is not None]
+        others = sorted((c for c in state.combatants if c.id != me.id and c.position is not None), key=lambda c: c.side is me.side)
+        targets = [(c.id, c.name) for c in others]  # the other side first: Enter on the first is the usual attack
         attacks = [(a.name, f"{a.name} ({a.weapon})") for a in sheet_attacks(me)]
 
         def chosen_attack(name: str | None) -> None:
