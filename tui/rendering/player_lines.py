@@ -1,0 +1,25 @@
+"""Log lines of the players' turns (rules EQ-CHK-1): what a player did
+from ``encounter play`` and the checks the GM asked of a player. Their
+events are :mod:`core.combat.player_turns`' own; :mod:`tui.rendering.describe`
+loads this module the first time an event has no line."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from core.combat.player_turns import CheckAsked, PlayerActed
+from tui.rendering.lines import describe, styled
+from tui.rendering.text import clean
+
+
+@describe.register
+def _(event: PlayerActed) -> Text:
+    how = "approved by the GM" if event.approved else "trusted"
+    typed = f"; physical dice as typed by {clean(event.player)}: {' '.join(map(str, event.typed))}" if event.typed else ""
+    return styled(("\u25b6 ", "bold cyan"), (clean(event.player), "bold cyan"), ", playing ", (clean(event.name), "bold"), f": {clean(event.what)} ({how}{typed})")
+
+
+@describe.register
+def _(event: CheckAsked) -> Text:
+    against = "" if event.difficulty is None else f" against {event.difficulty}"
+    return styled(("? ", "bold cyan"), "The GM asks ", (clean(event.name), "bold"), f"'s player for a {clean(event.stat)} check{against} (EQ-CHK-1)")
