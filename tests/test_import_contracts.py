@@ -71,7 +71,7 @@ from tui.terminal.key_order import use_escape_then_key_parser
 from tui.terminal.quick_exit import quick_exit_driver
 from tui.keymap import keymap_path, load_keymap
 async def main():
-    app = EncounterApp(session)
+    app = EncounterApp(session, players="off")  # the players' socket (and the offers it checks with) opens 0.5 s after the first frame
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         print(*sys.modules)

@@ -75,8 +75,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         """The GM's screen (the default one, ``screen_stack[0]``)."""
         self.feed = FeedWriter(session.path)
         """Writes the players' feed after each saved action (:mod:`saves.feed`); not while read-only."""
-        self.presenter.subscribe(self._publish_feed)
-        self._publish_feed(self.presenter.view())
+        self.presenter.subscribe(self._publish_feed)  # the opening state's feed goes out with the first frame (_warm_up)
 
     def get_default_screen(self) -> Screen:
         return self.encounter_screen
@@ -145,7 +144,11 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     def _warm_up(self) -> None:
         """Once the first frame is out, what the first keys need: the rules
         (loaded while the GM reads) and d20's grammar (0.2-1 s to build,
-        beside the UI, so the first dice typed or refused answer at once). Before the first frame they would only delay it."""
+        beside the UI, so the first dice typed or refused answer at once),
+        and the players' feed of the opening state (written in a thread of
+        its own, which before the first frame would take turns with it).
+        Before the first frame they would only delay it."""
+        self._publish_feed(self.presenter.view())
         self.set_timer(0.5, handlers)
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
 

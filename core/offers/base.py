@@ -26,24 +26,16 @@ from typing import TYPE_CHECKING, Any, cast
 from core.dice.checks import Modifier
 from core.values.combatant import Side
 from core.errors import IllegalCommand, RulesError
-from core.offers.offer import Builder, Group, Need, Offer, OfferContext, dry_run, typed_damage  # the values, in their own module
+from core.offers.offer import Builder, Group, Need, Offer, OfferContext, dry_run, refuse_as_applied, typed_damage  # the values, in their own module
 from core.combat import commands as cmd
 from core.combat.several_targets import DamageMany, HealMany
 from core.combat.encounter import Encounter
-from core.board.movement import reach
+from core.board import movement  # the search loads with the first move's reach (core.board.movement's lazy exports)
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd
     from core.combat.state import EncounterState
     from core.rulesets.base import Ruleset
-
-
-def refuse_as_applied(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> None:
-    """Raise the refusal :func:`dry_run` finds for ``command`` (what Enter
-    would meet), so a dialog can show it as the GM types; nothing changes."""
-    problem = dry_run(state, ruleset, command)
-    if problem is not None:
-        raise problem
 
 
 def rolls_dice(command: cmd.Command) -> bool:
@@ -174,7 +166,7 @@ def move_reach(state: EncounterState, ruleset: Ruleset, mover_id: str) -> Any:
     if moves_mount(state, mover):  # EQ-MNT-3: where the mount can carry it (raises when it will not go)
         return ride_reach(state, ruleset, mover)
     budget = offers_common.move_budget(state, mover)
-    return reach(state.grid, ruleset, mover, state.combatants, budget, options=move_options(state, mover, ruleset))
+    return movement.reach(state.grid, ruleset, mover, state.combatants, budget, options=move_options(state, mover, ruleset))
 
 
 __all__ = ["Builder", "Group", "Need", "Offer", "OfferContext", "Preview", "dry_run", "find", "offers", "preview", "rolls_dice", "Side", "typed_damage", "would_do"]

@@ -151,6 +151,14 @@ def dry_run(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> Ru
     return None
 
 
+def refuse_as_applied(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> None:
+    """Raise the refusal :func:`dry_run` finds for ``command`` (what Enter
+    would meet), so a dialog can show it as the GM types; nothing changes."""
+    problem = dry_run(state, ruleset, command)
+    if problem is not None:
+        raise problem
+
+
 def typed_damage(target_id: str, text: str) -> cmd.DealDamage:
     """``DealDamage`` from the GM's typed text (``8 slashing``, ``2d6 fire
     + 3``; an untyped number is :data:`core.dice.notation.UNTYPED_DAMAGE`),

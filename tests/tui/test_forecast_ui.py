@@ -79,6 +79,7 @@ async def test_a_what_if_is_played_with_the_usual_keys_then_dropped_or_kept(tmp_
         hp = lambda: {c.id: c.hp for c in app.presenter.state.combatants}  # noqa: E731
         real = hp()
         selected = app.encounter_screen.selected
+        await pilot.pause()  # the opening state's feed is written once the first frame is out
         app.feed.wait(10)
         feed = app.feed.folder / "party.json"
         shown_to_players = feed.read_bytes()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.combat import events as ev
-from core.combat.player_turns import CheckAsked, InitiativeAsked, PlayerActed
 from core.values.conditions import Boundary, Condition
 from core.values.kinds import mp_action_words
 from tui.rendering.lines import styled, check_text, describe, modifiers_text, roll_text
@@ -212,14 +211,6 @@ def _(event: ev.GroundSet) -> Text:
 
 
 @describe.register
-def _(event: ev.WaterDepthSet) -> Text:
-    cells = f"{event.count} water cell{'s' if event.count != 1 else ''}"
-    if event.depth is None:
-        return styled(f"Map: {cells} as deep as the house rules say ({event.now})")
-    return styled(f"Map: {cells} now {event.depth} deep")
-
-
-@describe.register
 def _(event: ev.CeilingSet) -> Text:
     return styled("Map: open sky, no ceiling" if event.ceiling is None else f"Map: the ceiling is {event.ceiling} cells high")
 
@@ -245,22 +236,3 @@ def _(event: ev.HiddenChanged) -> Text:
 def _(event: ev.SecretChanged) -> Text:
     what = "notes" if event.what == "notes" else f"condition {clean(event.what)}"
     return styled(_name(event.name), f": {what} {'secret from' if event.secret else 'shown to'} the players")
-
-
-@describe.register
-def _(event: PlayerActed) -> Text:
-    how = "approved by the GM" if event.approved else "trusted"
-    typed = f"; physical dice as typed by {clean(event.player)}: {' '.join(map(str, event.typed))}" if event.typed else ""
-    return styled(("\u25b6 ", "bold cyan"), (clean(event.player), "bold cyan"), ", playing ", _name(event.name), f": {clean(event.what)} ({how}{typed})")
-
-
-@describe.register
-def _(event: CheckAsked) -> Text:
-    against = "" if event.difficulty is None else f" against {event.difficulty}"
-    return styled(("? ", "bold cyan"), "The GM asks ", _name(event.name), f"'s player for a {clean(event.stat)} check{against} (EQ-CHK-1)")
-
-
-@describe.register
-def _(event: InitiativeAsked) -> Text:
-    names = ", ".join(clean(name) for name in event.names)
-    return styled(("? ", "bold cyan"), "The GM asks the players of ", (names, "bold"), " to roll their own initiative; start combat rolls for who has not (EQ-INIT-1)")

@@ -10,7 +10,6 @@ from rich.text import Text
 from core.combat import events as ev
 from saves.records import Redone, Undone, Unreadable
 from tui.rendering import combat as combat_lines  # noqa: F401 (registers)
-from tui.rendering import doors as door_lines  # noqa: F401 (registers)
 from tui.rendering import groups as group_lines  # noqa: F401 (registers)
 from tui.rendering import maneuvers as maneuver_lines  # noqa: F401 (registers)
 from tui.rendering import scene_lines  # noqa: F401 (registers)
@@ -33,9 +32,12 @@ from tui.rendering.text import clean
 
 def _load_tool_lines() -> None:
     """The campaign tools' log lines (mass combat, energy, breath, campaign
-    time, training, house rules changed in play): their modules register on :func:`describe` when first
-    an event has no line."""
-    from tui.rendering import campaign_time as time_lines, house_rules as house_rule_lines, war as war_lines  # noqa: F401 (deferred: start-up)
+    time, training, house rules changed in play), the doors' and the players'
+    turns' (their events are the door commands' and the players' commands'
+    own: :mod:`core.combat.door_commands`, :mod:`core.combat.player_turns`):
+    their modules register on :func:`describe` when first an event has no line."""
+    from tui.rendering import campaign_time as time_lines, doors as door_lines, house_rules as house_rule_lines, war as war_lines  # noqa: F401 (deferred: start-up)
+    from tui.rendering import player_lines  # noqa: F401 (deferred: start-up)
 
 
 load_on_first_miss(_load_tool_lines)

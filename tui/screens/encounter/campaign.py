@@ -25,7 +25,7 @@ from tui.presenter import Outcome
 from tui.screens.encounter.context import ScreenContext
 from tui.screens.encounter.map_files import MapFiles
 from core.combat.add_group import AddGroup
-from core.offers.base import refuse_as_applied
+from core.offers.offer import refuse_as_applied  # the dialogs' check; the offer builders load with the first offers
 
 
 class CampaignChanges:

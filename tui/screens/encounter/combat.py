@@ -23,8 +23,7 @@ from tui.rendering.text import clean, user_text
 from tui.screens.encounter.context import ScreenContext
 from tui.screens.encounter.groups import Marks
 from tui.screens.encounter.more import MoreMenu
-from core.offers.base import refuse_as_applied
-from core.dice.roster import parse_group
+from core.offers.offer import refuse_as_applied  # the dialogs' check; the offer builders load with the first offers
 from core.errors import IllegalCommand, RulesError
 from core.offers.base import Offer
 from tui.rendering.describe import percent, preview_text
@@ -214,6 +213,8 @@ class CombatPart:
         self.ctx.ask(PromptScreen(title, value=str(target.initiative or ""), hint=preview), answer)
 
     def action_add_combatant(self) -> None:
+        from core.dice.roster import parse_group  # the roster notation: loads when the GM first adds a creature (+)
+
         summoner = self.ctx.combatant(self.ctx.selected)
 
         def read(value: str):

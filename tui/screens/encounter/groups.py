@@ -40,7 +40,7 @@ from core.values.combatant import Combatant as C
 from core.offers.base import would_do
 from core.combat.damage import DamagePart
 from core.combat import commands as cmd
-from core.offers.base import refuse_as_applied
+from core.offers.offer import refuse_as_applied  # the dialogs' check; the offer builders load with the first offers
 
 
 class Marks:

@@ -7,6 +7,7 @@ this module answers them according to the map's mode.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -19,18 +20,18 @@ from core.board.look import look_at_cell
 from core.board.edges import Feature, Side
 from core.board.grid import Cell
 from core.board.water import water_depth
-from core.combat.door_commands import PaintEdges
 from core.offers import base as core_offers
 from core.dice.notation import parse_attack
-from core.offers.odds_map import best_cells, odds_map
 from tui.rendering.describe import modifiers_text, percent, preview_text
-from core.board.movement import Reach
 from core.offers.base import Offer
 from tui.screens.choice import ChoiceScreen
 from tui.rendering.text import clean, user_text
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.screens.encounter.context import ScreenContext
+
+if TYPE_CHECKING:
+    from core.board.movement import Reach  # the search itself loads with the first m
 
 BRUSHES = ("ground", "wall", "tree", "boulder", "rock", "water", "swamp", "bush", "deep_water")  # keys 1..9
 #: What the brush puts on a cell's side (e cycles; shift+arrow or H J K L paints): None clears.
@@ -84,6 +85,7 @@ class MapModes:
         for ``mover`` in the attack dialog, else with the best of its saved
         attacks in each cell (its unarmed strike when it has none); returns
         a line for the status."""
+        from core.offers.odds_map import best_cells, odds_map  # the odds map: loads with the first move at a target
         from core.offers.saved_attacks import pick_saved_attack, saved_odds_map, sheet_attacks  # loads with the first move
 
         text = self.last_weapons.get(mover.id, "")
@@ -190,6 +192,8 @@ class MapModes:
 
     def side_painted(self, message: GridMap.SidePainted) -> None:
         """e: the next side brush; shift+arrow: paint the cursor cell's side that way."""
+        from core.combat.door_commands import PaintEdges  # the door commands: load with the first painted side
+
         if message.cell is None:
             at = SIDE_BRUSHES.index(self.side_brush)
             self.side_brush = SIDE_BRUSHES[(at + 1) % len(SIDE_BRUSHES)]

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from core.combat import commands as cmd
 from core.dice.scene_notation import EXAMPLE, parse_scene_event, scene_event_line
-from core.offers.base import refuse_as_applied
+from core.offers.offer import refuse_as_applied  # the dialogs' check; the offer builders load with the first offers
 from core.errors import NotationError
 from core.values.scene_events import SceneEvent, next_scene_id
 from tui.rendering.scene_lines import scene_event_summary
