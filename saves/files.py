@@ -198,3 +198,19 @@ def check_own_folder(path: Path | str) -> None:
         raise NotOwnFile(path, f"is {kind_of(info.st_mode) or 'a file'}, not a folder")
     if info.st_uid != _owner():
         raise NotOwnFile(path, f"belongs to another user (uid {info.st_uid})")
+
+
+def fsync_folder(folder: Path | str) -> None:
+    """fsync ``folder`` so that a file created, renamed or removed in it
+    stays so after a crash; a folder that cannot be opened or synced is
+    left as it is (the file's own fsync already happened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from core.combat import commands as cmd
 from core.board.grid import Grid
 from saves import campaign as campaign_module
-from saves import fold, texts
+from saves import fold, fold_plan, texts
 from saves.campaign import Campaign, journal_path
 from saves.history import history_path
 from saves.session import Session, create_demo
@@ -82,8 +82,8 @@ def test_a_paced_fold_pauses_between_small_pieces(tmp_path, monkeypatch):
     path = _big_map_campaign(tmp_path)
     campaign = Campaign.open(path)
     pauses = []
-    monkeypatch.setattr(fold, "SLICE", 0.0)  # pause at every chance
-    monkeypatch.setattr(fold.time, "sleep", lambda seconds: pauses.append(seconds))
+    monkeypatch.setattr(fold_plan, "SLICE", 0.0)  # pause at every chance
+    monkeypatch.setattr(fold_plan.time, "sleep", lambda seconds: pauses.append(seconds))
     plan = fold.capture(campaign.data, 0, campaign.data.meta.get("history_length", 0), path, ())
     plan.paced = True
     assert fold.write(plan).error is None
