@@ -92,6 +92,8 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         self._fold_due = False
         self._upgraded = False
         self._folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None = None
+        self.notices: list[str] = []  # what the GM is told once (CampaignFolding.take_notices)
+        self._told_backup_skipped = False
         try:
             self._main_size = path.stat().st_size
         except OSError:

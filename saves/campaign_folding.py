@@ -44,6 +44,8 @@ class CampaignFolding:
     _upgraded: bool
     _folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None
     _main_size: int
+    notices: list[str]  # see take_notices
+    _told_backup_skipped: bool
 
     if TYPE_CHECKING:
         def _require_writable(self) -> None: ...  # Campaign's: raises its ReadOnlySave
@@ -127,4 +129,14 @@ class CampaignFolding:
         fold.settle(self.data, plan, result)
         if result.error is None:
             self._main_size = result.main_size
+        if result.backup_skipped is not None and not self._told_backup_skipped:
+            self._told_backup_skipped = True  # once a session: every fold would say the same
+            self.notices.append(result.backup_skipped)
+
+    def take_notices(self) -> list[str]:
+        """What the GM should be told once, oldest first (a backup that
+        could not be made), forgotten now; each is a whole sentence."""
+        told = list(self.notices)
+        self.notices.clear()
+        return told
 

@@ -185,6 +185,18 @@ def check_replaceable(path: Path | str) -> None:
         raise NotOwnFile(path, why)
 
 
+def check_replaceable_in(folder_fd: int, name: str, shown: Path | str) -> None:
+    """:func:`check_replaceable` for the file ``name`` of the folder opened as
+    ``folder_fd``, named ``shown`` in the refusal."""
+    try:
+        info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    why = _refusal(shown, info)
+    if why is not None:
+        raise NotOwnFile(shown, why)
+
+
 def check_own_folder(path: Path | str) -> None:
     """Refuse (:class:`NotOwnFile`) a folder the program writes into (a
     campaign's ``.backups``) that is a symbolic link or another user's."""

@@ -64,6 +64,7 @@ class Result:
     added: dict[int, list[list[int]]] = field(default_factory=dict)  # new history records, by eid
     main_size: int = 0
     error: SaveWriteFailed | None = None
+    backup_skipped: str | None = None  # why the old file was not backed up (a linked .backups, a full disk), a sentence
 
 
 def stage(name: str) -> None:
@@ -150,8 +151,9 @@ def write(plan: Plan) -> Result:
         stage("history")
         try:
             backups.make_backup(plan.path)
-        except OSError:
-            pass  # a backup is a convenience; the write below is what matters
+            skipped = None
+        except OSError as exc:  # a backup is a convenience; the write below is what matters, but the GM is told
+            skipped = f"No backup of {plan.path.name} was made: {exc.strerror or exc}. The campaign itself is saved."
         size = atomic_write(plan.path, pieces)
         stage("file")
         for journal in plan.drop:
@@ -163,4 +165,4 @@ def write(plan: Plan) -> Result:
         stage("journal")
     except OSError as exc:
         return Result(error=SaveWriteFailed(plan.path, f"not saved: {exc.strerror or exc}"))
-    return Result(length, added, size)
+    return Result(length, added, size, backup_skipped=skipped)

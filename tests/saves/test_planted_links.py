@@ -115,7 +115,7 @@ def test_a_planted_history_segment_is_not_appended_to(campaign_file, victim, mon
     session.campaign._lock.release()
 
 
-def test_a_backups_folder_planted_as_a_link_is_refused_and_nothing_is_pruned_through_it(campaign_file, tmp_path):
+def test_a_backups_folder_planted_as_a_link_is_refused_said_once_and_nothing_is_pruned_through_it(campaign_file, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     for n in range(8):  # more than backups.KEEP: pruning through the link would delete some
@@ -130,6 +130,20 @@ def test_a_backups_folder_planted_as_a_link_is_refused_and_nothing_is_pruned_thr
     with pytest.raises(NotOwnFile, match="symbolic link"):
         backups.make_backup(campaign_file)
     assert sorted(p.name for p in elsewhere.iterdir()) == [f"2020010{n}.json" for n in range(8)]
+    session = Session(Campaign.open(campaign_file), random.Random(2))  # a fold makes a backup first: saved, and said once
+    told = []
+    for n in range(2):
+        session.commit(cmd.RollDice(f"1d6 roll {n}"))
+        session.campaign.compact()
+        told += session.campaign.take_notices()
+    assert told == [f"No backup of c.json was made: {folder} is a symbolic link (to {elsewhere}); refused, nothing was written "
+                    "through it. The campaign itself is saved."]
+    assert sorted(p.name for p in elsewhere.iterdir()) == [f"2020010{n}.json" for n in range(8)]
+    shown = list(session.log)
+    session.close()
+    reopened = Campaign.open(campaign_file, read_only=True)
+    assert list(reopened.load_log()) == shown
+    reopened.close()
 
 
 @pytest.mark.parametrize("kind", KINDS)
