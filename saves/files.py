@@ -125,6 +125,8 @@ class NotOwnFile(OSError):
 
     def __init__(self, path: Path | str, why: str) -> None:
         super().__init__(errno.EPERM, f"{path} {why}; refused, nothing was written through it", str(path))
+        self.why = why
+        """What is in its place (``"is a symbolic link (to ...)"``), without the file's name."""
 
 
 def _owner() -> int:
