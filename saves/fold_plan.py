@@ -19,6 +19,29 @@ SLICE = 0.001  # seconds of work a paced fold does between two pauses
 PAUSE = 0.002  # seconds of each pause: the fold takes at most a third of the interpreter
 
 
+LONGEST_HOLD = 0.5
+"""Seconds a paced fold waits for the game's thread to be between frames
+(:data:`between_frames`) before it does one slice anyway (a GM who never
+stops typing still gets the journal folded)."""
+
+between_frames = threading.Event()
+"""Set while the game's thread has no key to handle and no frame to draw:
+a paced fold works only then (:meth:`Plan.pace`). The UI clears it when a
+key comes (:func:`frame_due`) and sets it once the frame is drawn and no
+key waits (:func:`frames_done`); without a UI it stays set."""
+between_frames.set()
+
+
+def frame_due() -> None:
+    """A key (or a click, a paste) came: folds wait until :func:`frames_done`."""
+    between_frames.clear()
+
+
+def frames_done() -> None:
+    """The frame is drawn and no key waits: folds may go on."""
+    between_frames.set()
+
+
 class PutOff(Exception):
     """A paced fold was cancelled before it wrote anything."""
 
@@ -72,7 +95,10 @@ class Plan:
         :data:`SLICE` seconds: Python runs one thread at a time, and the
         sleep is when the game's thread may take its turn at once, instead
         of waiting up to the interpreter's switch interval (5 ms) or for a
-        whole encoding call (tens of ms for a big one)."""
+        whole encoding call (tens of ms for a big one). It also waits while
+        the game's thread handles a key and draws its frame
+        (:data:`between_frames`, at most :data:`LONGEST_HOLD`), so that a
+        key never shares the interpreter with a fold."""
         if not self.paced:
             return
         if self.cancelled and not self.writing:
@@ -80,4 +106,8 @@ class Plan:
         now = time.perf_counter()
         if now - self._slice_start >= SLICE:
             time.sleep(PAUSE)
+            if not between_frames.is_set():
+                between_frames.wait(LONGEST_HOLD)
+                if self.cancelled and not self.writing:
+                    raise PutOff
             self._slice_start = time.perf_counter()

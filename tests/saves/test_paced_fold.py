@@ -126,3 +126,34 @@ def test_quitting_puts_off_a_fold_that_has_not_written_and_loses_nothing(tmp_pat
     reopened.close()
     assert not journal_path(path).exists() and not fold.folding_path(path).exists()
     assert history_path(path).stat().st_size > history_before
+
+
+def test_a_paced_fold_waits_while_a_key_is_handled_and_goes_on_between_frames(tmp_path, monkeypatch):
+    path = _big_map_campaign(tmp_path)
+    campaign = Campaign.open(path)
+    monkeypatch.setattr(fold_plan, "LONGEST_HOLD", 30.0)
+    waiting = threading.Event()
+    real_wait = fold_plan.between_frames.wait
+
+    def wait(timeout=None):
+        waiting.set()
+        return real_wait(timeout)
+
+    monkeypatch.setattr(fold_plan.between_frames, "wait", wait)
+    stages = []
+    monkeypatch.setattr(fold, "stage", stages.append)
+    plan = fold.capture(campaign.data, 0, campaign.data.meta.get("history_length", 0), path, ())
+    plan.paced = True
+    results = []
+    fold_plan.frame_due()  # the game's thread handles a key
+    try:
+        thread = threading.Thread(target=lambda: results.append(fold.write(plan)))
+        thread.start()
+        assert waiting.wait(10)  # the fold stopped at its first pause for the frame
+        assert stages == [] and thread.is_alive()
+    finally:
+        fold_plan.frames_done()
+    thread.join(30)
+    assert results[0].error is None and stages == ["encoded", "history", "file", "journal"]
+    campaign._settle(plan, results[0])
+    campaign.close()

@@ -11,7 +11,11 @@ campaign, landing on whichever key happened to trigger it (the stall bench,
   and turns collection on (the program starts with it off, :mod:`tui.program`),
 - leaves the young generations to Python as usual (they are quick), and
 - runs the full collection itself once no key or click has come for
-  :data:`IDLE_SECONDS` and some collection is due.
+  :data:`IDLE_SECONDS`, none waits to be handled, and some collection is due.
+
+It also tells a fold of the journal running beside the game
+(:mod:`saves.fold_plan`) when a key comes and when its frame is drawn with
+no key waiting: the fold works only between frames.
 
 Memory held by cycles that became garbage is thus freed at the next pause
 instead of at once; a GM who types without a pause for minutes only
@@ -24,6 +28,8 @@ import gc
 import time
 
 from textual import events
+
+from saves import fold_plan
 
 IDLE_SECONDS = 1.0
 """How long without input before a full collection may run (seconds)."""
@@ -42,7 +48,22 @@ class CollectWhenIdle:
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste, events.MouseDown)):
             self.last_input = time.monotonic()
+            fold_plan.frame_due()  # a fold beside the game waits for this key's frame (see _on_idle)
         await super().on_event(event)
+
+    def _settled(self) -> bool:
+        """No key waits and nothing is left to handle or mount (:class:`tui.terminal.key_order.KeysInOrder`)."""
+        waiting = getattr(self, "keys_waiting", 0)
+        settled = getattr(self, "input_settled", lambda: True)
+        return waiting == 0 and settled()
+
+    def _on_idle(self) -> None:
+        """The App's queue is empty: once no key waits and every widget has
+        handled its messages (the frame drawn), a fold may go on
+        (:func:`saves.fold_plan.frames_done`). The App's idle comes at least
+        every :data:`CHECK_SECONDS` (the collection's timer)."""
+        if not fold_plan.between_frames.is_set() and self._settled():
+            fold_plan.frames_done()
 
     # Textual calls the handler of every class in the MRO (App's own too).
     def _on_mount(self, event) -> None:
@@ -55,12 +76,13 @@ class CollectWhenIdle:
     def collect_if_idle(self) -> bool:
         """Run a full collection if one is due and no input came for
         :data:`IDLE_SECONDS`; True when it ran."""
-        if gc.get_count()[2] == 0 or time.monotonic() - self.last_input < IDLE_SECONDS:
+        if gc.get_count()[2] == 0 or time.monotonic() - self.last_input < IDLE_SECONDS or not self._settled():
             return False
         gc.collect()
         return True
 
     async def _shutdown(self) -> None:
+        fold_plan.frames_done()  # a fold under way goes on at full pace while the app ends
         try:
             await super()._shutdown()
         finally:
