@@ -47,7 +47,10 @@ async def test_full_collections_and_folds_wait_for_a_pause(tmp_path, monkeypatch
         with monkeypatch.context() as typed_ahead:
             typed_ahead.setattr(type(app), "keys_waiting", property(lambda self: 1))  # a key read, not handled yet
             assert app.collect_if_idle() is False
-        await pilot.pause()
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if fold_plan.between_frames.is_set():
+                break
         assert fold_plan.between_frames.is_set()  # the key's frame is drawn: a fold beside the game may go on
         assert app.collect_if_idle() is True
         assert app.collect_if_idle() is False  # nothing due any more

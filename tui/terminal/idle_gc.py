@@ -34,6 +34,8 @@ from saves import fold_plan
 IDLE_SECONDS = 1.0
 """How long without input before a full collection may run (seconds)."""
 CHECK_SECONDS = 0.5
+LOOK_AGAIN_SECONDS = 0.02
+"""How soon to look again whether a key's frame is drawn, when the App fell idle before its screens (seconds)."""
 NEVER = 1 << 30  # a generation-2 threshold Python never reaches
 
 
@@ -44,6 +46,7 @@ class CollectWhenIdle:
         super().__init__(*args, **kwargs)
         self.last_input = time.monotonic()
         self._thresholds = gc.get_threshold()
+        self._look_again = None
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste, events.MouseDown)):
@@ -60,10 +63,18 @@ class CollectWhenIdle:
     def _on_idle(self) -> None:
         """The App's queue is empty: once no key waits and every widget has
         handled its messages (the frame drawn), a fold may go on
-        (:func:`saves.fold_plan.frames_done`). The App's idle comes at least
-        every :data:`CHECK_SECONDS` (the collection's timer)."""
-        if not fold_plan.between_frames.is_set() and self._settled():
+        (:func:`saves.fold_plan.frames_done`); else it looks again after
+        :data:`LOOK_AGAIN_SECONDS`."""
+        if fold_plan.between_frames.is_set():
+            return
+        if self._settled():
             fold_plan.frames_done()
+        elif self._look_again is None:  # the screens still draw: one look a little later (no callback queued meanwhile)
+            self._look_again = self.set_timer(LOOK_AGAIN_SECONDS, self._looked_again, name="fold between frames")
+
+    def _looked_again(self) -> None:
+        self._look_again = None
+        self._on_idle()
 
     # Textual calls the handler of every class in the MRO (App's own too).
     def _on_mount(self, event) -> None:
