@@ -60,7 +60,7 @@ def session_worker(path: Path) -> None:
     plan = [cmd.Damage(target, 1), cmd.Heal(target, 1), cmd.RollDice("1d20+2 attack"), cmd.NextTurn()]
     try:
         for n, _ in enumerate(sys.stdin):
-            before = journal.stat().st_size if journal.exists() else 0
+            before = _size(journal)
             start = time.perf_counter()
             session.commit(plan[n % len(plan)])
             returned = time.perf_counter() - start  # applied and queued: the frame may be drawn (marked SAVING if it lags)
@@ -68,10 +68,18 @@ def session_worker(path: Path) -> None:
             elapsed = time.perf_counter() - start
             if not durable or session.unsaved is not None:
                 raise SystemExit(f"not saved: {session.unsaved}")
-            after = journal.stat().st_size if journal.exists() else 0  # none yet: an upgraded file was written whole
+            after = _size(journal)  # none yet: an upgraded file was written whole
             print(elapsed, max(1, after - before if after >= before else after), returned, flush=True)  # smaller: a fold restarted it
     finally:
         session.close()
+
+
+def _size(path: Path) -> int:
+    """Bytes in ``path``, 0 when there is none (a fold renames the journal beside the game)."""
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
 
 
 def floor_worker(path: Path) -> None:

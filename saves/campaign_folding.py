@@ -13,7 +13,7 @@ import os
 import threading
 from typing import TYPE_CHECKING, Any
 
-from saves import fold
+from saves import fold, fold_plan
 from saves.errors import SaveWriteFailed
 from saves.journal import Journal
 from saves.reading import journal_path
@@ -122,6 +122,7 @@ class CampaignFolding:
 
     def _wait_for_fold(self) -> None:
         if self._folding is not None:
+            fold_plan.frames_done()  # this thread waits for the fold: no frame is drawn meanwhile, so it goes at full pace
             self._folding[0].join()
             self._reap()
 

@@ -157,3 +157,23 @@ def test_a_paced_fold_waits_while_a_key_is_handled_and_goes_on_between_frames(tm
     assert results[0].error is None and stages == ["encoded", "history", "file", "journal"]
     campaign._settle(plan, results[0])
     campaign.close()
+
+
+def test_a_thread_waiting_for_the_fold_lets_it_go_on_without_frames(tmp_path, monkeypatch):
+    """Closing (or a hang-up's rescue) waits for a fold that is writing; no
+    frame comes meanwhile, so the fold must not wait for one."""
+    path = _big_map_campaign(tmp_path)
+    session = Session(Campaign.open(path), random.Random(2))
+    session.commit(cmd.RollDice("1d6 before the fold"))
+    monkeypatch.setattr(fold_plan, "LONGEST_HOLD", 60.0)
+    fold_plan.frame_due()  # the last key's frame never came (the app is gone)
+    try:
+        session.campaign._fold_in_background()
+        waiter = threading.Thread(target=session.campaign._wait_for_fold)
+        waiter.start()
+        waiter.join(20)
+        assert not waiter.is_alive()
+    finally:
+        fold_plan.frames_done()
+    assert not fold.folding_path(path).exists()  # folded
+    session.close()
