@@ -92,6 +92,8 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         self._fold_due = False
         self._upgraded = False
         self._folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None = None
+        self.notices: list[str] = []  # what the GM is told once (CampaignFolding.take_notices)
+        self._told_backup_skipped = False
         try:
             self._main_size = path.stat().st_size
         except OSError:
@@ -147,14 +149,14 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
             try:
                 the_lock = lock.acquire(path)
             except NotOwnFile as exc:  # a link planted as the lock: never written through
-                reason = ReadOnlySave(path, f"opened read-only: {exc.strerror}")
+                reason = ReadOnlySave(path, f"its lock {lock.lock_path(path).name} {exc.why}: opened read-only, never written through it")
             except OSError as exc:
                 reason = ReadOnlySave(path, f"opened read-only: the folder cannot be written ({exc.strerror or exc})")
             else:
                 if the_lock is None:
                     pid = lock.holder(path)
-                    who = f" (process {pid})" if pid else ""
-                    reason = ReadOnlySave(path, f"is open in another encounter{who}; opened read-only, close the other one to make changes")
+                    who = f"process {pid}" if pid else "another encounter"
+                    reason = ReadOnlySave(path, f"open in {who}; make changes there")  # fits 80 columns after "READ-ONLY Refused: "
         try:
             data, replayed, good, upgraded = read_campaign(path)
         except (CorruptSave, NewerSave) as exc:

@@ -13,7 +13,7 @@ import os
 import threading
 from typing import TYPE_CHECKING, Any
 
-from saves import fold
+from saves import fold, fold_plan
 from saves.errors import SaveWriteFailed
 from saves.journal import Journal
 from saves.reading import journal_path
@@ -44,6 +44,8 @@ class CampaignFolding:
     _upgraded: bool
     _folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None
     _main_size: int
+    notices: list[str]  # see take_notices
+    _told_backup_skipped: bool
 
     if TYPE_CHECKING:
         def _require_writable(self) -> None: ...  # Campaign's: raises its ReadOnlySave
@@ -120,6 +122,7 @@ class CampaignFolding:
 
     def _wait_for_fold(self) -> None:
         if self._folding is not None:
+            fold_plan.frames_done()  # this thread waits for the fold: no frame is drawn meanwhile, so it goes at full pace
             self._folding[0].join()
             self._reap()
 
@@ -127,4 +130,14 @@ class CampaignFolding:
         fold.settle(self.data, plan, result)
         if result.error is None:
             self._main_size = result.main_size
+        if result.backup_skipped is not None and not self._told_backup_skipped:
+            self._told_backup_skipped = True  # once a session: every fold would say the same
+            self.notices.append(result.backup_skipped)
+
+    def take_notices(self) -> list[str]:
+        """What the GM should be told once, oldest first (a backup that
+        could not be made), forgotten now; each is a whole sentence."""
+        told = list(self.notices)
+        self.notices.clear()
+        return told
 

@@ -49,4 +49,10 @@ class SaveWriteFailed(SaveError):
 
 
 class ReadOnlySave(SaveError):
-    """The campaign is open elsewhere (or its folder is read-only): nothing can be changed here."""
+    """The campaign is open elsewhere (or its folder is read-only): nothing can be changed here.
+    ``str()`` names the file by its name only: it is the status line's
+    message under the campaign's own title, one row of 80 columns."""
+
+    def __init__(self, path: Path | str, reason: str, backup: Path | None = None) -> None:
+        super().__init__(path, reason, backup)
+        self.args = (f"{self.path.name}: {reason}",)

@@ -51,7 +51,7 @@ from core.rulesets.base import Ruleset
 from core.values.combatant import Side
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, SaveError
-from saves.files import MiB, NotAFile, read_regular
+from saves.files import MiB, NotAFile, NotOwnFile, check_replaceable_in, read_regular
 from saves.sanitize import UnsafeDocument, clean_document
 
 FEED_VERSION = 1
@@ -266,7 +266,8 @@ class FeedWriter:
             self.writes += 1
             return True
         except OSError as exc:
-            self.problem = f"the players' feed {self.folder} cannot be written: {exc.strerror or exc}"
+            self.problem = f"the players' feed cannot be written: {exc.strerror or exc}" if isinstance(exc, NotOwnFile) else \
+                f"the players' feed {self.folder} cannot be written: {exc.strerror or exc}"
             return False
         finally:
             os.close(dfd)
@@ -296,6 +297,7 @@ class FeedWriter:
 
     def _write(self, dfd: int, name: str, data: bytes) -> None:
         gid = os.fstat(dfd).st_gid
+        check_replaceable_in(dfd, name, self.folder / name)  # a link planted as a feed file is refused, as for the journal
         temp = f".{name}.{os.getpid()}.tmp"
         try:
             os.unlink(temp, dir_fd=dfd)

@@ -125,6 +125,8 @@ class NotOwnFile(OSError):
 
     def __init__(self, path: Path | str, why: str) -> None:
         super().__init__(errno.EPERM, f"{path} {why}; refused, nothing was written through it", str(path))
+        self.why = why
+        """What is in its place (``"is a symbolic link (to ...)"``), without the file's name."""
 
 
 def _owner() -> int:
@@ -185,6 +187,18 @@ def check_replaceable(path: Path | str) -> None:
         raise NotOwnFile(path, why)
 
 
+def check_replaceable_in(folder_fd: int, name: str, shown: Path | str) -> None:
+    """:func:`check_replaceable` for the file ``name`` of the folder opened as
+    ``folder_fd``, named ``shown`` in the refusal."""
+    try:
+        info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    why = _refusal(shown, info)
+    if why is not None:
+        raise NotOwnFile(shown, why)
+
+
 def check_own_folder(path: Path | str) -> None:
     """Refuse (:class:`NotOwnFile`) a folder the program writes into (a
     campaign's ``.backups``) that is a symbolic link or another user's."""
@@ -198,3 +212,19 @@ def check_own_folder(path: Path | str) -> None:
         raise NotOwnFile(path, f"is {kind_of(info.st_mode) or 'a file'}, not a folder")
     if info.st_uid != _owner():
         raise NotOwnFile(path, f"belongs to another user (uid {info.st_uid})")
+
+
+def fsync_folder(folder: Path | str) -> None:
+    """fsync ``folder`` so that a file created, renamed or removed in it
+    stays so after a crash; a folder that cannot be opened or synced is
+    left as it is (the file's own fsync already happened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from saves.errors import CorruptSave
-from saves.files import MAX_JOURNAL_BYTES, NotAFile, open_own, read_regular
+from saves.files import MAX_JOURNAL_BYTES, NotAFile, fsync_folder, open_own, read_regular
 from saves.texts import record_text
 
 
@@ -129,7 +129,7 @@ class Journal:
             existed = os.path.lexists(self.path)
             self._fd = open_own(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)  # never through a planted link
             if not existed:
-                _fsync_dir(self.path.parent)
+                fsync_folder(self.path.parent)
         return self._fd
 
     def remove(self) -> None:
@@ -139,7 +139,7 @@ class Journal:
             os.unlink(self.path)
         except FileNotFoundError:
             pass
-        _fsync_dir(self.path.parent)
+        fsync_folder(self.path.parent)
         self.good_length = 0
 
     def close(self) -> None:
@@ -203,19 +203,6 @@ class JournalWriter:
                 with self._changed:
                     self._busy = False
                     self._changed.notify_all()
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 encode_line = _encode  # one framed line (the history segment uses the same framing)

@@ -54,12 +54,21 @@ def _diff(old: Any, new: Any, path: list, out: list[Change]) -> None:
             else:
                 _diff(old[key], new[key], path + [key], out)
         return
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and not _slid(old, new):
         for index, (a, b) in enumerate(zip(old, new)):
             if a is not b:  # shared (unchanged) documents, e.g. most combatants of a turn
                 _diff(a, b, path + [index], out)
         return
     out.append({"p": path, "o": old, "n": new})
+
+
+def _slid(old: list, new: list) -> bool:
+    """``new`` is ``old`` moved on by one item (a kept window, such as a
+    state's last 64 turn boundaries): the very documents, one place on.
+    Compared index by index, every pair would differ and the change would
+    be a deep diff of each (about 80 KB of changes in memory per turn on a
+    full window); one change replacing the list shares its items instead."""
+    return len(old) > 1 and old[1] is not new[1] and all(a is b for a, b in zip(old[1:], new[:-1]))
 
 
 _ABSENT = object()

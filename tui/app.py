@@ -76,6 +76,8 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self.feed = FeedWriter(session.path)
         """Writes the players' feed after each saved action (:mod:`saves.feed`); not while read-only."""
         self.presenter.subscribe(self._publish_feed)  # the opening state's feed goes out with the first frame (_warm_up)
+        self._feed_told: str | None = None
+        self.presenter.subscribe(self._tell_once)
 
     def get_default_screen(self) -> Screen:
         return self.encounter_screen
@@ -85,6 +87,19 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         session = self.presenter.session
         if session.read_only is None and not session.what_if:  # a what-if is the GM's alone
             self.feed.publish_soon(view.state, view.ruleset, view.title, session.eid)
+
+    def _tell_once(self, view: EncounterView) -> None:
+        """After an action: what the saves say once (a backup that could not be
+        made, :meth:`saves.campaign.Campaign.take_notices`) and a new problem
+        of the players' feed, on the status line after the action's own message."""
+        told = self.presenter.session.campaign.take_notices()
+        problem = self.feed.problem
+        if problem != self._feed_told:
+            self._feed_told = problem
+            if problem:
+                told.append(problem[0].upper() + problem[1:] + ".")
+        if told:  # one message (cut on its row, whole in the log)
+            self.call_later(self.encounter_screen.set_status, " ".join(told))
 
     def on_mount(self) -> None:
         if self.keymap_overrides:

@@ -49,7 +49,7 @@ class TakeOverOffer:
             if choice == "take":
                 self._take_over(holder)
             else:
-                self.encounter_screen.set_status("Read-only: the other encounter keeps the campaign (o reopens it to ask again).")
+                self.encounter_screen.set_status("The other encounter keeps the campaign; o reopens it to ask again.")  # after READ-ONLY: fits 80 columns
 
         self.push_screen(ChoiceScreen(title, options, initial=initial), answer)
 

@@ -18,6 +18,7 @@ from core.combat.state import EncounterState
 from core.rulesets import get as get_ruleset
 from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition
+from saves import files
 from saves.errors import SaveError
 from saves.feed import FeedWriter, feed_folder, read_feed
 from saves.session import create_demo
@@ -105,7 +106,7 @@ def test_feed_files_are_group_readable_and_the_campaign_stays_private(tmp_path):
         assert stat.S_IMODE(info.st_mode) == 0o640 and info.st_gid == os.stat(writer.folder).st_gid
 
 
-def test_a_symbolic_link_in_the_feeds_place_is_refused_not_written_through(tmp_path):
+def test_a_link_in_the_feeds_place_or_a_feed_files_place_is_refused_and_said(tmp_path, monkeypatch):
     target = tmp_path / "elsewhere"
     target.mkdir()
     (tmp_path / "camp.feed").symlink_to(target)
@@ -114,9 +115,25 @@ def test_a_symbolic_link_in_the_feeds_place_is_refused_not_written_through(tmp_p
     assert "symbolic link" in (writer.problem or "") and list(target.iterdir()) == []
     (tmp_path / "camp.feed").unlink()
     (tmp_path / "camp.feed").mkdir()
-    (tmp_path / "camp.feed" / "party.json").symlink_to(target / "stolen")
+    planted = tmp_path / "camp.feed" / "party.json"
+    planted.symlink_to(target / "stolen")
+    assert not writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1)  # like the journal: refused, said
+    assert writer.problem == (f"the players' feed cannot be written: {planted} is a symbolic link (to {target / 'stolen'}); "
+                              "refused, nothing was written through it")
+    assert not (target / "stolen").exists() and planted.is_symlink() and os.listdir(tmp_path / "camp.feed") == ["party.json"]
+    planted.unlink()
+    (target / "theirs").write_text("kept")
+    os.link(target / "theirs", planted)  # a hard link to another file
+    assert not writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1)
+    assert "party.json is a hard link" in (writer.problem or "") and (target / "theirs").read_text() == "kept"
+    planted.unlink()
+    planted.write_text("another user's")
+    with monkeypatch.context() as other:
+        other.setattr(files, "_owner", lambda: os.getuid() + 1)  # the file is now another user's
+        assert not writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1)
+    assert "party.json belongs to another user" in (writer.problem or "") and planted.read_text() == "another user's"
+    planted.unlink()
     assert writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1), writer.problem
-    assert not (target / "stolen").exists() and not (tmp_path / "camp.feed" / "party.json").is_symlink()
 
 
 def test_a_players_view_reads_the_feed_and_never_opens_the_campaign(tmp_path, monkeypatch):

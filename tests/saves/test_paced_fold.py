@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from core.combat import commands as cmd
 from core.board.grid import Grid
 from saves import campaign as campaign_module
-from saves import fold, texts
+from saves import fold, fold_plan, texts
 from saves.campaign import Campaign, journal_path
 from saves.history import history_path
 from saves.session import Session, create_demo
@@ -82,8 +82,8 @@ def test_a_paced_fold_pauses_between_small_pieces(tmp_path, monkeypatch):
     path = _big_map_campaign(tmp_path)
     campaign = Campaign.open(path)
     pauses = []
-    monkeypatch.setattr(fold, "SLICE", 0.0)  # pause at every chance
-    monkeypatch.setattr(fold.time, "sleep", lambda seconds: pauses.append(seconds))
+    monkeypatch.setattr(fold_plan, "SLICE", 0.0)  # pause at every chance
+    monkeypatch.setattr(fold_plan.time, "sleep", lambda seconds: pauses.append(seconds))
     plan = fold.capture(campaign.data, 0, campaign.data.meta.get("history_length", 0), path, ())
     plan.paced = True
     assert fold.write(plan).error is None
@@ -126,3 +126,54 @@ def test_quitting_puts_off_a_fold_that_has_not_written_and_loses_nothing(tmp_pat
     reopened.close()
     assert not journal_path(path).exists() and not fold.folding_path(path).exists()
     assert history_path(path).stat().st_size > history_before
+
+
+def test_a_paced_fold_waits_while_a_key_is_handled_and_goes_on_between_frames(tmp_path, monkeypatch):
+    path = _big_map_campaign(tmp_path)
+    campaign = Campaign.open(path)
+    monkeypatch.setattr(fold_plan, "LONGEST_HOLD", 30.0)
+    waiting = threading.Event()
+    real_wait = fold_plan.between_frames.wait
+
+    def wait(timeout=None):
+        waiting.set()
+        return real_wait(timeout)
+
+    monkeypatch.setattr(fold_plan.between_frames, "wait", wait)
+    stages = []
+    monkeypatch.setattr(fold, "stage", stages.append)
+    plan = fold.capture(campaign.data, 0, campaign.data.meta.get("history_length", 0), path, ())
+    plan.paced = True
+    results = []
+    fold_plan.frame_due()  # the game's thread handles a key
+    try:
+        thread = threading.Thread(target=lambda: results.append(fold.write(plan)))
+        thread.start()
+        assert waiting.wait(10)  # the fold stopped at its first pause for the frame
+        assert stages == [] and thread.is_alive()
+    finally:
+        fold_plan.frames_done()
+    thread.join(30)
+    assert results[0].error is None and stages == ["encoded", "history", "file", "journal"]
+    campaign._settle(plan, results[0])
+    campaign.close()
+
+
+def test_a_thread_waiting_for_the_fold_lets_it_go_on_without_frames(tmp_path, monkeypatch):
+    """Closing (or a hang-up's rescue) waits for a fold that is writing; no
+    frame comes meanwhile, so the fold must not wait for one."""
+    path = _big_map_campaign(tmp_path)
+    session = Session(Campaign.open(path), random.Random(2))
+    session.commit(cmd.RollDice("1d6 before the fold"))
+    monkeypatch.setattr(fold_plan, "LONGEST_HOLD", 60.0)
+    fold_plan.frame_due()  # the last key's frame never came (the app is gone)
+    try:
+        session.campaign._fold_in_background()
+        waiter = threading.Thread(target=session.campaign._wait_for_fold)
+        waiter.start()
+        waiter.join(20)
+        assert not waiter.is_alive()
+    finally:
+        fold_plan.frames_done()
+    assert not fold.folding_path(path).exists()  # folded
+    session.close()

@@ -93,7 +93,8 @@ def test_a_journal_planted_while_playing_is_not_written_and_the_action_waits_uns
 def test_a_planted_lock_opens_the_campaign_read_only_and_is_never_truncated(campaign_file, victim, monkeypatch, kind):
     _plant(kind, lock_path(campaign_file), victim, monkeypatch)
     campaign = Campaign.open(campaign_file)
-    assert campaign.read_only is not None and str(lock_path(campaign_file)) in str(campaign.read_only) and WHY[kind] in str(campaign.read_only)
+    assert str(campaign.read_only).startswith(f"c.json: its lock c.json.lock {'is' if kind != 'other-owner' else 'belongs to'} ")
+    assert WHY[kind] in str(campaign.read_only) and str(campaign.read_only).endswith(": opened read-only, never written through it")
     campaign.close()
     assert victim.read_bytes() == VICTIM
 
@@ -115,7 +116,7 @@ def test_a_planted_history_segment_is_not_appended_to(campaign_file, victim, mon
     session.campaign._lock.release()
 
 
-def test_a_backups_folder_planted_as_a_link_is_refused_and_nothing_is_pruned_through_it(campaign_file, tmp_path):
+def test_a_backups_folder_planted_as_a_link_is_refused_said_once_and_nothing_is_pruned_through_it(campaign_file, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     for n in range(8):  # more than backups.KEEP: pruning through the link would delete some
@@ -130,6 +131,20 @@ def test_a_backups_folder_planted_as_a_link_is_refused_and_nothing_is_pruned_thr
     with pytest.raises(NotOwnFile, match="symbolic link"):
         backups.make_backup(campaign_file)
     assert sorted(p.name for p in elsewhere.iterdir()) == [f"2020010{n}.json" for n in range(8)]
+    session = Session(Campaign.open(campaign_file), random.Random(2))  # a fold makes a backup first: saved, and said once
+    told = []
+    for n in range(2):
+        session.commit(cmd.RollDice(f"1d6 roll {n}"))
+        session.campaign.compact()
+        told += session.campaign.take_notices()
+    assert told == [f"No backup of c.json was made: {folder} is a symbolic link (to {elsewhere}); refused, nothing was written "
+                    "through it. The campaign itself is saved."]
+    assert sorted(p.name for p in elsewhere.iterdir()) == [f"2020010{n}.json" for n in range(8)]
+    shown = list(session.log)
+    session.close()
+    reopened = Campaign.open(campaign_file, read_only=True)
+    assert list(reopened.load_log()) == shown
+    reopened.close()
 
 
 @pytest.mark.parametrize("kind", KINDS)

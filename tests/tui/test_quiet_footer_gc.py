@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import time
 
+from saves import fold_plan
 from tests.tui.helpers import demo_app
 from tui.terminal.idle_gc import IDLE_SECONDS
 from tui.widgets.quiet_footer import QuietFooter
@@ -33,7 +34,7 @@ async def test_undo_redo_and_a_dialog_leave_the_footer_alone(tmp_path, monkeypat
         assert rebuilt and any(label == "Move here" for _key, label, *_ in rebuilt[-1])
 
 
-async def test_full_collections_wait_for_a_pause(tmp_path):
+async def test_full_collections_and_folds_wait_for_a_pause(tmp_path, monkeypatch):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -43,6 +44,14 @@ async def test_full_collections_wait_for_a_pause(tmp_path):
         await pilot.press("n")
         assert app.collect_if_idle() is False  # a key just came
         app.last_input = time.monotonic() - IDLE_SECONDS - 0.1
+        with monkeypatch.context() as typed_ahead:
+            typed_ahead.setattr(type(app), "keys_waiting", property(lambda self: 1))  # a key read, not handled yet
+            assert app.collect_if_idle() is False
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if fold_plan.between_frames.is_set():
+                break
+        assert fold_plan.between_frames.is_set()  # the key's frame is drawn: a fold beside the game may go on
         assert app.collect_if_idle() is True
         assert app.collect_if_idle() is False  # nothing due any more
     assert gc.get_threshold()[2] < 1_000  # as it was once the app ends

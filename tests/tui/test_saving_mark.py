@@ -11,6 +11,7 @@ from saves import journal as journal_module
 from saves.journal import Journal
 from tests.tui.helpers import demo_app, status_of
 from tui.screens.choice import ChoiceScreen
+from tui.widgets.dice_log import DiceLog
 
 
 async def test_saving_shows_only_while_an_action_waits_for_its_fsync(tmp_path, monkeypatch):
@@ -67,3 +68,29 @@ async def test_a_refusal_on_the_writer_shows_not_saved_and_q_asks(tmp_path, monk
         await pilot.pause()
     assert app.return_code == 0 and not app.presenter.session.saving
     app.presenter.session.close()
+
+
+async def test_a_skipped_backup_and_a_refused_feed_file_are_said_once_on_the_status_line(tmp_path):
+    path = tmp_path / "c.json"
+    app = demo_app(path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / ".backups").mkdir(exist_ok=True)
+    (tmp_path / ".backups" / "c.json").symlink_to(elsewhere)
+    (tmp_path / "c.feed").mkdir(mode=0o750, exist_ok=True)
+    (tmp_path / "c.feed" / "party.json").symlink_to(elsewhere / "party.json")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        assert app.feed.wait(10)
+        session = app.presenter.session
+        session.campaign.compact()  # a fold: the backup comes first and is refused
+        await pilot.press("n")
+        await pilot.pause()
+        assert status_of(app).startswith("No backup of c.json was made: ")  # cut on its row, whole in the log
+        logged = "".join(strip.text for strip in app.query_one(DiceLog).shown_lines).replace(" ", "")  # wrapped lines
+        feed = f"The players' feed cannot be written: {tmp_path}/c.feed/party.json is a symbolic link (to {elsewhere}/party.json)"
+        assert f"The campaign itself is saved. {feed}".replace(" ", "") in logged
+        await pilot.press("n")
+        await pilot.pause()
+        assert "feed" not in status_of(app) and "backup" not in status_of(app)  # said once
+    assert list(elsewhere.iterdir()) == []
