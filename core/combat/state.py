@@ -7,7 +7,8 @@ that applies commands to it is :class:`core.combat.encounter.Encounter`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from core.values.frozen import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Protocol
 

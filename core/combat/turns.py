@@ -14,7 +14,7 @@ round (DEFAULT, logged). Handlers are
 
 from __future__ import annotations
 
-from dataclasses import replace
+from core.values.frozen import replace
 from typing import TYPE_CHECKING, Any
 
 from core.campaign.breath import BreathSettings
