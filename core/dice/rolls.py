@@ -162,18 +162,31 @@ def _parse(expression: str, text: str, limits: DiceLimits, allow_comments: bool)
     return tree
 
 
+_rollers: dict[int, tuple[Any, Any]] = {}
+
+
+def _tools(max_rolls: int) -> tuple[Any, Any]:
+    """The roller (with its count of dice rolled, up to ``max_rolls``) and
+    the stringifier, made once: d20 resets the count at each roll, and both
+    keep nothing else between rolls (used under ``_roller_lock``)."""
+    tools = _rollers.get(max_rolls)
+    if tools is None:
+        tools = _rollers[max_rolls] = (_Roller(context=d20.RollContext(max_rolls=max_rolls)), d20.SimpleStringifier())
+    return tools
+
+
 def roll(expression: str, rng: random.Random, limits: DiceLimits = DEFAULT_LIMITS) -> DiceRoll:
     """Roll ``expression`` with ``rng``; free text after it is kept as the comment.
 
     Raises :class:`DiceError` with a readable reason on any bad input.
     """
     tree = parse(expression, limits)
-    roller = _Roller(context=d20.RollContext(max_rolls=limits.max_rolls))
     with _roller_lock:
+        roller, stringifier = _tools(limits.max_rolls)
         saved = d20_expression.random
         d20_expression.random = rng
         try:
-            result = roller.roll(tree, stringifier=d20.SimpleStringifier())
+            result = roller.roll(tree, stringifier=stringifier)
             total = result.total
             detail = result.result
             dice = tuple(_collect_dice(result.expr))
