@@ -76,26 +76,31 @@ class Memo:
     def __init__(self, start: EncounterState, limit: int = LIMIT) -> None:
         self.grid, self.vision = start.grid, start.vision
         self.limit = limit
-        self._creatures: dict[int, tuple[Combatant, tuple | None]] = {}  # id(creature) -> (the creature, kept alive; its key)
+        self._creatures: dict[int, tuple[Combatant, int | None]] = {}  # id(creature) -> (the creature, kept alive; its key's number)
+        self._numbers: dict[tuple, int] = {}  # a creature key -> its number: a state's key holds small numbers, cheap to hash
         self._answers: dict[Hashable, object] = {}
         self.hits = 0
         self.misses = 0
 
-    def _creature(self, creature: Combatant) -> tuple | None:
+    def _creature(self, creature: Combatant) -> int | None:
+        """The number of ``creature``'s key (equal keys, one number), or ``None``."""
         found = self._creatures.get(id(creature))
         if found is not None and found[0] is creature:
             return found[1]
-        if len(self._creatures) >= self.limit:
-            self._creatures.clear()
         key = creature_key(creature)
-        self._creatures[id(creature)] = (creature, key)
-        return key
+        number = None if key is None else self._numbers.setdefault(key, len(self._numbers))
+        self._creatures[id(creature)] = (creature, number)
+        return number
 
     def state_key(self, state: EncounterState) -> tuple | None:
         """What the tactics' questions read of ``state`` (see the module), or
         ``None`` when it cannot be remembered."""
         if state.grid is not self.grid or state.vision is not self.vision:
             return None
+        if len(self._creatures) >= self.limit or len(self._numbers) >= self.limit:
+            self._creatures.clear()  # a number is never given to another key: the answers under them go too
+            self._numbers.clear()
+            self._answers.clear()
         creatures = tuple(self._creature(c) for c in state.combatants)
         if None in creatures:
             return None
