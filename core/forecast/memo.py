@@ -54,14 +54,27 @@ def _plain(value: object) -> object:
     return value
 
 
+def _key_of(creature: Combatant) -> tuple:
+    """:func:`creature_key` before the check that it hashes."""
+    values = list(_values(creature))
+    for index in _MAPPINGS:
+        value = values[index]
+        values[index] = tuple(value.items()) if type(value) is dict else _plain(value)  # a dict, as built: no ABC check
+    budget = values[_BUDGET]
+    if type(budget) is ActionBudget:
+        actions = budget.actions
+        values[_BUDGET] = (tuple(actions.items()) if type(actions) is dict else _plain(actions), budget.movement, budget.movement_max,
+                           budget.diagonal_parity, budget.marks)
+    else:
+        values[_BUDGET] = _plain(budget)
+    return tuple(values)
+
+
 def creature_key(creature: Combatant) -> tuple | None:
     """Every field of ``creature`` but ``hp`` as a hashable tuple (mappings
     and the action budget as plain tuples), or ``None`` when one of them
     cannot be hashed."""
-    values = list(_values(creature))
-    for index in (*_MAPPINGS, _BUDGET):
-        values[index] = _plain(values[index])
-    key = tuple(values)
+    key = _key_of(creature)
     try:
         hash(key)
     except TypeError:
@@ -87,8 +100,11 @@ class Memo:
         found = self._creatures.get(id(creature))
         if found is not None and found[0] is creature:
             return found[1]
-        key = creature_key(creature)
-        number = None if key is None else self._numbers.setdefault(key, len(self._numbers))
+        number: int | None
+        try:
+            number = self._numbers.setdefault(_key_of(creature), len(self._numbers))
+        except TypeError:  # a field that cannot be hashed: not remembered
+            number = None
         self._creatures[id(creature)] = (creature, number)
         return number
 
