@@ -81,7 +81,7 @@ def check_count(state: EncounterState, count: int) -> None:
 
 def add_group(enc: Table, state: EncounterState, command: AddGroup) -> Result:
     """See :class:`AddGroup`."""
-    from core.combat.turns import check_newcomer, first_turns_next_round  # a handler module, loaded with the handlers
+    from core.combat.order_changes import check_newcomer, first_turns_next_round  # a handler module, loaded with the handlers
 
     check_count(state, command.count)
     if command.hp_dice:

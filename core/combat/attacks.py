@@ -11,7 +11,8 @@ outcome to hit points and conditions.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from core.values.frozen import replace
 from typing import Any
 
 from core.dice.checks import Advantage, CheckResult, Modifier, Tier

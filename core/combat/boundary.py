@@ -17,7 +17,8 @@ stays as the GM left it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from core.values.frozen import replace
 from typing import TYPE_CHECKING
 
 from core.campaign.breath import HeldBreath

@@ -9,7 +9,7 @@ Handlers are ``handler(encounter, state, command) -> (state, events)``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from core.values.frozen import replace
 from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 from typing import TYPE_CHECKING
 
 from core.combat import registry
@@ -103,7 +103,7 @@ class Encounter:
         self.state = state
         self.ruleset = ruleset
         self.rng = rng if rng is not None else random.Random()
-        self._handlers: dict[type, Callable[[EncounterState, cmd.Command], tuple[EncounterState, Events]]] | None = None
+        self._handlers: dict[type, Handler] | None = None
 
     # -- the one way in ---------------------------------------------------
     def apply(self, command: cmd.Command) -> Events:
@@ -113,12 +113,12 @@ class Encounter:
         command is not allowed now.
         """
         if self._handlers is None:  # the first command loads the handler modules, see handlers()
-            self._handlers = {kind: partial(handler, self) for kind, handler in ruleset_handlers(type(self.ruleset)).items()}  # type: ignore[arg-type]  # a class is hashable; mypy takes type[X] for not (python/mypy#11470)
+            self._handlers = ruleset_handlers(type(self.ruleset))  # type: ignore[arg-type]  # a class is hashable; mypy takes type[X] for not (python/mypy#11470)
         handler = self._handlers.get(type(command))
         if handler is None:
             raise IllegalCommand(f"{self.ruleset.id} has no {_words(type(command).__name__)} ({type(command).__name__})")
         before = self.state
-        new_state, events = handler(before, command)
+        new_state, events = handler(self, before, command)
         events = tuple(events)
         for hook in AFTER_APPLY:
             new_state, events = hook(self, before, new_state, command, events)

@@ -6,7 +6,7 @@ shared with mounted moves and the offers' previews.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from core.values.frozen import replace
 from typing import TYPE_CHECKING, Any
 
 from core.board.movement.api import Path, find_path, last_legal_stop

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 FAMILIES: tuple[str, ...] = (
     "core.combat.turns",  # initiative, turns, rounds (EQ-INIT, EQ-ACT)
+    "core.combat.order_changes",  # creatures added, removed, reordered (EQ-INIT-2, -4, -5, -6)
     "core.combat.economy",  # actions, MP, contests
     "core.combat.resolution",  # HP, attacks, damage, conditions, poison
     "core.combat.scene",  # phases, checks, free rolls (EQ-SIT)

@@ -7,7 +7,7 @@ Rules: TAC-ATK-1, TAC-DMG-1/2, TAC-HP-1, EQ-GEN-4, TAC-EFF-1..4, EQ-DAY-3.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from core.values.frozen import replace
 from typing import TYPE_CHECKING, Any
 
 from core.combat import commands as cmd

@@ -7,9 +7,9 @@ that applies commands to it is :class:`core.combat.encounter.Encounter`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass
+from core.values.frozen import replace
+from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
 
 from core.combat import events as ev
 from core.combat.boundary import TurnBoundary
@@ -28,6 +28,29 @@ if TYPE_CHECKING:
     from random import Random
 
     from core.rulesets.base import Ruleset
+
+
+T = TypeVar("T")
+
+
+class _cached(Generic[T]):
+    """``functools.cached_property`` without the lock it takes in Python
+    3.11 at every first use (a state is a value: two threads that build
+    one index build the same), so an index costs one call of its function
+    per state. The value lives in the instance's ``__dict__``."""
+
+    def __init__(self, function: Callable[[Any], T]) -> None:
+        self.function = function
+        self.name = function.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -90,19 +113,19 @@ class EncounterState:
     # Indexes over ``combatants``, built once per (immutable) state on first
     # use: a lookup, the order and the mounts cost O(1) instead of a scan of
     # every combatant each time (a turn change stays linear in the fight's size).
-    @cached_property
+    @_cached
     def _by_id(self) -> dict[str, Combatant]:
         index: dict[str, Combatant] = {}
         for combatant in self.combatants:
             index.setdefault(combatant.id, combatant)
         return index
 
-    @cached_property
+    @_cached
     def _order(self) -> tuple[Combatant, ...]:
         rolled = sorted(((c.initiative, c) for c in self.combatants if c.initiative is not None), key=lambda pair: -pair[0])
         return tuple(c for _, c in rolled) + tuple(c for c in self.combatants if c.initiative is None)
 
-    @cached_property
+    @_cached
     def _ridden(self) -> frozenset[str]:
         return frozenset(c.mounted_on for c in self.combatants if c.mounted_on is not None)
 

@@ -7,7 +7,7 @@ began the current turn (``turn_at``); the next turn change logs
 
 from __future__ import annotations
 
-from dataclasses import replace
+from core.values.frozen import replace
 from typing import TYPE_CHECKING
 
 from core.combat import events as ev

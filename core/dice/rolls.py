@@ -9,7 +9,10 @@ mark, and the trailing comment. Every failure, including the
 
 d20 draws from the module-level ``random``; we lend it our generator for the
 duration of one roll (under a lock), so tests seed rolls and the product
-never fakes one.
+never fakes one. Plain dice typed without spaces (``1d20+3``, ``1d6``: the
+checks and most weapons) are thrown and written here as d20 throws and
+writes them, die for die and character for character (``roll_with_d20`` is
+the yardstick), without building d20's trees.
 
 Free text after the dice is a comment only when a space separates it and it
 does not itself look like dice (``1d20!!!!``, ``1e999``, ``2**1000`` and
@@ -28,6 +31,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from core.dice.linear_roller import linear_roller
 from core.values import limits as lim
 from core.errors import DiceError
 
@@ -52,7 +56,7 @@ def _load() -> None:
             from d20 import diceast, expression
 
             d20, ast, d20_expression = d20_module, diceast, expression
-            _Roller = _linear_roller(d20_module, expression)
+            _Roller = linear_roller(d20_module, expression)
 
 
 def warm_up() -> None:
@@ -61,7 +65,7 @@ def warm_up() -> None:
     call from a background thread and more than once."""
     _load()
 
-__all__ = ["DiceLimits", "Die", "DiceRoll", "roll", "parse", "warm_up", "DEFAULT_LIMITS"]
+__all__ = ["DiceLimits", "Die", "DiceRoll", "roll", "roll_with_d20", "parse", "warm_up", "DEFAULT_LIMITS"]
 
 
 @dataclass(frozen=True)
@@ -162,18 +166,79 @@ def _parse(expression: str, text: str, limits: DiceLimits, allow_comments: bool)
     return tree
 
 
+_rollers: dict[int, tuple[Any, Any]] = {}
+
+
+def _tools(max_rolls: int) -> tuple[Any, Any]:
+    """The roller (with its count of dice rolled, up to ``max_rolls``) and
+    the stringifier, made once: d20 resets the count at each roll, and both
+    keep nothing else between rolls (used under ``_roller_lock``)."""
+    tools = _rollers.get(max_rolls)
+    if tools is None:
+        tools = _rollers[max_rolls] = (_Roller(context=d20.RollContext(max_rolls=max_rolls)), d20.SimpleStringifier())
+    return tools
+
+
 def roll(expression: str, rng: random.Random, limits: DiceLimits = DEFAULT_LIMITS) -> DiceRoll:
     """Roll ``expression`` with ``rng``; free text after it is kept as the comment.
 
     Raises :class:`DiceError` with a readable reason on any bad input.
     """
     tree = parse(expression, limits)
-    roller = _Roller(context=d20.RollContext(max_rolls=limits.max_rolls))
+    plain = _plain_dice(expression)
+    if plain is not None:
+        return _roll_plain(expression, plain, rng)
+    return _roll_tree(expression, tree, rng, limits)
+
+
+def roll_with_d20(expression: str, rng: random.Random, limits: DiceLimits = DEFAULT_LIMITS) -> DiceRoll:
+    """:func:`roll` with every expression evaluated by d20, also those
+    :func:`roll` throws itself (``NdS``, ``NdS+K``, ``NdS-K``): what it
+    must agree with, die for die and character for character."""
+    return _roll_tree(expression, parse(expression, limits), rng, limits)
+
+
+_PLAIN_DICE = re.compile(r"([1-9][0-9]*)d([1-9][0-9]*)(?:([+-])(0|[1-9][0-9]*))?")
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_dice(expression: str) -> tuple[int, int, str, int] | None:
+    """``(count, sides, sign, number)`` of a check's or a weapon's plain
+    dice typed without spaces (``1d20+3``, ``2d6``, ``1d8-1``; sign "" when
+    none), else ``None``."""
+    match = _PLAIN_DICE.fullmatch(expression)
+    if match is None:
+        return None
+    count, sides, sign, number = match.groups()
+    return int(count), int(sides), sign or "", int(number or 0)
+
+
+def _roll_plain(expression: str, plain: tuple[int, int, str, int], rng: random.Random) -> DiceRoll:
+    """Plain dice thrown as d20 throws them (each die ``rng.randrange(sides) + 1``,
+    in order) and written as its ``SimpleStringifier`` writes them
+    (``1d20 (15) + 3 = 18``), without building and walking its trees: a
+    played-out fight (``core.forecast``) rolls thousands of these.
+    ``roll_with_d20`` is what this must equal (tests/core/test_dice.py)."""
+    count, sides, sign, number = plain
+    faces = [rng.randrange(sides) + 1 for _ in range(count)]
+    total = sum(faces) + (-number if sign == "-" else number)
+    detail = f"{count}d{sides} ({', '.join(map(str, faces))})" + (f" {sign} {number}" if sign else "") + f" = {total}"
+    return DiceRoll(
+        expression=expression,
+        total=total,
+        dice=tuple(Die(sides, face, True) for face in faces),
+        natural=faces[0] if count == 1 else None,
+        detail=detail,
+    )
+
+
+def _roll_tree(expression: str, tree: Any, rng: random.Random, limits: DiceLimits) -> DiceRoll:
     with _roller_lock:
+        roller, stringifier = _tools(limits.max_rolls)
         saved = d20_expression.random
         d20_expression.random = rng
         try:
-            result = roller.roll(tree, stringifier=d20.SimpleStringifier())
+            result = roller.roll(tree, stringifier=stringifier)
             total = result.total
             detail = result.result
             dice = tuple(_collect_dice(result.expr))
@@ -315,51 +380,6 @@ def _dice_terms(node):
         return
     for child in node.children:
         yield from _dice_terms(child)
-
-
-def _linear_roller(d20_module: Any, expression: Any) -> type:
-    """A d20 ``Roller`` whose explode (``e``) and reroll (``rr``) with value
-    selectors look only at the dice just rolled, as the dice already seen
-    cannot change: d20's own loop scans the whole set each round (quadratic;
-    ``1d1000e>1`` took 120 ms). Dice are handled in throw order, so a seed
-    gives one result."""
-
-    def picks(sels, die) -> bool:
-        value = die.total
-        return any(value < s.num if s.cat == "<" else value > s.num if s.cat == ">" else value == s.num for s in sels)
-
-    def explode(op, target) -> None:
-        fresh = [d for d in target.keptset if picks(op.sels, d)]
-        while fresh:
-            start = len(target.values)
-            for die in fresh:
-                die.explode()
-                target.roll_another()
-            fresh = [d for d in target.values[start:] if picks(op.sels, d)]
-
-    def reroll(op, target) -> None:
-        todo = [d for d in target.keptset if picks(op.sels, d)]
-        while todo:
-            for die in todo:
-                die.reroll()
-            todo = [d for d in todo if picks(op.sels, d)]
-
-    loops = {"e": explode, "rr": reroll}
-
-    class LinearRoller(d20_module.Roller):
-        def _eval_operatedset(self, node):
-            target = self._eval(node.value)
-            for op in node.operations:
-                the_op = expression.SetOperator.from_ast(op)
-                loop = loops.get(the_op.op)
-                if loop is not None and isinstance(target, expression.Dice) and all(s.cat in (None, "<", ">") for s in the_op.sels):
-                    loop(the_op, target)
-                else:
-                    the_op.operate(target)
-                target.operations.append(the_op)
-            return target
-
-    return LinearRoller
 
 
 def _collect_dice(node):

@@ -54,14 +54,27 @@ def _plain(value: object) -> object:
     return value
 
 
+def _key_of(creature: Combatant) -> tuple:
+    """:func:`creature_key` before the check that it hashes."""
+    values = list(_values(creature))
+    for index in _MAPPINGS:
+        value = values[index]
+        values[index] = tuple(value.items()) if type(value) is dict else _plain(value)  # a dict, as built: no ABC check
+    budget = values[_BUDGET]
+    if type(budget) is ActionBudget:
+        actions = budget.actions
+        values[_BUDGET] = (tuple(actions.items()) if type(actions) is dict else _plain(actions), budget.movement, budget.movement_max,
+                           budget.diagonal_parity, budget.marks)
+    else:
+        values[_BUDGET] = _plain(budget)
+    return tuple(values)
+
+
 def creature_key(creature: Combatant) -> tuple | None:
     """Every field of ``creature`` but ``hp`` as a hashable tuple (mappings
     and the action budget as plain tuples), or ``None`` when one of them
     cannot be hashed."""
-    values = list(_values(creature))
-    for index in (*_MAPPINGS, _BUDGET):
-        values[index] = _plain(values[index])
-    key = tuple(values)
+    key = _key_of(creature)
     try:
         hash(key)
     except TypeError:
@@ -76,26 +89,34 @@ class Memo:
     def __init__(self, start: EncounterState, limit: int = LIMIT) -> None:
         self.grid, self.vision = start.grid, start.vision
         self.limit = limit
-        self._creatures: dict[int, tuple[Combatant, tuple | None]] = {}  # id(creature) -> (the creature, kept alive; its key)
+        self._creatures: dict[int, tuple[Combatant, int | None]] = {}  # id(creature) -> (the creature, kept alive; its key's number)
+        self._numbers: dict[tuple, int] = {}  # a creature key -> its number: a state's key holds small numbers, cheap to hash
         self._answers: dict[Hashable, object] = {}
         self.hits = 0
         self.misses = 0
 
-    def _creature(self, creature: Combatant) -> tuple | None:
+    def _creature(self, creature: Combatant) -> int | None:
+        """The number of ``creature``'s key (equal keys, one number), or ``None``."""
         found = self._creatures.get(id(creature))
         if found is not None and found[0] is creature:
             return found[1]
-        if len(self._creatures) >= self.limit:
-            self._creatures.clear()
-        key = creature_key(creature)
-        self._creatures[id(creature)] = (creature, key)
-        return key
+        number: int | None
+        try:
+            number = self._numbers.setdefault(_key_of(creature), len(self._numbers))
+        except TypeError:  # a field that cannot be hashed: not remembered
+            number = None
+        self._creatures[id(creature)] = (creature, number)
+        return number
 
     def state_key(self, state: EncounterState) -> tuple | None:
         """What the tactics' questions read of ``state`` (see the module), or
         ``None`` when it cannot be remembered."""
         if state.grid is not self.grid or state.vision is not self.vision:
             return None
+        if len(self._creatures) >= self.limit or len(self._numbers) >= self.limit:
+            self._creatures.clear()  # a number is never given to another key: the answers under them go too
+            self._numbers.clear()
+            self._answers.clear()
         creatures = tuple(self._creature(c) for c in state.combatants)
         if None in creatures:
             return None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from core.values.frozen import replace
 from enum import Enum
 
 from core.values.conditions import Coating, Condition

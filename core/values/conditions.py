@@ -13,7 +13,8 @@ fire removes frozen: TAC-EFF-1..3). Pure functions; the encounter applies them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from core.values.frozen import replace
 from enum import Enum
 
 from typing import TYPE_CHECKING

@@ -9,7 +9,8 @@ of :mod:`core.combat.maneuvers.mishaps` consume it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from core.values.frozen import replace
 from typing import TYPE_CHECKING, Any
 
 from core.combat import events as ev

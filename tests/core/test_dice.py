@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.dice.rolls import DiceLimits, DiceRoll, roll
+from core.dice.rolls import DiceLimits, DiceRoll, roll, roll_with_d20
 from core.errors import DiceError
 
 
@@ -154,3 +154,13 @@ def test_zero_dice_are_refused_not_rolled_as_zero(expression):
     """A try-out rolled ``r 0d6`` and got ``= 0``: no die was rolled, so it is refused."""
     with pytest.raises(DiceError, match="at least 1 die"):
         roll(expression, random.Random(1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(count=st.integers(1, 12), sides=st.sampled_from([1, 2, 3, 4, 6, 8, 10, 12, 20, 100, 1000]),
+       sign=st.sampled_from(["", "+", "-"]), number=st.integers(0, 40), seed=st.integers(0, 2**32))
+def test_plain_dice_are_thrown_and_written_as_d20_throws_them(count, sides, sign, number, seed):
+    expression = f"{count}d{sides}" + (f"{sign}{number}" if sign else "")
+    fast, slow = random.Random(seed), random.Random(seed)
+    assert roll(expression, fast) == roll_with_d20(expression, slow)
+    assert fast.random() == slow.random()  # the same draws taken from the generator
