@@ -109,9 +109,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         pane when they are many."""
         if self._view is None or len(cells) > 64:
             self.refresh()
-            return
-        for cell in cells:
-            self._refresh_cell(cell)
+        elif cells:
+            self.refresh(*self._cell_regions(cells))  # one call: the pane's offsets read once, not once a cell
 
     @property
     def zoom(self) -> int:
@@ -133,8 +132,9 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             self.refresh()
         else:
             # Only the cells whose tokens changed: fewer bytes to the terminal.
-            for cell in self.changed_cells(old, self._view):
-                self._refresh_cell(cell)
+            changed = self.changed_cells(old, self._view)
+            if changed:
+                self.refresh(*self._cell_regions(changed))
         if not self.size.area:
             self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
 
@@ -146,13 +146,15 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         if old_seen is None or seen is None or self._view is None:
             self.refresh()
             return
-        for cell in (old_seen ^ seen) | (old_remembered ^ remembered):
-            self._refresh_cell(cell)
+        changed = (old_seen ^ seen) | (old_remembered ^ remembered)
+        if changed:
+            self.refresh(*self._cell_regions(changed))
 
-    def _refresh_cell(self, cell: Cell) -> None:
+    def _cell_regions(self, cells) -> list[Region]:
+        """The pane's regions (content coordinates) of ``cells``."""
         cw, ch = self.cell_size
         scroll_x, scroll_y = self.scroll_offset
-        self.refresh(Region(RULER + cell[0] * cw - scroll_x, 1 + cell[1] * ch - scroll_y, cw, ch))
+        return [Region(RULER + x * cw - scroll_x, 1 + y * ch - scroll_y, cw, ch) for x, y in cells]
 
     @staticmethod
     def changed_cells(old: _View, new: _View) -> set[Cell]:
