@@ -91,6 +91,13 @@ def start(argv: list[str], home: Path, size: tuple[int, int]) -> PtyProcess:
     return PtyProcess(argv, size=size, env=env, cwd=str(ROOT))
 
 
+def fresh_home(home: Path, name: str) -> Path:
+    """A new ENCOUNTER_HOME ``name`` inside ``home`` (its own demo campaign, at round 1)."""
+    folder = home / name
+    folder.mkdir()
+    return folder
+
+
 def first_frame_time(argv: list[str], marker: bytes, home: Path, size: tuple[int, int] = (80, 24), cpu: list[float] | None = None) -> float:
     """Seconds from just before ``fork`` to the read that completes ``marker``;
     appends to ``cpu`` the CPU time (user + system, every thread, s) the
@@ -231,8 +238,10 @@ def rows(quick: bool = False) -> list[Row]:
         bare_cpu: list[float] = []
         ours, bare = interleaved(lambda: first_frame_time(encounter_argv(None), b"Round 1", home, cpu=ours_cpu),
                                  lambda: first_frame_time([sys.executable, str(bare_script)], b"bare textual frame", home, cpu=bare_cpu), runs)
-        move = move_key_row(5 if quick else 15, home)
-        key_ours, key_bare = next_turn_against_bare(key_runs, home)
+        # Each key row plays its own new demo (a folder of its own): the move row's
+        # next turns leave the saved demo past round 1, where "Round 1" never shows.
+        move = move_key_row(5 if quick else 15, fresh_home(home, "move"))
+        key_ours, key_bare = next_turn_against_bare(key_runs, fresh_home(home, "next"))
     start_row = ratio_row("start to first frame: the demo / a bare Textual app", ours, bare, 1.5, labels=("demo", "bare Textual"))
     cpu_ours, cpu_bare = statistics.median(ours_cpu[-runs:]), statistics.median(bare_cpu[-runs:])  # the warm-up turn left out
     start_row = start_row._replace(measured=f"{start_row.measured}; CPU time to the first frame, median: demo {cpu_ours * 1000:.0f} ms, "

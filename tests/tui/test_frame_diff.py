@@ -96,6 +96,36 @@ def test_a_frame_shown_again_sends_nothing_and_a_dialog_only_its_rows():
     assert shown(screen) == shown(whole)
 
 
+def test_an_update_that_changes_no_cell_writes_nothing_not_even_the_cursor():
+    from types import SimpleNamespace
+
+    from textual.geometry import Offset, Size
+
+    from tui.terminal.frame_diff import DiffedDisplay
+
+    written: list[str] = []
+
+    class Textual:  # App._display's part that matters here: it writes what the update renders, then the cursor
+        def _display(self, screen, renderable):
+            written.append(renderable.render_segments(self.console) + "<cursor>")
+
+    class App(DiffedDisplay, Textual):
+        _running, _closed, is_headless, _batch_count = True, False, False, 0
+        _driver = SimpleNamespace(is_inline=False)
+        console = console()
+        screen = SimpleNamespace(outer_size=Size(WIDTH, HEIGHT))
+        cursor_position = _previous_cursor_position = Offset(0, 0)
+
+    app = App()
+    base = [[("row %d text" % y + "  ", 1)] for y in range(HEIGHT)]
+    app._display(None, frame(base))
+    app._display(None, frame(base))  # the same cells again, the cursor where it was
+    assert len(written) == 1 and "row 0" in written[0]
+    app.cursor_position = Offset(3, 1)  # only the cursor moves: that is still written
+    app._display(None, frame(base))
+    assert written[1:] == ["<cursor>"]
+
+
 def test_partial_updates_are_remembered_and_a_resize_forgets():
     cells, con, screen = TerminalCells(), console(), {}
     base = [[("." * WIDTH, 0)] for _ in range(HEIGHT)]

@@ -12,7 +12,8 @@ from saves.campaign import Campaign
 from saves.watching import publish_campaign
 from saves.session import Session, create_demo
 from tui.player import PlayerApp
-from tui.widgets.initiative_tracker import SCENE_ROW, InitiativeTracker
+from tui.widgets.initiative_tracker import InitiativeTracker
+from tui.widgets.tracker_cells import SCENE_ROW
 from tests.tui.helpers import demo_app, status_of, type_text
 
 

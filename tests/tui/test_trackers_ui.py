@@ -9,7 +9,7 @@ from core.values.trackers import When
 from tests.tui.helpers import demo_app, status_of, type_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.widgets.initiative_tracker import tracker_badges
+from tui.widgets.tracker_cells import tracker_badges
 
 
 def _log_events(app, kind) -> list:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.tui.helpers import demo_app, select_by_keys, status_of, type_text
 from tui.screens.travel import TravelScreen
-from tui.widgets.initiative_tracker import breath_badge
+from tui.widgets.tracker_cells import breath_badge
 
 
 async def _type(pilot, key, text):

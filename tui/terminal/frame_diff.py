@@ -281,9 +281,23 @@ class DiffedUpdate(CompositorUpdate):
         return self.cells.render(self.update, console)
 
 
+class WrittenUpdate(CompositorUpdate):
+    """An update already turned into its terminal sequences (``text``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def render_segments(self, console: Console) -> str:
+        return self.text
+
+
 class DiffedDisplay:
     """Mixin for the App (before ``App`` in the bases): every screen update
-    goes through one :class:`TerminalCells`."""
+    goes through one :class:`TerminalCells`. An update that changes no cell
+    and leaves the cursor where it is writes nothing at all (not even the
+    cursor move and synchronized-output marks Textual wraps every frame in):
+    the terminal already shows it, and a late empty frame would be a write
+    the key did not cause."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -291,8 +305,19 @@ class DiffedDisplay:
 
     def _display(self, screen, renderable) -> None:
         if isinstance(renderable, (LayoutUpdate, ChopsUpdate)) and not self._driver_is_inline():
-            renderable = DiffedUpdate(renderable, self.terminal_cells)
+            if self._writes_now():
+                text = self.terminal_cells.render(renderable, self.console)
+                cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
+                if not text and cursor == self._previous_cursor_position:
+                    return
+                renderable = WrittenUpdate(text)
+            else:  # Textual may not write it: the cells' memory changes only if it does
+                renderable = DiffedUpdate(renderable, self.terminal_cells)
         super()._display(screen, renderable)
+
+    def _writes_now(self) -> bool:
+        """Whether ``App._display`` would write an update now (its own conditions)."""
+        return bool(self._running and not self._closed and not self.is_headless and self._driver is not None and not self._batch_count)
 
     def _driver_is_inline(self) -> bool:
         driver = getattr(self, "_driver", None)

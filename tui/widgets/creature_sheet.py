@@ -13,7 +13,7 @@ from core.values.combatant import Combatant
 from core.rulesets.base import Ruleset
 from tui.rendering.combat import condition_text
 from tui.rendering.text import clean, user_text
-from tui.widgets.initiative_tracker import hp_text
+from tui.widgets.tracker_cells import hp_text
 from tui.widgets.lines import LinePane, text_lines
 
 

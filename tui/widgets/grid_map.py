@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -30,10 +28,9 @@ from core.values.combatant import Combatant
 from core.combat.state import EncounterState
 from core.board.grid import Cell
 from tui.rendering.glyphs import THEMES, GlyphTheme, mark_line
-from tui.widgets.map_cells import MapCells
+from tui.widgets import map_input
+from tui.widgets.map_cells import RULER, RULER_STYLE, MapCells, column_label, map_row
 
-RULER = 3  # columns of the row ruler on the left; one line of column ruler on top
-RULER_STYLE = Style(color="bright_black")
 CELL_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (3, 2), (4, 2), (5, 2), (6, 3), (7, 3), (8, 4))
 """(columns, lines) of a cell the automatic size chooses from, smallest
 first: about square on a terminal (a line is about two columns tall),
@@ -41,16 +38,6 @@ the in-between ones within a quarter of square so the map fills more."""
 PINNED_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (4, 2), (6, 3), (8, 4))
 """The square sizes ``Z`` steps through (then back to automatic)."""
 SIZE_NAMES = {(2, 1): "small", (4, 2): "large", (6, 3): "larger", (8, 4): "largest"}
-
-
-def column_label(x: int, width: int = 2) -> str:
-    """``width`` columns over cell ``x``: with room for it every number,
-    else the number every 5 cells and a tick between."""
-    if width >= 4:
-        return f"{x % 1000:<{width}d}"
-    if width == 3:
-        return f"{x % 100:<3d}"
-    return f"{x % 100:<2d}" if x % 5 == 0 else "\u00b7 "
 
 
 @dataclass(frozen=True)
@@ -65,98 +52,16 @@ class GridMap(MapCells, ScrollView, can_focus=True):
     """The map. ``show(state, current, selected)`` redraws it; ``start_pick``
     enters cursor mode and posts :class:`CellPicked` or :class:`PickCancelled`."""
 
-    BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="map-up"),
-        Binding("down,j", "cursor(0,1)", "Down", show=False, id="map-down"),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="map-left"),
-        Binding("right,l", "cursor(1,0)", "Right", show=False, id="map-right"),
-        Binding("y", "cursor(-1,-1)", "Up-left", show=False, id="map-up-left"),
-        Binding("u", "cursor(1,-1)", "Up-right", show=False, id="map-up-right"),
-        Binding("b", "cursor(-1,1)", "Down-left", show=False, id="map-down-left"),
-        Binding("n", "cursor(1,1)", "Down-right", show=False, id="map-down-right"),
-        Binding("enter", "pick('move')", "Move here", id="map-pick-move"),
-        Binding("enter", "pick('place')", "Place here", id="map-pick-place"),
-        Binding("enter", "pick('offer')", "Here", id="map-pick-offer"),
-        Binding("enter,space", "pick('paint')", "Paint", id="map-pick-paint"),
-        *[Binding(str(n), f"brush({n})", "Terrain", show=n == 1, key_display="1-9", id=f"map-brush-{n}") for n in range(1, 10)],
-        Binding("e", "side_brush", "Side", id="map-side-brush"),
-        Binding("shift+up,K", "side(0,-1)", "Paint side", show=False, id="map-side-up"),
-        Binding("shift+down,J", "side(0,1)", "Paint side", show=False, id="map-side-down"),
-        Binding("shift+left,H", "side(-1,0)", "Paint side", show=False, id="map-side-left"),
-        Binding("shift+right,L", "side(1,0)", "Paint side", show=False, id="map-side-right"),
-        Binding("enter", "pick('done')", "Done", id="map-pick-done"),
-        Binding("escape", "cancel", "Cancel", id="map-cancel"),
-        Binding("r", "turn(1)", "Rotate", id="map-rotate"),
-        Binding("R", "turn(-1)", "Rotate back", show=False, id="map-rotate-back"),
-        Binding("plus,equals_sign", "grow(1)", "Bigger", id="map-grow"),
-        Binding("minus", "grow(-1)", "Smaller", id="map-shrink"),
-        Binding("plus,equals_sign", "ground(1)", "Raise", id="map-ground-up"),
-        Binding("minus", "ground(-1)", "Lower", show=False, id="map-ground-down"),
-        Binding("c", "ground(0)", "Ceiling", id="map-ceiling"),
-    ]
+    BINDINGS = map_input.MAP_BINDINGS
 
-    class CellPicked(Message):
-        """The GM chose ``cell`` (x, y) with Enter or a click in pick mode."""
-
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
-
-    class CellClicked(Message):
-        """The GM clicked ``cell`` outside pick mode (selects a token there)."""
-
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
-
-    class PickCancelled(Message):
-        """The GM left pick mode (``mode``: move, place, look, area, paint) with Escape."""
-
-        def __init__(self, mode: str = "") -> None:
-            super().__init__()
-            self.mode = mode
-
-    class TemplateChanged(Message):
-        """The GM turned (``turn`` = +1/-1 of 8 facings) or resized (``grow``) the area template."""
-
-        def __init__(self, turn: int = 0, grow: int = 0) -> None:
-            super().__init__()
-            self.turn = turn
-            self.grow = grow
-
-    class BrushChosen(Message):
-        """The GM chose brush ``number`` (1-9) in paint mode."""
-
-        def __init__(self, number: int) -> None:
-            super().__init__()
-            self.number = number
-
-    class GroundChanged(Message):
-        """In paint mode the GM raised (``step`` +1) or lowered (-1) the
-        ground of ``cell``; ``cell`` None: the next ceiling (c)."""
-
-        def __init__(self, cell: Cell | None, step: int) -> None:
-            super().__init__()
-            self.cell = cell
-            self.step = step
-
-    class SidePainted(Message):
-        """In paint mode the GM painted the side of ``cell`` toward
-        (``dx``, ``dy``) (one of the four straight directions); ``dx == dy
-        == 0``: the GM asked for the next side feature (e)."""
-
-        def __init__(self, cell: Cell | None, dx: int, dy: int) -> None:
-            super().__init__()
-            self.cell = cell
-            self.dx = dx
-            self.dy = dy
-
-    class CursorMoved(Message):
-        """The pick cursor is now on ``cell``."""
-
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
+    CellPicked = map_input.CellPicked
+    CellClicked = map_input.CellClicked
+    PickCancelled = map_input.PickCancelled
+    TemplateChanged = map_input.TemplateChanged
+    BrushChosen = map_input.BrushChosen
+    GroundChanged = map_input.GroundChanged
+    SidePainted = map_input.SidePainted
+    CursorMoved = map_input.CursorMoved
 
     def __init__(self, *, theme: str = "unicode", id: str | None = None) -> None:
         super().__init__(id=id)
@@ -204,9 +109,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         pane when they are many."""
         if self._view is None or len(cells) > 64:
             self.refresh()
-            return
-        for cell in cells:
-            self._refresh_cell(cell)
+        elif cells:
+            self.refresh(*self._cell_regions(cells))  # one call: the pane's offsets read once, not once a cell
 
     @property
     def zoom(self) -> int:
@@ -228,8 +132,9 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             self.refresh()
         else:
             # Only the cells whose tokens changed: fewer bytes to the terminal.
-            for cell in self.changed_cells(old, self._view):
-                self._refresh_cell(cell)
+            changed = self.changed_cells(old, self._view)
+            if changed:
+                self.refresh(*self._cell_regions(changed))
         if not self.size.area:
             self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
 
@@ -241,13 +146,15 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         if old_seen is None or seen is None or self._view is None:
             self.refresh()
             return
-        for cell in (old_seen ^ seen) | (old_remembered ^ remembered):
-            self._refresh_cell(cell)
+        changed = (old_seen ^ seen) | (old_remembered ^ remembered)
+        if changed:
+            self.refresh(*self._cell_regions(changed))
 
-    def _refresh_cell(self, cell: Cell) -> None:
+    def _cell_regions(self, cells) -> list[Region]:
+        """The pane's regions (content coordinates) of ``cells``."""
         cw, ch = self.cell_size
         scroll_x, scroll_y = self.scroll_offset
-        self.refresh(Region(RULER + cell[0] * cw - scroll_x, 1 + cell[1] * ch - scroll_y, cw, ch))
+        return [Region(RULER + x * cw - scroll_x, 1 + y * ch - scroll_y, cw, ch) for x, y in cells]
 
     @staticmethod
     def changed_cells(old: _View, new: _View) -> set[Cell]:
@@ -486,6 +393,5 @@ class GridMap(MapCells, ScrollView, can_focus=True):
                 segments.extend(part)
             else:
                 segments.append(part)
-        cells = Strip(segments).simplify().crop(offset, offset + map_width)
         label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
-        return Strip([label, *cells]).extend_cell_length(width, pane).apply_style(ground)
+        return map_row(label, segments, offset, map_width, width, pane, ground)

@@ -3,7 +3,8 @@ marks, HP bar in large cells), reach, path, area, odds-map shade, cursor
 and fog. A mixin of :class:`tui.widgets.grid_map.GridMap`, which owns the
 state these read (``glyphs``, ``cell_size``, ``fog``, ``reach``, ``path``,
 ``area``, ``odds``, ``best``, ``cursor``) and calls :meth:`_cell_segment`
-for each cell of a line it renders.
+for each cell of a line it renders; and the rulers (:data:`RULER`,
+:func:`column_label`) drawn beside the cells.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from textual.strip import Strip
 
 from core.board.edges import Feature, Side
 from core.board.grid import Cell
@@ -20,6 +22,9 @@ from tui.rendering.glyphs import SIDE_STYLE, TERRAIN_STYLE, UNKNOWN_STYLE, cell_
 
 if TYPE_CHECKING:
     from tui.widgets.grid_map import _View
+
+RULER = 3  # columns of the row ruler on the left; one line of column ruler on top
+RULER_STYLE = Style(color="bright_black")
 
 CURRENT_STYLE = Style(underline=True)
 SELECTED_STYLE = Style(italic=True)
@@ -47,6 +52,38 @@ def odds_style(chance: float) -> Style:
         return Style(dim=True)
     return next(style for floor, style in ODDS_STYLES if chance >= floor)
 FOG_STYLE = Style(color="bright_black", bgcolor="black")
+
+
+def column_label(x: int, width: int = 2) -> str:
+    """``width`` columns over cell ``x``: with room for it every number,
+    else the number every 5 cells and a tick between."""
+    if width >= 4:
+        return f"{x % 1000:<{width}d}"
+    if width == 3:
+        return f"{x % 100:<3d}"
+    return f"{x % 100:<2d}" if x % 5 == 0 else "\u00b7 "
+
+
+
+def map_row(label: Segment, segments: list[Segment], offset: int, map_width: int, width: int, pane: Style, ground: Style) -> Strip:
+    """One line of the map pane, ``width`` cells: the row ruler's ``label``
+    (:data:`RULER` cells), then the cells' ``segments`` from column
+    ``offset`` (the scroll within the first cell), at most ``map_width``
+    of them, padded in ``pane``'s style, all on ``ground``. Exactly what
+    ``Strip.simplify``, ``crop``, ``extend_cell_length`` and ``apply_style``
+    would make, as one Strip (each Strip sets up its own caches: a line a
+    frame of a shaded reach made six)."""
+    cells = list(Segment.simplify(segments))
+    length = Segment.get_line_length(cells)
+    if offset or length > map_width:
+        cropped = Strip(cells, length).crop(offset, offset + map_width)
+        cells, length = list(cropped), cropped.cell_length
+    line = [label, *cells]
+    length += RULER
+    if length < width:
+        line.append(Segment(" " * (width - length), pane))
+        length = width
+    return Strip(Segment.apply_style(line, ground), length)
 
 
 class MapCells:

@@ -21,18 +21,18 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.combat import commands as cmd
-from core.combat import events as ev
 from core.values.combatant import Combatant
 from core.combat.upcoming import next_up
 from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
-from tui.keys import ACTIONS, SCREEN, bindings
+from tui.keys import ACTIONS, bindings
 from tui.presenter import EncounterPresenter, EncounterView
-from tui.rendering.describe import describe
 from tui.rendering.text import clean
 from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.campaign_tools import CampaignTools
@@ -41,6 +41,7 @@ from tui.screens.encounter.forecasting import Forecasting
 from tui.screens.encounter.gm import TurnsAndRolls
 from tui.screens.encounter.fight_end import offer_end_of_combat
 from tui.screens.encounter.groups import Marks
+from tui.screens.encounter.key_actions import add_key_actions, owner_path
 from tui.screens.encounter.map_files import MapFiles
 from tui.screens.encounter.map_modes import MapModes
 from tui.screens.encounter.more import MoreMenu
@@ -48,6 +49,7 @@ from tui.screens.encounter.recap import RecapExport
 from tui.screens.encounter.saving_mark import SavingMark
 from tui.screens.encounter.scene_events import SceneEventRows
 from tui.screens.encounter.sheet_editor import SheetEditor
+from tui.screens.encounter.status import status_text
 from tui.screens.encounter.trackers import TrackerMenus
 from tui.screens.encounter.view import ViewToggles
 from tui.screens.prompt import PromptScreen
@@ -63,29 +65,16 @@ MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
 
 
-def status_text(entries: list[LogEntry], next_name: str | None = None) -> Text:
-    """What the status line says of a change's ``entries``: the end of the
-    fight when it was decided, else the scene events that fired, in order (a
-    lair action or reinforcements must not hide behind the turn they came
-    before), else the last line; a new turn adds who is next
-    (``Turn: Boar · next: Aria``)."""
-    decided = [e for e in entries if isinstance(e.event, ev.FightDecided)]
-    if decided:
-        return describe(decided[-1].event).append(". End combat: . then End combat")
-    fired = [e for e in entries if isinstance(e.event, ev.SceneEventFired)]
-    if fired:
-        return Text(" \u00b7 ").join(describe(e.event) for e in fired)
-    text = describe(entries[-1].event)
-    if next_name and isinstance(entries[-1].event, ev.TurnStarted):
-        text.append(f" \u00b7 next: {clean(next_name)}", style="bright_black")
-    return text
-
-
 class EncounterScreen(Screen):
     """``EncounterScreen(presenter, notice, glyphs)``: ``notice`` is shown in
     the status line at start, ``glyphs`` picks the map theme."""
 
     BINDINGS = bindings()
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """As ``Screen.focused``, without its repaint of the whole screen on
+    each focus change (the focused and the blurred widget repaint
+    themselves as their ``:focus`` styles change): ``m`` and Esc, which move
+    the focus between the tracker and the map, draw only what changed."""
     PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles, SceneEventRows, Forecasting)
     """The classes of the parts, one object each per screen (the key table's owners)."""
 
@@ -111,7 +100,7 @@ class EncounterScreen(Screen):
         self.scene_events = SceneEventRows(self)
         self.toggles = ViewToggles(self, self.more)
         self.forecasting = Forecasting(self)
-        self._parts = {_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.scene_events, self.forecasting)}
+        self._parts = {owner_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.scene_events, self.forecasting)}
         self.saving_mark = SavingMark(self)
         self._status_message = Text()
         presenter.subscribe(self.show_view)
@@ -403,22 +392,4 @@ class EncounterScreen(Screen):
         self.map_modes.template_changed(message)
 
 
-def _path(owner: type) -> str:
-    return f"{owner.__module__}.{owner.__qualname__}"
-
-
-def _delegate(action: str, owner: str):
-    """``action_<action>`` of the screen: runs the same method of the part the key table names."""
-
-    def run(self: EncounterScreen) -> None:
-        getattr(self.part(owner), f"action_{action}")()
-
-    run.__name__ = run.__qualname__ = f"action_{action}"
-    run.__doc__ = f"Key action: :meth:`{owner}.action_{action}`."
-    return run
-
-
-for _action in ACTIONS:  # every key of a part, from the one table
-    if _action.owner != SCREEN and not _action.action.startswith("app."):
-        setattr(EncounterScreen, f"action_{_action.action}", _delegate(_action.action, _action.owner))
-del _action
+add_key_actions(EncounterScreen)
