@@ -16,6 +16,7 @@ from core.combat import events as ev
 from core.values import limits as lim
 from core.offers import base as core_offers
 from core.values.combatant import Combatant
+from core.values.mobility import Size
 from core.errors import CreatureFormatError
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -234,7 +235,7 @@ class CombatPart:
         def preview(value: str) -> Text:
             count, entry, summoned = read(value)
             hp = f"HP {entry.hp_dice} each" if entry.hp_dice and count > 1 else f"HP {entry.hp_dice or entry.hp}"
-            details = [entry.side.value, hp] + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
+            details = [entry.side.value, hp] + ([entry.size.value] if entry.size is not Size.MEDIUM else []) + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
             details += [f"attacks {', '.join(a.name for a in entry.attacks)}"] if entry.attacks else []
             text = Text("adds ") + Text(f"{count} x " if count > 1 else "") + user_text(entry.name, "bold") + Text(f" ({', '.join(details)})")
             if summoned and summoner is not None:
@@ -253,7 +254,7 @@ class CombatPart:
                 self.marks.add_group(count, entry, summoner if summoned else None)
                 return
             name = entry.name
-            combatant = Combatant(self.ctx.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, attacks=entry.attacks)
+            combatant = entry.combatant(self.ctx.state.next_id())
             if summoned and summoner is not None:
                 added = self.ctx.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
             else:
