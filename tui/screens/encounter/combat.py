@@ -27,7 +27,8 @@ from tui.screens.encounter.more import MoreMenu
 from core.offers.offer import refuse_as_applied  # the dialogs' check; the offer builders load with the first offers
 from core.errors import IllegalCommand, RulesError
 from core.offers.base import Offer
-from tui.rendering.describe import percent, preview_text
+from tui.rendering.describe import preview_text
+from tui.rendering.odds import odds_words
 
 if TYPE_CHECKING:
     from core.offers.saved_attacks import AttackChoice
@@ -39,7 +40,7 @@ def _hp(amount) -> str:
 
 
 def _choices_text(choices: tuple[AttackChoice, ...], chosen: AttackChoice | None) -> Text:
-    """One line per saved attack: ``1 Shortbow (1d6 piercing range 16): hit 55%, ~1.9 HP``, or why not now."""
+    """One line per saved attack: ``1 Shortbow (1d6 piercing range 16): hit 55%, ~1.9 HP`` (a power roll: ``t1 55% t2 35% t3 10%``), or why not now."""
     text = Text()
     for choice in choices:
         chosen_one = chosen is not None and choice.number == chosen.number
@@ -48,7 +49,7 @@ def _choices_text(choices: tuple[AttackChoice, ...], chosen: AttackChoice | None
         if choice.refusal is not None:
             text.append(f": not now: {clean(choice.refusal.split('; ')[0])}\n", style="yellow")
         else:
-            text.append(f": hit {percent(float(choice.hit))}, ~{_hp(choice.expected_damage)} HP\n")
+            text.append(f": {odds_words(float(choice.hit), choice.odds)}, ~{_hp(choice.expected_damage)} HP\n")
     return text
 
 
