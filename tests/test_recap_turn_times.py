@@ -75,3 +75,24 @@ def test_a_scene_event_at_the_top_of_a_round_is_in_that_rounds_part_of_the_recap
     out = capsys.readouterr().out
     later = out.split(f"## Round {start + 1}")[1]
     assert "Lair action (count 30)" in later.split("## ")[0]
+
+
+def test_a_fight_played_on_after_it_was_decided_is_not_ended_in_the_recap(tmp_path, capsys):
+    """EQ-SIT-3: every foe down decides the fight, but the GM may play on
+    (a foe revived, wolves added): the recap's end is the fight's last state."""
+    from core.values.combatant import Combatant
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(2))
+    [boar] = [c for c in session.encounter.state.combatants if c.side is Side.FOE]
+    session.commit(cmd.Damage(boar.id, 500))
+    session.commit(cmd.Revive(boar.id, 5))
+    session.commit(cmd.AddCombatant(Combatant("new", "Wolf", Side.FOE, {}, 9, 9), roll_initiative=True))
+    start = session.encounter.state.round
+    while session.encounter.state.round == start:
+        session.commit(cmd.NextTurn())
+    session.close()
+    assert main(["recap", str(path)]) == 0
+    end = capsys.readouterr().out.split("## The end")[1].strip().splitlines()
+    assert end[0] == f"- Round {start}: every foe is down (EQ-SIT-3); the fight went on."
+    assert end[-1] == f"- The fight goes on: the log stops in round {start + 1}."

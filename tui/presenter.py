@@ -88,6 +88,16 @@ class EncounterPresenter(Publisher[EncounterView]):
         self._session = session
         self.clock = clock
         """Seconds now (wall clock), read once per turn change submitted."""
+        self._opened_on = self._unstamped_turn()
+
+    def _unstamped_turn(self) -> tuple[float, int, str] | None:
+        """``(seconds now, round, combatant id)`` when the encounter opens on
+        a turn begun without a stamp (a new campaign's first turn): that turn
+        is timed from now (``TurnChange.since``); None otherwise."""
+        state = self._session.encounter.state
+        if state.turn_at is not None or state.current is None or state.round == 0:
+            return None
+        return float(self.clock()), state.round, state.current
 
     @property
     def session(self) -> Session:
@@ -133,6 +143,7 @@ class EncounterPresenter(Publisher[EncounterView]):
         """Show another session (another encounter of the campaign): its
         whole log is published (``reloaded``)."""
         self._session = session
+        self._opened_on = self._unstamped_turn()
         view = self.view(reloaded=True)
         self._publish(view)
         return view
@@ -144,6 +155,9 @@ class EncounterPresenter(Publisher[EncounterView]):
         A turn change without a stamp gets the clock's time now."""
         if isinstance(command, TurnChange) and command.at is None:
             command = replace(command, at=float(self.clock()))
+        opened, state = self._opened_on, self.state
+        if isinstance(command, TurnChange) and opened is not None and state.turn_at is None and opened[1:] == (state.round, state.current):
+            command = replace(command, since=opened[0])
         return self._run(lambda: self._session.commit(command))
 
     def submit_all(self, commands: Sequence[cmd.Command], label: str = "") -> Outcome:

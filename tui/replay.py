@@ -9,10 +9,12 @@ action per ``pace`` seconds.
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import json
 import os
 import pty
+import re
 import select
 import struct
 import termios
@@ -31,6 +33,8 @@ from tui.screens.replay import ReplayScreen
 
 CAST_SIZE = (80, 24)
 """Columns and rows of a recorded replay."""
+LEAVE_ALTERNATE_SCREEN = "\x1b[?1049l"
+_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
 
 class ReplayApp(App[None]):
@@ -69,7 +73,8 @@ def record_cast(path: Path, out: Path, pace: float = 0.7, size: tuple[int, int] 
         stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True, start_new_session=True,
     )
     os.close(follower)
-    events: list[list[object]] = []
+    events: list[tuple[float, str, str]] = []
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")  # a character split across two reads stays whole
     start = time.monotonic()
     try:
         while True:
@@ -81,7 +86,7 @@ def record_cast(path: Path, out: Path, pace: float = 0.7, size: tuple[int, int] 
                     break
                 if not data:
                     break
-                events.append([round(time.monotonic() - start, 6), "o", data.decode("utf-8", "replace")])
+                events.append((time.monotonic() - start, "o", decoder.decode(data)))
             elif child.poll() is not None:
                 break
     finally:
@@ -91,6 +96,17 @@ def record_cast(path: Path, out: Path, pace: float = 0.7, size: tuple[int, int] 
         child.wait(timeout=10)
     header = {"version": 2, "width": columns, "height": rows, "timestamp": int(time.time()), "title": f"encounter replay: {path.name}",
               "env": {"TERM": "xterm-256color"}}
-    text = json.dumps(header) + "\n" + "".join(json.dumps(event) + "\n" for event in events)
+    text = json.dumps(header) + "\n" + "".join(json.dumps(event) + "\n" for event in as_played(events))
     library.export_text(out, text, replace=replace, source=path)
     return len(events)
+
+
+def as_played(events: list[tuple[float, str, str]]) -> list[tuple[float, str, str]]:
+    """The recorded ``[seconds, "o", text]`` events as a cast plays them:
+    the first frame (the first event that draws text) at 0 s, the start-up
+    before it cut (the terminal set-up it wrote kept, at 0 s), and the app's
+    leaving of the alternate screen at exit dropped, so that ``asciinema
+    play`` ends on the final position, not on a blank screen."""
+    drawn = next((i for i, (_, _, text) in enumerate(events) if _ESCAPE.sub("", text).strip()), 0)
+    start = events[drawn][0] if events else 0.0
+    return [(round(max(0.0, seconds - start), 6), kind, text.replace(LEAVE_ALTERNATE_SCREEN, "")) for seconds, kind, text in events]

@@ -54,7 +54,7 @@ def end_combat(enc: Table, state: EncounterState, command: cmd.EndCombat) -> Res
     if state.phase is Phase.EVERYDAY and state.round == 0:
         raise IllegalCommand("there is no fight to end", "EQ-SIT-3")
 
-    state, timed = close_turn(state, command.at)  # the last turn ends with the fight
+    state, timed = close_turn(state, command.at, command.since)  # the last turn ends with the fight
     state = replace(state, turn_at=None)
     state, passed = fold_fight(state, enc.ruleset.settings_for(TrainingSettings))  # the fight's rounds go onto the in-game clock
     combatants = tuple(replace(c, initiative=None) for c in state.combatants)

@@ -15,9 +15,13 @@ class TurnChange(Command):
     """A command that changes whose turn it is. ``at``: the wall-clock time
     the GM gave it (seconds since the epoch), stamped by the presenter from
     an injected clock; ``None``: not timed (a test, a script). Turn times
-    in the recap are the differences of these stamps; core never reads a clock."""
+    in the recap are the differences of these stamps; core never reads a clock.
+    ``since``: when the current turn began, for a turn begun without a stamp
+    (a campaign's first turn, rolled when it was made): the presenter gives
+    when the campaign was opened on that turn (:mod:`core.combat.turn_times`)."""
 
     at: float | None = field(default=None, kw_only=True)
+    since: float | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,14 @@ if TYPE_CHECKING:
     from core.combat.state import EncounterState
 
 
-def close_turn(state: EncounterState, at: float | None) -> tuple[EncounterState, tuple[ev.Event, ...]]:
+def close_turn(state: EncounterState, at: float | None, since: float | None = None) -> tuple[EncounterState, tuple[ev.Event, ...]]:
     """``state`` with the current turn timed up to ``at``: a ``TurnTimed``
-    of ``at - turn_at`` seconds (0 when the clock went back), none when
+    of ``at - turn_at`` seconds (0 when the clock went back), from ``since``
+    (seconds since the epoch) when the turn began unstamped, none when
     either stamp is missing; ``turn_at`` becomes ``at``."""
     events: tuple[ev.Event, ...] = ()
-    if at is not None and state.turn_at is not None and state.current is not None and state.has(state.current):
+    began = state.turn_at if state.turn_at is not None else since
+    if at is not None and began is not None and state.current is not None and state.has(state.current):
         who = state.combatant(state.current)
-        events = (ev.TurnTimed(who.id, who.name, state.round, max(0.0, at - state.turn_at)),)
+        events = (ev.TurnTimed(who.id, who.name, state.round, max(0.0, at - began)),)
     return replace(state, turn_at=at), events

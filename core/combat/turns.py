@@ -104,14 +104,14 @@ def _new_round_upkeep(state: EncounterState) -> Result:
     return state, tuple(events)
 
 
-def advance(enc: Table, state: EncounterState, *, run_end: bool = True, mark_acted: bool = True, at: float | None = None) -> Result:
+def advance(enc: Table, state: EncounterState, *, run_end: bool = True, mark_acted: bool = True, at: float | None = None, since: float | None = None) -> Result:
     """Pass the turn on from the current combatant (see module doc); the
     scene events whose counts the order passes fire on the way
     (:func:`core.combat.scene_events.fire_between`), and with the
     ``reroll_initiative_each_round`` house rule a new round re-rolls
     everyone's initiative first (EQ-INIT-1, ties by EQ-INIT-2)."""
     current = require_combat(state)
-    state, timed = close_turn(state, at)
+    state, timed = close_turn(state, at, since)
     events: list[ev.Event] = list(timed)
     if run_end:
         state, ended = end_turn(enc, state, current)
@@ -233,7 +233,7 @@ def next_turn(enc: Table, state: EncounterState, command: cmd.NextTurn) -> Resul
     """End the current turn and begin the next; what that did by itself is
     recorded (:mod:`core.combat.boundary`) so that ``PreviousTurn`` can give it back."""
     require_combat(state)
-    after, events = advance(enc, state, at=command.at)
+    after, events = advance(enc, state, at=command.at, since=command.since)
     after, fired = reminders.fire_on_damage(state, after)  # trigger damage: "when damaged" reminders, recorded with the turn
     return boundary.push(after, boundary.record(state, after)), events + fired
 
@@ -246,7 +246,7 @@ def previous_turn(enc: Table, state: EncounterState, command: cmd.PreviousTurn) 
     what the GM did meanwhile stays. Otherwise (a delay, a removal, an old
     save) only the turn goes back."""
     require_combat(state)
-    state, timed = close_turn(state, command.at)
+    state, timed = close_turn(state, command.at, command.since)
     last = boundary.latest(state)
     if last is not None:
         state, notes = boundary.give_back(state, last)
@@ -292,7 +292,7 @@ def delay_turn(enc: Table, state: EncounterState, command: cmd.DelayTurn) -> Res
     value = next_free_below(after.initiative, taken_initiatives(state, but=current.id))
     state = state.replace_combatant(replace(current, initiative=value))
     state = replace(state, resuming=state.resuming + (current.id,))
-    state, passed = advance(enc, state, run_end=False, mark_acted=False, at=command.at)
+    state, passed = advance(enc, state, run_end=False, mark_acted=False, at=command.at, since=command.since)
     return state, (ev.TurnDelayed(current.id, current.name, value), *passed)
 
 

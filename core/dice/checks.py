@@ -14,7 +14,7 @@ advantage the group is rolled twice and the higher sum is kept.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 from fractions import Fraction
@@ -47,6 +47,22 @@ class Tier(Enum):
     @property
     def critical(self) -> bool:
         return self in (Tier.CRITICAL_SUCCESS, Tier.CRITICAL_FAILURE)
+
+
+POWER_TIERS = {Tier.TIER_1.value: "t1", Tier.TIER_2.value: "t2", Tier.TIER_3.value: "t3"}
+"""A power roll's tier labels and their short names (PR-ROLL-1)."""
+
+
+def tier_chances(tiers: Iterable[tuple[str, Fraction]]) -> tuple[tuple[str, Fraction], ...]:
+    """``(("t1", p1), ("t2", p2), ("t3", p3))`` when ``tiers`` ((tier label,
+    probability) pairs, as an offer's odds) are a power roll's: every tier
+    deals damage (PR-ROLL-1), so the odds are the tiers, not a chance to
+    hit; ``()`` for a roll that hits or misses (shown as its ``hit``)."""
+    pairs = tuple(tiers)
+    if not pairs or any(label not in POWER_TIERS for label, _ in pairs):
+        return ()
+    chance = dict(pairs)
+    return tuple((short, Fraction(chance.get(label, 0))) for label, short in POWER_TIERS.items())
 
 
 class Advantage(IntEnum):

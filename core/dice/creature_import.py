@@ -139,8 +139,7 @@ def _roster_lines(lines: list[str], ruleset) -> tuple[list[tuple[int, Combatant]
         if not entry.name:
             problems.append(Problem(number, "no name (a line is: [token] name, then party/foe/neutral, hp N, ac N, STAT N)"))
             continue
-        creature = Combatant(f"t-{_slug(entry.name)}", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, glyph=glyph, ac=entry.ac,
-                             hp_dice=entry.hp_dice, attacks=entry.attacks)
+        creature = entry.combatant(f"t-{_slug(entry.name)}", glyph)
         found.append((number, creature))
     return found, problems
 

@@ -287,6 +287,9 @@ def _check_comment(expression: str, text: str, comment: str) -> None:
     if not words:
         return
     word = words[0]
+    die = re.search(r"(\d*)d(\d+)$", body)
+    if word.startswith("!") and not word.startswith("!=") and die:  # "3d6!": the exploding sign of other notations
+        raise DiceError(expression, f"'!' is not our exploding sign: write {die[0]}e{die[2]} (e and the face that explodes)")
     if not body[-1:].isspace() and not body.endswith("]"):  # "1d6 [fire]x": after an annotation
         raise DiceError(expression, f"{_short(word)!r} after {_short(body.strip())!r} is not dice notation (a comment needs a space before it)")
     if _DICE_WORD.fullmatch(word) and _DICE_SIGN.search(word):

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.values import limits as lim
-from core.values.combatant import Side
+from core.values.combatant import Combatant, Side
 from core.values.mobility import Size, footprint_offsets
 from core.errors import CreatureFormatError, MapFormatError
 from core.board.edges import from_text as edge_from_text, is_edge_line
@@ -44,7 +44,8 @@ from core.dice.notation import parse_saved_attacks
 from core.values.attacks import SavedAttack
 
 STAT = re.compile(r"^[A-Z][A-Z_]{0,15}$")
-NUMBER = re.compile(r"^[+-]?\d{1,9}$")
+NUMBER = re.compile(rf"^[+-]?\d{{1,{lim.MAX_NUMBER_DIGITS}}}$")
+LONG_NUMBER = re.compile(rf"^[+-]?\d{{{lim.MAX_NUMBER_DIGITS + 1},}}$")  # over the digits limit: refused naming it
 DEFAULT_HP = 10
 SIDES = ("party", "foe", "neutral")
 
@@ -62,6 +63,13 @@ class RosterEntry:
     hp_dice: str = ""  # HP as dice ("2d8+2"), read only when asked for (parse_creature's ``dice``)
     size: Size = Size.MEDIUM  # ``size large``: its footprint on the map (EQ-SIZE-1)
     attacks: tuple[SavedAttack, ...] = ()  # the saved attacks after ``attacks`` (core.dice.notation.parse_saved_attacks)
+
+    def combatant(self, cid: str, glyph: str = "") -> Combatant:
+        """The creature this line describes, at full HP, off the map: the one
+        reading of a line for the map's roster, the add dialog and the
+        bestiary (its size EQ-SIZE-1, HP dice, AC, stats, attacks)."""
+        return Combatant(cid, self.name, self.side, dict(self.stats), self.hp, self.hp, glyph=glyph, ac=self.ac,
+                         hp_dice=self.hp_dice, size=self.size, attacks=self.attacks)
 
 
 def split_map(text: str) -> tuple[str, str, int]:
@@ -127,6 +135,8 @@ def parse_creature(text: str, ruleset=None, dice: bool = False) -> RosterEntry:
         word = words[index]
         low = word.lower()
         following = words[index + 1] if index + 1 < len(words) else ""
+        if LONG_NUMBER.match(following) and (low in SIDES or low in ("hp", "ac") or STAT.match(word)):
+            raise CreatureFormatError(f"{_short(word)} {_short(following)}: a number has at most {lim.MAX_NUMBER_DIGITS} digits")
         if low in SIDES and not seen_side:
             side, seen_side = Side(low), True
             read = hp_word(following)

@@ -54,6 +54,8 @@ def test_free_text_after_the_dice_is_a_comment():
         ("1+" * 150 + "1", "longer than"),
         ("1d6 " + "x" * 5000, "longer than"),
         ("1d6\x1b[31m", "control characters"),
+        ("3d6!", "3d6e6"),  # d20 has no "!": the refusal names our spelling of an explosion
+        ("2d10!+3", "2d10e10"),
     ],
 )
 def test_bad_expressions_raise_one_error_with_a_reason(expression, reason):

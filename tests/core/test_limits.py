@@ -104,6 +104,13 @@ def test_a_creature_line_reads_as_the_add_dialog_types_it():
     assert "MIGHT, AGILITY, REASON, INTUITION, PRESENCE" in str(caught.value)
 
 
+@pytest.mark.parametrize("line", ["Dragon foe 5 ac 99999999999", "Dragon foe 99999999999", "Dragon foe hp 99999999999", "Dragon foe 5 STR -99999999999"])
+def test_a_creature_number_over_the_digits_limit_is_refused_naming_the_limit(line):
+    with pytest.raises(CreatureFormatError) as caught:
+        parse_creature(line, get_ruleset("equestria"))
+    assert f"at most {lim.MAX_NUMBER_DIGITS} digits" in str(caught.value) and "99999999999" in str(caught.value)
+
+
 def _encounter(count: int) -> Encounter:
     text = "\n".join("A" * 20 for _ in range(count // 20))
     return Encounter(state_from_map("t", from_text(text)), get_ruleset("tactical_d10"), random.Random(1))

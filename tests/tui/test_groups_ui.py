@@ -224,3 +224,20 @@ async def test_one_creature_with_hp_dice_rolls_its_hp_and_its_own_initiative(tmp
         [ogre] = [c for c in app.presenter.state.combatants if c.name == "Ogre"]
         assert 8 <= ogre.hp == ogre.hp_max <= 35 and ogre.hp_dice == "3d10+5" and ogre.initiative is not None
         assert "Added Ogre" in status_of(app)
+
+
+async def test_the_add_line_reads_size_as_a_roster_line_does_and_the_preview_names_it(tmp_path):
+    """EQ-SIZE-1: ``size large`` in the ``+`` line gives the creature its size
+    (one parser with the map's roster line), alone or as a group."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("plus")
+        await type_text(pilot, "Ogre foe 20 STR 3 size large attacks Club: 2d6 reach 2")
+        await pilot.pause()
+        assert "adds Ogre (foe, HP 20, large, STR +3, attacks Club)" in app.screen.shown_hint
+        await pilot.press("enter")
+        await pilot.pause()
+        [ogre] = [c for c in app.presenter.state.combatants if c.name == "Ogre"]
+        assert ogre.size.value == "large"
+        wolves = await add_wolves(pilot, app, "2 Wolf foe 2d8+2 size large")
+        assert [w.size.value for w in wolves] == ["large", "large"]

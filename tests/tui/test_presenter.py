@@ -9,6 +9,7 @@ import random
 import pytest
 
 from core.combat import commands as cmd
+from core.combat import events as ev
 from saves.campaign import Campaign
 from saves.session import Session, create_demo
 from tests.core.test_purity import _imported_after
@@ -107,3 +108,25 @@ def test_a_finished_encounter_says_so_in_its_title(presenter):
     assert "(finished)" not in presenter.view().title
     campaign.set_encounter(presenter.session.eid, status="finished")
     assert presenter.view().title.endswith(" (finished)")
+
+
+def test_the_first_turn_of_a_new_campaign_is_timed_from_when_it_was_opened(tmp_path):
+    """A campaign's first turn is rolled unstamped when the file is made; the
+    presenter times it from the opening, so the log has a turn time for it
+    (and the recap's table names whoever had it), once, and after an undo again."""
+    path = tmp_path / "demo.json"
+    create_demo(path, random.Random(3)).close()
+    session = Session(Campaign.open(path), random.Random(4))
+    ticks = iter([1000.0, 1040.0, 1065.0, 1070.0])
+    presenter = EncounterPresenter(session, clock=lambda: next(ticks))
+    first = presenter.state.current
+    presenter.submit(cmd.NextTurn())  # 1040: the first turn took 40 s
+    presenter.submit(cmd.NextTurn())  # 1065: the second 25 s
+    timed = [(e.event.combatant, e.event.seconds) for e in presenter.session.log if isinstance(e.event, ev.TurnTimed)]
+    assert timed[0] == (first, 40.0) and [s for _, s in timed] == [40.0, 25.0]
+    presenter.undo()
+    presenter.undo()
+    presenter.submit(cmd.NextTurn())  # 1070: back on the first turn, still timed from the opening
+    timed = [e.event.seconds for e in presenter.session.log if isinstance(e.event, ev.TurnTimed)]
+    assert timed == [40.0, 25.0, 70.0]  # the log keeps the undone lines (the recap leaves them out)
+    session.close()

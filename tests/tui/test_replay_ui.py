@@ -51,7 +51,12 @@ def test_a_recording_is_asciicast_v2_of_the_real_screen(tmp_path):
     header, *events = [json.loads(line) for line in out.read_text().splitlines()]
     assert header["version"] == 2 and (header["width"], header["height"]) == (80, 24)
     assert all(kind == "o" for _, kind, _ in events) and [t for t, _, _ in events] == sorted(t for t, _, _ in events)
-    assert "REPLAY" in "".join(data for _, _, data in events)
+    played_out = "".join(data for _, _, data in events)
+    assert "REPLAY" in played_out
+    drawn = next(t for t, _, data in events if "REPLAY" in data or "Round" in data)
+    assert events[0][0] == 0 and drawn == 0  # no blank seconds of start-up before the first frame
+    assert "\x1b[?1049l" not in played_out  # it ends on the final position, not back off the alternate screen
+    assert "Space next" not in played_out and "action 4 of 4" in played_out  # it plays itself: no keys to press
     assert oct(out.stat().st_mode & 0o777) == "0o600"
 
 

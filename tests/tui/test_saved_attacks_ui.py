@@ -5,6 +5,7 @@ by ``u``."""
 from __future__ import annotations
 
 import random
+import re
 
 from core.combat import commands as cmd
 from core.combat import events as ev
@@ -65,4 +66,26 @@ async def test_t_1_enter_spends_the_limited_use_and_u_gives_it_back(tmp_path):
         await pilot.pause()
         assert app.presenter.state.combatant("d").uses[0].uses == 1 and app.presenter.state.combatant("h").hp == 12
         assert "Undone" in status_of(app)
+    app.presenter.session.campaign.close()
+
+
+async def test_a_power_roll_attack_shows_its_three_tiers_not_a_hit_chance(tmp_path):
+    """PR-ROLL-1: tier 1 deals damage too, so the dialog shows each tier's
+    chance (they sum to 100%), never "hit N%"."""
+    club = SavedAttack("Club", "1d6 bludgeoning")
+    ogre = Combatant("o", "Ogre", Side.FOE, {"MIGHT": 2}, 20, 20, position=(1, 1), attacks=(club,))
+    hero = Combatant("h", "Hero", Side.PARTY, {}, 12, 12, position=(2, 1))
+    encounter = Encounter(EncounterState("t", Grid.filled(6, 4), (ogre, hero)), get("power_roll"), random.Random(5))
+    first = encounter.apply(cmd.StartCombat(starter="o"))
+    path = tmp_path / "ogre.json"
+    Campaign.create(path, "t", encounter.ruleset, encounter.state, first).close()
+    app = EncounterApp(Session(Campaign.open(path), random.Random(6)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await select_by_keys(pilot, app, "Hero")
+        await pilot.press("t")
+        await pilot.pause()
+        line = next(x for x in app.screen.shown_hint.splitlines() if x.startswith("1 Club"))
+        assert "hit " not in line
+        chances = re.search(r": t1 (\d+)% t2 (\d+)% t3 (\d+)%, ~\d+\.\d HP", line)
+        assert chances and 98 <= sum(int(c) for c in chances.groups()) <= 102, line  # rounded
     app.presenter.session.campaign.close()

@@ -203,3 +203,17 @@ async def test_a_choice_list_shows_more_rows_on_a_tall_terminal(tmp_path):
             await pilot.pause()
             heights[size] = app.screen.query_one("#choice-list").size.height
     assert heights[(80, 24)] == 6 and heights[(160, 48)] == 14
+
+
+async def test_a_sheets_position_is_never_split_across_lines_at_80x24(tmp_path):
+    """A try-out's sheet read "Initiative 18   at (10," then "14)"."""
+    from tests.tui.helpers import select_by_keys
+    from tui.widgets.creature_sheet import CreatureSheet
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for combatant in app.presenter.state.combatants:
+            await select_by_keys(pilot, app, combatant.name)
+            await pilot.pause()
+            x, y = combatant.position
+            lines = ["".join(s.text for s in strip) for strip in app.query_one(CreatureSheet).shown_lines]
+            assert any(f"at ({x}, {y})" in line for line in lines), lines

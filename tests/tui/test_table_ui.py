@@ -42,7 +42,7 @@ async def test_s_adds_a_lair_action_that_fires_timed_between_turns_and_undoes(tm
             await pilot.pause()
             seen.append(app.encounter_screen.selected)
         assert not any(s.startswith(SCENE_ROW) for s in seen) and set(seen) == {c.id for c in app.presenter.state.combatants}
-        await pilot.press("n")  # stamped 100: the first timed turn begins
+        await pilot.press("n")  # stamped 100: the turn open since the app started ends
         await pilot.pause()
         assert "Lair action" in status_of(app)  # the status line shows what fired, not only the turn
         await pilot.press("n")  # stamped 130
@@ -55,7 +55,7 @@ async def test_s_adds_a_lair_action_that_fires_timed_between_turns_and_undoes(tm
         await pilot.press("n")  # stamped 200
         await pilot.pause()
         timed = [e.event for e in app.presenter.session.log if isinstance(e.event, ev.TurnTimed)]
-        assert [t.seconds for t in timed] == [30.0, 45.0, 25.0]  # n at 130, p at 175, n at 200
+        assert [t.seconds for t in timed] == [0.0, 30.0, 45.0, 25.0]  # the opening turn (timed from the real clock's opening: after 100, so 0), n at 130, p at 175, n at 200
         await pilot.press("u", "u", "u", "u", "u")  # the four turn changes, then the scene event itself
         await pilot.pause()
         assert app.presenter.state.scene_events == ()

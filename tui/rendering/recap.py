@@ -292,17 +292,27 @@ def _turn_times(kept: list[LogEntry], names: dict[str, str], sides: dict[str, Si
 
 
 def _fight_end(kept: list[LogEntry]) -> list[str]:
-    """The ``## The end`` section: when the fight was decided and when combat ended."""
+    """The ``## The end`` section, ending on the fight's last state: when the
+    fight was decided (EQ-SIT-3) and whether turns went on after it, when
+    combat ended, or that the log stops with the fight going on."""
     said = []
     round_ = 0
+    decided = ended = False
     for entry in kept:
         event = entry.event
         if isinstance(event, ev.TurnStarted):
             round_ = event.round
+            if decided:  # the GM played on after the fight was decided
+                said[-1] = said[-1].removesuffix(".") + "; the fight went on."
+            decided = ended = False
         elif isinstance(event, ev.FightDecided):
             said.append(f"- Round {event.round}: {words(event.down)} (EQ-SIT-3).")
+            decided = True
         elif isinstance(event, ev.PhaseChanged) and event.phase is Phase.EVERYDAY and round_:
             said.append(f"- Combat ended in round {round_} (EQ-SIT-3: all sides agreed).")
+            decided, ended = False, True
+    if said and not ended and not decided:
+        said.append(f"- The fight goes on: the log stops in round {round_}.")
     return ["", "## The end", ""] + said if said else []
 
 

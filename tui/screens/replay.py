@@ -101,9 +101,8 @@ class ReplayScreen(Screen):
         last = len(self.record) - 1
         where = "before the first action" if self.number == 0 else f"action {self.number} of {last}"
         turn = f", {clean(state.combatant(state.current).name)}'s turn" if state.current and state.has(state.current) else ""
-        self.query_one(StatusLine).show(Text(
-            f"Replay, round {state.round}{turn}: {where}. \u2192/Space next, \u2190 back, ] [ rounds, Home End, Esc leaves."
-        ))
+        keys = "" if self.autoplay is not None else " \u2192/Space next, \u2190 back, ] [ rounds, Home End, Esc leaves."  # playing itself (a recording): no keys
+        self.query_one(StatusLine).show(Text(f"Replay, round {state.round}{turn}: {where}.{keys}"))
 
     def action_step(self, delta: int) -> None:
         self.show_step(self.number + delta)

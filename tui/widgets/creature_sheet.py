@@ -14,7 +14,7 @@ from core.rulesets.base import Ruleset
 from tui.rendering.combat import condition_text
 from tui.rendering.text import clean, user_text
 from tui.widgets.tracker_cells import hp_text
-from tui.widgets.lines import LinePane, text_lines
+from tui.widgets.lines import NO_BREAK, LinePane, text_lines
 
 
 def hp_bar(combatant: Combatant, width: int = 10) -> Text:
@@ -100,7 +100,8 @@ class CreatureSheet(LinePane):
         initiative = "--" if combatant.initiative is None else str(combatant.initiative)
         text.append(f"\nInitiative {initiative}")
         if combatant.position is not None:
-            text.append(f"   at ({combatant.position[0]}, {combatant.position[1]})")
+            x, y = combatant.position
+            text.append(f"   at{NO_BREAK}({x},{NO_BREAK}{y})")  # "(10, 14)" is never split across lines
         text.append("\n")
         shown = ruleset.stat_names + tuple(s for s in ruleset.skill_names if s in combatant.stats)  # skills it has
         for index, name in enumerate(shown):

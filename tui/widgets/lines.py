@@ -8,7 +8,8 @@ and refreshes only the span of columns that differ on each changed line.
 Its height changes only when its number of lines does.
 
 ``text_lines`` turns rich ``Text`` into such lines (wrapped or cut to the
-width, never parsed as markup).
+width, never parsed as markup; a no-break space, ``NO_BREAK``, holds the
+words on either side on one line, as Rich's wrap would not).
 """
 
 from __future__ import annotations
@@ -25,13 +26,23 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 _CONSOLE = Console(width=1000, color_system=None, legacy_windows=False, force_terminal=False)
+NO_BREAK = "\u00a0"
+"""A space no line breaks at (Rich's wrap breaks at any whitespace, this one too)."""
+_HELD = "\u2800"  # one cell and not whitespace: a no-break space while the text is wrapped
 
 
 def text_lines(text: Text, width: int, wrap: bool = True) -> list[Strip]:
     """``text`` as lines of exactly ``width`` cells: wrapped at spaces
     (``wrap``) or cut, and padded."""
     width = max(1, width)
+    held = wrap and NO_BREAK in text.plain and _HELD not in text.plain
+    if held:
+        text = text.copy()
+        text.plain = text.plain.replace(NO_BREAK, _HELD)  # same length: the styles stay where they were
     lines = text.wrap(_CONSOLE, width) if wrap else text.split("\n", allow_blank=True)
+    if held:
+        for line in lines:
+            line.plain = line.plain.replace(_HELD, " ")
     return [Strip(list(line.render(_CONSOLE))).crop_extend(0, width, None) for line in lines]
 
 

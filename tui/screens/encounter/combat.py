@@ -16,6 +16,7 @@ from core.combat import events as ev
 from core.values import limits as lim
 from core.offers import base as core_offers
 from core.values.combatant import Combatant
+from core.values.mobility import Size
 from core.errors import CreatureFormatError
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
@@ -26,7 +27,8 @@ from tui.screens.encounter.more import MoreMenu
 from core.offers.offer import refuse_as_applied  # the dialogs' check; the offer builders load with the first offers
 from core.errors import IllegalCommand, RulesError
 from core.offers.base import Offer
-from tui.rendering.describe import percent, preview_text
+from tui.rendering.describe import preview_text
+from tui.rendering.odds import odds_words
 
 if TYPE_CHECKING:
     from core.offers.saved_attacks import AttackChoice
@@ -38,7 +40,7 @@ def _hp(amount) -> str:
 
 
 def _choices_text(choices: tuple[AttackChoice, ...], chosen: AttackChoice | None) -> Text:
-    """One line per saved attack: ``1 Shortbow (1d6 piercing range 16): hit 55%, ~1.9 HP``, or why not now."""
+    """One line per saved attack: ``1 Shortbow (1d6 piercing range 16): hit 55%, ~1.9 HP`` (a power roll: ``t1 55% t2 35% t3 10%``), or why not now."""
     text = Text()
     for choice in choices:
         chosen_one = chosen is not None and choice.number == chosen.number
@@ -47,7 +49,7 @@ def _choices_text(choices: tuple[AttackChoice, ...], chosen: AttackChoice | None
         if choice.refusal is not None:
             text.append(f": not now: {clean(choice.refusal.split('; ')[0])}\n", style="yellow")
         else:
-            text.append(f": hit {percent(float(choice.hit))}, ~{_hp(choice.expected_damage)} HP\n")
+            text.append(f": {odds_words(float(choice.hit), choice.odds)}, ~{_hp(choice.expected_damage)} HP\n")
     return text
 
 
@@ -234,7 +236,7 @@ class CombatPart:
         def preview(value: str) -> Text:
             count, entry, summoned = read(value)
             hp = f"HP {entry.hp_dice} each" if entry.hp_dice and count > 1 else f"HP {entry.hp_dice or entry.hp}"
-            details = [entry.side.value, hp] + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
+            details = [entry.side.value, hp] + ([entry.size.value] if entry.size is not Size.MEDIUM else []) + ([f"AC {entry.ac}"] if entry.ac else []) + [f"{k} {v:+d}" for k, v in entry.stats.items()]
             details += [f"attacks {', '.join(a.name for a in entry.attacks)}"] if entry.attacks else []
             text = Text("adds ") + Text(f"{count} x " if count > 1 else "") + user_text(entry.name, "bold") + Text(f" ({', '.join(details)})")
             if summoned and summoner is not None:
@@ -253,7 +255,7 @@ class CombatPart:
                 self.marks.add_group(count, entry, summoner if summoned else None)
                 return
             name = entry.name
-            combatant = Combatant(self.ctx.state.next_id(), name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, attacks=entry.attacks)
+            combatant = entry.combatant(self.ctx.state.next_id())
             if summoned and summoner is not None:
                 added = self.ctx.run_command(cmd.AddCombatant(combatant, summoner=summoner.id))
             else:

@@ -36,7 +36,6 @@ from tui.screens.encounter.context import ScreenContext
 from tui.screens.encounter.map_modes import MapModes
 from tui.widgets.grid_map import GridMap
 from core.combat import events as ev
-from core.values.combatant import Combatant as C
 from core.offers.base import would_do
 from core.combat.damage import DamagePart
 from core.combat import commands as cmd
@@ -273,7 +272,7 @@ class Marks:
     def add_group(self, count: int, entry, summoner: Combatant | None) -> None:
         """Add ``count`` creatures of ``entry`` (a :class:`core.dice.roster.RosterEntry`);
         for more than one, ask how they get initiative."""
-        template = C("new", entry.name, entry.side, dict(entry.stats), entry.hp, entry.hp, ac=entry.ac, hp_dice=entry.hp_dice, attacks=entry.attacks)
+        template = entry.combatant("new")
 
         def add(mode: GroupInitiative) -> None:
             entries = self.ctx.run_command(AddGroup(template, count, entry.hp_dice, mode, summoner.id if summoner else None))

@@ -22,7 +22,9 @@ from core.board.grid import Cell
 from core.board.water import water_depth
 from core.offers import base as core_offers
 from core.dice.notation import parse_attack
-from tui.rendering.describe import modifiers_text, percent, preview_text
+from tui.rendering.describe import modifiers_text, preview_text
+from core.dice.checks import tier_chances
+from tui.rendering.odds import odds_words
 from core.offers.base import Offer
 from tui.screens.choice import ChoiceScreen
 from tui.rendering.text import clean, user_text
@@ -107,6 +109,8 @@ class MapModes:
         grid_map.odds = {cell: float(o.hit) for cell, o in found.items()}
         grid_map.best = best_cells(found)
         grid_map.refresh()
+        if any(tier_chances(o.tiers) for o in found.values()):  # PR-ROLL-1: tier 1 deals damage too; the shade is tier 2 or better
+            return f" Shaded: chance of tier 2 or 3 against {clean(target.name)} with {shown} (** best); a cell's line gives every tier."
         return f" Shaded: chance to hit {clean(target.name)} with {shown} (** best)."
 
     def move_preview(self, mover: Combatant, cell: Cell) -> Text:
@@ -122,7 +126,7 @@ class MapModes:
         line = Text(f"({cell[0]}, {cell[1]}): costs {shown.cost} {unit}, {', '.join(shown.notes)}", style="green")
         odds = self.odds.get(tuple(cell))
         if odds is not None:
-            line.append(f"; to hit: {clean(odds.refusal)}" if odds.refusal else f"; to hit {percent(float(odds.hit))}")
+            line.append(f"; to hit: {clean(odds.refusal)}" if odds.refusal else f"; {odds_words(float(odds.hit), odds.tiers, 'to hit')}")
             if odds.attack and not odds.refusal:
                 line.append(f" with {clean(odds.attack)}")
             line.append_text(modifiers_text(odds.modifiers))
