@@ -197,3 +197,27 @@ def test_new_without_a_terminal_is_the_campaign_encounter_opens_next(tmp_path, m
     assert cli.main(["new", str(tmp_path / "x.json"), "--seed", "1"]) == 0
     assert "is ready" in capsys.readouterr().err
     assert paths.last_campaign() == (tmp_path / "x.json").resolve()
+
+
+def test_a_broken_campaign_names_restore_in_clean_lines_and_restore_ends_the_refusals(tmp_path, capsys, encounter_home):
+    import random
+
+    from core.combat import commands as cmd
+    from saves.session import Session, create_demo
+
+    path = tmp_path / "moor.json"
+    create_demo(path, random.Random(1)).close()
+    for seed in range(2):
+        session = Session(Campaign.open(path), random.Random(seed))
+        session.commit(cmd.NextTurn())
+        session.close()
+    path.write_text('{"garbage": [1,2')
+    assert cli.main([str(path)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    for line in lines:  # a longer line holds one path, or the command to copy, never cut
+        assert len(line) <= 80 or len(line.removeprefix("encounter: ").removeprefix("  encounter restore ").split()) == 1, line
+    assert f"  encounter restore {path}" in lines
+    assert cli.main(["restore", str(path)]) == 0
+    assert f"{path} is back to round" in " ".join(capsys.readouterr().out.split())
+    assert cli.main(["restore", str(path)]) == 2 and "nothing to restore" in capsys.readouterr().err
+    Campaign.open(path).close()
