@@ -141,6 +141,29 @@ def test_a_broken_last_campaign_falls_back_to_the_demo(tmp_path, monkeypatch, en
     campaign.close()
 
 
+def test_a_broken_last_campaign_with_a_backup_says_the_repair_in_one_row_and_why_on_quit(tmp_path, monkeypatch, encounter_home, capsys):
+    import random
+
+    from core.combat import commands as cmd
+    from saves import paths
+    from saves.session import Session, create_demo
+
+    launched = []
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append(notice) or campaign.close() or 0)
+    moor = paths.campaigns_dir() / "moor.json"
+    create_demo(moor, random.Random(1)).close()
+    for seed in range(2):
+        session = Session(Campaign.open(moor), random.Random(seed))
+        session.commit(cmd.NextTurn())
+        session.close()
+    paths.remember_campaign(moor)
+    moor.write_text("{ torn")
+    assert cli.main([]) == 0
+    [notice] = launched
+    assert "quit and run: encounter restore moor " in notice and len(notice) < 80  # the status line: one row
+    assert "not valid JSON" in capsys.readouterr().err  # printed once the game is over
+
+
 def test_new_with_a_roster_and_a_bare_name(tmp_path, monkeypatch, encounter_home):
     from saves import paths
 

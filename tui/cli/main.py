@@ -255,6 +255,13 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 campaign = Campaign.open(demo) if demo.exists() else create_demo(demo, rng)
                 notice = f"Could not open the last campaign: {problem}. This is the demo; o opens the campaign list."
+                last = paths.last_campaign()
+                if last is not None and "encounter restore" in problem.advice:  # one row: the command; the reason after the game
+                    shown = last.stem if last.parent == paths.campaigns_dir() else str(last)
+                    notice = f"{last.name} does not open; quit and run: encounter restore {shown} (why: on quit)"
+                    code = _run(campaign, rng, notice, args)
+                    print(f"encounter: {wrapped(str(problem))}", file=sys.stderr)
+                    return code
         elif args.path.exists():
             campaign = Campaign.open(args.path)
         elif campaign_path(args.path).exists():  # a bare name: the campaign of that name
