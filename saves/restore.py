@@ -7,15 +7,16 @@ under the campaign's lock and only then:
 
 1. picks the version to go back to: the backup the GM names, else the file
    itself when it opens without its journal (the journal is what is
-   broken, or follows a file that is gone), else the newest good backup
+   damaged, or follows a file that is gone), else the newest good backup
    (:func:`saves.reading.newest_good`);
 2. keeps what it replaces aside, 0600, beside the file, as
    ``<name>.broken-<UTC time>`` (the file: a copy, then the backup
    written over it atomically), ``<name>.journal.broken-<UTC time>`` (the
    journal, renamed) and a copy of the history segment;
 3. keeps the journal in place when its records go on from the version
-   restored (they are replayed at the next opening), else sets it aside:
-   its actions are counted as lost and their file named.
+   restored (they are replayed at the next opening), else sets it aside
+   and starts a new one with those of its records, up to a damaged line,
+   that go on from it: the others are counted as lost and their file named.
 
 Nothing is written through a symbolic link or into another user's file:
 such a file refuses the whole restore, before anything changed.
@@ -31,10 +32,10 @@ from typing import Any
 
 from saves import lock
 from saves.errors import ReadOnlySave, SaveError, SaveWriteFailed
-from saves.files import MAX_CAMPAIGN_BYTES, NotAFile, NotOwnFile, check_replaceable, fsync_folder, open_own, read_regular, real_path
+from saves.files import MAX_CAMPAIGN_BYTES, MAX_JOURNAL_BYTES, NotAFile, NotOwnFile, check_replaceable, fsync_folder, open_own, read_regular, real_path
 from saves.fold import folding_path
 from saves.history import history_path
-from saves.journal import read_journal
+from saves.journal import decode_line
 from saves.layout import CampaignData, parse
 from saves.reading import decode_state, journal_path, newest_good, read_campaign, ruleset_of
 from saves.storage import AtomicJSONStorage, atomic_write
@@ -48,7 +49,8 @@ class Restored:
     """What :func:`restore` did to the campaign at ``path``: the ``backup``
     put in place (``None``: the file was kept, only its journal set aside),
     the copy of the ``broken`` file and every file kept ``aside``, the journal actions ``replayed`` onto it and
-    those ``lost`` (in ``lost_in``), and where the current fight is now:
+    those ``lost`` (in ``lost_in``, with its ``damaged`` lines, which no
+    longer read), and where the current fight is now:
     its ``round`` and whose turn (``turn_of``, a name, or ``None``)."""
 
     path: Path
@@ -57,6 +59,7 @@ class Restored:
     aside: tuple[Path, ...]
     replayed: int
     lost: int
+    damaged: int
     lost_in: Path | None
     round: int
     turn_of: str | None
@@ -64,14 +67,15 @@ class Restored:
     def describe(self) -> str:
         """A few sentences for the GM: where the fight is back to, what was lost and where it is."""
         where = f"round {self.round}, turn of {self.turn_of}" if self.turn_of else f"round {self.round}, before initiative"
-        source = f"the backup {self.backup.name}" if self.backup else "the file, without its journal"
+        source = f"the backup {self.backup.name}" if self.backup else "the file itself"
         said = [f"{self.path} is back to {where} ({source})."]
         if self.replayed:
             said.append(f"{_count(self.replayed)} of its journal replayed.")
-        if self.lost and self.lost_in is not None:
-            follow = "they followed the broken file, not the backup" if self.backup else "they do not follow the file"
-            said.append(f"{_count(self.lost)} of the journal are in {self.lost_in} ({follow}).")
-        elif not self.lost:
+        if (self.lost or self.damaged) and self.lost_in is not None:
+            follow = " (they followed the broken file, not the backup)" if self.backup and not self.replayed else ""
+            damaged = f" and {self.damaged} damaged line{'s' if self.damaged != 1 else ''}" if self.damaged else ""
+            said.append(f"{_count(self.lost)}{damaged} of the journal are in {self.lost_in}{follow}.")
+        elif not (self.lost or self.damaged):
             said.append("Nothing was lost from the journal.")
         if self.broken is not None:
             said.append(f"The broken file, with what it held since the backup, is kept as {self.broken}.")
@@ -86,7 +90,7 @@ def advice(campaign: Path, backup: Path | None) -> str:
     """The sentence a refusal of ``campaign`` ends with: what the GM can do,
     given its newest good ``backup`` (``None``: none)."""
     if _opens_alone(campaign) is not None:
-        return f"The file opens without its journal; to go on from the file, with the journal kept aside: encounter restore {campaign}"
+        return f"The file itself is good; to go on from it with what of its journal still fits, the rest kept aside: encounter restore {campaign}"
     if backup is not None:
         return f"The newest good backup is {backup}; to go back to it, with the broken files kept aside: encounter restore {campaign}"
     return ("There is no backup of it yet (one is made each time the file is rewritten), and its journal holds only "
@@ -151,8 +155,9 @@ def _restore(path: Path, chosen: Path | None) -> Restored:
         base = _opens_alone(chosen) if chosen is not None else None
         if chosen is None or base is None:
             raise SaveError(path, "was left untouched", advice=advice(path, None))
-    records = _journal_records(journals)
-    follows = _follows(records, base.meta)
+    lines, whole = _journal_lines(journals)
+    kept = _following(lines, base.meta)
+    follows = whole and len(kept) == len(lines)  # every record goes on from the version restored
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     aside: list[Path] = []
     broken: Path | None = None
@@ -168,17 +173,35 @@ def _restore(path: Path, chosen: Path | None) -> Restored:
         try:
             read_campaign(path)
         except SaveError:
-            follows = False  # a record that does not fit the version restored
+            follows, kept = False, []  # a record that does not fit the version restored
+    moved: list[Path] = []
     if not follows:
-        for journal in journals:
-            aside.append(_move_aside(journal, stamp))
-        lost_in = aside[-1] if journals else None
+        moved = [_move_aside(journal, stamp) for journal in journals]
+        aside += moved
+        lost_in = moved[-1] if moved else None
+        if kept:
+            _write_journal(journal_path(path), [line for _, line in kept])  # the actions before the damage, replayed
+            try:
+                read_campaign(path)
+            except SaveError:
+                os.unlink(journal_path(path))
     data, replayed, _, _ = read_campaign(path)
     state = decode_state(data.encounters[data.meta["current"]], path)
     turn_of = next((c.name for c in state.combatants if c.id == state.current), None)
     base_seq = base.meta["journal_seq"]
-    lost = 0 if follows else sum(1 for r in records if r.get("op") in ACTIONS and _seq(r) > base_seq)
-    return Restored(path, chosen, broken, tuple(aside), sum(1 for r in replayed if r.get("op") in ACTIONS), lost, lost_in, state.round, turn_of)
+    done = sum(1 for r in replayed if r.get("op") in ACTIONS)
+    readable = _journal_lines(moved, lenient=True)[0]
+    lost = sum(1 for r, _ in readable if r.get("op") in ACTIONS and _seq(r) > base_seq) - done if moved else 0
+    damaged = sum(_line_count(p) for p in moved) - len(readable)
+    return Restored(path, chosen, broken, tuple(aside), done, lost, damaged, lost_in, state.round, turn_of)
+
+
+def _line_count(path: Path) -> int:
+    """The complete lines of the journal at ``path`` (a torn last one is not one)."""
+    try:
+        return (read_regular(path, MAX_JOURNAL_BYTES, own=True) or b"").count(b"\n")
+    except (OSError, NotAFile):
+        return 0
 
 
 def _seq(record: dict[str, Any]) -> int:
@@ -186,30 +209,62 @@ def _seq(record: dict[str, Any]) -> int:
     return seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
 
 
-def _journal_records(journals: list[Path]) -> list[dict[str, Any]]:
-    """The records of the journals (``[]`` for one that does not read)."""
-    found: list[dict[str, Any]] = []
+def _journal_lines(journals: list[Path], lenient: bool = False) -> tuple[list[tuple[dict[str, Any], bytes]], bool]:
+    """``(records with their lines, whole)`` of the journals in order, up
+    to the first damaged line (``lenient``: every line that reads, from
+    every file); ``whole``: no line was damaged or unread. A torn last
+    line (an append cut short, never acknowledged) is no damage."""
+    found: list[tuple[dict[str, Any], bytes]] = []
     for journal in journals:
         try:
-            found += read_journal(journal)[0]
-        except SaveError:
-            continue
-    return found
+            raw = read_regular(journal, MAX_JOURNAL_BYTES, own=True) or b""
+        except (OSError, NotAFile):
+            if lenient:
+                continue
+            return found, False
+        lines = raw.splitlines(keepends=True)
+        for n, line in enumerate(lines):
+            record = decode_line(line)
+            if record is not None:
+                found.append((record, line))
+            elif lenient:
+                continue
+            elif n == len(lines) - 1 and not line.endswith(b"\n"):
+                break  # torn: never acknowledged
+            else:
+                return found, False
+    return found, True
 
 
-def _follows(records: list[dict[str, Any]], meta: dict[str, Any]) -> bool:
-    """Whether the journal ``records`` go on from the campaign whose header is ``meta``, without a gap."""
+def _following(lines: list[tuple[dict[str, Any], bytes]], meta: dict[str, Any]) -> list[tuple[dict[str, Any], bytes]]:
+    """The first of the journal ``lines`` that go on, without a gap, from
+    the campaign whose header is ``meta`` (the older ones, folded in already, skipped)."""
     expected = meta["journal_seq"] + 1
-    for record in records:
+    kept = []
+    for record, line in lines:
         if record.get("cid") != meta["cid"]:
-            return False
+            break
         seq = _seq(record)
         if seq < expected:
             continue
         if seq != expected:
-            return False
+            break
+        kept.append((record, line))
         expected += 1
-    return True
+    return kept
+
+
+def _write_journal(path: Path, lines: list[bytes]) -> None:
+    """A new journal of ``lines`` (0600, never through a link), fsynced."""
+    fd = open_own(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        view = memoryview(b"".join(lines))
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    fsync_folder(path.parent)
 
 
 def _aside_name(path: Path, stamp: str) -> Path:

@@ -130,3 +130,29 @@ def test_nothing_is_written_through_a_planted_link_nor_while_the_campaign_is_ope
     finally:
         held.release()
     assert path.read_text() == "{ torn"
+
+
+def test_a_journal_damaged_midway_keeps_the_file_and_replays_the_actions_before_the_damage(tmp_path):
+    path = tmp_path / "moor.json"
+    create_demo(path, random.Random(1)).close()
+    session = Session(Campaign.open(path), random.Random(5))
+    states = []
+    for _ in range(6):
+        session.commit(cmd.NextTurn())
+        states.append(session.encounter.state)
+    session.campaign.close(fold_journal=False)
+    lines = journal_path(path).read_bytes().splitlines(keepends=True)
+    lines[3] = lines[3][:20] + b"X" + lines[3][21:]  # a flipped byte in the 4th action
+    journal_path(path).write_bytes(b"".join(lines))
+    with pytest.raises(CorruptSave, match="damaged at byte") as refused:
+        Campaign.open(path)
+    assert f"encounter restore {path}" in str(refused.value)
+
+    done = restore(path)
+
+    assert (done.backup, done.replayed, done.lost, done.damaged) == (None, 3, 2, 1)
+    assert "2 actions and 1 damaged line of the journal are in" in done.describe()
+    assert _aside(path, "moor.json.journal").read_bytes() == b"".join(lines)
+    reopened = Campaign.open(path)
+    assert state_hash(reopened.load_state()) == state_hash(states[2])
+    reopened.close()
