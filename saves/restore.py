@@ -122,17 +122,19 @@ def restore(path: Path | str, backup: Path | str | None = None) -> Restored:
     (open elsewhere) or :class:`SaveError` saying why not, and then nothing
     changed."""
     path = real_path(path)
-    the_lock = lock.acquire(path)
-    if the_lock is None:
-        raise ReadOnlySave(path, "is open in another encounter; quit it there, then restore")
+    the_lock = None
     try:
+        the_lock = lock.acquire(path)
+        if the_lock is None:
+            raise ReadOnlySave(path, "is open in another encounter; quit it there, then restore")
         return _restore(path, Path(backup) if backup is not None else None)
     except NotOwnFile as exc:
         raise SaveError(path, f"not restored: {exc.strerror}") from None
     except OSError as exc:
         raise SaveWriteFailed(path, f"not restored: {exc.strerror or exc}") from None
     finally:
-        the_lock.release()
+        if the_lock is not None:
+            the_lock.release()
 
 
 def _restore(path: Path, chosen: Path | None) -> Restored:
@@ -154,6 +156,8 @@ def _restore(path: Path, chosen: Path | None) -> Restored:
         chosen = newest_good(path)
         base = _opens_alone(chosen) if chosen is not None else None
         if chosen is None or base is None:
+            if not os.path.lexists(path):
+                raise SaveError(path, "does not exist, and has no backup")
             raise SaveError(path, "was left untouched", advice=advice(path, None))
     lines, whole = _journal_lines(journals)
     kept = _following(lines, base.meta)
@@ -165,8 +169,9 @@ def _restore(path: Path, chosen: Path | None) -> Restored:
         history = history_path(path)
         if history.exists() and history.stat().st_size > base.meta.get("history_length", 0):
             aside.append(_copy_aside(history, stamp))  # the history past the backup's length is cut at the next fold
-        broken = _copy_aside(path, stamp)
-        aside.append(broken)
+        if os.path.lexists(path):  # else: gone, the backup takes its place
+            broken = _copy_aside(path, stamp)
+            aside.append(broken)
         atomic_write(path, (read_regular(chosen, MAX_CAMPAIGN_BYTES) or b"").decode("utf-8"))
     lost_in: Path | None = None
     if follows:

@@ -156,3 +156,14 @@ def test_a_journal_damaged_midway_keeps_the_file_and_replays_the_actions_before_
     reopened = Campaign.open(path)
     assert state_hash(reopened.load_state()) == state_hash(states[2])
     reopened.close()
+
+
+def test_a_deleted_campaign_comes_back_from_its_backup_and_a_missing_one_without_is_refused(tmp_path):
+    path, _ = _campaign_with_a_journal(tmp_path)
+    path.unlink()
+    done = restore(path)
+    assert done.backup == backups.list_backups(path)[0] and done.broken is None and done.lost == 6
+    Campaign.open(path).close()
+    with pytest.raises(SaveError, match="does not exist, and has no backup"):
+        restore(tmp_path / "never.json")
+    assert not (tmp_path / "never.json").exists()
