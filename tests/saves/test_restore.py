@@ -15,6 +15,7 @@ from saves import backups, lock
 from saves.campaign import Campaign
 from saves.errors import CorruptSave, ReadOnlySave, SaveError
 from saves.reading import journal_path
+from saves.library import summarize
 from saves.restore import restore
 from saves.session import Session, create_demo
 from tests.saves.helpers import state_hash
@@ -52,6 +53,7 @@ def test_the_loop_of_the_backup_advice_ends_in_one_command(tmp_path):
     with pytest.raises(CorruptSave) as refused:
         Campaign.open(path)
     assert f"encounter restore {path}" in str(refused.value)
+    assert summarize(path).problem == str(refused.value)  # the campaign list says the same
     assert path.read_text() == '{"garbage": [1,2'
 
     done = restore(path)
