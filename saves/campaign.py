@@ -163,7 +163,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
             if the_lock:
                 the_lock.release()
             backup = newest_good(path)
-            raise exc.with_backup(backup, restore.advice(path, backup)) from None
+            raise exc.with_backup(backup, restore.advice(path, backup, isinstance(exc, NewerSave))) from None
         except BaseException:
             if the_lock:
                 the_lock.release()

@@ -54,7 +54,7 @@ def summarize(path: Path) -> CampaignSummary:
         data, _, _, _ = read_campaign(path)
     except (CorruptSave, NewerSave) as exc:  # with what to do, as when it is opened
         backup = newest_good(path)
-        return CampaignSummary(path, path.stem, "?", 0, modified, str(exc.with_backup(backup, restore.advice(path, backup))))
+        return CampaignSummary(path, path.stem, "?", 0, modified, str(exc.with_backup(backup, restore.advice(path, backup, isinstance(exc, NewerSave)))))
     except SaveError as exc:
         return CampaignSummary(path, path.stem, "?", 0, modified, str(exc))
     return CampaignSummary(path, str(data.meta.get("name") or path.stem), data.meta["ruleset"], len(data.encounters), modified)

@@ -86,9 +86,15 @@ def _count(n: int) -> str:
     return f"{n} action{'s' if n != 1 else ''}"
 
 
-def advice(campaign: Path, backup: Path | None) -> str:
+def advice(campaign: Path, backup: Path | None, newer: bool = False) -> str:
     """The sentence a refusal of ``campaign`` ends with: what the GM can do,
-    given its newest good ``backup`` (``None``: none)."""
+    given its newest good ``backup`` (``None``: none); ``newer``: the file
+    was written by a newer encounter (it is not broken)."""
+    if newer:
+        update = "A newer encounter opens it"
+        if backup is None:
+            return update
+        return f"{update}; or go back to the newest good backup {backup}, the newer file kept aside: encounter restore {campaign}"
     if _opens_alone(campaign) is not None:
         return f"The file itself is good; to go on from it with what of its journal still fits, the rest kept aside: encounter restore {campaign}"
     if backup is not None:

@@ -41,6 +41,7 @@ examples:
   encounter --demo                   the built-in demo fight on the seed 003 map
   encounter ~/games/moor.json        open or create a campaign file
   encounter new moor.json --map moor.txt --ruleset equestria
+  encounter restore moor             a campaign that does not open, back to a good version
 """
 
 
