@@ -166,8 +166,8 @@ def _restore(path: Path, chosen: Path | None) -> Restored:
                 raise SaveError(path, "does not exist, and has no backup")
             raise SaveError(path, "was left untouched", advice=advice(path, None))
     lines, whole = _journal_lines(journals)
-    kept = _following(lines, base.meta)
-    follows = whole and len(kept) == len(lines)  # every record goes on from the version restored
+    kept, complete = _following(lines, base.meta)
+    follows = whole and complete  # every record goes on from the version restored (or is folded in it already)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     aside: list[Path] = []
     broken: Path | None = None
@@ -247,22 +247,20 @@ def _journal_lines(journals: list[Path], lenient: bool = False) -> tuple[list[tu
     return found, True
 
 
-def _following(lines: list[tuple[dict[str, Any], bytes]], meta: dict[str, Any]) -> list[tuple[dict[str, Any], bytes]]:
-    """The first of the journal ``lines`` that go on, without a gap, from
-    the campaign whose header is ``meta`` (the older ones, folded in already, skipped)."""
+def _following(lines: list[tuple[dict[str, Any], bytes]], meta: dict[str, Any]) -> tuple[list[tuple[dict[str, Any], bytes]], bool]:
+    """``(kept, complete)``: the first of the journal ``lines`` that go on,
+    without a gap, from the campaign whose header is ``meta`` (the older
+    ones, folded in already, skipped); ``complete``: all of them do."""
     expected = meta["journal_seq"] + 1
-    kept = []
+    kept: list[tuple[dict[str, Any], bytes]] = []
     for record, line in lines:
-        if record.get("cid") != meta["cid"]:
-            break
         seq = _seq(record)
-        if seq < expected:
-            continue
-        if seq != expected:
-            break
-        kept.append((record, line))
-        expected += 1
-    return kept
+        if record.get("cid") != meta["cid"] or seq > expected:
+            return kept, False
+        if seq == expected:
+            kept.append((record, line))
+            expected += 1
+    return kept, True
 
 
 def _write_journal(path: Path, lines: list[bytes]) -> None:
