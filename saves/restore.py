@@ -12,7 +12,9 @@ under the campaign's lock and only then:
 2. keeps what it replaces aside, 0600, beside the file, as
    ``<name>.broken-<UTC time>`` (the file: a copy, then the backup
    written over it atomically), ``<name>.journal.broken-<UTC time>`` (the
-   journal, renamed) and a copy of the history segment;
+   journal, renamed) and, when it holds more than the backup knows, a
+   copy of the history segment (the next fold cuts what lies past the
+   backup's length); a file that is gone simply comes back from its backup;
 3. keeps the journal in place when its records go on from the version
    restored (they are replayed at the next opening), else sets it aside
    and starts a new one with those of its records, up to a damaged line,
@@ -48,8 +50,8 @@ ACTIONS = ("step", "undo", "redo")
 class Restored:
     """What :func:`restore` did to the campaign at ``path``: the ``backup``
     put in place (``None``: the file was kept, only its journal set aside),
-    the copy of the ``broken`` file and every file kept ``aside``, the journal actions ``replayed`` onto it and
-    those ``lost`` (in ``lost_in``, with its ``damaged`` lines, which no
+    the copy of the ``broken`` file and every file kept ``aside``, the
+    journal actions ``replayed`` onto it and those ``lost`` (in ``lost_in``, with its ``damaged`` lines, which no
     longer read), and where the current fight is now:
     its ``round`` and whose turn (``turn_of``, a name, or ``None``)."""
 
