@@ -49,7 +49,7 @@ from core.values.combatant import Combatant
 from core.combat.state import EncounterState
 from core.errors import IllegalCommand
 from core.rulesets.base import Ruleset
-from saves import backups, fold, lock, patch
+from saves import backups, fold, lock, patch, restore
 from saves.codec import from_document, to_document
 from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
 from saves.files import NotAFile, NotOwnFile, check_regular, real_path
@@ -162,7 +162,8 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         except (CorruptSave, NewerSave) as exc:
             if the_lock:
                 the_lock.release()
-            raise exc.with_backup(newest_good(path)) from None
+            backup = newest_good(path)
+            raise exc.with_backup(backup, restore.advice(path, backup, isinstance(exc, NewerSave))) from None
         except BaseException:
             if the_lock:
                 the_lock.release()

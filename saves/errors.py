@@ -9,7 +9,8 @@
     └── ReadOnlySave        another instance holds the campaign: this one may only read
 
 ``CorruptSave`` and ``NewerSave`` carry ``backup``: the newest good backup
-(or ``None``), already named in the message.
+(or ``None``), already named in the message, and ``advice``: what the GM
+can do about it (:func:`saves.restore.advice`), the message's last sentence.
 """
 
 from __future__ import annotations
@@ -22,18 +23,21 @@ from core.errors import EncounterError
 class SaveError(EncounterError):
     """Root of every save-file problem. ``path``: the file; ``reason``: what is wrong."""
 
-    def __init__(self, path: Path | str, reason: str, backup: Path | None = None) -> None:
+    def __init__(self, path: Path | str, reason: str, backup: Path | None = None, advice: str = "") -> None:
         self.path = Path(path)
         self.reason = reason
         self.backup = backup
+        self.advice = advice
         message = f"{self.path}: {reason}"
-        if backup is not None:
-            message += f". The newest good backup is {backup} (copy it over the file to go back to it)"
+        if advice:
+            message += f". {advice}"
+        elif backup is not None:
+            message += f". The newest good backup is {backup}"
         super().__init__(message)
 
-    def with_backup(self, backup: Path | None) -> SaveError:
-        """The same error offering ``backup``."""
-        return type(self)(self.path, self.reason, backup)
+    def with_backup(self, backup: Path | None, advice: str = "") -> SaveError:
+        """The same error offering ``backup``, ending with ``advice``."""
+        return type(self)(self.path, self.reason, backup, advice)
 
 
 class CorruptSave(SaveError):
@@ -53,6 +57,6 @@ class ReadOnlySave(SaveError):
     ``str()`` names the file by its name only: it is the status line's
     message under the campaign's own title, one row of 80 columns."""
 
-    def __init__(self, path: Path | str, reason: str, backup: Path | None = None) -> None:
-        super().__init__(path, reason, backup)
+    def __init__(self, path: Path | str, reason: str, backup: Path | None = None, advice: str = "") -> None:
+        super().__init__(path, reason, backup, advice)
         self.args = (f"{self.path.name}: {reason}",)

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from saves import backups, lock
+from saves import backups, lock, restore
 from saves.campaign import Campaign
 from saves.fold import folding_path
 from saves.history import history_path
-from saves.reading import journal_path, read_campaign
-from saves.errors import ReadOnlySave, SaveError, SaveWriteFailed
+from saves.reading import journal_path, newest_good, read_campaign
+from saves.errors import CorruptSave, NewerSave, ReadOnlySave, SaveError, SaveWriteFailed
 from saves.files import NotAFile, NotOwnFile, check_regular, check_replaceable
 from saves.layout import dump, parse
 from saves.sanitize import clean_name
@@ -52,6 +52,9 @@ def summarize(path: Path) -> CampaignSummary:
         modified = datetime.fromtimestamp(0)
     try:
         data, _, _, _ = read_campaign(path)
+    except (CorruptSave, NewerSave) as exc:  # with what to do, as when it is opened
+        backup = newest_good(path)
+        return CampaignSummary(path, path.stem, "?", 0, modified, str(exc.with_backup(backup, restore.advice(path, backup, isinstance(exc, NewerSave)))))
     except SaveError as exc:
         return CampaignSummary(path, path.stem, "?", 0, modified, str(exc))
     return CampaignSummary(path, str(data.meta.get("name") or path.stem), data.meta["ruleset"], len(data.encounters), modified)

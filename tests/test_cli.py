@@ -141,6 +141,29 @@ def test_a_broken_last_campaign_falls_back_to_the_demo(tmp_path, monkeypatch, en
     campaign.close()
 
 
+def test_a_broken_last_campaign_with_a_backup_says_the_repair_in_one_row_and_why_on_quit(tmp_path, monkeypatch, encounter_home, capsys):
+    import random
+
+    from core.combat import commands as cmd
+    from saves import paths
+    from saves.session import Session, create_demo
+
+    launched = []
+    monkeypatch.setattr(cli, "_run", lambda campaign, rng, notice, ui=None: launched.append(notice) or campaign.close() or 0)
+    moor = paths.campaigns_dir() / "moor.json"
+    create_demo(moor, random.Random(1)).close()
+    for seed in range(2):
+        session = Session(Campaign.open(moor), random.Random(seed))
+        session.commit(cmd.NextTurn())
+        session.close()
+    paths.remember_campaign(moor)
+    moor.write_text("{ torn")
+    assert cli.main([]) == 0
+    [notice] = launched
+    assert "quit and run: encounter restore moor " in notice and len(notice) < 80  # the status line: one row
+    assert "not valid JSON" in capsys.readouterr().err  # printed once the game is over
+
+
 def test_new_with_a_roster_and_a_bare_name(tmp_path, monkeypatch, encounter_home):
     from saves import paths
 
@@ -197,3 +220,27 @@ def test_new_without_a_terminal_is_the_campaign_encounter_opens_next(tmp_path, m
     assert cli.main(["new", str(tmp_path / "x.json"), "--seed", "1"]) == 0
     assert "is ready" in capsys.readouterr().err
     assert paths.last_campaign() == (tmp_path / "x.json").resolve()
+
+
+def test_a_broken_campaign_names_restore_in_clean_lines_and_restore_ends_the_refusals(tmp_path, capsys, encounter_home):
+    import random
+
+    from core.combat import commands as cmd
+    from saves.session import Session, create_demo
+
+    path = tmp_path / "moor.json"
+    create_demo(path, random.Random(1)).close()
+    for seed in range(2):
+        session = Session(Campaign.open(path), random.Random(seed))
+        session.commit(cmd.NextTurn())
+        session.close()
+    path.write_text('{"garbage": [1,2')
+    assert cli.main([str(path)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    for line in lines:  # a longer line holds one path, or the command to copy, never cut
+        assert len(line) <= 80 or len(line.removeprefix("encounter: ").removeprefix("  encounter restore ").split()) == 1, line
+    assert f"  encounter restore {path}" in lines
+    assert cli.main(["restore", str(path)]) == 0
+    assert f"{path} is back to round" in " ".join(capsys.readouterr().out.split())
+    assert cli.main(["restore", str(path)]) == 2 and "nothing to restore" in capsys.readouterr().err
+    Campaign.open(path).close()

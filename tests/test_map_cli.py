@@ -118,3 +118,24 @@ def test_a_party_joining_an_encounter_from_a_map_file_has_its_per_encounter_uses
     state, _ = map_encounter(tmp_path / "moor.txt", "Moor", get("equestria"), (aria,))
     (member,) = [c for c in state.combatants if c.name == "Aria"]
     assert {u.name: u.uses for u in member.uses} == {"Roar": 1, "Rage": 0}
+
+
+def test_export_map_of_a_universal_vtt_campaign_says_its_lights_are_not_kept_and_how_to_set_them_again(tmp_path, capsys):
+    """A text map holds no light (EQ-VIS-1..2): the note on stderr (and in the
+    file) is the very text of the L form that puts the crypt's lights back."""
+    from pathlib import Path
+
+    from core.dice.vision_notation import parse_vision
+
+    crypt = Path(__file__).resolve().parents[1] / "core" / "board" / "maps" / "crypt.dd2vtt"
+    assert cli.main(["new", str(tmp_path / "c.json"), "--map", str(crypt)]) == 0
+    capsys.readouterr()
+    assert cli.main(["export-map", str(tmp_path / "c.json"), "-o", str(tmp_path / "c.txt")]) == 0
+    [note] = [line for line in capsys.readouterr().err.splitlines() if "light" in line]
+    assert "not kept in a text map" in note and "# " + note.removeprefix("encounter: note: ") in (tmp_path / "c.txt").read_text()
+    typed = note.split("press L and type: ")[1]
+    campaign = Campaign.open(tmp_path / "c.json", read_only=True)
+    vision = campaign.load_state().vision
+    campaign.close()
+    assert len(vision.sources) == 3
+    assert parse_vision(typed, {}) == (vision.light, vision.weather, vision.sources)

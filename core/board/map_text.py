@@ -9,7 +9,8 @@ on other terrain than open ground gets ``on TERRAIN`` at the end of its
 roster line. What a text map cannot hold is said in comment lines under the
 roster (and in :attr:`MapExport.notes`): combatants off the map or sharing a
 cell (a rider on its mount), heights of cells, footprints other than the
-size's (a size is written as ``size large``), reminders, lines
+size's (a size is written as ``size large``), reminders, the light and its
+sources (the note is what to type in the Light and weather form), lines
 that would not read back. :func:`encounter_from_map` is the way back into a campaign.
 Pure: no file is written here (see :mod:`saves.map_files`).
 """
@@ -24,6 +25,7 @@ from core.combat.demo import state_from_map
 from core.combat.state import EncounterState
 from core.errors import MapFormatError
 from core.board.edges import to_text as edge_to_text
+from core.board.vision import Conditions
 from core.board.grid import GROUND, Grid, TextMap, Token, is_token_glyph, to_text
 from core.values.mobility import Size
 from core.dice.roster import RosterEntry, parse_roster, read_map_file
@@ -162,11 +164,31 @@ def export_map(state, ruleset, legend: str = "emoji", title: str = "") -> MapExp
         notes.append("the water depths painted on cells are not kept in a text map (the house rules' depths stand)")
     if grid.ceiling is not None:
         notes.append(f"the ceiling ({grid.ceiling} cells) is not kept in a text map")
+    if state.vision != Conditions():
+        notes.append(_vision_note(state))
     lines += edge_to_text(grid.edges)  # thin walls, doors, windows: the same words in both legends
     header = f"# {title}" if title else "#"
     header += f" (ruleset {ruleset.id}): encounter new CAMPAIGN.json --map THIS_FILE --ruleset {ruleset.id}"
     comments = [header] + [f"# {note}" for note in notes if "written as a comment" not in note]
     return MapExport(body + "\n" + "\n".join(comments + lines) + "\n", tuple(notes), ids)
+
+
+def _vision_note(state: EncounterState) -> str:
+    """The note of an encounter's light, weather and light sources (EQ-VIS-1..2),
+    which a text map does not hold, ending with the text of the Light and
+    weather form (``L``, :func:`core.dice.vision_notation.parse_vision`) that
+    sets them again: ``darkness clear; torch 3,4; lantern Boar``."""
+    vision = state.vision
+    names = {c.id: c.name for c in state.combatants}
+    parts = [f"{vision.light} {vision.weather}"]
+    for source in vision.sources:
+        if source.cell is not None:
+            parts.append(f"{source.kind} {source.cell[0]},{source.cell[1]}")
+        else:
+            parts.append(f"{source.kind} {names.get(source.carrier or '', source.carrier)}")
+    count = len(vision.sources)
+    lights = f" and its {count} light source{'s' if count != 1 else ''} are" if count else " is"
+    return f"the light{lights} not kept in a text map; to set them again in the new encounter, press L and type: {'; '.join(parts)}"
 
 
 def _map_cells(combatant: Combatant) -> tuple[tuple[int, int], ...]:

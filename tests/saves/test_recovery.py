@@ -74,6 +74,7 @@ def test_a_newer_file_is_refused_and_offers_a_backup(tmp_path):
     with pytest.raises(NewerSave, match="newer") as caught:
         Campaign.open(path)
     assert caught.value.backup is not None
+    assert str(caught.value).endswith(f"A newer encounter opens it; or go back to the newest good backup {caught.value.backup}, the newer file kept aside: encounter restore {path}")
 
 
 def test_an_edit_that_breaks_the_undo_history_is_refused_at_undo_not_silently_applied(tmp_path):

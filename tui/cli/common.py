@@ -6,7 +6,9 @@ import it; it imports none of them."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+import textwrap
 from pathlib import Path
 
 from saves import paths
@@ -28,6 +30,20 @@ def campaign_path(path: Path) -> Path:
 def fail(message: str) -> int:
     print(f"encounter: {message}", file=sys.stderr)
     return 2
+
+
+_COMMAND = re.compile(r"encounter (?:restore|new) \S+")
+"""A command in a message: kept on one line, to be copied whole."""
+
+
+def wrapped(message: str, first: str = "encounter: ", width: int = 80) -> str:
+    """``message`` in lines of at most ``width`` columns after ``first`` (the
+    next lines indented two), broken between words only: a path or a
+    command is never cut, so a longer one gets a line of its own."""
+    glued = _COMMAND.sub(lambda m: m.group().replace(" ", "\xa0"), message)
+    lines = textwrap.wrap(glued, width, initial_indent=first, subsequent_indent="  ",
+                          break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines).replace("\xa0", " ")[len(first):]
 
 
 def report_unsaved(campaign: Campaign, rescued_to: Path | None = None) -> int:

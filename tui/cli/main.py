@@ -4,6 +4,7 @@
     encounter --demo          the built-in demo campaign
     encounter PATH            open that campaign file (a new .json name: created on the demo map)
     encounter new PATH [--map MAP.txt] [--ruleset equestria] [--name NAME]
+    encounter restore PATH [BACKUP]   a campaign that does not open back to a good version (tui/cli/restore.py)
     encounter export-map | add-encounter | import-creatures ...   (see tui/cli/maps.py)
 
 Every failure is one line on stderr and exit status 2; never a traceback.
@@ -26,7 +27,8 @@ from saves.campaign import Campaign
 from saves.errors import SaveError
 from saves.session import Session, create_campaign, create_demo, open_default
 from saves.signals import exit_soon, install_exit_handlers, install_takeover_handler
-from tui.cli.common import campaign_path, fail, report_unsaved, ui_options
+from tui.cli.common import campaign_path, fail, report_unsaved, ui_options, wrapped
+from tui.cli.restore import restore as restore_command
 from core.combat.demo import demo_roster, seed_map_text
 from core.board.grid import TextMap, from_text
 
@@ -39,13 +41,14 @@ examples:
   encounter --demo                   the built-in demo fight on the seed 003 map
   encounter ~/games/moor.json        open or create a campaign file
   encounter new moor.json --map moor.txt --ruleset equestria
+  encounter restore moor             a campaign that does not open, back to a good version
 """
 
 
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="encounter",
-        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter watch PATH [--as NAME]\n       encounter play PATH --as NAME [--code CODE]\n       encounter invite PATH NAME [--remove]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]\n       encounter replay PATH [--encounter N] [--cast FILE] [--pace S] [--replace]\n       encounter export-map PATH [--encounter N] [--glyphs emoji|ascii] [-o FILE]\n       encounter add-encounter PATH --map MAP.txt [--name NAME]\n       encounter import-creatures PATH FILE [--skip-bad]",
+        usage="encounter [--demo] [--seed N] [--glyphs G] [--no-mouse] [PATH]\n       encounter new PATH [--map MAP.txt] [--ruleset ID] [--name NAME]\n       encounter restore PATH [BACKUP]\n       encounter watch PATH [--as NAME]\n       encounter play PATH --as NAME [--code CODE]\n       encounter invite PATH NAME [--remove]\n       encounter serve PATH [--as NAME] [--host H] [--port N]\n       encounter recap PATH [--encounter N] [--json]\n       encounter replay PATH [--encounter N] [--cast FILE] [--pace S] [--replace]\n       encounter export-map PATH [--encounter N] [--glyphs emoji|ascii] [-o FILE]\n       encounter add-encounter PATH --map MAP.txt [--name NAME]\n       encounter import-creatures PATH FILE [--skip-bad]",
         description="Run tabletop RPG combat in the terminal: initiative, grid map, creature sheets, dice log.",
         epilog=EPILOG.replace("{data}", str(paths.campaigns_dir(create=False))) + "  encounter new --help      options of 'new'\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -224,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] == "new":
             return _new(argv[1:])
+        if argv and argv[0] == "restore":
+            return restore_command(argv[1:])
         if argv and argv[0] in _READERS + _MAP_COMMANDS:
             gc.enable()  # off while the program started (tui.program); a game's App turns it on as it mounts
         if argv and argv[0] in _READERS:
@@ -251,6 +256,13 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 campaign = Campaign.open(demo) if demo.exists() else create_demo(demo, rng)
                 notice = f"Could not open the last campaign: {problem}. This is the demo; o opens the campaign list."
+                last = paths.last_campaign()
+                if last is not None and "encounter restore" in problem.advice:  # one row: the command; the reason after the game
+                    shown = last.stem if last.parent == paths.campaigns_dir() else str(last)
+                    notice = f"{last.name} does not open; quit and run: encounter restore {shown} (why: on quit)"
+                    code = _run(campaign, rng, notice, args)
+                    print(f"encounter: {wrapped(str(problem))}", file=sys.stderr)
+                    return code
         elif args.path.exists():
             campaign = Campaign.open(args.path)
         elif campaign_path(args.path).exists():  # a bare name: the campaign of that name
@@ -262,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
             campaign = create_demo(target, rng, name=args.path.stem)
             notice = f"Created {target}: the seed 003 map with the demo fight."
         return _run(campaign, rng, notice, args)
+    except SaveError as exc:  # a broken campaign's refusal: several sentences, one a command to copy
+        return fail(wrapped(str(exc)))
     except EncounterError as exc:
         return fail(str(exc))
     except KeyboardInterrupt:
