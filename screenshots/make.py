@@ -35,7 +35,10 @@ async def _shoot(name: str, size: tuple[int, int], keys: list[str], folder: Path
     try:
         async with app.run_test(size=size) as pilot:
             for key in keys:
-                await pilot.press(key)
+                if key.startswith("sleep:"):  # time for the forecast's workers to play fights
+                    await pilot.pause(float(key.removeprefix("sleep:")))
+                else:
+                    await pilot.press(key)
             await pilot.pause()
             svg = HERE / f"{name}.svg"
             app.save_screenshot(filename=svg.name, path=str(HERE))
@@ -171,6 +174,12 @@ SHOTS.update({
     "group-80x24": ((80, 24), ["plus", *_typed("4 Wolf foe 2d8+2")[:-1]]),
     "reminder-80x24": ((80, 24), ["down", "R", "enter", *_typed("save ends | BODY 12"), "n"]),
     "odds-map-120x40": ((120, 40), ["down", "t", *_typed("1d6 piercing ranged")[:-1], "escape", "m", "left", "left", "down"]),
+})
+
+# the forecast of the demo fight, and a what-if branch compared with it.
+SHOTS.update({
+    "forecast-80x24": ((80, 24), ["F", "sleep:6"]),
+    "what-if-120x40": ((120, 40), ["F", "sleep:3", "w", "sleep:1", "home", "d", "9", "enter", "sleep:1", "F", "sleep:6"]),
 })
 
 
