@@ -273,6 +273,12 @@ class Ruleset(Capabilities, HouseRules):
         """The exchange this ruleset allows: (kind given, kind gained, count)."""
         return ("full", "quick", self.exchange_quick_actions(combatant))
 
+    def exchanged(self, combatant: Combatant, budget: ActionBudget) -> ActionBudget:
+        """The budget after :meth:`exchange` traded one kind for another (the
+        kinds already moved): unchanged, or what the ruleset adds (srd35: the
+        move action's movement)."""
+        return budget
+
     def exchange_quick_actions(self, combatant: Combatant) -> int:
         """Quick actions one full action buys; rulesets without the exchange refuse."""
         raise IllegalCommand(f"{self.id} has no exchange of a full action for quick actions")
