@@ -286,5 +286,5 @@ class Marks:
             add(GroupInitiative.EACH)  # one creature rolls as always; a summon acts after its summoner
             return
         later = "" if self.ctx.state.round > 0 else " when combat starts"
-        options = [(mode.value, mode.label + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
+        options = [(mode.value, mode.label_in(self.ctx.session.encounter.ruleset) + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
         self.ctx.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(entry.name, "bold"), options), lambda key: add(GroupInitiative(key)))
