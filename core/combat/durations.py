@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.values.conditions import Boundary, Condition, ConditionSpec, Duration
 from core.errors import IllegalCommand
@@ -93,6 +93,14 @@ def words(duration: Duration, state: EncounterState) -> str:
     if turns_ahead == 1:
         return f"until the end of {who}'s next turn"
     return f"until the end of {who}'s turn {turns_ahead} turns from now"
+
+
+def lasting_in(condition: Condition, state: EncounterState, ruleset: Any) -> str:
+    """:func:`lasting` of ``condition`` by ``ruleset``'s catalogue and step
+    settings (``bleeding_step``): what the log says of it when it is added."""
+    spec = ruleset.conditions.get(condition.name)
+    step = int(getattr(ruleset.settings, spec.step, 0)) if spec is not None and spec.step else 0
+    return lasting(condition, state, spec, step)
 
 
 def lasting(condition: Condition, state: EncounterState, spec: ConditionSpec | None, step: int) -> str:

@@ -70,7 +70,7 @@ class Srd35(Ruleset):
     command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers", "core.rulesets.srd35.passing")  # SRD-MOV: burden, body, 5-ft step, attacks of opportunity; tumble, overrun, squeezing
     stat_blocks = True  # d20 SRD stat blocks import (core.dice.creature_import)
     rule_prefix = "SRD"
-    event_rules = {"Moved": "SRD-MOV-2", "FullActionExchanged": "SRD-MOV-9"}  # the log's rule IDs: a move costs by the d20 diagonals; a double move spends the standard action on movement
+    event_rules = {"Moved": "SRD-MOV-2", "FullActionExchanged": "SRD-MOV-9", "ActionSpent": "SRD-MOV-9"}  # the log's rule IDs: a move costs by the d20 diagonals; a double move spends the standard action on movement; the standard and move actions
     offer_rules = {"exchange": "SRD-MOV-9"}  # seed 002: «используя оба своих действия для движения», the standard action traded for a move
     Settings = Srd35Settings
     skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
