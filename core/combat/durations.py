@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from core.values.conditions import Boundary, Duration
+from core.values.conditions import Boundary, Condition, ConditionSpec, Duration
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:
@@ -93,3 +93,29 @@ def words(duration: Duration, state: EncounterState) -> str:
     if turns_ahead == 1:
         return f"until the end of {who}'s next turn"
     return f"until the end of {who}'s turn {turns_ahead} turns from now"
+
+
+def lasting_in(condition: Condition, state: EncounterState, ruleset: Any) -> str:
+    """:func:`lasting` of ``condition`` by ``ruleset``'s catalogue and step
+    settings (``bleeding_step``): what the log says of it when it is added."""
+    spec = ruleset.conditions.get(condition.name)
+    step = int(getattr(ruleset.settings, spec.step, 0)) if spec is not None and spec.step else 0
+    return lasting(condition, state, spec, step)
+
+
+def lasting(condition: Condition, state: EncounterState, spec: ConditionSpec | None, step: int) -> str:
+    """How long ``condition`` lasts, in words: :func:`words` of its duration,
+    or, for one whose level falls by ``-step`` each time it deals its
+    damage (``bleeding_step`` -1; RULES.md Revision 3 DEFAULT: bleeding N
+    deals N at the start of its turn, then N-1), when it runs out:
+    ``"until it runs out: 1 damage at the start of its next turn, then gone"``."""
+    told = words(condition.duration, state)
+    if spec is None or spec.trigger is Boundary.NEVER or step >= 0:
+        return told
+    turns = -(-condition.level // -step)
+    when = "start" if spec.trigger is Boundary.START else "end"
+    after = "then gone" if turns == 1 else f"{-step} less each turn after: gone after {turns} turns"
+    countdown = f"{condition.level} damage at the {when} of its next turn, {after}"
+    if condition.duration.boundary is Boundary.NEVER or condition.duration.count < 1:
+        return f"until it runs out: {countdown}"
+    return f"{told}, or until it runs out: {countdown}"

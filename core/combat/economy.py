@@ -81,7 +81,7 @@ def exchange(enc: Table, state: EncounterState, command: cmd.ExchangeFullAction)
     enc.ruleset.check_spend(combatant, given)
     if not _own_turn(state, combatant):
         raise IllegalCommand(f"it is not {combatant.name}'s turn", "EQ-ACT-1")
-    budget = combatant.budget.spend(given).grant(gained, count)
+    budget = enc.ruleset.exchanged(combatant, combatant.budget.spend(given).grant(gained, count))
     event = ev.FullActionExchanged(combatant.id, combatant.name, count, given, gained)
     return state.replace_combatant(replace(combatant, budget=budget)), (event,)
 

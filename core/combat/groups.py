@@ -14,6 +14,7 @@ EQ-INIT-6): a group takes consecutive turns, one creature after another.
 from __future__ import annotations
 
 import re
+from typing import Any
 from collections.abc import Iterable
 from dataclasses import replace
 from enum import Enum
@@ -41,6 +42,12 @@ class GroupInitiative(Enum):
         if self is GroupInitiative.GROUP:
             return "One roll for the group: consecutive turns, one after another (EQ-INIT-2, EQ-INIT-6)"
         return "Each rolls its own initiative (EQ-INIT-1)"
+
+    def label_in(self, ruleset: Any) -> str:
+        """:attr:`label` as a GM of ``ruleset`` reads it: unique initiatives and
+        no shared turns are every ruleset's DEFAULT, "as in equestria"
+        (RULES.md Revision 3; :meth:`core.rulesets.base.Ruleset.cite_text`)."""
+        return str(ruleset.cite_text(self.label))
 
 
 # -- hit points as dice ------------------------------------------------------------

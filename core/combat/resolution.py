@@ -21,7 +21,7 @@ from core.values.combatant import Combatant
 from core.combat.damage import DamageOutcome, DamagePart, absorb, resolve
 from core.dice.rolls import DiceRoll, parse, roll
 from core.errors import IllegalCommand
-from core.combat.durations import words
+from core.combat.durations import lasting_in
 from core.combat.economy import spend_kind
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def add_condition(enc: Table, state: EncounterState, target_id: str, condition: 
     state = state.replace_combatant(replace(target, conditions=new))
     added = new[-1]
 
-    events: tuple[ev.Event, ...] = (ev.ConditionAdded(target.id, target.name, added, notes, words(added.duration, state)),)
+    events: tuple[ev.Event, ...] = (ev.ConditionAdded(target.id, target.name, added, notes, lasting_in(added, state, enc.ruleset)),)
     state, fell = enc.after_condition(state, target.id, condition.name)  # falls (PR-MOV-5, PR-CLB-2), a rider's seat (EQ-MNT-5)
     return state, events + fell
 

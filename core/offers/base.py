@@ -19,7 +19,7 @@ exchange), so no ruleset id is named.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
@@ -76,7 +76,16 @@ def offers(state: EncounterState, ruleset: Ruleset, actor_id: str | None = None,
     from core.offers.asked_checks import ask_offers  # EQ-CHK-1: a check asked of a player
 
     found = offers_common.generic(context) + tuple(ruleset.extra_offers(context)) + breath_offers(context) + ask_offers(context)
+    found = tuple(_cited(o, ruleset) for o in found)
     return tuple(o for o in found if o.id.endswith(".due")) + tuple(o for o in found if not o.id.endswith(".due"))  # owed now: first
+
+
+def _cited(offer: Offer, ruleset: Ruleset) -> Offer:
+    """``offer`` with another seed's rule IDs said as the DEFAULTs they are
+    here ("DEFAULT, as in equestria EQ-COV-2", RULES.md Revision 3)."""
+    cite = ruleset.cite_text
+    return replace(offer, label=cite(offer.label), rule=cite(offer.rule), prompt=cite(offer.prompt),
+                   refusal=None if offer.refusal is None else cite(offer.refusal))
 
 
 def find(found: tuple[Offer, ...], offer_id: str) -> Offer | None:
@@ -118,8 +127,10 @@ def preview(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> Pr
     from core.offers import common as offers_common
 
     shown = offers_common.preview_details(state, ruleset, command)
+    cite = ruleset.cite_text  # another seed's rule IDs as the DEFAULTs they are here (RULES.md Revision 3)
+    shown = {**shown, "notes": tuple(cite(n) for n in shown.get("notes", ()))}
     if "refusal" in shown:  # decided while computing the details (a move's path and budget)
-        return Preview(command, **shown)
+        return Preview(command, **{**shown, "refusal": None if shown["refusal"] is None else cite(shown["refusal"])})
     problem = dry_run(state, ruleset, command)
     return Preview(command, None if problem is None else str(problem), **shown)
 

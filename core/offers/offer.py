@@ -147,6 +147,7 @@ def dry_run(state: EncounterState, ruleset: Ruleset, command: cmd.Command) -> Ru
     try:
         Encounter(state, ruleset, random.Random(0)).apply(command)
     except RulesError as problem:
+        problem.args = (ruleset.cite_text(str(problem)),)  # another seed's rule as the DEFAULT it is here (RULES.md Revision 3)
         return problem
     return None
 

@@ -273,6 +273,12 @@ class Ruleset(Capabilities, HouseRules):
         """The exchange this ruleset allows: (kind given, kind gained, count)."""
         return ("full", "quick", self.exchange_quick_actions(combatant))
 
+    def exchanged(self, combatant: Combatant, budget: ActionBudget) -> ActionBudget:
+        """The budget after :meth:`exchange` traded one kind for another (the
+        kinds already moved): unchanged, or what the ruleset adds (srd35: the
+        move action's movement)."""
+        return budget
+
     def exchange_quick_actions(self, combatant: Combatant) -> int:
         """Quick actions one full action buys; rulesets without the exchange refuse."""
         raise IllegalCommand(f"{self.id} has no exchange of a full action for quick actions")
@@ -336,9 +342,28 @@ class Ruleset(Capabilities, HouseRules):
     def cite_text(self, text: str) -> str:
         """``text`` (a refusal, a log line) with every rule ID of another seed
         said as :meth:`cite` says it."""
-        if not self.rule_prefix:
-            return text
-        return _RULE_ID.sub(lambda m: self.cite(m.group(0)), text)
+        for at, said in reversed(self.citations(text)):
+            text = text[:at] + said + text[at:]
+        return text
+
+    def citations(self, text: str) -> tuple[tuple[int, str], ...]:
+        """Where :meth:`cite_text` puts words into ``text``: (position, words)
+        before each rule ID of another seed not said so already
+        (``"DEFAULT, as in equestria "``); for a styled line to do the same."""
+        if not self.rule_prefix or not text:
+            return ()
+        found = []
+        run = ("", -1)  # the seed of the last rule ID and where it ended: "EQ-INIT-2, EQ-INIT-6" is said once
+        for match in _RULE_ID.finditer(text):
+            rule = match.group(0)
+            seed = rule.split("-", 1)[0]
+            cited = self.cite(rule)
+            words = cited[: -len(rule)]
+            same_run = run[0] == seed and text[run[1]:match.start()] in (", ", "/", " and ", " or ")
+            if cited != rule and not same_run and not text[:match.start()].endswith(words.removeprefix("DEFAULT, ")):
+                found.append((match.start(), words))
+            run = (seed, match.end())
+        return tuple(found)
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:
         """Offers only this ruleset has (see :mod:`core.offers.base`), for

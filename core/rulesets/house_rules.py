@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from core.dice.setting_notation import Shape, parse_setting, shape_of
 from core.errors import RulesError
-from core.rulesets.setting_checks import row_refusal
+from core.rulesets.setting_checks import row_refusal, word_refusal
 from core.values.mobility import Size
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
@@ -26,10 +26,11 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("creature_cover", "burrowed_cover", "shield_cover", "window_cover"), ("none", "quarter", "half", "three-quarters", "full")),  # EQ-COV-2 grades
     "initiative_tie_reading": ("step_down", "after_winner"),  # EQ-INIT-2 readings (a) and (b)
     "seat_rounding": ("rearward", "forward"),  # EQ-MNT-9: where the centre of an even footprint rounds
+    "opposed_tie": ("reroll", "none"),  # EQ-WAR-1: equal battle totals are re-rolled, or nobody loses
 }
 """Settings that name one of a few rules, and the names they take."""
 
-SIZE_SETTINGS = ("size_reach", "size_categories", "obstacle_size")
+SIZE_SETTINGS = ("size_reach", "size_categories", "obstacle_size", "enter_squares_size")
 """Settings that name sizes of :class:`core.values.mobility.Size`."""
 SIZE_NAMES = tuple(size.value for size in Size)
 SIGNED_MODIFIERS = ("cover_quarter", "melee_vs_crouched", "melee_vs_prone", "ranged_vs_prone", "slowed_melee",
@@ -105,6 +106,8 @@ class HouseRules:
                 return f"{name} cannot be negative (its DEFAULT is {default})"
         if isinstance(value, str) and name.endswith("_stat") and value != default and value not in self.sheet_names:
             return f"{name} names a stat: one of {', '.join(self.sheet_names)}"
+        if isinstance(value, str) and value != default:
+            return word_refusal(self, name, value)
         return None
 
     def setting_shape(self, name: str) -> Shape:

@@ -10,6 +10,10 @@ setting of every ruleset has its check in :data:`ROW_CHECKS` (a test walks
 them); :func:`row_refusal` is what
 :meth:`core.rulesets.base.Ruleset.house_rule_refusal` asks. A check is
 ``(ruleset, name, value) -> reason or None``; a refused value changes nothing.
+A word setting that names one of a few things (the action kind a door
+spends, a damage type, a sense) has its check in :data:`WORD_CHECKS`
+(:func:`word_refusal`): ``door_action = banana`` is refused in the form, not
+when a door is opened.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ SIZE_NAMES = tuple(size.value for size in Size)
 CROSSABLE = ("tree", "wall")  # TAC-MAP-1: the obstacles with no movement in the seed (DEFAULT: they block)
 WEIGHTS = ("light", "medium", "heavy")  # SRD-MOV-13: armour and loads (d20 SRD)
 ALIGNMENT = re.compile(r"[a-z][a-z -]{0,29}")  # as the sheet takes one (core.combat.sheet, TAC-DMG-2)
+SENSE = re.compile(r"[a-z][a-z -]{0,19}")  # as the sheet takes a main sense (core.combat.sheet, TAC-POS-6)
+SHEET_NAME = re.compile(r"[A-Z][A-Z0-9_]{0,19}")  # a value on the sheet, in capitals as the stats are (RIDING)
 
 
 def _numbers(value: tuple[Any, ...]) -> list[int]:
@@ -214,3 +220,79 @@ def row_refusal(ruleset: Any, name: str, value: tuple[Any, ...]) -> str | None:
     if check is None:
         return f"{name} has no check of what it means: it cannot be changed here yet"
     return check(ruleset, name, value)
+
+
+WordCheck = Callable[[Any, str, str], "str | None"]
+"""``(ruleset, setting name, word) -> why it is refused, or None``."""
+
+
+def one_of(known: Callable[[Any], tuple[str, ...]], what: str, rule: str, empty: str = "") -> WordCheck:
+    """A word that is one of ``known(ruleset)``; ``empty`` (when given) says
+    what an empty word means, and then it is taken."""
+    def check(ruleset: Any, name: str, value: str) -> str | None:
+        allowed = known(ruleset)
+        if value in allowed or (empty and value == ""):
+            return None
+        blank = f", or empty for {empty}" if empty else ""
+        return f"{name} names {what}: one of {', '.join(allowed)}{blank} (not {value!r}) ({rule})"
+    return check
+
+
+def matching(pattern: re.Pattern[str], what: str, rule: str) -> WordCheck:
+    """A free word of the form the sheet takes (a sense: ``hearing``)."""
+    def check(ruleset: Any, name: str, value: str) -> str | None:
+        if pattern.fullmatch(value):
+            return None
+        return f"{name} names {what} (not {value!r}) ({rule})"
+    return check
+
+
+def dice_or_empty(rule: str) -> WordCheck:
+    """Dice (``1d6``), or empty where nothing is rolled."""
+    def check(ruleset: Any, name: str, value: str) -> str | None:
+        if value == "" or DICE.match(value):
+            return None
+        return f"{name} is dice such as 1d6, or empty for none (not {value!r}) ({rule})"
+    return check
+
+
+def _kinds(ruleset: Any) -> tuple[str, ...]:
+    return tuple(ruleset.action_kinds)
+
+
+def _action(rule: str, empty: str = "") -> WordCheck:
+    return one_of(_kinds, "the action kind it spends", rule, empty)
+
+
+WORD_CHECKS: dict[str, WordCheck] = {
+    # the action kind a rule spends (a ruleset's kinds: equestria full, quick, reaction)
+    "door_action": _action("Revision 3 Doors", empty="none: door_movement MP instead, or nothing"),
+    "break_action": _action("Revision 3 Doors"),
+    "takeoff_action": _action("EQ-MOV-3"),
+    "dive_action": _action("EQ-MOV-7"),
+    "throw_action": _action("EQ-ACT-4"),
+    "dig_action": _action("PR-BUR-1"),
+    "shake_off_action": _action("PR-CLB-1"),
+    "overrun_kind": _action("SRD-MOV-16"),
+    # names of a fixed list
+    "fall_damage_type": one_of(lambda r: tuple(t.value for t in DamageType), "a damage type", "EQ-FALL-1"),
+    "break_fumble_damage": dice_or_empty("EQ-CHK-3"),
+    # free words of the sheet's form
+    "sight_sense": matching(SENSE, "a sense as a sheet's main sense is written, e.g. sight, hearing", "TAC-POS-6"),
+    "shield_word": matching(re.compile(r"\S.{0,29}"), "the word an inventory item named as a shield holds, e.g. shield", "EQ-ACT-4"),
+}
+"""Word setting name -> its check, beside the stats and skills (every
+``..._stat`` names one of the ruleset's sheet values; a skill setting names
+a sheet value, in capitals), the sizes and
+:data:`core.rulesets.house_rules.SETTING_CHOICES`."""
+
+
+def word_refusal(ruleset: Any, name: str, value: str) -> str | None:
+    """Why word ``value`` for setting ``name`` makes no sense
+    (:data:`WORD_CHECKS`; a skill setting: a sheet name in capitals), or ``None``."""
+    check = WORD_CHECKS.get(name)
+    if check is not None:
+        return check(ruleset, name, value)
+    if name in ruleset.skill_settings and not SHEET_NAME.fullmatch(value):
+        return f"{name} names a value on the sheet, in capitals like {getattr(ruleset.Settings(), name)} (not {value!r})"
+    return None

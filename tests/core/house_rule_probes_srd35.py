@@ -146,6 +146,14 @@ def _helpless_body(size: Size):
     return probe
 
 
+def _split_move(ruleset: Ruleset) -> object:
+    """Moving 1 square, then the standard action: the movement left of the move action (SRD-MOV-9)."""
+    enc = encounter(ruleset, creature(ruleset, "a", (1, 1)), creature(ruleset, "b", (8, 6), Side.FOE))
+    enc.apply(cmd.Move("a", (2, 1)))
+    enc.apply(cmd.SpendAction("a", "standard"))
+    return enc.state.combatant("a").budget.movement
+
+
 PROBES: dict[str, tuple[str, Any]] = {
     "srd35.stats": ("STR, DEX, CON, INT, WIS, LUCK", lambda r: r.stat_names),
     "srd35.default_difficulty": ("12", _checks),
@@ -195,4 +203,5 @@ PROBES: dict[str, tuple[str, Any]] = {
     "srd35.overrun_max_larger": ("0", _overrun(Size.MEDIUM, Size.LARGE)),
     "srd35.escape_artist_stat": ("STR", _escape),
     "srd35.escape_artist_dc": ("25", _escape),
+    "srd35.split_move": ("true", _split_move),
 }

@@ -68,6 +68,8 @@ def test_through_an_opened_door_not_a_closed_one(ruleset):
     with pytest.raises(MoveRefused, match="closed door"):
         enc.apply(cmd.Move("aria", (3, 1)))
     enc.apply(UseDoor("aria", *DOOR, DoorUse.OPEN))
+    if ruleset == "srd35":  # SRD-MOV-9: the door took the move action; the standard one, taken as a move, moves it
+        enc.apply(cmd.ExchangeFullAction("aria"))
     enc.apply(cmd.Move("aria", (3, 1)))
     assert enc.state.combatant("aria").position == (3, 1)
 
@@ -150,3 +152,56 @@ def test_no_jump_through_a_closed_door():
     enc = _fight("equestria", Feature.DOOR_CLOSED)
     with pytest.raises(IllegalCommand, match="no jump through it"):
         enc.apply(cmd.Jump("aria", (3, 1)))
+
+
+def _srd_corridor(start: tuple[int, int] = (1, 1), **house_rules: object) -> Encounter:
+    """Brom (speed 30 ft: 6 squares, SRD-MOV-1) three squares west of a closed door, on its turn."""
+    rules = get("srd35").with_house_rules(dict(house_rules))
+    grid = Grid(Grid.filled(12, 3).rows, edges=(Edge((4, 1), Side.EAST, Feature.DOOR_CLOSED),))
+    brom = Combatant("brom", "Brom", Team.PARTY, {"STR": 2, "DEX": 9}, 10, 10, position=start, initiative=20)
+    boar = Combatant("boar", "Boar", Team.FOE, {}, 10, 10, position=(11, 2), initiative=1)
+    enc = Encounter(EncounterState("corridor", grid, (brom, boar)), rules, random.Random(1))
+    enc.apply(cmd.StartCombat())
+    return enc
+
+
+def test_srd_mov_9_moving_takes_the_move_action_so_the_door_after_it_takes_the_standard_one():
+    # seed 002: in a round a creature moves its speed and does one thing more (the move and the
+    # standard action); using both for movement it moves twice its speed. A door is a move action.
+    enc = _srd_corridor()
+    enc.apply(cmd.Move("brom", (4, 1)))
+    brom = enc.state.combatant("brom").budget
+    assert (brom.left("move"), brom.left("standard"), brom.movement) == (0, 1, 3)
+    with pytest.raises(IllegalCommand, match="Brom has no move action left this turn; trade the standard action for a move first"):
+        enc.apply(UseDoor("brom", (4, 1), Side.EAST, DoorUse.OPEN))
+    enc.apply(cmd.ExchangeFullAction("brom"))
+    enc.apply(UseDoor("brom", (4, 1), Side.EAST, DoorUse.OPEN))
+    brom = enc.state.combatant("brom").budget
+    assert (brom.left("move"), brom.left("standard"), brom.movement) == (0, 0, 0)  # no movement split around the door
+    with pytest.raises(MoveRefused):
+        enc.apply(cmd.Move("brom", (5, 1)))
+
+
+def test_srd_mov_9_a_door_first_takes_the_move_and_the_standard_action_traded_brings_a_whole_move():
+    enc = _srd_corridor(start=(4, 1))
+    enc.apply(UseDoor("brom", (4, 1), Side.EAST, DoorUse.OPEN))
+    brom = enc.state.combatant("brom").budget
+    assert (brom.left("move"), brom.left("standard"), brom.movement) == (0, 1, 0)
+    with pytest.raises(MoveRefused):
+        enc.apply(cmd.Move("brom", (5, 1)))
+    enc.apply(cmd.ExchangeFullAction("brom"))
+    enc.apply(cmd.Move("brom", (10, 1)))  # its speed, 6 squares, through the open door
+    assert enc.state.combatant("brom").budget.movement == 0
+
+
+def test_srd_mov_9_the_standard_traded_mid_move_goes_on_and_split_move_is_a_house_rule():
+    enc = _srd_corridor()
+    enc.apply(cmd.Move("brom", (4, 1)))
+    enc.apply(cmd.ExchangeFullAction("brom"))
+    assert enc.state.combatant("brom").budget.movement == 3 + 6  # both actions for movement: twice its speed
+    enc = _srd_corridor(split_move=True)
+    enc.apply(cmd.Move("brom", (4, 1)))
+    enc.apply(cmd.ExchangeFullAction("brom"))
+    enc.apply(UseDoor("brom", (4, 1), Side.EAST, DoorUse.OPEN))
+    enc.apply(cmd.Move("brom", (7, 1)))  # the first move's 3 squares, after the door
+    assert enc.state.combatant("brom").budget.movement == 0

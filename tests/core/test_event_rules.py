@@ -43,6 +43,10 @@ def test_srd_mov_9_srd35_trades_its_standard_action_for_a_move_by_its_own_seed()
     assert (rule_of(traded, get("srd35")), rule_of(traded, get("equestria"))) == ("SRD-MOV-9", "EQ-ACT-3")
     assert get("srd35").offer_rule("exchange", "EQ-ACT-3") == "SRD-MOV-9"
     assert get("power_roll").offer_rule("exchange", "EQ-ACT-3") == "DEFAULT, as in equestria EQ-ACT-3"
+    from tui.rendering.describe import describe
+
+    assert describe(traded).plain == "A trades the standard action for 1 move action(s)"
+    assert rule_of(ev.ActionSpent("a", "A", "move", 0), get("srd35")) == "SRD-MOV-9"  # moving takes the move action
 
 
 def test_what_the_gm_typed_names_no_rule():

@@ -133,6 +133,32 @@ def test_a_torch_typed_wrong_is_refused_and_nothing_changes(text, message):
     assert ruleset.house_rules() == {}
 
 
+FREE_WORDS = {"shield_word": "", "sight_sense": "Sight!"}
+"""Word settings a GM names freely (an item's word, a main sense): only what the sheet could never hold is refused."""
+
+
+def _word_fields():
+    return [(rid, f.name) for rid in RULESETS for f in dataclasses.fields(get(rid).settings)
+            if isinstance(getattr(get(rid).settings, f.name), str)]
+
+
+@pytest.mark.parametrize(("rid", "name"), _word_fields())
+def test_a_word_setting_takes_only_what_its_rule_can_use(rid, name):
+    # Revision 3 Doors: equestria's door_action = banana was saved, then every door refused
+    ruleset = get(rid)
+    assert ruleset.house_rule_refusal(name, getattr(ruleset.settings, name)) is None
+    with pytest.raises(RulesError, match=f"^{name} "):
+        ruleset.read_house_rule(name, FREE_WORDS.get(name, "banana"))
+    assert ruleset.house_rules() == {}
+
+
+def test_a_door_action_names_one_of_the_rulesets_action_kinds():
+    ruleset = get("equestria")
+    with pytest.raises(RulesError, match=r"door_action names the action kind it spends: one of full, quick, reaction.*'banana'"):
+        ruleset.read_house_rule("door_action", "banana")
+    assert ruleset.read_house_rule("door_action", "full") == {"door_action": "full"}
+
+
 def test_a_table_typed_wrong_is_refused():
     ruleset = get("srd35")
     with pytest.raises(NotationError, match="each entry is 'name number'"):

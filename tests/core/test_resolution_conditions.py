@@ -60,6 +60,19 @@ def test_a10_tac_eff_4_poisoned_1_deals_1_at_turn_end_then_2():
     assert enc.state.combatant("a").hp == 19
 
 
+def test_tac_dmg_2_bleeding_counts_down_and_its_duration_says_so_not_until_removed():
+    # RULES.md Revision 3 (DEFAULT): bleeding N deals N at the start of its turn, then N-1
+    enc = two()
+    added = next(e for e in enc.apply(cmd.AddCondition("b", Condition("bleeding", 1))) if isinstance(e, ev.ConditionAdded))
+    assert added.until == "until it runs out: 1 damage at the start of its next turn, then gone"
+    enc.apply(cmd.NextTurn())  # Boar's turn starts
+    assert enc.state.combatant("b").hp == 19 and levels(enc, "b") == {}
+    added = next(e for e in enc.apply(cmd.AddCondition("a", Condition("bleeding", 3))) if isinstance(e, ev.ConditionAdded))
+    assert added.until == "until it runs out: 3 damage at the start of its next turn, 1 less each turn after: gone after 3 turns"
+    burning = next(e for e in enc.apply(cmd.AddCondition("a", Condition("burning", 1))) if isinstance(e, ev.ConditionAdded))
+    assert burning.until == "until removed"  # TAC-EFF-1: it grows until put out
+
+
 def test_a10_tac_eff_1_extinguish_burning_3_is_body_check_against_7():
     enc = two(faces=(5,))
     enc.apply(cmd.AddCondition("a", Condition("burning", 3)))

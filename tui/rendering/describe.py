@@ -108,7 +108,7 @@ def _(event: ev.ActionSpent) -> Text:
 
 @describe.register
 def _(event: ev.FullActionExchanged) -> Text:
-    return styled((clean(event.name), "bold"), f" trades the full action for {event.quick_gained} quick action(s)")
+    return styled((clean(event.name), "bold"), f" trades the {clean(event.given)} action for {event.quick_gained} {clean(event.gained)} action(s)")
 
 
 @describe.register

@@ -59,6 +59,7 @@ class Srd35Settings(CommonSettings, AcAttackSettings, DoorSettings, SrdMovementS
     # SRD-MOV-17
     escape_artist_stat: str = "DEX"  # DEFAULT (d20 SRD Escape Artist): DEX + ranks (typed as a bonus)
     escape_artist_dc: int = 30  # DEFAULT (d20 SRD): through a space narrower than half one's own
+    split_move: bool = False  # SRD-MOV-9 DEFAULT (d20 SRD; seed 002 is silent): a move action's movement stops for good when another action is taken
 
 
 class Srd35(Ruleset):
@@ -69,7 +70,7 @@ class Srd35(Ruleset):
     command_modules = ("core.rulesets.srd35.commands", "core.rulesets.srd35.maneuvers", "core.rulesets.srd35.passing")  # SRD-MOV: burden, body, 5-ft step, attacks of opportunity; tumble, overrun, squeezing
     stat_blocks = True  # d20 SRD stat blocks import (core.dice.creature_import)
     rule_prefix = "SRD"
-    event_rules = {"Moved": "SRD-MOV-2", "FullActionExchanged": "SRD-MOV-9"}  # the log's rule IDs: a move costs by the d20 diagonals; a double move spends the standard action on movement
+    event_rules = {"Moved": "SRD-MOV-2", "FullActionExchanged": "SRD-MOV-9", "ActionSpent": "SRD-MOV-9"}  # the log's rule IDs: a move costs by the d20 diagonals; a double move spends the standard action on movement; the standard and move actions
     offer_rules = {"exchange": "SRD-MOV-9"}  # seed 002: «используя оба своих действия для движения», the standard action traded for a move
     Settings = Srd35Settings
     skill_settings = ("speed_stat",)  # SRD-MOV-1: SPEED (feet) on the sheet, as movement reads it
@@ -133,9 +134,12 @@ class Srd35(Ruleset):
         budget = combatant.budget
         if kind in ("standard", "move", "aoo"):
             if budget.left(kind) <= 0 and not override:
-                raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn", "SRD-MOV-9")
-            return budget.spend(kind) if budget.left(kind) > 0 else budget
-        if (budget.left("standard") <= 0 or budget.left("move") <= 0) and not override:
+                trade = "; trade the standard action for a move first" if kind == "move" and budget.left("standard") > 0 else ""
+                raise IllegalCommand(f"{combatant.name} has no {kind} action left this turn{trade}", "SRD-MOV-9")
+            spent = budget.spend(kind) if budget.left(kind) > 0 else budget
+            return spent if kind == "aoo" else self._movement_after(combatant, budget, spent)
+        moving_on = kind == "double_move" and "moved" in budget.marks and budget.left("standard") > 0  # the move under way is its first half
+        if (budget.left("standard") <= 0 or budget.left("move") <= 0) and not override and not moving_on:
             raise IllegalCommand(f"{kind.replace('_', ' ')} needs both the standard and the move action", "SRD-MOV-9")
         stepped = "stepped" in budget.marks  # SRD-MOV-9, Revision 3: a round with a 5-ft step has no other movement
         if stepped and kind in ("double_move", "run") and not override:
@@ -160,6 +164,25 @@ class Srd35(Ruleset):
     def exchange(self, combatant: Combatant) -> tuple[str, str, int]:
         """d20 SRD: a standard action may be taken as a move action (DEFAULT)."""
         return ("standard", "move", 1)
+
+    def exchanged(self, combatant: Combatant, budget: ActionBudget) -> ActionBudget:
+        """SRD-MOV-9, seed 002 («используя оба своих действия для движения»):
+        the standard action taken as a move brings one more move of
+        movement (its speed in squares), going on from the movement left."""
+        speed = self.speed_cells(combatant)
+        return replace(budget, movement=budget.movement + speed, movement_max=budget.movement_max + speed)
+
+    def _movement_after(self, combatant: Combatant, before: ActionBudget, after: ActionBudget) -> ActionBudget:
+        """SRD-MOV-9: the movement left once a standard or move action is
+        spent on something other than moving. Movement is one move (speed
+        squares) per move action not yet begun, plus what is left of the
+        move action under way; a move action spent otherwise (opening a
+        door) takes its move, and another action ends the move under way
+        (DEFAULT d20 SRD; house rule ``split_move`` keeps it)."""
+        speed = self.speed_cells(combatant)
+        under_way = max(0, before.movement - speed * before.left("move"))
+        kept = speed * after.left("move") + (under_way if self.settings.split_move else 0)
+        return replace(after, movement=min(before.movement, kept))
 
     def movement_model(self) -> type[SrdMovement]:
         return SrdMovement

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, cast
 from core.rulesets.srd35 import commands as sc
 from core.combat import events as ev
 from core.board.battlefield import melee_reach
-from core.values.combatant import Combatant, Side
+from core.values.combatant import ActionBudget, Combatant, Side
 from core.errors import IllegalCommand
 from core.board.grid import Cell, as_cell
-from core.values.mobility import MoveType, footprint_offsets
+from core.values.mobility import footprint_offsets
 from core.combat.economy import spend_kind
 from core.combat.resolution import attack
 from core.board.movement import find_path
@@ -131,19 +131,40 @@ def provokers(state: EncounterState, ruleset: Any, mover: Combatant, left: Seque
     )
 
 
+def moved_budget(mover: Combatant, speed: int) -> tuple[ActionBudget, bool]:
+    """SRD-MOV-9 (seed 002: moving is the move action): after a move in
+    combat, each move action (``speed`` squares) whose move the path reached
+    is spent; the budget gets the mark ``moved`` (no 5-ft step this round).
+    Returns the budget and whether a move action was spent."""
+    budget = mover.budget
+    whole = budget.movement // speed if speed > 0 else budget.left("move")
+    begun = max(0, budget.left("move") - whole)
+    for _ in range(begun):
+        budget = budget.spend("move")
+    marks = budget.marks if "moved" in budget.marks else budget.marks + ("moved",)
+    return replace(budget, marks=marks), begun > 0
+
+
 def after_move(enc: Table, state: EncounterState, before: Combatant, path: Any) -> Result:
     """SRD-MOV-16: a move in combat that leaves threatened squares provokes;
     the mover's turn remembers from whom (its budget's ``provoked:<id>``
     marks) so each may take its attack of opportunity (an offer)."""
     if state.round <= 0 or before.position is None:
         return state, ()
+    events: list[ev.Event] = []
+    if state.current == before.id:  # SRD-MOV-9: moving takes the move action
+        mover = state.combatant(before.id)
+        budget, begun = moved_budget(mover, cast(Any, enc.ruleset).speed_cells(mover))  # Srd35.speed_cells, as its fresh budget
+        state = state.replace_combatant(replace(mover, budget=budget))
+        if begun:
+            events.append(ev.ActionSpent(mover.id, mover.name, "move", budget.left("move"), False))
     found = provokers(state, enc.ruleset, before, (before.position, *path.cells[:-1]))
     if not found:
-        return state, ()
+        return state, tuple(events)
     mover = marked(state.combatant(before.id), *(f"provoked:{o.id}" for o in found))
     names = ", ".join(o.name for o in found)
-    event = ev.Maneuvered(mover.id, mover.name, "SRD-MOV-16", "leaves threatened squares", f"provokes attacks of opportunity from {names}")
-    return state.replace_combatant(mover), (event,)
+    events.append(ev.Maneuvered(mover.id, mover.name, "SRD-MOV-16", "leaves threatened squares", f"provokes attacks of opportunity from {names}"))
+    return state.replace_combatant(mover), tuple(events)
 
 
 def opportunity_refusal(enc: TableView, state: EncounterState, attacker: Combatant, target: Combatant) -> str | None:
@@ -189,7 +210,7 @@ def opportunity_attack(enc: Table, state: EncounterState, command: sc.Opportunit
 def step_refusal(who: Combatant) -> str | None:
     """Why ``who`` may take no 5-ft step this round (it already moved or
     stepped; rule SRD-MOV-9), or ``None``."""
-    if who.budget.movement_max - who.budget.movement > 0 or "stepped" in who.budget.marks:
+    if "moved" in who.budget.marks or "stepped" in who.budget.marks:
         return f"{who.name} already moved this round: no 5-ft step"
     return None
 
@@ -225,11 +246,9 @@ def stand_up(enc: Table, state: EncounterState, command: sc.StandUp) -> Result:
         raise IllegalCommand(f"{who.name} is not prone", "SRD-MOV-9")
     events: list[ev.Event] = []
     if state.round > 0:
-        state, spent = spend_kind(enc, state, who.id, "move")
+        state, spent = spend_kind(enc, state, who.id, "move")  # its move goes with it (Srd35.spend)
         events.extend(spent)
         who = state.combatant(who.id)
-        speed = enc.ruleset.movement.speed(who, MoveType.WALK)
-        who = replace(who, budget=replace(who.budget, movement=max(0, who.budget.movement - speed)))
     who = replace(who, conditions=tuple(c for c in who.conditions if c.name != "prone"))
     events.append(ev.ConditionRemoved(who.id, who.name, "prone", "stood up: a move action (SRD-MOV-9, DEFAULT d20 SRD)"))
     return state.replace_combatant(who), tuple(events)

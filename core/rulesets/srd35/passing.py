@@ -116,9 +116,12 @@ def overrun(enc: Table, state: EncounterState, command: sc.Overrun) -> Result:
         raise IllegalCommand(f"{a.name} must be next to {d.name} to overrun it", "SRD-MOV-16")
     events: list[ev.Event] = []
     if state.round > 0:
+        moving = a.budget.movement
         state, spent = spend_kind(enc, state, a.id, s.overrun_kind)
         events.extend(spent)
         a = state.combatant(a.id)
+        a = replace(a, budget=replace(a.budget, movement=moving))  # d20 SRD: taken during the move, which goes on (SRD-MOV-9)
+        state = state.replace_combatant(a)
     if command.avoid:
         state = state.replace_combatant(marked(a, f"pass:{d.id}"))
         events.append(ev.Maneuvered(a.id, a.name, "SRD-MOV-16", "overruns", f"{d.name} lets it pass", None, d.id, d.name))

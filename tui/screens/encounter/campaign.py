@@ -139,7 +139,7 @@ class CampaignChanges:
                     add(1, self.ctx.state.round > 0)
                     return
                 later = "" if self.ctx.state.round > 0 else " when combat starts"
-                options = [(mode.value, mode.label + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
+                options = [(mode.value, mode.label_in(self.ctx.session.encounter.ruleset) + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
                 self.ctx.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(name, "bold"), options), lambda key: add(count, key == GroupInitiative.GROUP.value))
 
             def preview(value: str) -> Text:

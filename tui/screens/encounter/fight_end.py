@@ -27,7 +27,8 @@ def offer_end_of_combat(ctx: ScreenContext, entries: Sequence[LogEntry]) -> None
         return
     title = describe(decided[-1])
     dropped = ctx.drop_typed_ahead()  # and the question holds the keys that come after it opened (its title counts both)
-    options = [(END, "End combat now (EQ-SIT-3: all sides agree)"), (LATER, "Not now: . then End combat ends it later")]
+    end_now = ctx.session.encounter.ruleset.cite_text("End combat now (EQ-SIT-3: all sides agree)")  # another ruleset's DEFAULT, said so (RULES.md Revision 3)
+    options = [(END, end_now), (LATER, "Not now: . then End combat ends it later")]
 
     def chosen(choice: str) -> None:
         if choice == END:

@@ -21,7 +21,7 @@ from rich.text import Text
 from core.values import limits as lim
 from core.values.combatant import Combatant
 from core.values.conditions import Condition, Duration
-from core.combat.durations import CHOICES, Until, make as make_duration, words as duration_words
+from core.combat.durations import CHOICES, Until, lasting_in, make as make_duration, words as duration_words
 from core.errors import RulesError
 from core.combat.events import CombatantAdded
 from core.combat.add_group import AddGroup
@@ -179,20 +179,25 @@ class Marks:
                 """What Enter would get from the rules, shown as the GM types (a level 0 is refused there)."""
                 refuse_as_applied(self.ctx.state, self.ctx.session.encounter.ruleset, command_for(duration, level))
 
+            def told(duration: Duration | None, level: int) -> str:
+                """How long it lasts as the log will say (bleeding counts down, RULES.md Revision 3)."""
+                return lasting_in(Condition(name, level, duration or Duration.permanent()), self.ctx.state, self.ctx.session.encounter.ruleset)
+
             def done(duration: Duration | None, level: int) -> None:
                 condition = Condition(name, level, duration or Duration.permanent(), source="GM")
                 if len(ids) == 1:
                     self.ctx.run_command(cmd.AddCondition(ids[0], condition))
                 elif self.ctx.run_command(ConditionMany(ids, condition)):
-                    lasting = duration_words(condition.duration, self.ctx.state)
+                    lasting = told(condition.duration, level)
                     names = names_text(tuple(c.name for c in targets), 4)
                     self.ctx.set_status(Text(f"{name} {level} on ") + user_text(names, "bold") + Text(f", {clean(lasting)}."))
 
-            self.ask_duration(Text(f"{name} on ") + who, targets[0].id, done, check)
+            self.ask_duration(Text(f"{name} on ") + who, targets[0].id, done, check, told)
 
         self.ctx.ask(ChoiceScreen(Text("Condition for ") + who, options), chosen)
 
-    def ask_duration(self, what: Text, target_id: str, then: Callable[[Duration | None, int], None], check: Callable[[Duration | None, int], None] | None = None) -> None:
+    def ask_duration(self, what: Text, target_id: str, then: Callable[[Duration | None, int], None], check: Callable[[Duration | None, int], None] | None = None,
+                     told: Callable[[Duration | None, int], str] | None = None) -> None:
         """Ask how long ``what`` lasts (:data:`core.combat.durations.CHOICES`, on
         whose turns) and its level; ``then(duration, level)``. ``check``
         raises the rules' refusal of a duration and level, shown as typed."""
@@ -212,7 +217,8 @@ class Marks:
                 duration, level = read(value)
                 if check is not None:
                     check(duration, level)
-                return Text(f"level {level}, {clean(duration_words(duration, self.ctx.state))}")
+                said = told(duration, level) if told is not None else duration_words(duration, self.ctx.state)
+                return Text(f"level {level}, {clean(said)}")
 
             def answer(value: str) -> None:
                 try:
@@ -285,5 +291,5 @@ class Marks:
             add(GroupInitiative.EACH)  # one creature rolls as always; a summon acts after its summoner
             return
         later = "" if self.ctx.state.round > 0 else " when combat starts"
-        options = [(mode.value, mode.label + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
+        options = [(mode.value, mode.label_in(self.ctx.session.encounter.ruleset) + (later if mode is GroupInitiative.EACH else "")) for mode in GroupInitiative]
         self.ctx.ask(ChoiceScreen(Text(f"Initiative for {count} x ") + user_text(entry.name, "bold"), options), lambda key: add(GroupInitiative(key)))
