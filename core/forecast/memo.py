@@ -10,12 +10,14 @@ applied as usual (``Encounter.apply``: the rules are never skipped).
 
 The key of a state (:meth:`Memo.state_key`) is its round, whose turn it
 is, the last roll (EQ-CHK-6), and every creature's value, all fields
-except ``hp``: neither choosing an attack (its odds and expected damage,
-``core.offers.saved_attacks``) nor the reach of a move
-(``core.board.movement``) reads the hit points, and leaving them out is
-what makes answers come back (about 19 in 20 on the demo instead of 1 in
-2). Whether a creature is down is still in it (``dead``, its conditions),
-and the tactics read ``hp`` themselves (flee below N, who stands). The map
+except ``hp``, of which only whether it is above 0: neither choosing an
+attack (its odds and expected damage, ``core.offers.saved_attacks``) nor
+the reach of a move (``core.board.movement``) reads how many hit points a
+creature has, only whether it stands (a creature down gives no cover,
+EQ-COV-2), and leaving the number out is what makes answers come back
+(about 19 in 20 on the demo instead of 1 in 2). Whether a creature is down
+is in it (``hp > 0``, ``dead``, its conditions), and the tactics read
+``hp`` themselves (flee below N, who stands). The map
 and the light (``grid``, ``vision``) are those of the state the memo was
 made for; a state with others is not remembered. A creature with a value
 that cannot be a key (an unhashable field) is not remembered either: the
@@ -67,13 +69,14 @@ def _key_of(creature: Combatant) -> tuple:
                            budget.diagonal_parity, budget.marks)
     else:
         values[_BUDGET] = _plain(budget)
+    values.append(creature.hp > 0)  # standing or down: a creature down gives no cover (EQ-COV-2) and is no one's foe
     return tuple(values)
 
 
 def creature_key(creature: Combatant) -> tuple | None:
     """Every field of ``creature`` but ``hp`` as a hashable tuple (mappings
-    and the action budget as plain tuples), or ``None`` when one of them
-    cannot be hashed."""
+    and the action budget as plain tuples), then whether ``hp`` is above 0;
+    ``None`` when one of them cannot be hashed."""
     key = _key_of(creature)
     try:
         hash(key)

@@ -15,7 +15,7 @@ import sys
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from core.board.grid import from_text
@@ -49,6 +49,8 @@ def test_fights_with_the_memo_end_as_without_it(ruleset_id):
 
 @settings(max_examples=8, deadline=None)
 @given(seeds=st.lists(st.integers(0, 10**6), min_size=2, max_size=4))
+@example(seeds=[1, 465275])  # a fight where Character 2 had fallen between Character 1 and the boar: no cover (EQ-COV-2)
+@example(seeds=[0, 999999])
 def test_a_warm_memo_never_changes_an_ending(seeds):
     """Whatever fights warmed it, the memo gives the ending the rules give."""
     state, ruleset = demo_state("equestria")
@@ -59,11 +61,12 @@ def test_a_warm_memo_never_changes_an_ending(seeds):
     assert play_out(state, ruleset, random.Random(last), memo=memo) == play_out(state, ruleset, random.Random(last))
 
 
-def test_a_creatures_key_leaves_out_only_its_hit_points():
+def test_a_creatures_key_leaves_out_only_how_many_hit_points_it_has():
     state, _ = demo_state("equestria")
     boar = state.combatants[-1]
     assert creature_key(boar) is not None  # the demo's creatures can be remembered at all
     assert creature_key(replace(boar, hp=1)) == creature_key(boar)
+    assert creature_key(replace(boar, hp=0)) != creature_key(boar)  # down: it gives no cover (EQ-COV-2), it is no one's foe
     assert creature_key(replace(boar, position=(0, 0))) != creature_key(boar)
     assert creature_key(replace(boar, stats={**boar.stats, "STR": 9})) != creature_key(boar)
 
