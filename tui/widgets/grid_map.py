@@ -161,7 +161,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         cells: set[Cell] = set()
         for cell in old.tokens.keys() | new.tokens.keys():
             a, b = old.tokens.get(cell), new.tokens.get(cell)
-            if a != b:
+            if a is not b and a != b:  # the same object first: an apply keeps the creatures it did not change, and a
+                # dataclass's == compares every field (1000 creatures: 20 ms a key)
                 cells.add(cell)
             elif a is not None and b is not None:
                 was = (a.id == old.current, a.id == old.selected)
