@@ -204,3 +204,18 @@ def test_dealt_and_taken_agree_an_area_counts_for_each_target_and_burning_for_co
     assert rows["GM"][0] == 2
     assert rows["conditions"][0] == 1  # burning 1 at the start of its turn
     assert rows["total"] == (9, 9)
+
+
+def test_an_srd35_recap_says_the_fights_end_is_equestrias_default(tmp_path, capsys):
+    """EQ-SIT-3 (the fight is decided when a side is down) is srd35's by RULES.md's DEFAULT only: its recap says so."""
+    path = tmp_path / "srd.json"
+    assert main(["new", str(path), "--ruleset", "srd35"]) == 0
+    session = Session(Campaign.open(path), random.Random(2))
+    boar = next(c for c in session.encounter.state.combatants if c.name == "Boar")
+    session.commit(cmd.Damage(boar.id, 99))
+    session.close()
+    capsys.readouterr()
+    assert main(["recap", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "every foe is down (DEFAULT, as in equestria EQ-SIT-3)" in out
+    assert "(EQ-SIT-3)" not in out

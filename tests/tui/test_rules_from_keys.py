@@ -111,3 +111,17 @@ async def test_SRD_MOV_12_a_move_onto_a_friends_square_ends_on_the_last_legal_sq
         moved = next(e.event for e in reversed(app.presenter.session.log) if isinstance(e.event, ev.Moved))
         assert moved.path[-1] == (2, 1)
     app.presenter.session.campaign.close()
+
+
+async def test_the_sheets_rows_say_another_seeds_rule_as_the_default_it_is(tmp_path):
+    """In equestria the sheet's rows for corrosion (TAC-EFF-3) and hover (PR-MOV-5) cite another seed's rule:
+    said as "DEFAULT, as in tactical_d10 ..." (issue 26: each rule ID shown belongs to the ruleset in play or says whence)."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await select_enemy_of_current(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        labels = dict(app.screen.options)
+        assert "DEFAULT, as in tactical_d10 TAC-EFF-3" in str(labels["armour_metal"])
+        assert "DEFAULT, as in power_roll PR-MOV-5" in str(labels["hover"])
+        assert "(air, water, none; EQ-BRE-1)" in str(labels["breathing"])  # equestria's own

@@ -316,7 +316,7 @@ def _fight_end(kept: list[LogEntry]) -> list[str]:
     return ["", "## The end", ""] + said if said else []
 
 
-def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] | None = None) -> str:
+def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] | None = None, ruleset: Ruleset | None = None) -> str:
     """The Markdown recap of ``entries`` (one encounter's log): a heading per
     round (``Before the fight`` for round 0) with one line per creature's
     turn and the GM's own lines (see :func:`_lines`), the damage table (HP
@@ -325,7 +325,9 @@ def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] |
     equals its taken, as every HP taken has one dealer), who fell, natural
     1s and 20s, the longest turn (by time when timed, else by log lines),
     the turn times (``sides``: combatant id -> side, for the totals per
-    side) and the fight's end, where the recap closes."""
+    side) and the fight's end, where the recap closes. With ``ruleset``,
+    another seed's rule IDs are said as the DEFAULTs they are there
+    (:meth:`core.rulesets.base.Ruleset.cite_text`: "DEFAULT, as in equestria EQ-SIT-3")."""
     kept = _closed(_kept(entries))
     names = {cid: _md(name) for cid, name in _name_of(kept).items()}
     dealt: dict[str, int] = defaultdict(int)
@@ -370,7 +372,8 @@ def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] |
         lines += ["", f"Longest turn: {names.get(longest.who or '', '?')} in round {longest.round} ({len(longest.said)} log line{'s' if len(longest.said) != 1 else ''})."]
     lines += _turn_times(kept, names, sides or {})
     lines += _fight_end(kept)
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text if ruleset is None else ruleset.cite_text(text)
 
 
 def recap_json_lines(entries: list[LogEntry], ruleset: Ruleset | None = None) -> str:
@@ -397,4 +400,4 @@ def recap(path, eid: int | None = None, as_json: bool = False) -> str:
         sides = {c.id: c.side for c in campaign.load_state(eid).combatants}
     finally:
         campaign.close()
-    return recap_json_lines(list(entries), ruleset) if as_json else recap_markdown(title, list(entries), sides)
+    return recap_json_lines(list(entries), ruleset) if as_json else recap_markdown(title, list(entries), sides, ruleset)

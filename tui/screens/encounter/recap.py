@@ -32,7 +32,7 @@ class RecapExport:
         campaign = self.ctx.session.campaign
         name = campaign.encounter(self.ctx.session.eid).name
         title = campaign.name if name == campaign.name else f"{campaign.name}: {name}"
-        return recap_markdown(title, list(self.ctx.session.log), {c.id: c.side for c in self.ctx.state.combatants})
+        return recap_markdown(title, list(self.ctx.session.log), {c.id: c.side for c in self.ctx.state.combatants}, self.ctx.session.encounter.ruleset)
 
     def action_recap(self) -> None:
         options = [("copy", "Copy it to the clipboard (Markdown)"), ("save", "Save it to a Markdown file")]

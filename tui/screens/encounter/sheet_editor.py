@@ -125,7 +125,8 @@ class SheetEditor:
         if target is None:
             self.ctx.set_status("Select a combatant first.", error=True)
             return
-        rows = sheet_fields(target, self.ctx.session.encounter.ruleset.sheet_names)
+        ruleset = self.ctx.session.encounter.ruleset
+        rows = [(key, ruleset.cite_text(label), value) for key, label, value in sheet_fields(target, ruleset.sheet_names)]  # another seed's rule ID said as the DEFAULT it is
         current = {key: value for key, _label, value in rows}
         options = [(key, f"{label}: {clean(value) or '-'}") for key, label, value in rows]
 
