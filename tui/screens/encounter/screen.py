@@ -237,22 +237,25 @@ class EncounterScreen(Screen):
         riding = ride_words(state, chosen) if chosen is not None else ""
         self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.trackers.tracker_lines(chosen))
 
-    def set_status(self, message: str | Text, error: bool = False, logged: bool = False) -> None:
+    def set_status(self, message: str | Text, error: bool = False, logged: bool = False, hint: bool = False) -> None:
         """Show ``message`` on the status line (one row); one too wide for it
         is cut there and, unless it is a line of the log already
-        (``logged``), added whole to the log pane."""
+        (``logged``) or a hint of what the keys do now (``hint``: the log
+        holds what happened, never hints), added whole to the log pane. A
+        refusal (``error``) that dropped keys typed after it says how many
+        first, so the count is never cut."""
         status = self.query_one(StatusLine)
         text = message if isinstance(message, Text) else Text(message)
         if error:
             self._refusal = text.plain
             dropped = self.drop_typed_ahead()  # what was typed after a refused key was meant for it
             if dropped:
-                text = text + Text(f" ({dropped} key{'s' if dropped != 1 else ''} typed after it ignored)", style="italic")
+                text = Text(f"({dropped} key{'s' if dropped != 1 else ''} typed after it ignored) ", style="italic") + text
         self._status_message = text
         text = self._status_prefix() + text
         status.set_class(error, "error")
         status.show(text)
-        if not logged and not status.fits(text):
+        if not logged and not hint and not status.fits(text):
             state = self.presenter.state
             self.query_one(DiceLog).note(text, state.round, state.current)
 
