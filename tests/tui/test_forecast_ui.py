@@ -157,3 +157,22 @@ async def test_q_in_a_what_if_asks_whether_to_keep_it_and_a_hang_up_is_said_at_t
         await pilot.pause()
         await pilot.pause()
         assert "what-if" not in str(once.query_one("#status").render())
+
+
+@pytest.mark.asyncio
+async def test_the_partys_chance_shows_whole_in_the_tracker_title_at_80_columns(tmp_path):
+    """A try-out at 80x24: "Round 2 · win …" and "Round 2 · WHAT-IF win ~…"
+    were cut. The round and the clock are shortened first; the chance stays whole."""
+    from core.campaign.timekeeping import AdvanceClock
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.encounter_screen.run_command(AdvanceClock(3600))  # the clock shows in the title from now on
+        await pilot.press("n", "n", "n")
+        await pilot.pause()
+        tracker = app.encounter_screen.query_one(InitiativeTracker)
+        assert str(tracker.border_title).startswith("Round 2 \u00b7 Day 1")
+        tracker.set_note("WHAT-IF win ~65%")
+        await pilot.pause()
+        shot = app.export_screenshot().replace("&#160;", " ")
+        assert "WHAT-IF win ~65%" in shot and "R2" in shot
