@@ -20,6 +20,7 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -31,7 +32,7 @@ from core.values.combatant import Combatant
 from core.combat.upcoming import next_up
 from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
-from tui.keys import ACTIONS, bindings
+from tui.keys import ACTIONS, READ_ONLY_ACTION_IDS, bindings
 from tui.presenter import EncounterPresenter, EncounterView
 from tui.rendering.text import clean
 from tui.screens.encounter.campaign import CampaignChanges
@@ -63,6 +64,7 @@ from core.combat.mounted.seats import describe as ride_words  # who rides whom (
 
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
+READ_ONLY_ACTION_NAMES = frozenset(a.action for a in ACTIONS if a.id in READ_ONLY_ACTION_IDS)
 
 
 class EncounterScreen(Screen):
@@ -350,6 +352,16 @@ class EncounterScreen(Screen):
     def picking(self) -> bool:
         """A map cursor is out (move, place, paint, look, area, an offer's cell)."""
         return self.is_mounted and self.query_one(GridMap).picking
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, less the keys that change the campaign while it is read-only
+        (what the footer and the key panel show; a key pressed still says why it is refused)."""
+        active = super().active_bindings
+        if not self.is_mounted or self.session.read_only is None:
+            return active
+        return {key: bound for key, bound in active.items()
+                if bound.binding.action not in GM_ACTION_NAMES or bound.binding.action in READ_ONLY_ACTION_NAMES}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.is_mounted:
