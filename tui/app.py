@@ -131,7 +131,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         actions = take_dropped(self.presenter.session.path)
         if actions is not None:
             played = f"{actions} action{'s' if actions != 1 else ''}"
-            self.encounter_screen.set_status(f"A what-if ({played}) was dropped when encounter last ended without asking (hang-up or kill): the real fight is as it was before it.")
+            self.encounter_screen.set_status(f"A hang-up or kill dropped the what-if ({played}): the real fight is as it was.")
 
     def on_unmount(self) -> None:
         if self.requests is not None:

@@ -150,7 +150,7 @@ async def test_q_in_a_what_if_asks_whether_to_keep_it_and_a_hang_up_is_said_at_t
         await pilot.pause()
         await pilot.pause()
         assert again.presenter.state.combatant(selected).hp == real - 1
-        assert "A what-if (1 action) was dropped" in str(again.query_one("#status").render())
+        assert "A hang-up or kill dropped the what-if (1 action)" in str(again.query_one("#status").render())
     again.presenter.session.campaign.close()
     once = demo_app(path)
     async with once.run_test(size=(80, 24)) as pilot:
