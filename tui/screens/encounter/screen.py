@@ -233,7 +233,7 @@ class EncounterScreen(Screen):
             grid_map.show(state, state.current, self.selected)
         current = self.combatant(state.current)
         if follow and current is not None and current.position is not None and not grid_map.picking:
-            grid_map.follow(current.position, centre=True)
+            grid_map.follow(current.position, centre=True, unless_looked_away=view is not None and view.turn_changed)
         chosen = self.combatant(self.selected)
 
         riding = ride_words(state, chosen) if chosen is not None else ""
