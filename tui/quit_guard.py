@@ -90,7 +90,7 @@ class QuitGuard:
             if forecasting.branch is None:  # else keeping it failed: the status line says why, and we stay
                 self.action_quit()
         else:
-            self.encounter_screen.set_status("Still in the what-if: F then k keeps it, d drops it; q asks again.")
+            self.encounter_screen.set_status("Still in the what-if: F then k keeps it, d drops it; q asks again.", hint=True)
 
     def _ask_before_losing(self) -> None:
         campaign = self.presenter.session.campaign

@@ -132,7 +132,7 @@ class Forecasting:
         if selected is not None and self.ctx.state.has(selected):
             self.ctx.select(selected)  # the GM's selection stays as it was
         self._decorate(True)
-        self.ctx.set_status("WHAT-IF: play on with every key; the real fight and the players' view wait. F then k keeps it, d drops it; q asks which.")
+        self.ctx.set_status("WHAT-IF: play on with every key; the real fight and the players' view wait. F then k keeps it, d drops it; q asks which.", hint=True)
 
     def end_what_if(self, keep: bool) -> None:
         """Make the branch the real fight (``keep``) or forget it."""
