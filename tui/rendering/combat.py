@@ -211,6 +211,14 @@ def _(event: ev.GroundSet) -> Text:
 
 
 @describe.register
+def _(event: ev.WaterDepthSet) -> Text:
+    cells = f"{event.count} water cell{'s' if event.count != 1 else ''}"
+    if event.depth is None:
+        return styled(f"Map: {cells} as deep as the house rules say ({event.now} cell{'s' if event.now != 1 else ''} here)")
+    return styled(f"Map: {cells} now {event.depth} cell{'s' if event.depth != 1 else ''} deep")
+
+
+@describe.register
 def _(event: ev.CeilingSet) -> Text:
     return styled("Map: open sky, no ceiling" if event.ceiling is None else f"Map: the ceiling is {event.ceiling} cells high")
 
