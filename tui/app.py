@@ -24,6 +24,7 @@ from textual.screen import Screen
 
 from core.dice import rolls as dice
 from core.combat.encounter import handlers
+from saves.branch_notes import take_dropped
 from saves.feed import FeedWriter
 from saves.session import Session
 from tui.terminal.ascii_output import ASCII_CLASS, filter_output
@@ -109,6 +110,8 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self.offer_take_over()
         self.offer_rescue()
         self.call_after_refresh(self._warm_up)
+        if self.presenter.session.read_only is None:
+            self.call_after_refresh(self._tell_dropped_what_if)
         if self.players != "off" and self.presenter.session.read_only is None:
             self.set_timer(0.5, lambda: self.run_worker(self._listen_to_players(), group="players"))  # after the first frame, like the rules
 
@@ -122,6 +125,13 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
             self.requests = server
         else:
             self.encounter_screen.set_status(server.problem or "players cannot connect", error=True)
+
+    def _tell_dropped_what_if(self) -> None:
+        """A what-if that a hang-up or SIGTERM ended last time: said once, on the status line and in the log."""
+        actions = take_dropped(self.presenter.session.path)
+        if actions is not None:
+            played = f"{actions} action{'s' if actions != 1 else ''}"
+            self.encounter_screen.set_status(f"A hang-up or kill dropped the what-if ({played}): the real fight is as it was.")
 
     def on_unmount(self) -> None:
         if self.requests is not None:

@@ -30,7 +30,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -179,6 +179,15 @@ class ForecastRunner:
         for worker in self._workers:
             if not worker.in_flight:
                 self._send(worker)
+
+    def show_again(self, reading: Reading) -> None:
+        """Show ``reading``, made before for the very state on show now (the
+        real fight's, back after a dropped what-if), as this state's
+        forecast: nothing is played again, the forecast under way stops."""
+        self.generation += 1
+        self._tally, self._counted, self._next_first, self._job = reading.tally, reading.tally.runs, 0, None
+        self._waiting, self._sizes = {}, {}
+        self._say(replace(reading, generation=self.generation))
 
     def stop(self) -> None:
         """Stop forecasting (what was shown stays as it is)."""

@@ -103,6 +103,15 @@ ACTIONS: tuple[GMAction, ...] = (
 )
 
 
+READ_ONLY_ACTION_IDS = frozenset({
+    "look", "area", "mark", "mark-area", "clear-marks", "players-view", "export-map", "open-campaign", "filter-log",
+    "copy-line", "toggle-panel", "cycle-glyphs", "zoom", "travel", "forecast", "help", "quit",
+})
+"""The actions that work in a read-only copy (the campaign is open for
+writing in another process): they read, show or write elsewhere, never
+the campaign; the footer of a read-only copy shows only these."""
+
+
 def bindings() -> list[Binding]:
     """The encounter screen's bindings (the App adds Ctrl+C, ``interrupt-quit``)."""
     return [Binding(a.key, a.action, a.label, show=a.show, id=a.id, tooltip=a.help) for a in ACTIONS]

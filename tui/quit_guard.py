@@ -9,6 +9,11 @@ only in memory. Losing them exits with status :data:`LOST_EXIT_CODE` and a
 message (see tui/cli/main.py); it never happens without that question (or a
 second Ctrl+C while the question is shown).
 
+Quitting in a what-if (:mod:`saves.branch`) asks first: make it the real
+fight, drop it, or stay; a second Ctrl+C while asked drops it and quits.
+A hang-up or SIGTERM in a what-if drops the branch (the real fight is as
+it was before it) and the next start says so (:mod:`saves.branch_notes`).
+
 A hang-up or SIGTERM gets no question: tui/cli/main.py writes the unsaved
 actions to a rescue copy (:mod:`saves.rescue`), and the next start's first
 question (:meth:`QuitGuard.offer_rescue`) names it and offers to merge it
@@ -37,10 +42,15 @@ class QuitGuard:
     lost_on_purpose = False  # the GM chose to lose the unsaved actions: no rescue copy
     next_notice = ""  # the status line's first message when the app exits to reopen a campaign
     _quit_question: ChoiceScreen | None = None
+    _asking_what_if = False  # the question shown is the what-if's (keep, drop, stay)
 
     def action_quit(self) -> None:
-        """Quit; with actions not on disk, ask first (retry, copy elsewhere, lose them)."""
+        """Quit; in a what-if, ask first (keep it, drop it, stay); with actions
+        not on disk, ask first (retry, copy elsewhere, lose them)."""
         if self._quit_question is not None:
+            return
+        if self.encounter_screen.forecasting.branch is not None:
+            self._ask_about_what_if()
             return
         if not self.presenter.session.saving or self.presenter.retry_save():  # waits for a write under way
             self.exit()
@@ -49,11 +59,38 @@ class QuitGuard:
 
     def quit_at_once(self) -> None:
         """Ctrl+C: quit now when nothing would be lost; else ask, and a second Ctrl+C loses them."""
+        if self._quit_question is not None and self._asking_what_if:
+            self._quit_question.dismiss("drop")  # only the branch is lost; then quit as q does
+            return
         if self._quit_question is not None:
             self.lost_on_purpose = True
             self.exit(return_code=LOST_EXIT_CODE)
             return
         self.action_quit()
+
+    def _ask_about_what_if(self) -> None:
+        actions = self.encounter_screen.forecasting.branch.actions
+        played = f"{actions} action{'s' if actions != 1 else ''}"
+        title = Text("WHAT-IF: ", style="bold") + Text(f"you are in a what-if ({played} in). Quitting forgets it unless it becomes the real fight.")
+        options = [
+            ("keep", f"Make it the real fight ({played}), then quit"),
+            ("drop", "Drop it and quit (the real fight stays as it was)"),
+            ("stay", "Stay in the what-if"),
+        ]
+        self._asking_what_if = True
+        self._quit_question = ChoiceScreen(title, options, "stay")
+        self.push_screen(self._quit_question, self._what_if_answer)
+
+    def _what_if_answer(self, choice: str | None) -> None:
+        self._quit_question = None
+        self._asking_what_if = False
+        forecasting = self.encounter_screen.forecasting
+        if choice in ("keep", "drop"):
+            forecasting.end_what_if(keep=choice == "keep")
+            if forecasting.branch is None:  # else keeping it failed: the status line says why, and we stay
+                self.action_quit()
+        else:
+            self.encounter_screen.set_status("Still in the what-if: F then k keeps it, d drops it; q asks again.", hint=True)
 
     def _ask_before_losing(self) -> None:
         campaign = self.presenter.session.campaign

@@ -67,6 +67,15 @@ class Terrain:
     height: int = 0
     burrowable: bool = False
     depth: int = 0
+    screen_emoji: str = ""
+    """What the map draws in its emoji glyphs: ``emoji`` itself when
+    terminals agree it is two columns wide (Unicode 6.0 or earlier), else
+    this older stand-in (text maps keep ``emoji``: a stand-in there is a creature); ``""``: ``emoji``."""
+
+    @property
+    def map_emoji(self) -> str:
+        """The emoji the map pane draws for this terrain (see ``screen_emoji``)."""
+        return self.screen_emoji or self.emoji
 
     @property
     def blocks_movement(self) -> bool:
@@ -76,18 +85,18 @@ class Terrain:
 # Heights and depths are DEFAULTs (the seeds draw these obstacles, not their
 # size): a wall is one storey (EQ-MAP-3), a tree a little more.
 WALL = Terrain("wall", "wall", "\u2b1b", "#", MoveKind.BLOCKED, True, Cover.FULL, height=3)
-GROUND = Terrain("ground", "open ground", "\u2b1c", ".", MoveKind.NORMAL, False, Cover.NONE, burrowable=True)
+GROUND = Terrain("ground", "open ground", "\u2b1c", ".", MoveKind.NORMAL, False, Cover.NONE, burrowable=True, screen_emoji="  ")
 TREE = Terrain("tree", "tree", "\U0001f333", "&", MoveKind.BLOCKED, True, Cover.FULL, height=4)
-BOULDER = Terrain("boulder", "boulder", "\U0001faa8", "o", MoveKind.DIFFICULT, False, Cover.HALF, height=1)
-ROCK = Terrain("rock", "rock / cliff", "\U0001f7eb", "^", MoveKind.CLIMB, False, Cover.NONE)
+BOULDER = Terrain("boulder", "boulder", "\U0001faa8", "o", MoveKind.DIFFICULT, False, Cover.HALF, height=1, screen_emoji="\u26ab")
+ROCK = Terrain("rock", "rock / cliff", "\U0001f7eb", "^", MoveKind.CLIMB, False, Cover.NONE, screen_emoji="\U0001f5fb")
 WATER = Terrain("water", "water", "\U0001f30a", "~", MoveKind.SWIM, False, Cover.NONE, depth=1)
 # EQ-MAP-4's other examples: a chasm and a glass wall block movement only,
 # bushes block sight only, a swamp slows (TAC-MOV-1).
-DEEP_WATER = Terrain("deep_water", "deep water", "\U0001f7e6", "=", MoveKind.DEEP_WATER, False, Cover.NONE, depth=4)
-CHASM = Terrain("chasm", "chasm", "\U0001f573\ufe0f", ":", MoveKind.CHASM, False, Cover.NONE)
-GLASS = Terrain("glass", "glass wall", "\U0001fa9f", "|", MoveKind.BLOCKED, False, Cover.FULL, height=3)
+DEEP_WATER = Terrain("deep_water", "deep water", "\U0001f7e6", "=", MoveKind.DEEP_WATER, False, Cover.NONE, depth=4, screen_emoji="\U0001f4a7")
+CHASM = Terrain("chasm", "chasm", "\U0001f573\ufe0f", ":", MoveKind.CHASM, False, Cover.NONE, screen_emoji="\U0001f311")
+GLASS = Terrain("glass", "glass wall", "\U0001fa9f", "|", MoveKind.BLOCKED, False, Cover.FULL, height=3, screen_emoji="\U0001f532")
 BUSH = Terrain("bush", "bushes", "\U0001f33f", "%", MoveKind.NORMAL, True, Cover.NONE, height=2, burrowable=True)
-SWAMP = Terrain("swamp", "swamp", "\U0001f7e9", ",", MoveKind.DIFFICULT, False, Cover.NONE, burrowable=True, depth=0)
+SWAMP = Terrain("swamp", "swamp", "\U0001f7e9", ",", MoveKind.DIFFICULT, False, Cover.NONE, burrowable=True, depth=0, screen_emoji="\U0001f438")
 
 TERRAINS: dict[str, Terrain] = {
     t.id: t for t in (WALL, GROUND, TREE, BOULDER, ROCK, WATER, DEEP_WATER, CHASM, GLASS, BUSH, SWAMP)

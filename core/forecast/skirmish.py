@@ -8,7 +8,9 @@ immutable values: nothing is shared with the table), with the dice of the
 (:mod:`core.values.tactics`):
 
 - it picks a target: its focus while that one stands, else the nearest foe
-  (cells between their nearest cells, ties by id) that is not hidden;
+  on the map (cells between their nearest cells, ties by id); a creature
+  the GM hides from the players' view (``Combatant.hidden``) fights all the
+  same: the GM knows it is there;
 - it attacks with the attack that :data:`Chooser` picks (by default
   :func:`best_saved`: its best saved attack by expected damage, or its
   unarmed strike, EQ-ACT-5) if the target is in its reach, else moves first to
@@ -213,7 +215,7 @@ def take_turn(table: Encounter, actor_id: str, choose: Chooser, memo: Memo | Non
 
 def _foes(state: EncounterState, actor: Combatant) -> tuple[Combatant, ...]:
     other = Side.FOE if actor.side is Side.PARTY else Side.PARTY
-    return tuple(c for c in standing(state, other) if not c.hidden and c.position is not None)
+    return tuple(c for c in standing(state, other) if c.position is not None)  # hidden ones too: only the players' view lacks them
 
 
 def _target(actor: Combatant, foes: tuple[Combatant, ...]) -> Combatant:

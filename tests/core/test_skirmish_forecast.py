@@ -290,3 +290,14 @@ def test_settled_needs_every_shown_interval_narrow():
     assert tally.chance(Side.PARTY).half_width <= 0.03 < tally.chance_down("b").half_width and not tally.settled()
     spread_rounds = [Ending(Side.PARTY, frozenset(), 1 + 29 * (i % 2)) for i in range(2000)]
     assert Tally.of(spread_rounds).expected_rounds().half_width > 0.25 and not Tally.of(spread_rounds).settled()
+
+
+def test_a_creature_hidden_from_the_players_fights_and_is_fought():
+    """A try-out: ``H`` on a wolf turned the party's chance to "win ~0%":
+    the party never attacked it. ``hidden`` keeps a token from the players'
+    view only; the GM knows it is there, so the forecast plays it as seen."""
+    seen = duel("equestria")
+    hidden = with_(seen, "b", hidden=True)
+    endings = [play_out(seen, get("equestria"), random.Random(seed), fixed) for seed in range(8)]
+    assert [play_out(hidden, get("equestria"), random.Random(seed), fixed) for seed in range(8)] == endings
+    assert any(ending.winner is Side.PARTY for ending in endings)  # Ann does fight Bob: the same dice, the same fights

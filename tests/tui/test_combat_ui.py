@@ -6,6 +6,7 @@ import os
 
 from core.combat import events as ev
 from tests.tui.helpers import select_enemy_of_current, select_by_keys, status_of, demo_app, type_text
+from tui.widgets.quiet_footer import QuietFooter
 
 
 async def test_attack_shows_odds_then_rolls_and_logs(tmp_path):
@@ -173,6 +174,8 @@ async def test_a_second_app_on_the_same_campaign_is_read_only(tmp_path):
         await pilot.press("n")
         assert second.presenter.state == before
         assert status_of(second) == f"READ-ONLY Refused: demo.json: open in process {os.getpid()}; make changes there"  # whole at 80 columns
+        footer = {action for _key, _label, action, *_ in second.encounter_screen.query_one(QuietFooter).shown_keys()}
+        assert footer == {"toggle_panel", "help", "app.quit"}  # only the keys that work read-only (n, d, m... refused, as above)
     first.presenter.session.campaign.close()
     second.presenter.session.campaign.close()
 

@@ -83,7 +83,9 @@ async def test_a_what_if_is_played_with_the_usual_keys_then_dropped_or_kept(tmp_
         app.feed.wait(10)
         feed = app.feed.folder / "party.json"
         shown_to_players = feed.read_bytes()
-        await pilot.press("F", "w", "d", "5", "enter")
+        await pilot.press("F")
+        real_reading = await settled(app, pilot)
+        await pilot.press("escape", "F", "w", "d", "5", "enter")
         await pilot.pause()
         assert forecasting.branch is not None and hp()[selected] == real[selected] - 5
         app.feed.wait(10)
@@ -95,6 +97,8 @@ async def test_a_what_if_is_played_with_the_usual_keys_then_dropped_or_kept(tmp_
         await pilot.press("d")
         await pilot.pause()
         assert forecasting.branch is None and hp() == real and "WHAT-IF" not in str(tracker.border_title)
+        assert forecasting.runner.reading.tally == real_reading.tally  # the real fight's forecast is back at once
+        assert str(tracker.border_title).endswith(real_reading.party_text())
         await pilot.press("F", "w", "d", "5", "enter", "F", "k")
         await pilot.pause()
         assert forecasting.branch is None and hp()[selected] == real[selected] - 5
@@ -102,3 +106,73 @@ async def test_a_what_if_is_played_with_the_usual_keys_then_dropped_or_kept(tmp_
         await pilot.pause()
         assert hp() == real
         forecasting.close()
+
+
+@pytest.mark.asyncio
+async def test_q_in_a_what_if_asks_whether_to_keep_it_and_a_hang_up_is_said_at_the_next_start(tmp_path, monkeypatch):
+    """A try-out: ``F w``, ``d 1 Enter``, ``q`` quit at once and the branch
+    was gone. q now asks: make it the real fight, drop it, or stay. A
+    hang-up in a what-if drops it (the screen closes with the branch open),
+    and the next start says so, once."""
+    from tui.screens.choice import ChoiceScreen
+
+    monkeypatch.setenv("ENCOUNTER_HOME", str(tmp_path / "home"))
+    path = tmp_path / "demo.json"
+    app = demo_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        forecasting = app.encounter_screen.forecasting
+        forecasting.most = 8
+        selected = app.encounter_screen.selected
+        real = app.presenter.state.combatant(selected).hp
+        await pilot.press("F", "w", "d", "1", "enter", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "what-if" in str(app.screen.query_one("#prompt-title").render())
+        await pilot.press("escape")  # stay
+        await pilot.pause()
+        assert app.is_running and forecasting.branch is not None and app.return_code is None
+        await pilot.press("q")
+        await pilot.pause()
+        app.screen.dismiss("keep")
+        await pilot.pause()
+        assert forecasting.branch is None and app.return_code == 0  # kept, then quit
+    app.presenter.session.campaign.close()
+    reopened = demo_app(path)
+    async with reopened.run_test(size=(80, 24)) as pilot:
+        assert reopened.presenter.state.combatant(selected).hp == real - 1  # the kept what-if is the real fight
+        reopened.encounter_screen.forecasting.most = 8
+        real_campaign = reopened.presenter.session.campaign
+        await pilot.press("F", "w", "d", "1", "enter")
+        await pilot.pause()
+        reopened.encounter_screen.forecasting.close()  # what a hang-up does: the screen goes with the branch open
+    real_campaign.close()
+    again = demo_app(path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert again.presenter.state.combatant(selected).hp == real - 1
+        assert "A hang-up or kill dropped the what-if (1 action)" in str(again.query_one("#status").render())
+    again.presenter.session.campaign.close()
+    once = demo_app(path)
+    async with once.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert "what-if" not in str(once.query_one("#status").render())
+
+
+@pytest.mark.asyncio
+async def test_the_partys_chance_shows_whole_in_the_tracker_title_at_80_columns(tmp_path):
+    """A try-out at 80x24: "Round 2 · win …" and "Round 2 · WHAT-IF win ~…"
+    were cut. The round and the clock are shortened first; the chance stays whole."""
+    from core.campaign.timekeeping import AdvanceClock
+
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.encounter_screen.run_command(AdvanceClock(3600))  # the clock shows in the title from now on
+        await pilot.press("n", "n", "n")
+        await pilot.pause()
+        tracker = app.encounter_screen.query_one(InitiativeTracker)
+        assert str(tracker.border_title).startswith("Round 2 \u00b7 Day 1")
+        tracker.set_note("WHAT-IF win ~65%")
+        await pilot.pause()
+        shot = app.export_screenshot().replace("&#160;", " ")
+        assert "WHAT-IF win ~65%" in shot and "R2" in shot

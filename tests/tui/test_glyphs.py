@@ -95,3 +95,32 @@ def test_foes_are_red_and_neutrals_magenta_in_16_colours():
     assert background_in_16(Side.FOE) in ("41", "101")  # red
     assert background_in_16(Side.NEUTRAL) in ("45", "105")  # magenta
     assert background_in_16(Side.PARTY) in ("46", "106")  # cyan
+
+
+def test_the_readme_lists_the_glyphs_the_map_and_the_text_maps_use():
+    """A try-out: emoji mode drew rock and boulder otherwise than the README
+    and the exported maps said. One table (core's TERRAINS, which the emoji
+    theme reads) and the README's rows of it, checked here."""
+    from pathlib import Path
+
+    from core.board.terrain import TERRAINS
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+
+    def cell(glyph: str) -> str:
+        glyph = glyph.rstrip()
+        return f"`{glyph}`".replace("|", "\\|") if glyph else "(blank)"
+
+    for terrain in TERRAINS.values():
+        assert THEMES["emoji"].terrain[terrain.id] == terrain.map_emoji
+        glyphs = (terrain.emoji, terrain.ascii, *(THEMES[name].terrain[terrain.id] for name in ("emoji", "unicode", "ascii")))
+        row = f"| {terrain.name} | " + " | ".join(cell(g) for g in glyphs) + " |"
+        assert row in readme, row
+
+
+def test_creatures_are_told_apart_by_their_initials_in_every_theme():
+    """Emoji tokens made every creature a face. Tokens are initials everywhere."""
+    one = Combatant("c1", "Character 1", Side.PARTY, {}, 5, 5, glyph="\U0001f605")
+    two = Combatant("c2", "Character 2", Side.PARTY, {}, 5, 5, glyph="\U0001f605")
+    for theme in THEMES.values():
+        assert theme.token(one) != theme.token(two) and theme.token(one) == fit(one.initials)

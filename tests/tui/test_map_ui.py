@@ -229,3 +229,74 @@ async def test_esc_in_a_cell_picker_says_cancelled_not_done(tmp_path):
         await pilot.pause()
         assert status_of(app).startswith("Cancelled:") and "Done" not in status_of(app)
         assert app.presenter.state == state
+
+
+def _big_map_app(path):
+    """A 500x500 map, the fight in round 1 at (252, 251) and (400, 300): far from cells 0-22."""
+    import random
+
+    from core.board.grid import Grid
+    from core.combat import commands as cmd
+    from core.combat.state import EncounterState
+    from core.rulesets import get
+    from core.values.combatant import Combatant, Side
+    from saves.campaign import Campaign
+    from saves.session import Session
+    from tui.app import EncounterApp
+
+    rows = tuple(("ground",) * 500 for _ in range(500))
+    hero = Combatant("c1", "Hero", Side.PARTY, {"DEX": 1}, 10, 10, position=(252, 251), initiative=20)
+    wolf = Combatant("c2", "Wolf", Side.FOE, {"DEX": 1}, 10, 10, position=(400, 300), initiative=10)
+    session = Session(Campaign.create(path, "big", get("equestria"), EncounterState("big", Grid(rows), (hero, wolf))), random.Random(1))
+    session.commit(cmd.StartCombat())
+    return EncounterApp(session)
+
+
+def _in_view(grid_map, cell) -> bool:
+    from tui.widgets.map_cells import RULER
+
+    cw, ch = grid_map.cell_size
+    scroll_x, scroll_y = grid_map.scroll_offset
+    view_w = grid_map.scrollable_content_region.width - RULER
+    view_h = grid_map.scrollable_content_region.height - 1
+    x, y = cell[0] * cw, cell[1] * ch
+    return scroll_x <= x and x + cw <= scroll_x + view_w and scroll_y <= y and y + ch <= scroll_y + view_h
+
+
+async def test_a_big_map_opens_on_whose_turn_it_is_and_follows_the_turn_unless_the_gm_looked_away(tmp_path):
+    """A try-out on 500x500: the map opened on cells 0-22 where nobody was,
+    and after n the creature whose turn it was stayed off-screen (60x20)."""
+    from tui.widgets.grid_map import GridMap
+
+    app = _big_map_app(tmp_path / "big.json")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        assert _in_view(grid_map, (252, 251))
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.presenter.state.current == "c2" and _in_view(grid_map, (400, 300))
+        grid_map.scroll_to(0, 0, animate=False)  # the GM looks elsewhere (mouse wheel, scrollbar)
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.presenter.state.current == "c1" and grid_map.scroll_offset == (0, 0)  # the view stays where the GM put it
+        await pilot.press("m")  # a move scrolls to the mover at once (no animation)
+        await pilot.pause()
+        assert _in_view(grid_map, (252, 251))
+    app.presenter.session.campaign.close()
+
+
+async def test_map_rulers_show_whole_numbers_on_a_big_map(tmp_path):
+    """"35 · · · · 40" where the status said (252, 251): the hundreds were cut."""
+    from tui.widgets.grid_map import GridMap
+
+    app = _big_map_app(tmp_path / "big.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        top = grid_map.render_line(0).text
+        rows = [grid_map.render_line(y).text[:3] for y in range(1, grid_map.scrollable_content_region.height)]
+        assert "250" in top and "255" in top and " 50 " not in top
+        assert "251" in rows and " 51" not in rows
+    app.presenter.session.campaign.close()

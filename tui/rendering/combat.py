@@ -214,8 +214,8 @@ def _(event: ev.GroundSet) -> Text:
 def _(event: ev.WaterDepthSet) -> Text:
     cells = f"{event.count} water cell{'s' if event.count != 1 else ''}"
     if event.depth is None:
-        return styled(f"Map: {cells} as deep as the house rules say ({event.now})")
-    return styled(f"Map: {cells} now {event.depth} deep")
+        return styled(f"Map: {cells} as deep as the house rules say ({event.now} cell{'s' if event.now != 1 else ''} here)")
+    return styled(f"Map: {cells} now {event.depth} cell{'s' if event.depth != 1 else ''} deep")
 
 
 @describe.register

@@ -19,6 +19,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 
+from core.board.terrain import TERRAINS
 from core.values.combatant import Combatant, Side
 from tui.rendering.text import clean
 
@@ -60,20 +61,19 @@ def is_safe_emoji(glyph: str) -> bool:
 
 @dataclass(frozen=True)
 class GlyphTheme:
-    """Two-column text per terrain id; ``emoji_tokens`` shows token emoji."""
+    """Two-column text per terrain id. Tokens are the creatures' initials in
+    every theme (an emoji token made every creature a face: nobody could
+    tell who was who)."""
 
     name: str
     terrain: dict[str, str]
     unknown: str
-    emoji_tokens: bool = False
     marks: tuple[str, str, str] = ("\u2022", "\u25cb", "\u25c9")
     """One-column marks on a small token: under conditions, hidden from the
     players, both (see :meth:`marked_token`)."""
 
     def token(self, combatant: Combatant) -> str:
         """Exactly two columns for a combatant's token."""
-        if self.emoji_tokens and combatant.glyph and is_safe_emoji(combatant.glyph):
-            return combatant.glyph.replace("\ufe0f", "")
         return fit(combatant.initials, ascii_only=self.name == "ascii")
 
     def marked_token(self, combatant: Combatant, large: bool = False) -> str:
@@ -132,10 +132,8 @@ THEMES: dict[str, GlyphTheme] = {
     ),
     "emoji": GlyphTheme(
         "emoji",
-        {"wall": "\u2b1b", "ground": "  ", "tree": "\U0001f333", "boulder": "\u26ab", "rock": "\U0001f5fb", "water": "\U0001f30a",
-         "deep_water": "\U0001f4a7", "chasm": "\U0001f311", "glass": "\U0001f532", "bush": "\U0001f33f", "swamp": "\U0001f438"},
+        {terrain.id: terrain.map_emoji for terrain in TERRAINS.values()},  # one table with the text maps' (README, "Map glyphs")
         "\u2753",
-        emoji_tokens=True,
     ),
 }
 THEME_ORDER = ("unicode", "ascii", "emoji")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -29,7 +29,7 @@ from core.combat.state import EncounterState
 from core.board.grid import Cell
 from tui.rendering.glyphs import THEMES, GlyphTheme, mark_line
 from tui.widgets import map_input
-from tui.widgets.map_cells import RULER, RULER_STYLE, MapCells, column_label, map_row
+from tui.widgets.map_cells import RULER, RULER_STYLE, MapCells, column_ruler, map_row, row_label
 
 CELL_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (3, 2), (4, 2), (5, 2), (6, 3), (7, 3), (8, 4))
 """(columns, lines) of a cell the automatic size chooses from, smallest
@@ -85,6 +85,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         self.cell_size: tuple[int, int] = (2, 1)
         """(columns, lines) of one cell now."""
         self._styles_now: tuple[Style, Style] | None = None  # (rich_style, ground) until the styles or the whole pane change
+        self._put_at: Offset | None = None  # where follow() last left the view: moved since, the GM looked away
+        self._follow_later: tuple[Cell, bool] | None = None  # a cell to follow once the pane has its size
 
     def _line_styles(self) -> tuple[Style, Style]:
         """The pane's style and the ground under its cells (:meth:`_ground`),
@@ -174,6 +176,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
     def _refit(self) -> None:
         self._fit()
         self.refresh()
+        if self._follow_later is not None and self.size.area:
+            self.follow(*self._follow_later)
 
     def _fit(self) -> None:
         """Pick the cell size (the pinned one, else the largest of
@@ -198,6 +202,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._fit()
+        if self._follow_later is not None and self.size.area:
+            self.follow(*self._follow_later)
         # Repaint now, with the resize: Textual marks a resized pane wholly dirty
         # without scheduling it, and would otherwise send the whole map with
         # the next token that moves (the first key after start).
@@ -224,11 +230,21 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         self.glyphs = THEMES[name]
         self.refresh()
 
-    def follow(self, cell: Cell, centre: bool = False) -> None:
+    def follow(self, cell: Cell, centre: bool = False, unless_looked_away: bool = False) -> None:
         """Scroll so that ``cell`` is in view (the rulers never cover it):
         by as little as it takes, or (``centre``) to the middle of the view
         when it is out of view, so that turn after turn the view (and the
-        whole-pane repaint a scroll costs) moves less often."""
+        whole-pane repaint a scroll costs) moves less often. At once, with no
+        animation (over SSH an animation is many frames late). With
+        ``unless_looked_away`` (a new turn), not when the GM scrolled the view
+        since it was last put somewhere. Before the pane has its size, the
+        cell is followed as soon as it has (the map opens on it)."""
+        if unless_looked_away and self._put_at is not None and self.scroll_offset != self._put_at:
+            return
+        if not self.size.area:
+            self._follow_later = (cell, centre)
+            return
+        self._follow_later = None
         cw, ch = self.cell_size
         x, y = cell[0] * cw, cell[1] * ch
         view_w = max(1, self.scrollable_content_region.width - RULER)
@@ -241,7 +257,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         if y < scroll_y or y + ch > scroll_y + view_h:
             new_y = max(0, y + ch // 2 - view_h // 2) if centre else y if y < scroll_y else y + ch - view_h
         if (new_x, new_y) != (scroll_x, scroll_y):
-            self.scroll_to(new_x, new_y, animate=False)
+            self.scroll_to(new_x, new_y, animate=False, immediate=True)
+        self._put_at = self.scroll_offset
 
     def start_pick(self, cell: Cell, reach: dict[Cell, int] | None = None, mode: str = "move") -> None:
         self.cursor = cell
@@ -379,8 +396,7 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         last = min(view.state.grid.width, (scroll_x + map_width) // cw + 1)
         offset = scroll_x - first * cw
         if y == 0:
-            ruler = [Segment(column_label(x, cw), RULER_STYLE) for x in range(first, last)]
-            cells = Strip(ruler).crop(offset, offset + map_width)
+            cells = Strip([Segment(column_ruler(first, last, cw, view.state.grid.width), RULER_STYLE)]).crop(offset, offset + map_width)
             return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, pane).apply_style(ground)
         line = scroll_y + y - 1
         row, sub = divmod(line, ch)
@@ -394,5 +410,5 @@ class GridMap(MapCells, ScrollView, can_focus=True):
                 segments.extend(part)
             else:
                 segments.append(part)
-        label = Segment(f"{row % 1000:>2d} "[-RULER:] if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
+        label = Segment(row_label(row) if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
         return map_row(label, segments, offset, map_width, width, pane, ground)

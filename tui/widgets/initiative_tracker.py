@@ -62,6 +62,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         self.note = ""
         """A few characters after the round in the title (the forecast's ``win 72%``)."""
         self._round_text = ""
+        self._round_short: tuple[str, ...] = ()  # shorter round texts, longest first, for a narrow title
         self.bands: dict[str, str] = {}
         """id -> a health band word shown instead of hit points (the players' view of foes)."""
 
@@ -152,7 +153,9 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._next_id, self._state = next_id, state
         self._cells = {}  # filled for the rows in view (and those asked for): not a row per combatant per key
         round_text = f"Round {state.round}" if state.round else "Not started"
+        self._round_short = (f"R{state.round}",) if state.round else ()
         if state.clock.seconds or state.trainings:  # the in-game clock, once the GM uses it (T)
+            self._round_short = (round_text,) + self._round_short
             round_text += f" \u00b7 {clock_label(now_seconds(state), with_seconds=False)}"  # the round says the rest
         self._round_text = round_text
         self._show_title()
@@ -165,7 +168,15 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._show_title()
 
     def _show_title(self) -> None:
+        """The round (and clock) then the note; where the border is too
+        narrow for both, the round is shortened first (``Round 2`` without
+        the clock, then ``R2``, then nothing) so the note (the party's
+        chance) stays whole."""
         title = f"{self._round_text} · {self.note}" if self.note and self._round_text else self._round_text
+        room = self.size.width - 4  # the border's corners and a blank each side (Textual's border label)
+        if self.note and room > 0 and len(title) > room:
+            shorter = [f"{short} · {self.note}" for short in self._round_short] + [self.note]
+            title = next((text for text in shorter if len(text) <= room), self.note)
         if self.border_title != title:  # setting it repaints the border, even unchanged
             self.border_title = title
 

@@ -4,7 +4,7 @@ and fog. A mixin of :class:`tui.widgets.grid_map.GridMap`, which owns the
 state these read (``glyphs``, ``cell_size``, ``fog``, ``reach``, ``path``,
 ``area``, ``odds``, ``best``, ``cursor``) and calls :meth:`_cell_segment`
 for each cell of a line it renders; and the rulers (:data:`RULER`,
-:func:`column_label`) drawn beside the cells.
+:func:`column_ruler`, :func:`row_label`) drawn beside the cells.
 """
 
 from __future__ import annotations
@@ -54,15 +54,38 @@ def odds_style(chance: float) -> Style:
 FOG_STYLE = Style(color="bright_black", bgcolor="black")
 
 
-def column_label(x: int, width: int = 2) -> str:
-    """``width`` columns over cell ``x``: with room for it every number,
-    else the number every 5 cells and a tick between."""
-    if width >= 4:
-        return f"{x % 1000:<{width}d}"
-    if width == 3:
-        return f"{x % 100:<3d}"
-    return f"{x % 100:<2d}" if x % 5 == 0 else "\u00b7 "
+def label_step(width: int, cells: int) -> int:
+    """Cells from one column number to the next on a map ``cells`` wide
+    whose cells are ``width`` columns: every cell when its whole number and
+    a blank fit in one cell, else every 5 (every 10 when 5 cells are too
+    narrow for it). Numbers are never cut: fewer of them show."""
+    room = len(str(max(0, cells - 1))) + 1
+    return next(step for step in (1, 5, 10, 50) if step * width >= room or step == 50)
 
+
+def column_ruler(first: int, last: int, width: int, cells: int) -> str:
+    """The column ruler over cells ``first`` .. ``last - 1`` (``width``
+    columns each) of a map ``cells`` wide: the whole number of every
+    :func:`label_step`-th cell from its left edge, a ``·`` tick on the
+    others (a number runs over the ticks after it)."""
+    step = label_step(width, cells)
+    start = first - first % step  # a number just left of the view runs into it
+    line = [" "] * ((last - start) * width)
+    for x in range(start, last):
+        if x % step:
+            line[(x - start) * width] = "\u00b7"
+    for x in range(start, last, step):
+        at = (x - start) * width
+        for i, digit in enumerate(str(x)[:len(line) - at]):
+            line[at + i] = digit
+    return "".join(line[(first - start) * width:])
+
+
+def row_label(row: int) -> str:
+    """The row ruler's :data:`RULER` columns for ``row``: its whole number
+    (up to 999, the largest map's last row), right-aligned, a blank after
+    while it fits."""
+    return f"{row:>2d} " if row < 100 else f"{row:>3d}"
 
 
 def map_row(label: Segment, segments: list[Segment], offset: int, map_width: int, width: int, pane: Style, ground: Style) -> Strip:

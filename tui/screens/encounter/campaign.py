@@ -86,7 +86,7 @@ class CampaignChanges:
             state = EncounterState(name.strip(), self.ctx.state.grid, party)
             if not self.switch_to(self.ctx.presenter.add_encounter(name.strip(), state)):
                 return
-            self.ctx.set_status("New encounter: add foes (+ or from the bestiary in the . menu), place them (P), then start combat (. menu).")
+            self.ctx.set_status("New encounter: add foes (+ or from the bestiary in the . menu), place them (P), then start combat (. menu).", hint=True)
 
         self.ctx.ask(PromptScreen("Name of the new encounter", value=f"Encounter {len(self.ctx.session.campaign.data.encounters) + 1}"), answer)
 

@@ -71,7 +71,7 @@ class CombatPart:
             self.ctx.set_status("Combat has not started: nobody's turn.", error=True)
             return None
         if target is None or target.id == attacker.id:
-            self.ctx.set_status("Select the target in the tracker (up/down) or click it on the map, then press t.", error=True)
+            self.ctx.set_status("Select the target in the tracker (up/down) or click it on the map, then press t.", error=True, hint=True)
             return None
         return attacker, target
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.combat.tactics import SetTactics
 from core.values.tactics import to_text
+from saves.branch_notes import note_dropped
 from saves.errors import SaveError
 from saves.session import Session
 from tui.rendering.text import clean
@@ -54,6 +55,7 @@ class Forecasting:
         self.branch: Any = None
         """The :class:`saves.branch.WhatIf` being played, or ``None`` (the real fight)."""
         self._real_text = ""  # the real fight's forecast when the branch began
+        self._real_reading: Reading | None = None  # that forecast, whole: shown again at once when the branch is dropped
 
     @property
     def on(self) -> bool:
@@ -65,12 +67,15 @@ class Forecasting:
             self.runner.start(self.ctx.state, self.ctx.session.campaign.ruleset)
 
     def close(self) -> None:
-        """The screen is going: end the worker; a branch still open is dropped."""
+        """The screen is going: end the worker; a branch still open (a hang-up,
+        SIGTERM: q asks first) is dropped, and the next start says so."""
         if self.runner is not None:
             self.runner.close()
         if self.branch is not None:
-            self.branch.drop()
-            self.branch = None
+            branch, self.branch = self.branch, None
+            actions = branch.actions
+            branch.drop()
+            note_dropped(branch.real.path, actions)
 
     def _published(self, reading: Reading) -> None:
         self._show_note(reading.party_text())
@@ -120,13 +125,14 @@ class Forecasting:
         except (SaveError, OSError) as problem:
             self.ctx.set_status(f"No what-if: {clean(str(problem))}", error=True)
             return
-        self._real_text = self.runner.reading.party_text() if self.runner is not None and self.runner.reading else ""
+        self._real_reading = self.runner.reading if self.runner is not None else None
+        self._real_text = self._real_reading.party_text() if self._real_reading is not None else ""
         selected = self.ctx.selected
         self.ctx.presenter.replace(self.branch.session)
         if selected is not None and self.ctx.state.has(selected):
             self.ctx.select(selected)  # the GM's selection stays as it was
         self._decorate(True)
-        self.ctx.set_status("WHAT-IF: play on with every key; the real fight and the players' view wait. F then k keeps it, d drops it.")
+        self.ctx.set_status("WHAT-IF: play on with every key; the real fight and the players' view wait. F then k keeps it, d drops it; q asks which.", hint=True)
 
     def end_what_if(self, keep: bool) -> None:
         """Make the branch the real fight (``keep``) or forget it."""
@@ -141,6 +147,9 @@ class Forecasting:
         self.branch = None
         real = branch.real
         self.ctx.presenter.replace(Session(real.campaign, real.encounter.rng, real.eid) if keep else real)
+        reading, self._real_reading = self._real_reading, None
+        if not keep and reading is not None and reading.done and self.runner is not None:
+            self.runner.show_again(reading)  # the real fight is as it was: so is its forecast, at once
         self._decorate(False)
         self.ctx.set_status(f"Kept the what-if: its {kept} actions are the real fight now (u undoes them one by one)." if keep
                             else "Dropped the what-if: back to the real fight, as it was.")

@@ -79,7 +79,7 @@ class MapModes:
         self._start(mover.position, "move", self.reach.costs)
         target = self.ctx.combatant(self.ctx.selected)
         hint = self._show_odds(mover, target) if target is not None and target.id != mover.id else ""
-        self.ctx.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left.{hint}"))
+        self.ctx.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left.{hint}"), hint=True)
 
     def _show_odds(self, mover: Combatant, target: Combatant) -> str:
         """Shade the reachable cells by the chance to hit ``target`` from
@@ -141,7 +141,7 @@ class MapModes:
         start = who.position if who is not None and who.position is not None else (grid.width // 2, grid.height // 2)
         self.offer = offer
         self._start(start, "offer")
-        self.ctx.set_status(Text(clean(offer.label)) + Text(": move the cursor to the cell, Enter to do it, Esc to cancel."))
+        self.ctx.set_status(Text(clean(offer.label)) + Text(": move the cursor to the cell, Enter to do it, Esc to cancel."), hint=True)
 
     def _offer_preview(self, cell: Cell) -> Text:
         where = Text(f"({cell[0]}, {cell[1]}): ")
@@ -161,7 +161,7 @@ class MapModes:
         start = who.position or (grid.width // 2, grid.height // 2)
         self.placing = who.id
         self._start(start, "place")
-        self.ctx.set_status(Text("Place ") + user_text(who.name, "bold") + Text(": move the cursor to a free cell, Enter puts it there (no movement spent), Esc cancels."))
+        self.ctx.set_status(Text("Place ") + user_text(who.name, "bold") + Text(": move the cursor to a free cell, Enter puts it there (no movement spent), Esc cancels."), hint=True)
 
     # -- paint (map editing) ------------------------------------------------------
     def action_paint(self) -> None:
@@ -176,7 +176,7 @@ class MapModes:
         side = "clear" if self.side_brush is None else self.side_brush.label
         ceiling = self.ctx.state.grid.ceiling
         sky = "open sky" if ceiling is None else f"ceiling {ceiling}"
-        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint); + - ground height (on water: - deeper, + shallower), c {sky}. Enter paints the cell; {choices}; Esc ends."))
+        self.ctx.set_status(Text(f"Brush: {self.brush}; sides: {side} (e next, H J K L paint); + - ground height (on water: - deeper, + shallower), c {sky}. Enter paints the cell; {choices}; Esc ends."), hint=True)
 
     def ground_changed(self, message: GridMap.GroundChanged) -> None:
         """+ or -: raise or lower the cursor cell's ground by one cell
@@ -219,7 +219,7 @@ class MapModes:
             self.ctx.set_status("Select a combatant on the map first.", error=True)
             return
         self._start(viewer.position, "look")
-        self.ctx.set_status(Text("Look from ") + user_text(viewer.name, "bold") + Text(": move the cursor; line of sight and cover show here. Esc ends."))
+        self.ctx.set_status(Text("Look from ") + user_text(viewer.name, "bold") + Text(": move the cursor; line of sight and cover show here. Esc ends."), hint=True)
 
     def _look_readout(self, viewer: Combatant, cell: Cell) -> Text:
         grid, combatants = self.ctx.state.grid, self.ctx.state.combatants
@@ -294,7 +294,7 @@ class MapModes:
         else:
             text.append("hits nobody")
         text.append("   (r rotate, +/- size, A marks them, Esc ends)", style="italic")
-        self.ctx.set_status(text)
+        self.ctx.set_status(text, hint=True)
 
     def template_changed(self, message: GridMap.TemplateChanged) -> None:
         template = self.template
@@ -314,26 +314,26 @@ class MapModes:
         if mode == "move":
             mover = self.ctx.combatant(self.ctx.state.current)
             if mover is not None:
-                self.ctx.set_status(self.move_preview(mover, message.cell))
+                self.ctx.set_status(self.move_preview(mover, message.cell), hint=True)
         elif mode == "look":
             viewer = self.ctx.combatant(self.ctx.selected) or self.ctx.combatant(self.ctx.state.current)
             if viewer is not None:
-                self.ctx.set_status(self._look_readout(viewer, message.cell) + self._sides(message.cell))
+                self.ctx.set_status(self._look_readout(viewer, message.cell) + self._sides(message.cell), hint=True)
         elif mode == "paint":
             grid = self.ctx.state.grid
             where = f"({message.cell[0]}, {message.cell[1]}) {grid.terrain(message.cell).name}, ground {grid.elevation_at(message.cell)}"
             if grid.terrain(message.cell).depth:
                 where += f", {water_depth(grid, message.cell, self.ctx.session.encounter.ruleset.settings)} deep"
-            self.ctx.set_status(Text(where) + (self._sides(message.cell) or Text("; sides bare")) + Text("; Enter paints, shift+arrow a side, e side brush, Esc ends"))
+            self.ctx.set_status(Text(where) + (self._sides(message.cell) or Text("; sides bare")) + Text("; Enter paints, shift+arrow a side, e side brush, Esc ends"), hint=True)
         elif mode == "area":
             self._area_update(message.cell)
         elif mode == "offer" and self.offer is not None:
-            self.ctx.set_status(self._offer_preview(message.cell))
+            self.ctx.set_status(self._offer_preview(message.cell), hint=True)
         elif mode == "place":
             terrain = self.ctx.state.grid.terrain(message.cell)
             holder = next((c for c in self.ctx.state.combatants if message.cell in c.cells and c.id != self.placing), None)
             where = f"({message.cell[0]}, {message.cell[1]}) {terrain.name}"
-            self.ctx.set_status(f"{where}: taken by {clean(holder.name)}" if holder else f"{where}: Enter places here" if not terrain.blocks_movement else f"{where}: blocked")
+            self.ctx.set_status(f"{where}: taken by {clean(holder.name)}" if holder else f"{where}: Enter places here" if not terrain.blocks_movement else f"{where}: blocked", hint=True)
 
     def cell_picked(self, message: GridMap.CellPicked) -> None:
         grid_map = self.ctx.query_one(GridMap)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -31,7 +32,7 @@ from core.values.combatant import Combatant
 from core.combat.upcoming import next_up
 from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
-from tui.keys import ACTIONS, bindings
+from tui.keys import ACTIONS, READ_ONLY_ACTION_IDS, bindings
 from tui.presenter import EncounterPresenter, EncounterView
 from tui.rendering.text import clean
 from tui.screens.encounter.campaign import CampaignChanges
@@ -63,6 +64,7 @@ from core.combat.mounted.seats import describe as ride_words  # who rides whom (
 
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 GM_ACTION_NAMES = frozenset(a.action for a in ACTIONS)
+READ_ONLY_ACTION_NAMES = frozenset(a.action for a in ACTIONS if a.id in READ_ONLY_ACTION_IDS)
 
 
 class EncounterScreen(Screen):
@@ -231,28 +233,31 @@ class EncounterScreen(Screen):
             grid_map.show(state, state.current, self.selected)
         current = self.combatant(state.current)
         if follow and current is not None and current.position is not None and not grid_map.picking:
-            grid_map.follow(current.position, centre=True)
+            grid_map.follow(current.position, centre=True, unless_looked_away=view is not None and view.turn_changed)
         chosen = self.combatant(self.selected)
 
         riding = ride_words(state, chosen) if chosen is not None else ""
         self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.trackers.tracker_lines(chosen))
 
-    def set_status(self, message: str | Text, error: bool = False, logged: bool = False) -> None:
+    def set_status(self, message: str | Text, error: bool = False, logged: bool = False, hint: bool = False) -> None:
         """Show ``message`` on the status line (one row); one too wide for it
         is cut there and, unless it is a line of the log already
-        (``logged``), added whole to the log pane."""
+        (``logged``) or a hint of what the keys do now (``hint``: the log
+        holds what happened, never hints), added whole to the log pane. A
+        refusal (``error``) that dropped keys typed after it says how many
+        first, so the count is never cut."""
         status = self.query_one(StatusLine)
         text = message if isinstance(message, Text) else Text(message)
         if error:
             self._refusal = text.plain
             dropped = self.drop_typed_ahead()  # what was typed after a refused key was meant for it
             if dropped:
-                text = text + Text(f" ({dropped} key{'s' if dropped != 1 else ''} typed after it ignored)", style="italic")
+                text = Text(f"({dropped} key{'s' if dropped != 1 else ''} typed after it ignored) ", style="italic") + text
         self._status_message = text
         text = self._status_prefix() + text
         status.set_class(error, "error")
         status.show(text)
-        if not logged and not status.fits(text):
+        if not logged and not hint and not status.fits(text):
             state = self.presenter.state
             self.query_one(DiceLog).note(text, state.round, state.current)
 
@@ -347,6 +352,16 @@ class EncounterScreen(Screen):
     def picking(self) -> bool:
         """A map cursor is out (move, place, paint, look, area, an offer's cell)."""
         return self.is_mounted and self.query_one(GridMap).picking
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, less the keys that change the campaign while it is read-only
+        (what the footer and the key panel show; a key pressed still says why it is refused)."""
+        active = super().active_bindings
+        if not self.is_mounted or self.session.read_only is None:
+            return active
+        return {key: bound for key, bound in active.items()
+                if bound.binding.action not in GM_ACTION_NAMES or bound.binding.action in READ_ONLY_ACTION_NAMES}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.is_mounted:
