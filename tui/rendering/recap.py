@@ -327,7 +327,7 @@ def recap_markdown(title: str, entries: list[LogEntry], sides: dict[str, Side] |
     the turn times (``sides``: combatant id -> side, for the totals per
     side) and the fight's end, where the recap closes. With ``ruleset``,
     another seed's rule IDs are said as the DEFAULTs they are there
-    (:meth:`core.rulesets.base.Ruleset.cite_text`: "DEFAULT, as in equestria EQ-SIT-3")."""
+    (:meth:`core.rulesets.base.Ruleset.cite_text`: "DEFAULT, as in" and the seed's ruleset)."""
     kept = _closed(_kept(entries))
     names = {cid: _md(name) for cid, name in _name_of(kept).items()}
     dealt: dict[str, int] = defaultdict(int)

@@ -233,6 +233,8 @@ class CombatPart:
                 raise ValueError("write '[COUNT] NAME SIDE HP', e.g. 'Wolf foe 9' or '4 Wolf foe 2d8+2' (side: party, foe or neutral), then stats like 'DEX 2', 'summon' at the end for a summon.")
             return count, entry, summoned
 
+        cite = self.ctx.session.encounter.ruleset.cite  # another seed's rule said as the DEFAULT it is
+
         def preview(value: str) -> Text:
             count, entry, summoned = read(value)
             hp = f"HP {entry.hp_dice} each" if entry.hp_dice and count > 1 else f"HP {entry.hp_dice or entry.hp}"
@@ -240,10 +242,10 @@ class CombatPart:
             details += [f"attacks {', '.join(a.name for a in entry.attacks)}"] if entry.attacks else []
             text = Text("adds ") + Text(f"{count} x " if count > 1 else "") + user_text(entry.name, "bold") + Text(f" ({', '.join(details)})")
             if summoned and summoner is not None:
-                return text + Text(", acting right after ") + user_text(summoner.name, "bold") + Text(" (EQ-INIT-4)")
+                return text + Text(", acting right after ") + user_text(summoner.name, "bold") + Text(f" ({cite('EQ-INIT-4')})")
             if count > 1:
                 return text + Text(", then asks how they roll initiative")
-            return text + Text(", rolling initiative (EQ-INIT-1)" if self.ctx.state.round > 0 else "")
+            return text + Text(f", rolling initiative ({cite('EQ-INIT-1')})" if self.ctx.state.round > 0 else "")
 
         def answer(value: str) -> None:
             try:
@@ -264,7 +266,7 @@ class CombatPart:
                 name = self.ctx.state.combatant(combatant.id).name  # a name already taken is numbered by the rules
                 self.ctx.set_status(f"Added {clean(name)}: place it on the map with P.")
 
-        hint = f"; add 'summon' for a summon of {clean(summoner.name)} (its initiative - 1, EQ-INIT-4)" if summoner else ""
+        hint = f"; add 'summon' for a summon of {clean(summoner.name)} (its initiative - 1, {cite('EQ-INIT-4')})" if summoner else ""
         stats = " ".join(self.ctx.session.encounter.ruleset.stat_names)
         title = f"Add: [COUNT] NAME SIDE HP or HP dice, stats ({stats}) N{hint}"
         self.ctx.ask(PromptScreen(title, placeholder="4 Wolf foe 2d8+2", hint=preview), answer)

@@ -238,7 +238,7 @@ class MapModes:
                 text.append("in sight", style="green")
                 text.append(f", {seen.cover.value} cover" if seen.cover.value != "none" else ", no cover")
             if found.flanks:
-                text.append(", flanked: advantage (TAC-POS-2)", style="bold")
+                text.append(f", flanked: advantage ({self.ctx.session.encounter.ruleset.cite('TAC-POS-2')})", style="bold")  # a house rule outside tactical_d10
             if found.melee is not None and found.melee.rule:
                 text.append(f", out of melee reach ({found.melee.rule})", style="yellow")
             return text
