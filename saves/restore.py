@@ -265,17 +265,23 @@ def _following(lines: list[tuple[dict[str, Any], bytes]], meta: dict[str, Any]) 
     return kept, True
 
 
-def _write_journal(path: Path, lines: list[bytes]) -> None:
-    """A new journal of ``lines`` (0600, never through a link), fsynced."""
+def _write_new(path: Path, data: bytes) -> None:
+    """A new file ``path`` holding ``data`` (0600, never through a link), fsynced with its folder."""
     fd = open_own(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        view = memoryview(b"".join(lines))
+        os.fchmod(fd, 0o600)
+        view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
         os.fsync(fd)
     finally:
         os.close(fd)
     fsync_folder(path.parent)
+
+
+def _write_journal(path: Path, lines: list[bytes]) -> None:
+    """A new journal of ``lines`` (0600, never through a link), fsynced."""
+    _write_new(path, b"".join(lines))
 
 
 def _aside_name(path: Path, stamp: str) -> Path:
@@ -290,17 +296,7 @@ def _aside_name(path: Path, stamp: str) -> Path:
 def _copy_aside(path: Path, stamp: str) -> Path:
     """A copy of ``path`` beside it, a new file 0600 (never through a link)."""
     target = _aside_name(path, stamp)
-    data = read_regular(path, MAX_CAMPAIGN_BYTES, own=True) or b""
-    fd = open_own(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    fsync_folder(path.parent)
+    _write_new(target, read_regular(path, MAX_CAMPAIGN_BYTES, own=True) or b"")
     return target
 
 
