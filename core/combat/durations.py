@@ -99,8 +99,7 @@ def lasting_in(condition: Condition, state: EncounterState, ruleset: Any) -> str
     """:func:`lasting` of ``condition`` by ``ruleset``'s catalogue and step
     settings (``bleeding_step``): what the log says of it when it is added."""
     spec = ruleset.conditions.get(condition.name)
-    step = int(getattr(ruleset.settings, spec.step, 0)) if spec is not None and spec.step else 0
-    return lasting(condition, state, spec, step)
+    return lasting(condition, state, spec, ruleset.condition_step(spec))
 
 
 def lasting(condition: Condition, state: EncounterState, spec: ConditionSpec | None, step: int) -> str:

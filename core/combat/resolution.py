@@ -294,7 +294,7 @@ def trigger(enc: Table, state: EncounterState, bearer_id: str, boundary: cond.Bo
         )
         state, dealt = apply_outcome(enc, state, bearer_id, outcome, (), f"{condition.name} {condition.level} ({spec.rule})")
         bearer = state.combatant(bearer_id)
-        step = int(getattr(s, spec.step)) if spec.step else 0
+        step = enc.ruleset.condition_step(spec)
         new_conditions, new_level = cond.escalate(bearer.conditions, condition.name, step)
         state = state.replace_combatant(replace(bearer, conditions=new_conditions))
         events.append(ev.ConditionTriggered(bearer.id, bearer.name, condition.name, condition.level, outcome.total, new_level))

@@ -261,6 +261,12 @@ class Ruleset(Capabilities, HouseRules):
             return budget
         return budget.spend(kind)
 
+    def condition_step(self, spec: Any) -> int:
+        """How much a ticking condition's level changes a turn: the setting
+        its catalogue entry names (``ConditionSpec.step``, e.g.
+        ``bleeding_step``), 0 when it names none or this ruleset lacks it."""
+        return int(getattr(self.settings, spec.step, 0)) if spec is not None and spec.step else 0
+
     def movement_action_cost(self, action: str) -> int:
         """MP an MP action costs (TAC-MOV-2); refused where the ruleset has none."""
         field = self.movement_actions.get(action)
