@@ -94,6 +94,9 @@ def _player_campaign(folder: Path) -> Path:
     session = Session(Campaign.open(path), random.Random(4))
     session.commit(cmd.Damage("c3", 9))
     session.close()
+    from saves.watching import publish_campaign
+
+    publish_campaign(path)  # the players' feed, as the GM's app writes it: the players' views read only the feed
     return path
 
 
@@ -139,6 +142,9 @@ def _shoot_browser(path: Path, viewport: tuple[int, int] = (1200, 760), name: st
                     break
                 except Exception:  # the server is still starting
                     page.wait_for_timeout(100)
+            join = page.get_by_role("button", name="Join")
+            if join.count():  # the invite page: both fields empty watch the party's view
+                join.click()
             for _ in range(200):  # until the app has drawn its first frame (textual-serve starts it itself)
                 if any("Round" in frame for frame in frames):
                     break
