@@ -52,8 +52,8 @@ def change_house_rule(enc: Table, state: EncounterState, command: ChangeHouseRul
     Raises :class:`~core.errors.RulesError` (nothing changes)."""
     ruleset = enc.ruleset
     overrides = ruleset.read_house_rule(command.name, command.text)
-    before = format_setting(getattr(ruleset.settings, command.name))
-    after = format_setting(getattr(ruleset.with_house_rules(overrides).settings, command.name))
+    before = format_setting(ruleset.setting(command.name))
+    after = format_setting(ruleset.with_house_rules(overrides).setting(command.name))
     if before == after:
         raise IllegalCommand(f"{command.name} is {after} already")
     return state, (HouseRuleChanged(command.name, before, after, setting_rule(ruleset.settings, command.name)),)

@@ -110,6 +110,19 @@ class HouseRules:
             return word_refusal(self, name, value)
         return None
 
+    def setting(self, name: str) -> Any:
+        """The value of setting ``name`` in this campaign (its house rule, or
+        the DEFAULT); raises :class:`RulesError` when the ruleset has none."""
+        if name not in {f.name for f in dataclasses.fields(self.settings)}:
+            raise RulesError(f"{self.id} has no setting {name!r}")
+        return getattr(self.settings, name)
+
+    def settings_and_defaults(self) -> list[tuple[str, Any, Any]]:
+        """Every setting as ``(name, value now, DEFAULT)``, in the order of
+        the ruleset's settings (what the House rules list shows)."""
+        defaults = type(self.settings)()
+        return [(f.name, getattr(self.settings, f.name), getattr(defaults, f.name)) for f in dataclasses.fields(self.settings)]
+
     def setting_shape(self, name: str) -> Shape:
         """The :class:`core.dice.setting_notation.Shape` of setting ``name``
         (what the house-rules form reads: a number, a row, a table ...)."""

@@ -8,7 +8,6 @@ bestiary templates add numbered creatures (``Boar 1..3``) with stable ids.
 
 from __future__ import annotations
 
-import dataclasses
 
 from rich.text import Text
 
@@ -160,16 +159,15 @@ class CampaignChanges:
         overrides; numbers, rows and tables alike) and change one through
         a form that reads it by its shape (:meth:`core.rulesets.base.Ruleset.read_house_rule`)."""
         ruleset = self.ctx.session.encounter.ruleset
-        defaults = type(ruleset.settings)()
         rows = []
-        for field in dataclasses.fields(ruleset.settings):
-            value = getattr(ruleset.settings, field.name)
-            default = getattr(defaults, field.name)
+        table = ruleset.settings_and_defaults()
+        defaults = {name: default for name, _value, default in table}
+        for name, value, default in table:
             mark = "" if value == default else f"  (house rule; default {format_setting(default)})"
-            rows.append((field.name, f"{field.name} = {format_setting(value)}{mark}"))
+            rows.append((name, f"{name} = {format_setting(value)}{mark}"))
 
         def chosen(name: str) -> None:
-            current = getattr(ruleset.settings, name)
+            current = ruleset.setting(name)
             shape = ruleset.setting_shape(name)
 
             def preview(text: str) -> Text:
@@ -177,7 +175,7 @@ class CampaignChanges:
                     overrides = ruleset.read_house_rule(name, text)  # raises: the form shows why
                 except RulesError as refusal:  # another seed's rule ID said as the DEFAULT it is here (RULES.md Revision 3)
                     raise RulesError(ruleset.cite_text(str(refusal))) from None
-                value = overrides.get(name, getattr(defaults, name))
+                value = overrides.get(name, defaults[name])
                 return Text(f"{name} becomes {format_setting(value)}")
 
             def answer(text: str) -> None:
@@ -190,9 +188,9 @@ class CampaignChanges:
                 self.ctx.presenter.refresh()  # to every subscriber: the players' feed carries the new rules at once
                 self.ctx.refresh_views()
                 now = self.ctx.session.encounter.ruleset
-                self.ctx.set_status(f"House rule: {name} = {format_setting(getattr(now.settings, name))} (saved with the campaign; u undoes it).")
+                self.ctx.set_status(f"House rule: {name} = {format_setting(now.setting(name))} (saved with the campaign; u undoes it).")
 
-            title = f"{name} (now {format_setting(current)}; default {format_setting(getattr(defaults, name))}): type {shape.describe()}, or default"
+            title = f"{name} (now {format_setting(current)}; default {format_setting(defaults[name])}): type {shape.describe()}, or default"
             self.ctx.ask(PromptScreen(title, value=format_setting(current), hint=preview), answer)
 
         self.ctx.ask(ChoiceScreen(f"House rules of {ruleset.id}: the seeds' gaps and their DEFAULTs", rows), chosen)
