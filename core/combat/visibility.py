@@ -22,7 +22,8 @@ from core.values.combatant import ActionBudget, Combatant, Inventory, Side
 from core.errors import IllegalCommand
 from core.board.grid import GROUND, Cell, Grid
 from core.values.mobility import Layer
-from core.board.geometry.sight import SightSettings, line_of_sight
+from core.board.geometry.field_of_view import seen_from
+from core.board.geometry.sight import SightSettings
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -83,16 +84,18 @@ def seen_cells(grid: Grid, eyes: Iterable[Combatant], sight_range: int, settings
 @lru_cache(maxsize=64)
 def _seen_from(grid: Grid, position: Cell, eyes: tuple[Cell, ...], reach: int, settings: SightSettings | None = None) -> frozenset[Cell]:
     """Cells seen from any of the cells ``eyes`` (the footprint of one
-    creature at ``position``) within ``reach`` cells of ``position``. Kept for the last grids and
+    creature at ``position``) within ``reach`` cells of ``position``: one
+    field of view per eye cell (:func:`core.board.geometry.field_of_view.seen_from`,
+    the cells ``line_of_sight`` says). Kept for the last grids and
     footprints: a player view asks again after every action, and most
     actions move nobody (a move asks only for the creature that moved)."""
-    seen: set[Cell] = set()
+    s = settings or SightSettings()
     x0, y0 = position
-    for y in range(max(0, y0 - reach), min(grid.height, y0 + reach + 1)):
-        for x in range(max(0, x0 - reach), min(grid.width, x0 + reach + 1)):
-            if any(line_of_sight(grid, cell, (x, y), settings=settings) for cell in eyes):
-                seen.add((x, y))
-    return frozenset(seen)
+    seen: set[Cell] = set()
+    for eye in eyes:
+        beyond = max(abs(eye[0] - x0), abs(eye[1] - y0))
+        seen |= seen_from(grid, eye, reach + beyond, s.eye_height, s.window_blocks_sight)
+    return frozenset(c for c in seen if abs(c[0] - x0) <= reach and abs(c[1] - y0) <= reach)
 
 
 def _stripped(c: Combatant, band: HealthBand) -> Combatant:
