@@ -84,6 +84,21 @@ class _Wedges:
         i = bisect_right(self.los, key) - 1
         return i >= 0 and self.los[i] < key < self.his[i]
 
+    def open_runs(self, keys: list[float]) -> list[tuple[int, int]]:
+        """Index ranges [start, stop) of ``keys`` (increasing) that no wedge hides."""
+        runs: list[tuple[int, int]] = []
+        start = 0
+        for lo, hi in zip(self.los, self.his):
+            first, after = bisect_right(keys, lo, start), bisect_left(keys, hi, start)
+            if first >= after:
+                continue
+            if first > start:
+                runs.append((start, first))
+            start = after
+        if start < len(keys):
+            runs.append((start, len(keys)))
+        return runs
+
     def all_but(self) -> list[float] | None:
         """The directions no wedge hides when they are single points (the
         touching ends), ``None`` when a wider opening is left."""
@@ -153,24 +168,29 @@ def seen_from(grid: Grid, eye: Cell, reach: int, eye_height: int = 1, window_blo
         return frozenset()
     seen: set[Cell] = {eye}
     for ring in range(0, last + 1):
-        cells = _ring(ex, ey, ring, width, height) if ring else [eye]
-        for x, y in cells if ring else ():
-            key = _angle(x - ex, y - ey)
-            if not wedges.hides(key) and key not in shut:
-                seen.add((x, y))
-        for cell in cells:  # what this ring hides from the rings beyond it
-            x, y = cell
+        if ring:
+            cells, keys = _ring(ex, ey, ring, width, height)
+            for start, stop in wedges.open_runs(keys):
+                if shut:
+                    seen.update(c for c, k in zip(cells[start:stop], keys[start:stop]) if k not in shut)
+                else:
+                    seen.update(cells[start:stop])
+        else:
+            cells = [eye]
+        # what this ring hides from the rings beyond it
+        for x, y in blocking.intersection(cells) if ring else ():  # the eye's own cell never stands between
             dx, dy = 2 * (x - ex), 2 * (y - ey)
-            if cell in blocking and ring:  # the eye's own cell never stands between
-                wedges.add_points([(dx - 1, dy - 1), (dx + 1, dy - 1), (dx - 1, dy + 1), (dx + 1, dy + 1)])
-            for other in across.get(cell, ()):
+            wedges.add_points([(dx - 1, dy - 1), (dx + 1, dy - 1), (dx - 1, dy + 1), (dx + 1, dy + 1)])
+        for cell in across.keys() & cells:
+            for other in across[cell]:
                 if max(abs(other[0] - ex), abs(other[1] - ey)) >= ring:  # nearer sides are in already
                     (ax, ay), (bx, by) = _side_ends(cell, other)
                     wedges.add_points([(ax - 2 * ex, ay - 2 * ey), (bx - 2 * ex, by - 2 * ey)])
-            if cell in cornered:
-                for cx, cy in ((dx - 1, dy - 1), (dx + 1, dy - 1), (dx - 1, dy + 1), (dx + 1, dy + 1)):
-                    if max(abs(cx), abs(cy)) == 2 * ring + 1 and _corner_shut(edges, ex, ey, cx, cy, window_blocks_sight):
-                        shut.add(_angle(cx, cy))
+        for x, y in cornered.intersection(cells):
+            dx, dy = 2 * (x - ex), 2 * (y - ey)
+            for cx, cy in ((dx - 1, dy - 1), (dx + 1, dy - 1), (dx - 1, dy + 1), (dx + 1, dy + 1)):
+                if max(abs(cx), abs(cy)) == 2 * ring + 1 and _corner_shut(edges, ex, ey, cx, cy, window_blocks_sight):
+                    shut.add(_angle(cx, cy))
         open_points = wedges.all_but()
         if open_points is not None and all(p in shut for p in open_points):
             break  # every direction is hidden from here on
@@ -188,18 +208,34 @@ def _corner_shut(edges: EdgeMap, ex: int, ey: int, cx: int, cy: int, window_bloc
     return bool(edges.step_blocked(before, after, "sight", window_blocks_sight))
 
 
-def _ring(ex: int, ey: int, ring: int, width: int, height: int) -> list[Cell]:
-    """The cells at Chebyshev distance ``ring`` from (ex, ey) on the map."""
-    out: list[Cell] = []
-    x0, x1 = max(0, ex - ring), min(width - 1, ex + ring)
-    for y in (ey - ring, ey + ring):
-        if 0 <= y < height:
-            out.extend((x, y) for x in range(x0, x1 + 1))
-    y0, y1 = max(0, ey - ring + 1), min(height - 1, ey + ring - 1)
-    for x in (ex - ring, ex + ring):
-        if 0 <= x < width:
-            out.extend((x, y) for y in range(y0, y1 + 1))
-    return out
+def _ring(ex: int, ey: int, r: int, width: int, height: int) -> tuple[list[Cell], list[float]]:
+    """The cells at Chebyshev distance ``r`` >= 1 from (ex, ey) on the map and
+    their directions' pseudo-angles (:func:`_angle`), in increasing order: from
+    direction 0 (east) round through the corners at 0.5, 1.5, 2.5 and 3.5."""
+    x_lo, x_hi, y_lo, y_hi = -ex, width - 1 - ex, -ey, height - 1 - ey  # offsets on the map
+    cells: list[Cell] = []
+    keys: list[float] = []
+    if r <= x_hi:  # east side, from straight east down to the corner (r, r)
+        span = range(max(0, y_lo), min(r, y_hi) + 1)
+        cells += [(ex + r, ey + dy) for dy in span]
+        keys += [dy / (r + dy) for dy in span]
+    if r <= y_hi:  # the side at dy = r, from dx = r - 1 down to -r
+        span = range(min(r - 1, x_hi), max(-r, x_lo) - 1, -1)
+        cells += [(ex + dx, ey + r) for dx in span]
+        keys += [r / (dx + r) if dx > 0 else 1.0 + (-dx) / (r - dx) for dx in span]
+    if r <= -x_lo:  # west side, from dy = r - 1 down to -r
+        span = range(min(r - 1, y_hi), max(-r, y_lo) - 1, -1)
+        cells += [(ex - r, ey + dy) for dy in span]
+        keys += [1.0 + r / (dy + r) if dy >= 0 else 2.0 + (-dy) / (r - dy) for dy in span]
+    if r <= -y_lo:  # the side at dy = -r, from dx = -r + 1 up to r
+        span = range(max(-r + 1, x_lo), min(r, x_hi) + 1)
+        cells += [(ex + dx, ey - r) for dx in span]
+        keys += [2.0 + r / (r - dx) if dx < 0 else 3.0 + dx / (dx + r) for dx in span]
+    if r <= x_hi:  # east side again, from dy = -r + 1 up to just short of east
+        span = range(max(-r + 1, y_lo), min(-1, y_hi) + 1)
+        cells += [(ex + r, ey + dy) for dy in span]
+        keys += [3.0 + r / (r - dy) for dy in span]
+    return cells, keys
 
 
 def _seen_line_by_line(grid: Grid, eye: Cell, reach: int, eye_height: int, window_blocks_sight: bool) -> frozenset[Cell]:
