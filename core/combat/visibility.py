@@ -158,6 +158,19 @@ def _public_foe(c: Combatant) -> Combatant:
     )
 
 
+@lru_cache(maxsize=8)
+def _fogged(grid: Grid, cells: frozenset[Cell]) -> Grid:
+    """``grid`` with every cell outside ``cells`` drawn as open ground at
+    height 0 and no water depth. Kept for the last few: the same map and
+    the same cells (most actions move nobody) give the very same Grid, so
+    the feed's encoding of it is made once (saves.codec keeps a value's
+    document while the value lives)."""
+    rows = tuple(tuple(t if (x, y) in cells else GROUND.id for x, t in enumerate(row)) for y, row in enumerate(grid.rows))
+    elevation = tuple(tuple(h if (x, y) in cells else 0 for x, h in enumerate(row)) for y, row in enumerate(grid.elevation))
+    depths = tuple(e for e in grid.depths if e[0] in cells)  # a hidden water cell is open ground: no depth
+    return replace(grid, rows=rows, elevation=elevation, depths=depths)
+
+
 def for_players(view: SideView, known: Iterable[Cell] = ()) -> EncounterState:
     """The state of ``view`` fit to leave the GM's process (the players'
     feed): foes cut to :func:`_public_foe`; the terrain and height of every
@@ -168,11 +181,7 @@ def for_players(view: SideView, known: Iterable[Cell] = ()) -> EncounterState:
     cells) left out."""
     state = view.state
     cells = view.seen | frozenset(known)
-    grid = state.grid
-    rows = tuple(tuple(t if (x, y) in cells else GROUND.id for x, t in enumerate(row)) for y, row in enumerate(grid.rows))
-    elevation = tuple(tuple(h if (x, y) in cells else 0 for x, h in enumerate(row)) for y, row in enumerate(grid.elevation))
-    depths = tuple(e for e in grid.depths if e[0] in cells)  # a hidden water cell is open ground: no depth
-    fogged = replace(grid, rows=rows, elevation=elevation, depths=depths)
+    fogged = _fogged(state.grid, cells)
     combatants = tuple(c if c.side is view.side else _public_foe(c) for c in state.combatants)
     ids = {c.id for c in combatants}
     vision = replace(state.vision, sources=tuple(s for s in state.vision.sources if s.carrier in ids or s.cell in cells))
