@@ -396,8 +396,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         last = min(view.state.grid.width, (scroll_x + map_width) // cw + 1)
         offset = scroll_x - first * cw
         if y == 0:
-            cells = Strip([Segment(column_ruler(first, last, cw, view.state.grid.width), RULER_STYLE)]).crop(offset, offset + map_width)
-            return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, pane).apply_style(ground)
+            ruler = column_ruler(first, last, cw, view.state.grid.width)[offset:offset + map_width]  # one column a character
+            return map_row(Segment(" " * RULER, RULER_STYLE), [Segment(ruler, RULER_STYLE)], 0, map_width, width, pane, ground, len(ruler))
         line = scroll_y + y - 1
         row, sub = divmod(line, ch)
         if row >= view.state.grid.height:
@@ -411,4 +411,4 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             else:
                 segments.append(part)
         label = Segment(row_label(row) if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
-        return map_row(label, segments, offset, map_width, width, pane, ground)
+        return map_row(label, segments, offset, map_width, width, pane, ground, (last - first) * cw)  # each cell is cw columns
