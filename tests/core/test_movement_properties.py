@@ -130,3 +130,27 @@ def test_bitboard_reach_decodes_costs_past_two_bytes():
     ours, theirs = _reach_both_ways(grid, tuple(table), "any", 90_000)
     assert ours == theirs
     assert sorted(ours.values()) == [0, 30_000, 60_000, 90_000]
+
+
+@settings(max_examples=150)
+@given(maps(), st.sampled_from(["equestria", "tactical_d10", "power_roll"]), st.integers(1, 12))
+def test_a_path_read_off_the_bitboard_reach_is_the_search_path_of_its_cost(case, ruleset, budget):
+    """Reach.path on a bitboard reach (no search of its own: the steps
+    walked back along the costs) is a chain of neighbours from the start,
+    each step costing the entry cost of the cell it enters, summing to the
+    reach's cost of the goal, which is find_path's cost."""
+    from core.board.movement import reach
+    from core.board.movement.setup import NO_OPTIONS, setup_query
+
+    grid, start = case
+    mover = creature("m", start, stats={"DEX": 2})
+    found = reach(grid, ruleset, mover, [mover], budget)
+    s = setup_query(grid, ruleset, mover, [mover], None, NO_OPTIONS)
+    for goal, cost in found.costs.items():
+        if goal == start:
+            continue
+        path = found.path(goal)
+        cells = (start, *path.cells)
+        assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(cells, cells[1:]))
+        assert path.step_costs == tuple(s.costs[s.lay.index(c)] for c in path.cells)
+        assert path.cost == cost == sum(path.step_costs) == find_path(grid, ruleset, mover, [mover], goal).cost
