@@ -87,3 +87,70 @@ def test_bitboard_reach_equals_the_bucket_search(case, corner, budget, blocked_c
     assert reach_bits(s.lay, s.base, view, corner, s.start, budget, blocked) == reach_same(
         costs, s.lay.stride, solid, corner, s.start, budget
     )
+
+
+def _reach_both_ways(grid, table, corner, budget):
+    """(reach_bits, the oracle) for a mover whose entry costs per terrain index are ``table``."""
+    from core.board.movement.bitboard import reach_bits
+    from core.board.movement.layout import TERRAIN_INDEX, layout
+    from core.board.movement.tables import CostView, SolidView
+    from tests.core.movement_oracle import reach_same
+
+    lay = layout(grid)
+    solid_terrain = tuple(t == TERRAIN_INDEX["wall"] for t in range(len(table)))
+    start = lay.index((0, 0))
+    ours = reach_bits(lay, CostView(lay, table, (1, 1)), SolidView(lay, solid_terrain, (1, 1)), corner, start, budget)
+    theirs = reach_same(lay.costs(table), lay.stride, lay.solid(solid_terrain), corner, start, budget)
+    return ours, theirs
+
+
+@settings(max_examples=60)
+@given(maps(), st.sampled_from(["any", "one", "both"]), st.lists(st.integers(1, 400), min_size=12, max_size=12),
+       st.integers(0, 1500))
+def test_bitboard_reach_with_costs_past_a_byte_equals_the_bucket_search(case, corner, prices, budget):
+    """reach_bits decodes its levels into one slot a cell, a byte while costs stay
+    under 256 and two bytes past that: with costs of up to 400 a cell (a
+    GM's house terrain, a huge budget before combat) both agree with the
+    plain Dijkstra."""
+    from core.board.movement.layout import OFF_MAP, TERRAIN_INDEX
+
+    grid, _ = case  # the mover stands at (0, 0)
+    table = [None if t in (TERRAIN_INDEX["wall"], TERRAIN_INDEX["chasm"]) else prices[t % 12] for t in range(OFF_MAP)] + [None]
+    ours, theirs = _reach_both_ways(grid, tuple(table), corner, budget)
+    assert ours == theirs
+
+
+def test_bitboard_reach_decodes_costs_past_two_bytes():
+    """A cost past 65 535 (three bytes a slot, read as four): a corridor of
+    cells costing 30 000 each; the third cell east costs 90 000."""
+    from core.board.movement.layout import OFF_MAP, TERRAIN_INDEX
+
+    grid = Grid((("ground", "swamp", "swamp", "swamp"),))
+    table = [30_000 if t == TERRAIN_INDEX["swamp"] else 1 for t in range(OFF_MAP)] + [None]
+    ours, theirs = _reach_both_ways(grid, tuple(table), "any", 90_000)
+    assert ours == theirs
+    assert sorted(ours.values()) == [0, 30_000, 60_000, 90_000]
+
+
+@settings(max_examples=150)
+@given(maps(), st.sampled_from(["equestria", "tactical_d10", "power_roll"]), st.integers(1, 12))
+def test_a_path_read_off_the_bitboard_reach_is_the_search_path_of_its_cost(case, ruleset, budget):
+    """Reach.path on a bitboard reach (no search of its own: the steps
+    walked back along the costs) is a chain of neighbours from the start,
+    each step costing the entry cost of the cell it enters, summing to the
+    reach's cost of the goal, which is find_path's cost."""
+    from core.board.movement import reach
+    from core.board.movement.setup import NO_OPTIONS, setup_query
+
+    grid, start = case
+    mover = creature("m", start, stats={"DEX": 2})
+    found = reach(grid, ruleset, mover, [mover], budget)
+    s = setup_query(grid, ruleset, mover, [mover], None, NO_OPTIONS)
+    for goal, cost in found.costs.items():
+        if goal == start:
+            continue
+        path = found.path(goal)
+        cells = (start, *path.cells)
+        assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(cells, cells[1:]))
+        assert path.step_costs == tuple(s.costs[s.lay.index(c)] for c in path.cells)
+        assert path.cost == cost == sum(path.step_costs) == find_path(grid, ruleset, mover, [mover], goal).cost

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -48,7 +47,7 @@ class _View:
     selected: str | None
 
 
-class GridMap(MapCells, ScrollView, can_focus=True):
+class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
     """The map. ``show(state, current, selected)`` redraws it; ``start_pick``
     enters cursor mode and posts :class:`CellPicked` or :class:`PickCancelled`."""
 
@@ -301,84 +300,6 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         from the tracker to the log and back, never to a dead pane."""
         return self.picking
 
-    # -- input ----------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick":
-            wanted = parameters[0] if parameters else "done"
-            mode = self.mode if self.mode in ("move", "place", "paint", "offer") else "done"
-            return self.picking and wanted == mode
-        if action in ("cursor", "cancel"):
-            return self.picking
-        if action in ("turn", "grow"):
-            return self.mode == "area"
-        if action in ("brush", "side", "side_brush", "ground"):
-            return self.mode == "paint"
-        return True
-
-    def action_turn(self, step: int) -> None:
-        self.post_message(self.TemplateChanged(turn=step))
-
-    def action_brush(self, number: int) -> None:
-        self.post_message(self.BrushChosen(number))
-
-    def action_ground(self, step: int) -> None:
-        if self.cursor is not None:
-            self.post_message(self.GroundChanged(self.cursor if step else None, step))
-
-    def action_side(self, dx: int, dy: int) -> None:
-        if self.cursor is not None:
-            self.post_message(self.SidePainted(self.cursor, dx, dy))
-
-    def action_side_brush(self) -> None:
-        self.post_message(self.SidePainted(None, 0, 0))
-
-    def action_grow(self, step: int) -> None:
-        self.post_message(self.TemplateChanged(grow=step))
-
-    def action_cursor(self, dx: int, dy: int) -> None:
-        if self.cursor is None or self._view is None:
-            return
-        grid = self._view.state.grid
-        x = min(max(self.cursor[0] + dx, 0), grid.width - 1)
-        y = min(max(self.cursor[1] + dy, 0), grid.height - 1)
-        old, self.cursor = self.cursor, (x, y)
-        scrolled = self.scroll_offset
-        self.follow(self.cursor)
-        if self.scroll_offset != scrolled:
-            self.refresh()
-        else:
-            self._refresh_cells({old, self.cursor})  # only the two cells the cursor left and entered
-        self.post_message(self.CursorMoved(self.cursor))
-
-    def action_pick(self, _mode: str = "") -> None:
-        if self.cursor is not None:
-            self.post_message(self.CellPicked(self.cursor))
-
-    def action_cancel(self) -> None:
-        if self.cursor is not None:
-            mode = self.mode
-            self.stop_pick()
-            self.post_message(self.PickCancelled(mode))
-
-    def cell_at(self, offset_x: int, offset_y: int) -> Cell | None:
-        """The cell under a point of the widget's content, or ``None``."""
-        if self._view is None or offset_x < RULER or offset_y < 1:
-            return None
-        scroll_x, scroll_y = self.scroll_offset
-        cell = ((offset_x - RULER + scroll_x) // self.cell_size[0], (offset_y - 1 + scroll_y) // self.cell_size[1])
-        return cell if self._view.state.grid.contains(cell) else None
-
-    def on_click(self, event: events.Click) -> None:
-        cell = self.cell_at(event.x - self.gutter.left, event.y - self.gutter.top)
-        if cell is None:
-            return
-        if self.picking:
-            self.cursor = cell
-            self.refresh()
-            self.post_message(self.CellPicked(cell))
-        else:
-            self.post_message(self.CellClicked(cell))
-
     # -- drawing ------------------------------------------------------------
     def _marked(self, cell: Cell) -> bool:
         return cell == self.cursor or cell in self.reach or cell in self.path or cell in self.area
@@ -396,8 +317,8 @@ class GridMap(MapCells, ScrollView, can_focus=True):
         last = min(view.state.grid.width, (scroll_x + map_width) // cw + 1)
         offset = scroll_x - first * cw
         if y == 0:
-            cells = Strip([Segment(column_ruler(first, last, cw, view.state.grid.width), RULER_STYLE)]).crop(offset, offset + map_width)
-            return Strip([Segment(" " * RULER, RULER_STYLE), *cells]).extend_cell_length(width, pane).apply_style(ground)
+            ruler = column_ruler(first, last, cw, view.state.grid.width)[offset:offset + map_width]  # one column a character
+            return map_row(Segment(" " * RULER, RULER_STYLE), [Segment(ruler, RULER_STYLE)], 0, map_width, width, pane, ground, len(ruler))
         line = scroll_y + y - 1
         row, sub = divmod(line, ch)
         if row >= view.state.grid.height:
@@ -411,4 +332,4 @@ class GridMap(MapCells, ScrollView, can_focus=True):
             else:
                 segments.append(part)
         label = Segment(row_label(row) if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
-        return map_row(label, segments, offset, map_width, width, pane, ground)
+        return map_row(label, segments, offset, map_width, width, pane, ground, (last - first) * cw)  # each cell is cw columns

@@ -88,25 +88,49 @@ def row_label(row: int) -> str:
     return f"{row:>2d} " if row < 100 else f"{row:>3d}"
 
 
-def map_row(label: Segment, segments: list[Segment], offset: int, map_width: int, width: int, pane: Style, ground: Style) -> Strip:
+def map_row(label: Segment, segments: list[Segment], offset: int, map_width: int, width: int, pane: Style, ground: Style,
+            span: int | None = None) -> Strip:
     """One line of the map pane, ``width`` cells: the row ruler's ``label``
-    (:data:`RULER` cells), then the cells' ``segments`` from column
-    ``offset`` (the scroll within the first cell), at most ``map_width``
-    of them, padded in ``pane``'s style, all on ``ground``. Exactly what
-    ``Strip.simplify``, ``crop``, ``extend_cell_length`` and ``apply_style``
-    would make, as one Strip (each Strip sets up its own caches: a line a
-    frame of a shaded reach made six)."""
-    cells = list(Segment.simplify(segments))
-    length = Segment.get_line_length(cells)
-    if offset or length > map_width:
-        cropped = Strip(cells, length).crop(offset, offset + map_width)
-        cells, length = list(cropped), cropped.cell_length
+    (:data:`RULER` cells), then the cells' ``segments`` (``span`` columns
+    in all: measured when ``None``) from column ``offset`` (the scroll
+    within the first cell), at most ``map_width`` of them, padded in
+    ``pane``'s style, all on ``ground``. Exactly what ``Strip.simplify``,
+    ``crop``, ``extend_cell_length`` and ``apply_style`` would make, as one
+    Strip (each Strip sets up its own caches: a line a frame of a shaded
+    reach made six); the crop measures and cuts only the segments at the
+    two ends (a line of a big map has a cell cut at the pane's edge)."""
+    if span is None:
+        span = Segment.get_line_length(segments)
+    cells = list(Segment.simplify(_cropped(segments, offset, span - offset - map_width)))
+    length = min(span - offset, map_width) if span > offset else 0
     line = [label, *cells]
     length += RULER
     if length < width:
         line.append(Segment(" " * (width - length), pane))
         length = width
     return Strip(Segment.apply_style(line, ground), length)
+
+
+def _cropped(segments: list[Segment], left: int, right: int) -> list[Segment]:
+    """``segments`` without their first ``left`` and last ``right`` columns
+    (a wide character cut in two becomes blanks, as in ``Strip.crop``);
+    measures only the segments at the two ends."""
+    out = segments
+    while left > 0 and out:
+        size = cell_len(out[0].text)
+        if size > left:
+            out = [out[0].split_cells(left)[1], *out[1:]]
+            break
+        out = out[1:]
+        left -= size
+    while right > 0 and out:
+        size = cell_len(out[-1].text)
+        if size > right:
+            out = [*out[:-1], out[-1].split_cells(size - right)[0]]
+            break
+        out = out[:-1]
+        right -= size
+    return out
 
 
 class MapCells:

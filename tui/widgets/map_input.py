@@ -1,7 +1,8 @@
 """What the GM does on the battle map: its keys (:data:`MAP_BINDINGS`) and
 the messages they post to the screen (pick, click, cancel, the area
 template's turn and size, the paint mode's brush, ground and sides, the
-cursor's moves).
+cursor's moves), and the map's answers to those keys and to clicks
+(:class:`MapInput`, a mixin of the map).
 
 The messages are those of :class:`tui.widgets.grid_map.GridMap` (named
 there as ``GridMap.CellPicked`` ...), in its namespace: the screen's
@@ -10,10 +11,12 @@ handlers are ``on_grid_map_cell_picked`` and so on.
 
 from __future__ import annotations
 
+from textual import events
 from textual.binding import Binding
 from textual.message import Message
 
 from core.board.grid import Cell
+from tui.widgets.map_cells import RULER
 
 MAP_BINDINGS = [
     Binding("up,k", "cursor(0,-1)", "Up", show=False, id="map-up"),
@@ -115,3 +118,87 @@ class CursorMoved(Message, namespace="grid_map"):
     def __init__(self, cell: Cell) -> None:
         super().__init__()
         self.cell = cell
+
+
+class MapInput:
+    """The map's answers to its keys and clicks (a mixin of
+    :class:`tui.widgets.grid_map.GridMap`, which owns the cursor, the mode
+    and the view these read): which keys work in which pick mode, the
+    cursor's moves, and the messages above posted to the screen."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            wanted = parameters[0] if parameters else "done"
+            mode = self.mode if self.mode in ("move", "place", "paint", "offer") else "done"
+            return self.picking and wanted == mode
+        if action in ("cursor", "cancel"):
+            return self.picking
+        if action in ("turn", "grow"):
+            return self.mode == "area"
+        if action in ("brush", "side", "side_brush", "ground"):
+            return self.mode == "paint"
+        return True
+
+    def action_turn(self, step: int) -> None:
+        self.post_message(TemplateChanged(turn=step))
+
+    def action_brush(self, number: int) -> None:
+        self.post_message(BrushChosen(number))
+
+    def action_ground(self, step: int) -> None:
+        if self.cursor is not None:
+            self.post_message(GroundChanged(self.cursor if step else None, step))
+
+    def action_side(self, dx: int, dy: int) -> None:
+        if self.cursor is not None:
+            self.post_message(SidePainted(self.cursor, dx, dy))
+
+    def action_side_brush(self) -> None:
+        self.post_message(SidePainted(None, 0, 0))
+
+    def action_grow(self, step: int) -> None:
+        self.post_message(TemplateChanged(grow=step))
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor is None or self._view is None:
+            return
+        grid = self._view.state.grid
+        x = min(max(self.cursor[0] + dx, 0), grid.width - 1)
+        y = min(max(self.cursor[1] + dy, 0), grid.height - 1)
+        old, self.cursor = self.cursor, (x, y)
+        scrolled = self.scroll_offset
+        self.follow(self.cursor)
+        if self.scroll_offset != scrolled:
+            self.refresh()
+        else:
+            self._refresh_cells({old, self.cursor})  # only the two cells the cursor left and entered
+        self.post_message(CursorMoved(self.cursor))
+
+    def action_pick(self, _mode: str = "") -> None:
+        if self.cursor is not None:
+            self.post_message(CellPicked(self.cursor))
+
+    def action_cancel(self) -> None:
+        if self.cursor is not None:
+            mode = self.mode
+            self.stop_pick()
+            self.post_message(PickCancelled(mode))
+
+    def cell_at(self, offset_x: int, offset_y: int) -> Cell | None:
+        """The cell under a point of the widget's content, or ``None``."""
+        if self._view is None or offset_x < RULER or offset_y < 1:
+            return None
+        scroll_x, scroll_y = self.scroll_offset
+        cell = ((offset_x - RULER + scroll_x) // self.cell_size[0], (offset_y - 1 + scroll_y) // self.cell_size[1])
+        return cell if self._view.state.grid.contains(cell) else None
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self.cell_at(event.x - self.gutter.left, event.y - self.gutter.top)
+        if cell is None:
+            return
+        if self.picking:
+            self.cursor = cell
+            self.refresh()
+            self.post_message(CellPicked(cell))
+        else:
+            self.post_message(CellClicked(cell))

@@ -2,15 +2,19 @@
 
 Same answer as a plain Dijkstra (``tests/core/movement_oracle.py``; a
 property test checks it), computed with Python ints as bit sets over the window of cells
-within the budget: one int per entry-cost class, one per reach level. Only
-that window of the map is read (:mod:`core.board.movement.tables`): the
-first reach on a new 1000x1000 map costs what a later one does.
+within the budget: one int per entry-cost class, one per reach level, and
+the cost of each cell read back from the levels in one pass of C loops
+(:func:`_costs_by_bit`). Only that window of the map is read
+(:mod:`core.board.movement.tables`) and no table of it is kept: the first
+reach on a new 1000x1000 map costs what a later one does.
 """
 
 from __future__ import annotations
 
-from itertools import accumulate, count, repeat
-from operator import add
+import sys
+from array import array
+from collections.abc import Iterator
+from itertools import chain, compress, repeat
 
 from core.board.movement.layout import Layout
 from core.board.movement.tables import CostView, SolidView
@@ -68,12 +72,13 @@ def reach_bits(
     result = {start: 0}
     if cells is not None:
         cells[(sx - 1, sy - 1)] = 0
-    at_bit = _window(lay, x0, y0, ww, y1 - y0 + 1, cells is not None)
+    wh = y1 - y0 + 1
     # Level k only grows from the levels at most ``longest`` steps back, so
     # once that many levels in a row added nothing, nothing more can come
     # (a huge budget, e.g. moving before combat, stops at the map's reach).
     longest = max(classes, default=1)
     idle = 0
+    last = 0  # the last level that added cells
     for k in range(1, budget + 1):
         if idle >= longest:
             break
@@ -89,35 +94,78 @@ def reach_bits(
             if c <= k:
                 now |= grown[k - c] & mask
         levels.append(now)
-        fresh = now & ~prev
-        idle = 0 if fresh else idle + 1
-        if fresh:
-            # the set bits' positions, found by C loops: the lengths of the runs of
-            # zeros between them, summed, plus one per bit before
-            at = map(add, accumulate(map(len, bin(fresh)[:1:-1].split("1")[:-1])), count())
-            if cells is None:
-                result.update(zip(map(at_bit.__getitem__, at), repeat(k)))
-            else:
-                cells.update(zip(map(at_bit.__getitem__, at), repeat(k)))
+        if now != prev:
+            idle, last = 0, k
+        else:
+            idle += 1
+    if last:
+        # the cost of every reached bit but the start's (0), in bit order: C loops only
+        costs_by_bit = _costs_by_bit(levels[: last + 1], wide * wh)
+        if cells is None:
+            result.update(zip(compress(_indices(stride, x0, y0, ww, wh), costs_by_bit), filter(None, costs_by_bit)))
+        else:
+            cells.update(zip(compress(_cells(x0, y0, ww, wh), costs_by_bit), filter(None, costs_by_bit)))
     return result
 
 
-def _window(lay: Layout, x0: int, y0: int, ww: int, wh: int, as_cells: bool) -> list:
-    """For each bit of a window (``ww`` columns and a guard, ``wh`` rows, at
-    padded ``(x0, y0)``): its cell ``(x, y)`` when ``as_cells``, else its flat
-    index (cached per window: the same mover after an undo, or the next reach
-    of the turn, finds it)."""
-    windows = lay.cache.setdefault("windows", {})  # a few, apart from the map's tables
-    key = (x0, y0, ww, wh, as_cells)
-    hit = windows.get(key)
-    if hit is not None:
-        return hit
-    stride = lay.stride
-    if as_cells:
-        found: list = [(x, y) for y in range(y0 - 1, y0 - 1 + wh) for x in range(x0 - 1, x0 + ww)]
-    else:
-        found = [i for y in range(y0, y0 + wh) for i in range(y * stride + x0, y * stride + x0 + ww + 1)]
-    if len(windows) >= 8:
-        windows.pop(next(iter(windows)))
-    windows[key] = found
-    return found
+def _cells(x0: int, y0: int, ww: int, wh: int) -> Iterator[tuple[int, int]]:
+    """The cell ``(x, y)`` of each bit of a window (``ww`` columns and a
+    guard, ``wh`` rows, at padded ``(x0, y0)``), in bit order, made as
+    read: a cell passed over costs no new tuple (``zip`` reuses it), and
+    the first reach on a new map builds no table of the window."""
+    return chain.from_iterable(zip(range(x0 - 1, x0 + ww), repeat(y)) for y in range(y0 - 1, y0 - 1 + wh))
+
+
+def _indices(stride: int, x0: int, y0: int, ww: int, wh: int) -> Iterator[int]:
+    """Like :func:`_cells`, the flat index of each bit."""
+    return chain.from_iterable(range(y * stride + x0, y * stride + x0 + ww + 1) for y in range(y0, y0 + wh))
+
+
+def _costs_by_bit(levels: list[int], bits: int) -> bytes | array:
+    """Per bit of the window, the first level that holds it (0 where none
+    does, and at the start), from ``levels`` (each holds the one before,
+    the last is the reach). Level ``k`` holds a bit iff its cost is at most
+    ``k``, so the cost is how many of levels 0 .. K - 1 lack it; its binary
+    digit ``j`` is the parity of that count over the levels ``k - 1`` with
+    ``k`` mod ``2 ** (j + 1)`` in ``{0, 2 ** j}``. Each digit's bit set is
+    spread to one slot a bit (``"1"`` -> 1 by one C translation) and the
+    slots summed: no loop over the bits in Python."""
+    top = len(levels) - 1
+    reached = levels[top]
+    width = (top.bit_length() + 7) // 8  # bytes a slot
+    total = 0
+    j = 0
+    while 1 << j <= top:
+        period, low = 1 << (j + 1), 1 << j
+        digit, terms = 0, 0
+        for first in (low, period):
+            for k in range(first, top + 1, period):
+                digit ^= levels[k - 1]
+                terms += 1
+        if terms & 1:  # the count is of the levels that lack a bit: complements
+            digit = ~digit
+        digit &= reached
+        if digit:
+            text = bin(digit)[:1:-1]  # bit 0 first
+            if width == 1:
+                spread = text.encode("ascii").translate(_ONE_A_BYTE)
+            else:
+                spread = text.replace("0", "\0" * width).replace("1", "\1" + "\0" * (width - 1)).encode("latin-1")
+            total += int.from_bytes(spread, "little") << j
+        j += 1
+    raw = total.to_bytes(bits * width, "little")
+    if width == 1:
+        return raw
+    slots = array("H" if width == 2 else "I")  # 2 and 4 bytes on every platform Python runs on
+    slots.frombytes(raw if width == slots.itemsize else _widen(raw, width, slots.itemsize))
+    if sys.byteorder == "big":
+        slots.byteswap()
+    return slots
+
+
+def _widen(raw: bytes, width: int, size: int) -> bytes:
+    """Little-endian slots of ``width`` bytes as slots of ``size`` bytes."""
+    return b"".join(raw[i : i + width] + bytes(size - width) for i in range(0, len(raw), width))
+
+
+_ONE_A_BYTE = bytes.maketrans(b"01", b"\x00\x01")

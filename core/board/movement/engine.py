@@ -201,13 +201,18 @@ def walk_back(
     straight, diagonal = _offsets(stride)
     chain = [goal]
     i = goal
+    get = best.get
     while best[i] > 0:
         here = best[i] - costs[i]  # type: ignore[operator]
-        step = next((i - o for o in straight if best.get(i - o) == here), None)
-        if step is None:
+        step = -1
+        for o in straight:
+            if get(i - o) == here:
+                step = i - o
+                break
+        else:
             for o, a, b in diagonal:
                 p = i - o
-                if best.get(p) != here:
+                if get(p) != here:
                     continue
                 if corner == "both" and (solid[p + a] or solid[p + b]):
                     continue
@@ -215,7 +220,7 @@ def walk_back(
                     continue
                 step = p
                 break
-        assert step is not None, "broken search result"
+        assert step >= 0, "broken search result"
         chain.append(step)
         i = step
     chain.reverse()

@@ -94,10 +94,11 @@ class Reach:
             end = min((st for st in (index * 2, index * 2 + 1) if st in self._best), key=self._best.__getitem__)
         else:
             end = index
-        if self._came is None:
-            chain = walk_back(self._best, s.costs, s.lay.stride, solid_view(s), s.rules.corner, end)
-            came = dict(zip(chain[1:], chain))
-            return build_path(s, [(came, end)], self._best[end])
+        if self._came is None:  # bitboards (no SRD-MOV-2 parity): each step costs the difference of the costs it joins
+            best = self._best
+            chain = walk_back(best, s.costs, s.lay.stride, solid_view(s), s.rules.corner, end)
+            steps = tuple(best[b] - best[a] for a, b in zip(chain, chain[1:]))
+            return Path(tuple(map(s.lay.cell, chain[1:])), best[end], steps, s.rules.move)
         return build_path(s, [(self._came, end)], self._best[end])
 
 
