@@ -1,0 +1,73 @@
+"""The map pane keeps its drawn lines until a cell on them changes
+(tui/widgets/map_cells.py): the move cursor draws only the lines of its
+reach again, and a kept line is always the line a new drawing gives."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import demo_app
+from tui.widgets.grid_map import GridMap
+
+
+def _shown(grid_map: GridMap) -> list:
+    return [grid_map.render_line(y) for y in range(grid_map.scrollable_content_region.height)]
+
+
+def _drawn_again(grid_map: GridMap) -> list:
+    grid_map.repaint()
+    return _shown(grid_map)
+
+
+def _count_drawn(grid_map: GridMap, monkeypatch) -> list[int]:
+    drawn: list[int] = []
+    draw = grid_map._draw_line
+
+    def counting(y, *args):
+        drawn.append(y)
+        return draw(y, *args)
+
+    monkeypatch.setattr(grid_map, "_draw_line", counting)
+    return drawn
+
+
+async def test_m_draws_again_only_the_lines_of_its_reach(tmp_path, monkeypatch):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        drawn = _count_drawn(grid_map, monkeypatch)
+        await pilot.press("m")
+        await pilot.pause()
+        assert grid_map.mode == "move" and grid_map.reach
+        ch = grid_map.cell_size[1]
+        reach_lines = {1 + y * ch + sub - grid_map.scroll_offset.y for _x, y in grid_map.reach for sub in range(ch)}
+        assert drawn, "the reach was not drawn"
+        assert set(drawn) <= reach_lines  # the lit title's repaint drew no other line
+        assert len(set(drawn)) < grid_map.scrollable_content_region.height
+
+
+async def test_kept_lines_are_what_a_new_drawing_shows(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        for keys in (("m",), ("right",), ("escape",), ("n",), ("m",), ("right", "enter"), ("u",), ("m", "down", "escape")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            kept = _shown(grid_map)
+            assert kept == _drawn_again(grid_map), keys
+
+
+async def test_the_move_keys_show_in_the_footer_with_the_move_cursor(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        from textual.widgets._footer import FooterKey
+
+        shown = [key.description for key in app.screen.query(FooterKey) if key.display]
+        assert shown[:2] == ["Move here", "Cancel"], shown
+        await pilot.press("escape")
+        await pilot.pause()
+        shown = [key.description for key in app.screen.query(FooterKey) if key.display]
+        assert "Move" in shown and "Move here" not in shown, shown
