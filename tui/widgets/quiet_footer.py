@@ -95,10 +95,9 @@ class QuietFooter(Footer):
             widget.set_class(not enabled, "-disabled")
             widget.tooltip = (tooltip or binding.description) or None  # as FooterKey sets it: none for no text
             widget.display = True
-            widget.refresh()  # its size is measured again with the footer's layout below
+            widget.refresh(layout=True)  # its width is measured again: a label of another length
         for widget in keys[len(entries):]:
             widget.display = False
-        self.refresh(layout=True)  # one layout for the row: one message to the screen, not one a key
         extra = [FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
                            disabled=not enabled, tooltip=tooltip or binding.description).data_bind(compact=Footer.compact)
                  for binding, enabled, tooltip in entries[len(keys):]]
