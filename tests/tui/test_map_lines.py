@@ -1,52 +1,73 @@
-"""A line of the map pane is the cells' segments cropped to the view:
-``map_row`` cuts only the segments at its two ends, and must give exactly
-what Textual's ``Strip.crop`` of the whole line gives (wide characters cut
-in two included), at every scroll offset and pane width."""
+"""The map pane keeps its drawn lines until a cell on them changes
+(tui/widgets/map_cells.py): the move cursor draws only the lines of its
+reach again, and a kept line is always the line a new drawing gives."""
 
 from __future__ import annotations
 
-from rich.segment import Segment
-from rich.style import Style
-from textual.strip import Strip
-
-from tui.widgets.map_cells import RULER, map_row
-
-PANE = Style(bgcolor="black")
-GROUND = Style(bgcolor="blue")
-LABEL = Segment(" 7 ", Style(color="bright_black"))
+from tests.tui.helpers import demo_app
+from tui.widgets.grid_map import GridMap
 
 
-def _cells(cw: int) -> list[Segment]:
-    """Eight cells of ``cw`` columns: plain terrain, a wide emoji token, a cell in two segments (a door mark)."""
-    red, green = Style(color="red"), Style(color="green")
-    pad = " " * (cw - 2)
-    return [
-        Segment("·" * cw, red), Segment("🐺" + pad, green), Segment("≈" * cw, red), Segment("·" * cw, red),
-        Segment("·" * (cw - 1), green), Segment("▐", red), Segment("🐉" + pad, red), Segment("▲" * cw, green),
-        Segment("·" * cw, green),
-    ]
+def _shown(grid_map: GridMap) -> list:
+    return [grid_map.render_line(y) for y in range(grid_map.scrollable_content_region.height)]
 
 
-def _reference(segments: list[Segment], offset: int, map_width: int, width: int) -> Strip:
-    cells = Strip(list(Segment.simplify(segments))).crop(offset, offset + map_width)
-    return Strip([LABEL, *cells]).extend_cell_length(width, PANE).apply_style(GROUND)
+def _drawn_again(grid_map: GridMap) -> list:
+    grid_map.repaint()
+    return _shown(grid_map)
 
 
-def test_map_row_crops_as_strip_crop_does_at_every_offset_and_width():
-    for cw in (2, 4):
-        segments = _cells(cw)
-        span = Segment.get_line_length(segments)
-        for offset in range(cw):
-            for map_width in range(0, span - offset + 3):
-                width = RULER + map_width + 2
-                ours = map_row(LABEL, list(segments), offset, map_width, width, PANE, GROUND, span)
-                theirs = _reference(segments, offset, map_width, width)
-                assert list(ours) == list(theirs), (cw, offset, map_width)
-                assert ours.cell_length == theirs.cell_length == width
+def _count_drawn(grid_map: GridMap, monkeypatch) -> list[int]:
+    drawn: list[int] = []
+    draw = grid_map._draw_line
+
+    def counting(y, *args):
+        drawn.append(y)
+        return draw(y, *args)
+
+    monkeypatch.setattr(grid_map, "_draw_line", counting)
+    return drawn
 
 
-def test_map_row_measures_the_line_when_not_told_its_span():
-    segments = _cells(2)
-    ours = map_row(LABEL, list(segments), 1, 9, RULER + 9, PANE, GROUND)
-    assert list(ours) == list(_reference(segments, 1, 9, RULER + 9))
-    assert ours.text == " 7 " + Strip(segments).crop(1, 10).text
+async def test_m_draws_again_only_the_lines_of_its_reach(tmp_path, monkeypatch):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        drawn = _count_drawn(grid_map, monkeypatch)
+        await pilot.press("m")
+        await pilot.pause()
+        assert grid_map.mode == "move" and grid_map.reach
+        ch = grid_map.cell_size[1]
+        reach_lines = {1 + y * ch + sub - grid_map.scroll_offset.y for _x, y in grid_map.reach for sub in range(ch)}
+        assert drawn, "the reach was not drawn"
+        assert set(drawn) <= reach_lines  # the lit title's repaint drew no other line
+        assert len(set(drawn)) < grid_map.scrollable_content_region.height
+
+
+async def test_kept_lines_are_what_a_new_drawing_shows(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        for keys in (("m",), ("right",), ("escape",), ("n",), ("m",), ("right", "enter"), ("u",), ("m", "down", "escape")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            kept = _shown(grid_map)
+            assert kept == _drawn_again(grid_map), keys
+
+
+async def test_the_move_keys_show_in_the_footer_with_the_move_cursor(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        from textual.widgets._footer import FooterKey
+
+        shown = [key.description for key in app.screen.query(FooterKey) if key.display]
+        assert shown[:2] == ["Move here", "Cancel"], shown
+        await pilot.press("escape")
+        await pilot.pause()
+        shown = [key.description for key in app.screen.query(FooterKey) if key.display]
+        assert "Move" in shown and "Move here" not in shown, shown

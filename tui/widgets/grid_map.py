@@ -17,18 +17,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.segment import Segment
-from rich.style import Style
-from textual.geometry import Offset, Region, Size
+from textual import events
+from textual.geometry import Offset, Size
 from textual.scroll_view import ScrollView
-from textual.strip import Strip
 
 from core.values.combatant import Combatant
 from core.combat.state import EncounterState
 from core.board.grid import Cell
-from tui.rendering.glyphs import THEMES, GlyphTheme, mark_line
+from tui.rendering.glyphs import THEMES, GlyphTheme
 from tui.widgets import map_input
-from tui.widgets.map_cells import RULER, RULER_STYLE, MapCells, column_ruler, map_row, row_label
+from tui.widgets.map_cells import RULER, MapCells
 
 CELL_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (3, 2), (4, 2), (5, 2), (6, 3), (7, 3), (8, 4))
 """(columns, lines) of a cell the automatic size chooses from, smallest
@@ -83,35 +81,9 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         """Cells seen before: drawn greyed under the fog."""
         self.cell_size: tuple[int, int] = (2, 1)
         """(columns, lines) of one cell now."""
-        self._styles_now: tuple[Style, Style] | None = None  # (rich_style, ground) until the styles or the whole pane change
+        self._lines = {}
         self._put_at: Offset | None = None  # where follow() last left the view: moved since, the GM looked away
         self._follow_later: tuple[Cell, bool] | None = None  # a cell to follow once the pane has its size
-
-    def _line_styles(self) -> tuple[Style, Style]:
-        """The pane's style and the ground under its cells (:meth:`_ground`),
-        read once per repaint of the whole pane or change of style, not per
-        line (each reading walks the pane's ancestors)."""
-        if self._styles_now is None:
-            self._styles_now = (self.rich_style, self._ground())
-        return self._styles_now
-
-    def notify_style_update(self) -> None:
-        self._styles_now = None
-        super().notify_style_update()
-
-    def refresh(self, *regions: Region, **kwargs) -> GridMap:  # type: ignore[override]
-        if not regions:
-            self._styles_now = None
-        super().refresh(*regions, **kwargs)
-        return self
-
-    def _refresh_cells(self, cells) -> None:
-        """Repaint only ``cells`` (those in view: a region each), or the whole
-        pane when they are many."""
-        if self._view is None or len(cells) > 64:
-            self.refresh()
-        elif cells:
-            self.refresh(*self._cell_regions(cells))  # one call: the pane's offsets read once, not once a cell
 
     @property
     def zoom(self) -> int:
@@ -130,7 +102,7 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         self._fit()
         new_map = old is None or (old.state.grid is not state.grid and old.state.grid != state.grid)  # a reread campaign: an equal map
         if new_map or size != self.cell_size:
-            self.refresh()
+            self.repaint()
         else:
             # Only the cells whose tokens changed: fewer bytes to the terminal.
             changed = self.changed_cells(old, self._view)
@@ -145,17 +117,11 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         old_seen, old_remembered = self.fog, self.remembered
         self.fog, self.remembered = seen, remembered
         if old_seen is None or seen is None or self._view is None:
-            self.refresh()
+            self.repaint()
             return
         changed = (old_seen ^ seen) | (old_remembered ^ remembered)
         if changed:
             self.refresh(*self._cell_regions(changed))
-
-    def _cell_regions(self, cells) -> list[Region]:
-        """The pane's regions (content coordinates) of ``cells``."""
-        cw, ch = self.cell_size
-        scroll_x, scroll_y = self.scroll_offset
-        return [Region(RULER + x * cw - scroll_x, 1 + y * ch - scroll_y, cw, ch) for x, y in cells]
 
     @staticmethod
     def changed_cells(old: _View, new: _View) -> set[Cell]:
@@ -174,7 +140,7 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
 
     def _refit(self) -> None:
         self._fit()
-        self.refresh()
+        self.repaint()
         if self._follow_later is not None and self.size.area:
             self.follow(*self._follow_later)
 
@@ -206,7 +172,7 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         # Repaint now, with the resize: Textual marks a resized pane wholly dirty
         # without scheduling it, and would otherwise send the whole map with
         # the next token that moves (the first key after start).
-        self.refresh()
+        self.repaint()
 
     def cycle_zoom(self) -> str:
         """Automatic -> small -> large -> larger -> largest (each pinned: a
@@ -218,7 +184,7 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         else:
             self.pinned = PINNED_SIZES[PINNED_SIZES.index(self.pinned) + 1] if self.pinned in PINNED_SIZES else PINNED_SIZES[0]
         self._fit()
-        self.refresh()
+        self.repaint()
         cw, ch = self.cell_size
         if self.pinned is None:
             return f"automatic, the largest the pane has room for (now {cw}x{ch})"
@@ -227,7 +193,7 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
 
     def set_theme(self, name: str) -> None:
         self.glyphs = THEMES[name]
-        self.refresh()
+        self.repaint()
 
     def follow(self, cell: Cell, centre: bool = False, unless_looked_away: bool = False) -> None:
         """Scroll so that ``cell`` is in view (the rulers never cover it):
@@ -260,14 +226,18 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         self._put_at = self.scroll_offset
 
     def start_pick(self, cell: Cell, reach: dict[Cell, int] | None = None, mode: str = "move") -> None:
+        """Enter cursor mode at ``cell`` with ``reach`` (cell -> cost) shaded:
+        the lines of the reach and the cursor are drawn again, not the pane."""
+        old = self._marked_cells()
         self.cursor = cell
         self.mode = mode
         self.reach = dict(reach or {})
-        self.focus()
+        self.screen.set_focus(self)  # now, not with call_later: the footer shows the map's keys in this frame
         self.follow(cell)
-        self.refresh()
+        self._refresh_cells(old | self._marked_cells())
 
     def stop_pick(self) -> None:
+        old = self._marked_cells()
         self.cursor = None
         self.mode = ""
         self.reach = {}
@@ -275,7 +245,14 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         self.area = frozenset()
         self.odds = {}
         self.best = frozenset()
-        self.refresh()
+        self._refresh_cells(old)
+
+    def show_odds(self, odds: dict[Cell, float], best: frozenset[Cell]) -> None:
+        """Shade the reachable cells by ``odds`` (cell -> chance to hit, 0..1),
+        ``best`` marked; repaints the lines of the cells that changed."""
+        old = set(self.odds) | self.best
+        self.odds, self.best = dict(odds), best
+        self._refresh_cells(old | set(odds) | best)
 
     def mark(self, path: frozenset[Cell] | None = None, area: frozenset[Cell] | None = None) -> None:
         """Highlight a previewed ``path`` and/or ``area`` (cells); repaints
@@ -300,36 +277,3 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         from the tracker to the log and back, never to a dead pane."""
         return self.picking
 
-    # -- drawing ------------------------------------------------------------
-    def _marked(self, cell: Cell) -> bool:
-        return cell == self.cursor or cell in self.reach or cell in self.path or cell in self.area
-
-    def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        view = self._view
-        pane, ground = self._line_styles()
-        if view is None:
-            return Strip.blank(width, pane)
-        cw, ch = self.cell_size
-        scroll_x, scroll_y = self.scroll_offset
-        map_width = max(0, width - RULER)
-        first = scroll_x // cw
-        last = min(view.state.grid.width, (scroll_x + map_width) // cw + 1)
-        offset = scroll_x - first * cw
-        if y == 0:
-            ruler = column_ruler(first, last, cw, view.state.grid.width)[offset:offset + map_width]  # one column a character
-            return map_row(Segment(" " * RULER, RULER_STYLE), [Segment(ruler, RULER_STYLE)], 0, map_width, width, pane, ground, len(ruler))
-        line = scroll_y + y - 1
-        row, sub = divmod(line, ch)
-        if row >= view.state.grid.height:
-            return Strip.blank(width, pane)
-        terrain_row = view.state.grid.rows[row]
-        segments = []
-        for x in range(first, last):
-            part = self._cell_segment((x, row), terrain_row[x], view, sub)
-            if isinstance(part, list):  # a cell with a thin wall, door or window on a side
-                segments.extend(part)
-            else:
-                segments.append(part)
-        label = Segment(row_label(row) if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
-        return map_row(label, segments, offset, map_width, width, pane, ground, (last - first) * cw)  # each cell is cw columns

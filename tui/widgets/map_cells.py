@@ -1,10 +1,17 @@
-"""How one cell of the battle map is drawn: terrain, token (with its
-marks, HP bar in large cells), reach, path, area, odds-map shade, cursor
-and fog. A mixin of :class:`tui.widgets.grid_map.GridMap`, which owns the
-state these read (``glyphs``, ``cell_size``, ``fog``, ``reach``, ``path``,
-``area``, ``odds``, ``best``, ``cursor``) and calls :meth:`_cell_segment`
-for each cell of a line it renders; and the rulers (:data:`RULER`,
-:func:`column_ruler`, :func:`row_label`) drawn beside the cells.
+"""How the battle map is drawn: each cell (terrain, token with its
+marks, HP bar in large cells, reach, path, area, odds-map shade, cursor
+and fog), the lines of the pane from them with the rulers beside
+(:data:`RULER`, :func:`column_ruler`, :func:`row_label`), and which
+lines are drawn again when something changes. A mixin of
+:class:`tui.widgets.grid_map.GridMap`, which owns the state these read
+(``glyphs``, ``cell_size``, ``fog``, ``reach``, ``path``, ``area``,
+``odds``, ``best``, ``cursor``, its view).
+
+A drawn line is kept until a cell on it changes (:meth:`MapCells.repaint`
+drops them all, a refresh of regions those lines): a repaint Textual asks
+for itself, such as the pane's title lit when it takes the focus (the
+move cursor, ``m``), sends the kept lines, and the map is drawn again
+only where the reach is shaded, not line by line over the whole pane.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from textual.geometry import Region
 from textual.strip import Strip
 
 from core.board.edges import Feature, Side
@@ -134,7 +142,127 @@ def _cropped(segments: list[Segment], left: int, right: int) -> list[Segment]:
 
 
 class MapCells:
-    """The cell painter of the map pane (see the module docstring)."""
+    """The cell and line painter of the map pane (see the module docstring)."""
+
+    _lines: dict[int, Strip]
+    """Lines drawn (line of the pane's content -> strip) for ``_lines_key``."""
+    _lines_key: tuple | None = None
+    """What every kept line depends on besides the cells: scroll offset,
+    width, cell size, the pane's style and ground; another key drops them."""
+    _styles_now: tuple[Style, Style] | None = None
+    """(rich_style, ground) until the styles or the whole pane change."""
+
+    def _line_styles(self) -> tuple[Style, Style]:
+        """The pane's style and the ground under its cells (:meth:`_ground`),
+        read once per repaint of the whole pane or change of style, not per
+        line (each reading walks the pane's ancestors)."""
+        if self._styles_now is None:
+            self._styles_now = (self.rich_style, self._ground())
+        return self._styles_now
+
+    def notify_style_update(self) -> None:
+        self._styles_now = None
+        super().notify_style_update()  # type: ignore[misc]
+
+    def refresh(self, *regions: Region, **kwargs):
+        """Textual's refresh; the kept lines in ``regions`` are dropped (the
+        whole pane's without: kept, each checked against ``_lines_key``, so
+        a repaint for a style change (the lit title) draws no cell again;
+        a change of the cells calls :meth:`repaint`)."""
+        if regions:
+            lines = getattr(self, "_lines", None)
+            if lines:
+                for region in regions:
+                    for y in region.line_range:
+                        lines.pop(y, None)
+        else:
+            self._styles_now = None
+        return super().refresh(*regions, **kwargs)  # type: ignore[misc]
+
+    def repaint(self) -> None:
+        """Draw every line again: what the cells show changed all over."""
+        self._lines = {}
+        self.refresh()
+
+    def _cell_regions(self, cells) -> list[Region]:
+        """The pane's regions (content coordinates) of ``cells``."""
+        cw, ch = self.cell_size
+        scroll_x, scroll_y = self.scroll_offset
+        return [Region(RULER + x * cw - scroll_x, 1 + y * ch - scroll_y, cw, ch) for x, y in cells]
+
+    def _refresh_cells(self, cells) -> None:
+        """Repaint only ``cells``: a region each, or (many of them: a reach)
+        the whole lines they are on, a region for each run of lines."""
+        if self._view is None:
+            self.repaint()
+            return
+        cells = [cell for cell in cells if cell is not None]
+        if len(cells) <= 64:
+            if cells:
+                self.refresh(*self._cell_regions(cells))  # one call: the pane's offsets read once, not once a cell
+            return
+        ch = self.cell_size[1]
+        scroll_y = self.scroll_offset[1]
+        width = self.size.width
+        rows = sorted({y for _x, y in cells})
+        runs: list[list[int]] = []
+        for row in rows:
+            if runs and row == runs[-1][1] + 1:
+                runs[-1][1] = row
+            else:
+                runs.append([row, row])
+        self.refresh(*(Region(0, 1 + first * ch - scroll_y, width, (last - first + 1) * ch) for first, last in runs))
+
+    def _marked(self, cell: Cell) -> bool:
+        return cell == self.cursor or cell in self.reach or cell in self.path or cell in self.area
+
+    def _marked_cells(self) -> set[Cell]:
+        """Every cell drawn otherwise than plain by the pick: the cursor, reach, path, area, odds and best."""
+        cells = set(self.reach) | self.path | self.area | set(self.odds) | self.best
+        if self.cursor is not None:
+            cells.add(self.cursor)
+        return cells
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the pane's content: kept from before while nothing
+        on it changed (see the module docstring), else drawn."""
+        width = self.scrollable_content_region.width
+        pane, ground = self._line_styles()
+        key = (self.scroll_offset, width, self.cell_size, pane, ground)
+        if key != self._lines_key or not hasattr(self, "_lines"):
+            self._lines, self._lines_key = {}, key
+        line = self._lines.get(y)
+        if line is None:
+            line = self._lines[y] = self._draw_line(y, width, pane, ground)
+        return line
+
+    def _draw_line(self, y: int, width: int, pane: Style, ground: Style) -> Strip:
+        view = self._view
+        if view is None:
+            return Strip.blank(width, pane)
+        cw, ch = self.cell_size
+        scroll_x, scroll_y = self.scroll_offset
+        map_width = max(0, width - RULER)
+        first = scroll_x // cw
+        last = min(view.state.grid.width, (scroll_x + map_width) // cw + 1)
+        offset = scroll_x - first * cw
+        if y == 0:
+            ruler = column_ruler(first, last, cw, view.state.grid.width)[offset:offset + map_width]  # one column a character
+            return map_row(Segment(" " * RULER, RULER_STYLE), [Segment(ruler, RULER_STYLE)], 0, map_width, width, pane, ground, len(ruler))
+        line = scroll_y + y - 1
+        row, sub = divmod(line, ch)
+        if row >= view.state.grid.height:
+            return Strip.blank(width, pane)
+        terrain_row = view.state.grid.rows[row]
+        segments = []
+        for x in range(first, last):
+            part = self._cell_segment((x, row), terrain_row[x], view, sub)
+            if isinstance(part, list):  # a cell with a thin wall, door or window on a side
+                segments.extend(part)
+            else:
+                segments.append(part)
+        label = Segment(row_label(row) if sub == mark_line(ch) else " " * RULER, RULER_STYLE)
+        return map_row(label, segments, offset, map_width, width, pane, ground, (last - first) * cw)  # each cell is cw columns
 
     def _ground(self) -> Style:
         """The pane's background under cells that have none of their own:

@@ -169,7 +169,7 @@ class MapInput:
         scrolled = self.scroll_offset
         self.follow(self.cursor)
         if self.scroll_offset != scrolled:
-            self.refresh()
+            self.refresh()  # scrolled: every line is drawn again (the lines' key has the scroll offset)
         else:
             self._refresh_cells({old, self.cursor})  # only the two cells the cursor left and entered
         self.post_message(CursorMoved(self.cursor))
@@ -197,8 +197,8 @@ class MapInput:
         if cell is None:
             return
         if self.picking:
-            self.cursor = cell
-            self.refresh()
+            old, self.cursor = self.cursor, cell
+            self._refresh_cells({old, cell} - {None})
             self.post_message(CellPicked(cell))
         else:
             self.post_message(CellClicked(cell))

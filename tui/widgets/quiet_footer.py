@@ -52,7 +52,10 @@ class QuietFooter(Footer):
         self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
-        self.call_after_refresh(self._recompose_if_changed)  # as Footer does: the bindings as they are then
+        # Once the messages queued now are handled (a focus set with call_later
+        # among them), not after the next frame as Footer does: the keys change
+        # in the frame of the key that changed them, not in a frame of their own.
+        self.call_later(self._recompose_if_changed)
 
     async def _recompose_if_changed(self) -> None:
         if not self.is_attached:
@@ -92,7 +95,7 @@ class QuietFooter(Footer):
             widget.set_class(not enabled, "-disabled")
             widget.tooltip = (tooltip or binding.description) or None  # as FooterKey sets it: none for no text
             widget.display = True
-            widget.refresh(layout=True)
+            widget.refresh(layout=True)  # its width is measured again: a label of another length
         for widget in keys[len(entries):]:
             widget.display = False
         extra = [FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,

@@ -106,9 +106,7 @@ class MapModes:
             return f" No odds map: {clean(str(problem))}."
         self.odds = found
         grid_map = self.ctx.query_one(GridMap)
-        grid_map.odds = {cell: float(o.hit) for cell, o in found.items()}
-        grid_map.best = best_cells(found)
-        grid_map.refresh()
+        grid_map.show_odds({cell: float(o.hit) for cell, o in found.items()}, best_cells(found))
         if any(tier_chances(o.tiers) for o in found.values()):  # PR-ROLL-1: tier 1 deals damage too; the shade is tier 2 or better
             return f" Shaded: chance of tier 2 or 3 against {clean(target.name)} with {shown} (** best); a cell's line gives every tier."
         return f" Shaded: chance to hit {clean(target.name)} with {shown} (** best)."
