@@ -128,6 +128,13 @@ def _remember(doc: Any, value: Any) -> None:
 
 
 _PLAIN = (type(None), bool, int, float, str)
+# Documents of tuples whose items are all plain or frozen values (a state's
+# combatants, its turn boundaries), by identity, holding the tuple itself
+# (a tuple takes no weak reference): an unchanged tuple converts once, and
+# the undo diff finds the very same list at once. Bounded: each entry keeps
+# its items alive, so only the tuples of the last few actions are kept.
+_TUPLES: dict[int, tuple[tuple[Any, ...], list[Any]]] = {}
+_TUPLES_MAX = 128
 
 
 @cache
@@ -140,6 +147,15 @@ def _shape(cls: type) -> tuple[tuple[str, ...], str | None, bool] | None:
         return None
     tag = cls.__name__ if issubclass(cls, (events.Event, commands.Command)) else None
     return tuple(f.name for f in dataclasses.fields(cls)), tag, _frozen(cls)
+
+
+def _frozen_value(value: Any) -> bool:
+    """Whether ``value``'s document can never change: a frozen dataclass, or a tuple kept in :data:`_TUPLES`."""
+    if type(value) is tuple:
+        known = _TUPLES.get(id(value))
+        return known is not None and known[0] is value
+    shape = _shape(type(value))  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
+    return shape is not None and shape[2]
 
 
 def to_document(value: Any) -> Any:
@@ -165,6 +181,16 @@ def to_document(value: Any) -> Any:
         return value
     if isinstance(value, enum.Enum):
         return value.value
+    if cls is tuple:
+        known = _TUPLES.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        items = [to_document(v) for v in value]
+        if all(type(v) in _PLAIN or _frozen_value(v) for v in value):
+            if len(_TUPLES) >= _TUPLES_MAX:
+                _TUPLES.clear()
+            _TUPLES[id(value)] = (value, items)
+        return items
     if isinstance(value, (tuple, list)):
         return [to_document(v) for v in value]
     if isinstance(value, Mapping):
