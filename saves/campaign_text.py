@@ -15,6 +15,7 @@ from typing import Any
 from saves import texts
 from saves.fold_plan import Plan
 from saves.migrations import SCHEMA_VERSION
+from saves.state_texts import StateText
 
 # Bounded by the length of the texts kept, not their number: each fold adds
 # the text of the states it wrote (tens of KB each), so a count would let a
@@ -86,7 +87,9 @@ def file_pieces(plan: Plan, length: int, added: dict[int, list[list[int]]]) -> I
     for i, part in enumerate(plan.parts, 1):
         head = _dumps({"eid": part.eid, "name": part.name, "status": part.status, "head": part.head, "history": part.index + added.get(part.eid, []),
                        "step_count": part.step_count, "log_count": part.log_count, "last_seq": part.last_seq})
-        yield f'{"," if i > 1 else ""}"{i}":{head[:-1]},"state":{_text(part.state, 0, plan.pace)}}}'.encode("utf-8")
+        yield f'{"," if i > 1 else ""}"{i}":{head[:-1]},"state":'.encode("utf-8")
+        yield part.state.text if isinstance(part.state, StateText) else _text(part.state, 0, plan.pace).encode("utf-8")  # never opened: as it was read
+        yield b"}"
         plan.pace()
     yield f'}},"log":{{}},"meta":{{"1":{_dumps(meta)}}},"party":{_text(party, 2, plan.pace)},"steps":{{}}}}'.encode("utf-8")
     _keep_only_used_texts()

@@ -127,28 +127,74 @@ def _remember(doc: Any, value: Any) -> None:
     _DECODED[key] = (doc, weakref.ref(value, _forget(_DECODED, key, 1)))
 
 
+_PLAIN = (type(None), bool, int, float, str)
+# Documents of tuples whose items are all plain or frozen values (a state's
+# combatants, its turn boundaries), by identity, holding the tuple itself
+# (a tuple takes no weak reference): an unchanged tuple converts once, and
+# the undo diff finds the very same list at once. Bounded: each entry keeps
+# its items alive, so only the tuples of the last few actions are kept.
+_TUPLES: dict[int, tuple[tuple[Any, ...], list[Any]]] = {}
+_TUPLES_MAX = 128
+
+
+@cache
+def _shape(cls: type) -> tuple[tuple[str, ...], str | None, bool] | None:
+    """``(field names, "$type" tag or None, frozen)`` of a dataclass ``cls``;
+    ``None`` for any other type. Found once per class: the walk of a state
+    (about 130 values an action, most of them memoized) asked
+    ``dataclasses`` for them at each value."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    tag = cls.__name__ if issubclass(cls, (events.Event, commands.Command)) else None
+    return tuple(f.name for f in dataclasses.fields(cls)), tag, _frozen(cls)
+
+
+def _frozen_value(value: Any) -> bool:
+    """Whether ``value``'s document can never change: a frozen dataclass, or a tuple kept in :data:`_TUPLES`."""
+    if type(value) is tuple:
+        known = _TUPLES.get(id(value))
+        return known is not None and known[0] is value
+    shape = _shape(type(value))  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
+    return shape is not None and shape[2]
+
+
 def to_document(value: Any) -> Any:
     """A JSON-ready copy of ``value`` (shared, never to be mutated)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    cls = type(value)
+    if cls in _PLAIN:
         return value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    shape = _shape(cls)  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
+    if shape is not None:
         key = id(value)
         memo = _MEMO.get(key)
         if memo is not None and memo[0]() is value:
             return memo[1]
-        doc = {f.name: to_document(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        if isinstance(value, (events.Event, commands.Command)):
-            doc[TAG] = type(value).__name__
-        if _frozen(type(value)):
+        names, tag, frozen = shape
+        doc = {name: to_document(getattr(value, name)) for name in names}
+        if tag is not None:
+            doc[TAG] = tag
+        if frozen:
             _MEMO[key] = (weakref.ref(value, _forget(_MEMO, key, 0)), doc)
             _remember(doc, value)
         return doc
-    if isinstance(value, Mapping):
-        return {str(k): to_document(v) for k, v in value.items()}
+    if isinstance(value, (bool, int, float, str)):  # a subclass (a str enum): as it always was
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if cls is tuple:
+        known = _TUPLES.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        items = [to_document(v) for v in value]
+        if all(type(v) in _PLAIN or _frozen_value(v) for v in value):
+            if len(_TUPLES) >= _TUPLES_MAX:
+                _TUPLES.clear()
+            _TUPLES[id(value)] = (value, items)
+        return items
     if isinstance(value, (tuple, list)):
         return [to_document(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_document(v) for k, v in value.items()}
     raise CodecError(f"cannot store a {type(value).__name__}")
 
 

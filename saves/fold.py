@@ -80,7 +80,7 @@ def capture(data: CampaignData, seq: int, history_length: int, path: Path, drop:
     for enc in data.encounters.values():
         dirty, steps = enc.steps.take_pending()
         start, log = enc.log.take_pending()
-        parts.append(Part(enc.eid, enc.name, enc.status, enc.state, enc.head, len(enc.steps), len(enc.log),
+        parts.append(Part(enc.eid, enc.name, enc.status, enc.stored_state, enc.head, len(enc.steps), len(enc.log),
                           enc.log.last_seq, list(enc.history), dirty, steps, start, log))
     return Plan(path, seq, dict(data.meta), dict(data.party), dict(data.bestiary), parts, history_length, drop)
 

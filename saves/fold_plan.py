@@ -12,7 +12,10 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from saves.state_texts import StateText
 
 
 SLICE = 0.001  # seconds of work a paced fold does between two pauses
@@ -53,7 +56,7 @@ class Part:
     eid: int
     name: str
     status: str
-    state: dict[str, Any]
+    state: dict[str, Any] | StateText  # as the encounter holds it: the text of one never opened is written back as it was read
     head: int
     step_count: int
     log_count: int

@@ -205,6 +205,8 @@ class StepList:
 
     def truncate(self, count: int) -> None:
         """Forget the steps past ``count`` (they could have been redone)."""
+        if count >= self._count:  # a new step at the end (most actions): nothing to forget, no walk of the steps kept
+            return
         for n in [n for n in self._mem if n > count]:
             del self._mem[n]
         self._count = min(self._count, count)

@@ -27,6 +27,7 @@ from saves.entries import check_step, decode, decode_entry, need, whole_number
 from saves.history import EncounterHistory, HistoryFile, LogList, LogView, StepList, history_path
 from saves.records import LogEntry
 from saves.sanitize import UnsafeDocument, clean_document
+from saves.state_texts import StateText, decoded
 
 STATUSES = ("planned", "running", "finished")
 
@@ -34,7 +35,9 @@ STATUSES = ("planned", "running", "finished")
 @dataclass
 class EncounterData:
     """One encounter: ``state`` is the codec document of its current
-    :class:`EncounterState` (decoded when the encounter is opened);
+    :class:`EncounterState` (decoded when the encounter is opened), parsed
+    from the file's text when first asked for (``stored_state``: the
+    document, or its :class:`saves.state_texts.StateText` until then);
     ``steps[:head]`` are applied, ``steps[head:]`` can be redone; ``log``
     holds its entries. Both read what lies in the history segment only
     when asked (see :mod:`saves.history`); ``history`` indexes the
@@ -43,12 +46,23 @@ class EncounterData:
     eid: int
     name: str
     status: str
-    state: dict[str, Any]
+    stored_state: dict[str, Any] | StateText
     head: int = 0
     steps: StepList = field(default_factory=StepList)
     log: LogList = field(default_factory=LogList)
     history: list[list[int]] = field(default_factory=list)
     cleaned: bool = True  # False: ``state`` as read, strings not cleaned yet (see clean_state)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        stored = self.stored_state
+        if isinstance(stored, StateText):
+            stored = self.stored_state = stored.decode()
+        return stored
+
+    @state.setter
+    def state(self, doc: dict[str, Any]) -> None:
+        self.stored_state = doc
 
     @property
     def entries(self) -> LogView:
@@ -119,6 +133,8 @@ def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
     need(whole_number(schema) and schema >= 1, path, "has no schema version")
     if schema > SCHEMA_VERSION:
         raise NewerSave(path, f"was written by a newer encounter (schema {schema}, this one reads up to {SCHEMA_VERSION}); update encounter to open it")
+    if schema < SCHEMA_VERSION:
+        raw = decoded(raw)  # the upgrades read every document
     try:
         raw = upgrade(raw, schema)
     except MigrationError as exc:
@@ -150,7 +166,7 @@ def _parse(raw: dict[str, Any], path: Path) -> tuple[CampaignData, bool]:
         eid, status, head = doc.get("eid"), doc.get("status"), doc.get("head", 0)
         need(whole_number(eid) and eid not in data.encounters and status in STATUSES and whole_number(head), path, "holds a damaged encounter (eid, status or head)")
         need(isinstance(doc.get("name", ""), str), path, "holds a damaged encounter name")
-        need(isinstance(doc.get("state"), dict), path, "holds a damaged encounter")  # decoded when opened
+        need(isinstance(doc.get("state"), (dict, StateText)), path, "holds a damaged encounter")  # decoded when opened
         encounter = EncounterData(eid, doc.get("name", ""), status, doc["state"], head, cleaned=not raw_states)
         index, steps, entries, last = (doc.get(k, d) for k, d in (("history", []), ("step_count", 0), ("log_count", 0), ("last_seq", 0)))
         need(all(whole_number(v) and v >= 0 for v in (steps, entries, last)) and _history_index(index, length, steps), path, "holds a damaged encounter (history)")
@@ -200,12 +216,12 @@ def _clean_but_states(raw: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     ``(cleaned, True)``, or ``(all cleaned, False)`` for an odd shape."""
     table = raw.get("encounters")
     if not isinstance(table, dict) or not all(isinstance(d, dict) and "state" in d for d in table.values()):
-        return clean_document(raw), False
+        return clean_document(decoded(raw)), False
     states = [d["state"] for d in table.values()]
     bare = {k: {f: v for f, v in d.items() if f != "state"} for k, d in table.items()}
     cleaned = clean_document(dict(raw, encounters=bare))
     if len(cleaned["encounters"]) != len(states):  # two ids that read the same once cleaned
-        return clean_document(raw), False
+        return clean_document(decoded(raw)), False
     for doc, state in zip(cleaned["encounters"].values(), states):
         doc["state"] = state
     return cleaned, True

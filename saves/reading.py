@@ -43,7 +43,7 @@ def read_campaign(path: Path) -> tuple[CampaignData, list[dict[str, Any]], int, 
     when opened), and the history segment is read only when asked for.
     Raises :class:`SaveError` subclasses naming the file at fault."""
     path = Path(path)
-    raw = AtomicJSONStorage(path).document()
+    raw = AtomicJSONStorage(path, state_texts=True).document()
     if raw is None:
         raise SaveError(path, "does not exist")
     data, upgraded = parse(raw, path)
@@ -80,7 +80,7 @@ def read_campaign(path: Path) -> tuple[CampaignData, list[dict[str, Any]], int, 
 def validate_file(path: Path) -> bool:
     """Whether ``path`` opens as a valid campaign (no journal, no lock, no writes)."""
     try:
-        raw = AtomicJSONStorage(path).document()
+        raw = AtomicJSONStorage(path, state_texts=True).document()
         if raw is None:
             return False
         data, _ = parse(raw, path)

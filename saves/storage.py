@@ -28,6 +28,7 @@ from tinydb.storages import Storage
 from saves.errors import CorruptSave, SaveWriteFailed
 from saves.files import MAX_CAMPAIGN_BYTES, NotAFile, check_replaceable, read_regular
 from saves.sanitize import UnsafeDocument, clean_document
+from saves.state_texts import load_campaign_text
 
 # Only a JSON escape (\ud800) can put a lone surrogate in a file we read; our
 # own files hold text as UTF-8, so this search of the bytes is all most reads pay.
@@ -81,10 +82,14 @@ class AtomicJSONStorage(Storage):
     ``AtomicJSONStorage(path)`` reads the file once; a missing file reads as
     empty (a new database), but an existing empty or unparsable file raises
     :class:`CorruptSave` rather than being taken for a new one.
+    ``state_texts``: the encounters' states kept as their JSON text
+    (:mod:`saves.state_texts`), for a reader that decodes them one by one
+    (never for TinyDB's own reads and writes).
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], state_texts: bool = False) -> None:
         self.path = Path(path)
+        self._state_texts = state_texts
         self._data: dict[str, Any] | None = self._load()
         self._working: dict[str, Any] | None = None
         self._dirty = False
@@ -100,15 +105,17 @@ class AtomicJSONStorage(Storage):
             return None
         if not raw.strip():
             raise CorruptSave(self.path, "is empty (it may have been truncated); it was left untouched")
+        searched = _SURROGATE_ESCAPE.search(raw) is not None  # then parsed whole: every string is checked below
         try:
-            data = json.loads(raw.decode("utf-8"))
+            text = raw.decode("utf-8")
+            data = load_campaign_text(text) if self._state_texts and not searched else json.loads(text)
         except (UnicodeDecodeError, ValueError):
             raise CorruptSave(self.path, "is not valid JSON (truncated or edited by hand?); it was left untouched") from None
         except RecursionError:
             raise CorruptSave(self.path, "is nested too deeply to be a campaign file; it was left untouched") from None
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
             raise CorruptSave(self.path, "is JSON but not a campaign file")
-        if _SURROGATE_ESCAPE.search(raw):
+        if searched:
             # Encounter states are cleaned only when opened (saves.layout), but
             # a state holding broken text could then never be written back (a
             # fold of the campaign would fail): refuse the file now, whole.

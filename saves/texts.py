@@ -23,9 +23,15 @@ _KEPT: dict[int, tuple[Any, str]] = {}
 _KEPT_MAX = 200_000  # documents not folded yet (a fold that keeps failing): then encoded again
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
 def dumps(value: Any) -> str:
-    """The one canonical JSON text of the campaign's files (sorted keys, no spaces, UTF-8 kept)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    """The one canonical JSON text of the campaign's files (sorted keys, no
+    spaces, UTF-8 kept): ``json.dumps`` with those options, its encoder
+    made once (``json.dumps`` builds one per call, a third of the cost of
+    an action's small documents)."""
+    return _ENCODER.encode(value)
 
 
 def keep(doc: Any) -> str:

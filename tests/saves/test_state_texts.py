@@ -1,0 +1,86 @@
+"""The encounters' states kept as the file's text until opened (saves.state_texts).
+
+Opening a campaign decodes the current encounter's state only; the others
+stay the exact bytes of the file, are decoded when an encounter is opened,
+and a fold writes a state never opened back as those bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from core.combat import commands as cmd
+from saves.campaign import Campaign
+from saves.session import Session, create_demo
+from saves.state_texts import StateText, decoded, load_campaign_text
+
+
+def _two_encounters(tmp_path):
+    path = tmp_path / "moor.json"
+    create_demo(path, random.Random(3)).close()
+    campaign = Campaign.open(path)
+    campaign.add_encounter("Second fight", campaign.load_state())
+    campaign.close()
+    return path
+
+
+def _state_bytes(raw: bytes, eid: int) -> bytes:
+    """The file's own bytes of encounter ``eid``'s state."""
+    value = json.loads(raw)
+    [doc] = [d for d in value["encounters"].values() if d["eid"] == eid]
+    text = json.dumps(doc["state"], ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    assert text in raw
+    return text
+
+
+def test_opening_decodes_the_current_state_only_and_the_others_when_opened(tmp_path):
+    path = _two_encounters(tmp_path)
+    campaign = Campaign.open(path)
+    try:
+        assert campaign.current_eid == 1
+        assert isinstance(campaign.encounter(1).stored_state, dict)
+        other = campaign.encounter(2).stored_state
+        assert isinstance(other, StateText)
+        assert other.text == _state_bytes(path.read_bytes(), 2)
+        assert campaign.load_state(2).name == campaign.load_state(1).name  # decoded when asked for
+        assert isinstance(campaign.encounter(2).stored_state, dict)
+    finally:
+        campaign.close()
+
+
+def test_a_fold_writes_a_state_never_opened_back_as_it_was_read(tmp_path):
+    path = _two_encounters(tmp_path)
+    before = _state_bytes(path.read_bytes(), 2)
+    session = Session(Campaign.open(path), random.Random(5))
+    target = session.encounter.state.combatants[0].id
+    session.commit(cmd.Damage(target, 1))
+    session.campaign.compact()
+    assert isinstance(session.campaign.encounter(2).stored_state, StateText)  # the fold did not decode it
+    session.close()
+    assert _state_bytes(path.read_bytes(), 2) == before
+    reopened = Campaign.open(path)
+    try:
+        assert reopened.load_state(2) == reopened.load_state(2)
+        assert len(reopened.load_state(2).combatants) == len(reopened.load_state(1).combatants)
+        assert reopened.load_state(1).combatant(target).hp == reopened.load_state(2).combatant(target).hp - 1
+    finally:
+        reopened.close()
+
+
+@pytest.mark.parametrize("text", [
+    '{"encounters":{"1":{"state":"not an object"}}}',  # kept as the value it is (the layout refuses it)
+    '{"encounters": {"1": {"state": {}}}}',  # spaces: parsed whole
+    '{"encounters":{"1":{"state":{"a":1},"state":{"b":2}}}}',  # the last of two keys, as json.loads
+    '{"encounters":[]}',
+    '{"meta":{"1":{}}}  ',
+])
+def test_any_other_text_reads_as_json_loads_reads_it(text):
+    assert decoded(load_campaign_text(text)) == json.loads(text)
+
+
+def test_a_damaged_state_raises_what_json_loads_raises():
+    with pytest.raises(json.JSONDecodeError):
+        load_campaign_text('{"encounters":{"1":{"state":{"a":[1,}}}}')
