@@ -63,6 +63,10 @@ class EquestriaSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumb
     throw_action: str = "quick"  # EQ-ACT-4: throwing an item is a quick action
     phrase_max_words: int = 8  # EQ-ACT-8: longer phrases are not advised (warned of, never refused)
     phrase_max_sounds: int = 50  # EQ-ACT-8 (sounds counted as letters: DEFAULT)
+    light_and_weather: bool = True  # EQ-VIS-1..2: seed 001's own campaign tools (core.rulesets.campaign_tools)
+    travel_planner: bool = True  # EQ-TRV-1..2
+    campaign_clock: bool = True  # EQ-ANI-1, EQ-TRK-1
+    mass_battle: bool = True  # EQ-WAR-1..4
 
 
 class Equestria(Ruleset):

@@ -15,6 +15,7 @@ from core.values.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.board.movement.falling import DiceFallSettings
 from core.board.vision import VisionSettings, sees
+from core.rulesets.campaign_tools import lighting
 from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset, equal_hits_half
@@ -49,6 +50,7 @@ class Srd35Settings(CommonSettings, AcAttackSettings, DoorSettings, SrdMovementS
     tumble_dc_through: int = 25  # DEFAULT (d20 SRD): through an enemy's squares
     poor_visibility_doublings: int = 1  # DEFAULT (seed 002, RULES.md Revision 3): darkness or thick fog hampers movement, each square costs 2
     hampering_weathers: tuple[str, ...] = ("fog",)  # DEFAULT: the weather that counts as thick fog (EQ-VIS-1's names)
+    light_and_weather: bool = True  # EQ-VIS-1..2 DEFAULT here (RULES.md Revision 3, seed 002: moves in darkness or thick fog are hampered, so the scene has a light and a weather; key L)
     tumble_doublings: int = 1  # DEFAULT (d20 SRD): tumbling at half speed, each square costs 2
     size_reach: tuple[tuple[str, int], ...] = (("large", 2), ("huge", 3), ("gargantuan", 4), ("colossal", 6))  # DEFAULT (d20 SRD): natural reach of tall creatures, squares (SRD-MOV-16 threatens)
     overrun_kind: str = "standard"  # DEFAULT (d20 SRD): a standard action during a move
@@ -220,7 +222,7 @@ class Srd35(Ruleset):
         s = self.settings
         if not s.poor_visibility_doublings or mover.position is None or mover.layer is not Layer.GROUND:
             return 0
-        vision = state.vision
+        vision = lighting(self, state.vision)  # a clear day when the house rule light_and_weather is off
         if vision.weather in s.hampering_weathers:
             return s.poor_visibility_doublings
         seen = sees(mover, mover, vision, state.combatants, self.settings_for(VisionSettings))
