@@ -129,7 +129,8 @@ def help_in(action: GMAction, ruleset: Ruleset | None) -> str:
     text = ruleset.cite_text(action.help)
     tool = CAMPAIGN_TOOLS.get(action.id)
     if tool is not None and not tool_on(ruleset, action.id):
-        text += f" Off in this campaign: turn the house rule {tool.setting} on (. then House rules)."
+        offered = hasattr(ruleset.settings, tool.setting)
+        text += f" Off in this campaign: turn the house rule {tool.setting} on (. then House rules)." if offered else f" Not a rule of {ruleset.id}."
     return text
 
 

@@ -5,11 +5,15 @@ EQ-TRV-1..2), the in-game clock with animals in training and ruses (``T``,
 EQ-ANI-1, EQ-TRK-1) and mass battle (``W``, EQ-WAR-1..4) are equestria's
 rules. RULES.md Revision 3 ("Rules one seed has and the others borrow")
 lists none of them as a DEFAULT of another ruleset, so elsewhere each is a
-house rule, off by DEFAULT: a bool setting of every ruleset
-(:class:`core.rulesets.common.CommonSettings`), on in equestria. One
-reading: srd35's own DEFAULT of seed 002 (moves in darkness or thick fog
-are hampered) needs the scene's light and weather, so ``light_and_weather``
-is on in srd35 too.
+house rule, off by DEFAULT: a bool setting (:class:`CampaignToolSettings`,
+:class:`MassBattleSettings`) of every ruleset's settings, on in equestria.
+One reading: srd35's own DEFAULT of seed 002 (moves in darkness or thick
+fog are hampered) needs the scene's light and weather, so
+``light_and_weather`` is on in srd35 too. srd35 and power_roll have no
+mass battle at all: EQ-WAR-1's checks need four grades (critical failure,
+failure, success, critical success) and theirs have other tiers
+(:mod:`core.campaign.war.commands` refuses), so no house rule of theirs
+offers one; tactical_d10 and equestria hold :class:`MassBattleSettings`.
 
 With the light off, a fight reads a clear day with no light sources
 (:func:`lighting`), whatever the encounter holds: no poor sight (EQ-VIS-1's
@@ -22,6 +26,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.board.vision import Conditions
+
+
+@dataclass(frozen=True)
+class CampaignToolSettings:
+    """The house rules that offer light and weather, travel and the clock (all rulesets)."""
+
+    light_and_weather: bool = False  # EQ-VIS-1..2 (equestria on; srd35 on, its seed 002 DEFAULT reads darkness and fog): key L, and attacks and moves read the light; off: a clear day
+    travel_planner: bool = False  # EQ-TRV-1..2 (equestria on): key J, the travel planner
+    campaign_clock: bool = False  # EQ-ANI-1, EQ-TRK-1 (equestria on): key T, the in-game clock, animals in training and ruses
+
+
+@dataclass(frozen=True)
+class MassBattleSettings:
+    """The house rule that offers mass battle: rulesets whose checks have EQ-WAR-1's four grades (equestria, tactical_d10)."""
+
+    mass_battle: bool = False  # EQ-WAR-1..4 (equestria on): key W, mass battle of two armies
 
 
 @dataclass(frozen=True)
@@ -55,8 +75,10 @@ def tool_refusal(ruleset: Any, tool: str) -> str | None:
     if tool_on(ruleset, tool):
         return None
     found = TOOLS[tool]
-    return (f"{found.label} ({found.key}) is a house rule in {ruleset.id}, as in equestria {found.rules}, and it is off: "
-            f"turn {found.setting} on in House rules (. then House rules, type on) to use it.")
+    if not hasattr(ruleset.settings, found.setting):
+        return f"{found.label} ({found.key}, as in equestria {found.rules}) is no rule of {ruleset.id}, and no house rule of it offers it."
+    return (f"{found.label} (key {found.key}) is off in {ruleset.id}: a house rule, as in equestria {found.rules}. "
+            f"Turn {found.setting} on in House rules (. then House rules, type on).")
 
 
 def lighting(ruleset: Any, conditions: Conditions) -> Conditions:

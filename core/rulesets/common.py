@@ -56,12 +56,6 @@ class CommonSettings:
     extra_weapon_step: int = -2  # EQ-ACT-6: 2nd weapon -2, 3rd -4
     several_weapons: bool = False  # EQ-ACT-6 (equestria on): each one-handed weapon attacks in the same action; a house rule elsewhere
     poor_visibility_penalty: int = -3  # EQ-VIS-1
-    # -- seed 001's campaign tools (core.rulesets.campaign_tools): equestria's own rules, house rules elsewhere
-    # (RULES.md Revision 3, "Rules one seed has and the others borrow": none of them is listed for another ruleset)
-    light_and_weather: bool = False  # EQ-VIS-1..2 (equestria on; srd35 on, its seed 002 DEFAULT reads darkness and fog): key L, and attacks and moves read the light; off: a clear day
-    travel_planner: bool = False  # EQ-TRV-1..2 (equestria on): key J, the travel planner
-    campaign_clock: bool = False  # EQ-ANI-1, EQ-TRK-1 (equestria on): key T, the in-game clock, animals in training and ruses
-    mass_battle: bool = False  # EQ-WAR-1..4 (equestria on): key W, mass battle of two armies
     # Seed 003's position modifiers belong to tactical_d10 only (RULES.md Revision 3,
     # "Rules one seed has and the others borrow"): off here, a house rule elsewhere.
     posture_cover: bool = False  # TAC-POS-1 (tactical_d10 on): crouched turns half cover full, prone quarter

@@ -19,6 +19,7 @@ from core.campaign.travel import TravelSettings
 from core.board.vision import VisionSettings
 from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.campaign_tools import CampaignToolSettings, MassBattleSettings
 from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.edges import DoorFumbleSettings, DoorSettings
 from core.board.water import WaterSettings
@@ -26,7 +27,7 @@ from core.combat import commands as cmd
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
+class EquestriaSettings(CommonSettings, CampaignToolSettings, MassBattleSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
                         BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings, WaterSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
     (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),

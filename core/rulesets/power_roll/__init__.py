@@ -12,13 +12,14 @@ from core.values.combatant import ActionBudget, Combatant
 from core.board.movement.falling import Fall, FallingRules, PowerRollFallSettings, power_roll_fall
 from core.rulesets.power_roll.movement import PowerRollMovement, PowerRollMovementSettings, size_number
 from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.campaign_tools import CampaignToolSettings
 from core.rulesets.common import AC_ATTACK_SETTINGS, CommonSettings
 from core.board.edges import DoorSettings
 from core.board.water import WaterSettings
 
 
 @dataclass(frozen=True)
-class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings, WaterSettings):
+class PowerRollSettings(CommonSettings, CampaignToolSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings, WaterSettings):
     """Every DEFAULT of ``power_roll``: these fields, the movement ones
     (:class:`PowerRollMovementSettings`), falling
     (:class:`PowerRollFallSettings`), the depth of water a fall lands in

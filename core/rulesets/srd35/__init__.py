@@ -15,10 +15,10 @@ from core.values.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
 from core.board.movement.falling import DiceFallSettings
 from core.board.vision import VisionSettings, sees
-from core.rulesets.campaign_tools import lighting
 from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset, equal_hits_half
+from core.rulesets.campaign_tools import CampaignToolSettings, lighting
 from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.water import WATER_SETTINGS
 from core.board.edges import DoorSettings
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Srd35Settings(CommonSettings, AcAttackSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
+class Srd35Settings(CommonSettings, CampaignToolSettings, AcAttackSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``srd35``: these fields, the movement ones
     (:class:`SrdMovementSettings`), falling (:class:`DiceFallSettings`) and
     the shared ones. DEFAULT marks what seed 002 (a movement chapter) leaves open."""

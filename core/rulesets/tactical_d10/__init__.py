@@ -12,6 +12,7 @@ from core.errors import IllegalCommand
 from core.board.movement.falling import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.campaign_tools import CampaignToolSettings, MassBattleSettings
 from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.water import WATER_SETTINGS
 from core.board.edges import DoorFumbleSettings, DoorSettings
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TacticalSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, TacticalMovementSettings, DiceFallSettings):
+class TacticalSettings(CommonSettings, CampaignToolSettings, MassBattleSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, TacticalMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``tactical_d10``: these fields, the movement ones
     (:class:`TacticalMovementSettings`, MP costs of TAC-MOV-1..3 included),
     falling (:class:`DiceFallSettings`) and the shared ones. Every value names
