@@ -31,6 +31,8 @@ class PowerRollSettings(CommonSettings, CampaignToolSettings, DoorSettings, Powe
     break_stat: str = "MIGHT"  # Revision 3 Doors: the strength check (PR-STAT-1 Might)
     break_difficulty: int = 14  # Revision 3 Doors: default difficulty 12 + 2 (DEFAULT; tiers 2 and 3 break it)
     stats: tuple[str, ...] = ("MIGHT", "AGILITY", "REASON", "INTUITION", "PRESENCE")  # PR-STAT-1
+    extinguish_stat: str = "MIGHT"  # TAC-EFF-1 DEFAULT here: the Body check is power_roll's Might (there is no BODY)
+    theft_stat: str = ""  # EQ-DAY-2 is equestria's: no stat, no theft rule here (a house rule names one, AGILITY say)
     default_difficulty: int = 12  # PR-ROLL-1: tier 2 starts at 12 (tiers ignore difficulty)
     tier2_min: int = 12  # PR-ROLL-1
     tier3_min: int = 17  # PR-ROLL-1

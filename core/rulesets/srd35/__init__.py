@@ -37,6 +37,7 @@ class Srd35Settings(CommonSettings, CampaignToolSettings, AcAttackSettings, Door
     break_action: str = "standard"  # DEFAULT: breaking a door is a standard action
     break_difficulty: int = 17  # Revision 3 Doors: default difficulty 15 + 2 (DEFAULT)
     stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
+    extinguish_stat: str = "CON"  # TAC-EFF-1 DEFAULT here: the Body check is srd35's Constitution (there is no BODY)
     default_difficulty: int = 15  # DEFAULT
     default_ac: int = 10  # SRD-STAT-1: AC 10 before armour and modifiers, for creatures with none set
     attack_natural_hit: int = 20  # DEFAULT (d20 SRD): natural 20 always hits

@@ -36,6 +36,7 @@ class TacticalSettings(CommonSettings, CampaignToolSettings, MassBattleSettings,
     break_difficulty: int = 8  # Revision 3 Doors: default difficulty 6 + 2 (DEFAULT)
     break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("MUSCLES", "BODY", "BRAIN", "TONGUE")  # TAC-STAT-1
+    theft_stat: str = ""  # EQ-DAY-2 is equestria's: no stat, no theft rule here (a house rule names one, BODY say)
     default_difficulty: int = 6  # DEFAULT: the middle of the jump difficulties 4/6/8 (TAC-MOV-3)
     default_ac: int = 6  # DEFAULT: AC of a creature with none set (the seed's example AC 6, TAC-ATK-1)
     critical_success_natural: int = 10  # TAC-ATK-1 DEFAULT
