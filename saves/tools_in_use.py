@@ -52,7 +52,10 @@ def tools_in_use(states: Iterable[dict[str, Any]]) -> tuple[str, ...]:
 def turned_on(ruleset: Ruleset, states: Iterable[dict[str, Any]]) -> tuple[Ruleset, tuple[str, ...]]:
     """``(ruleset with the house rule of every tool in use on, what the GM is
     told of each one turned on)``; ``ruleset`` itself and nothing to tell when none is."""
-    wanted = [tool for tool in tools_in_use(states) if not tool_on(ruleset, tool)]
+    off = [tool for tool in TOOLS if hasattr(ruleset.settings, TOOLS[tool].setting) and not tool_on(ruleset, tool)]
+    if not off:
+        return ruleset, ()  # equestria: every tool is on, no encounter is read
+    wanted = [tool for tool in tools_in_use(states) if tool in off]  # a tool no house rule offers (srd35's battle) stays off
     if not wanted:
         return ruleset, ()
     on = ruleset.with_house_rules({**ruleset.house_rules(), **{TOOLS[tool].setting: True for tool in wanted}})

@@ -78,7 +78,7 @@ def tool_refusal(ruleset: Any, tool: str) -> str | None:
     if not hasattr(ruleset.settings, found.setting):
         return f"{found.label} ({found.key}, as in equestria {found.rules}) is no rule of {ruleset.id}, and no house rule of it offers it."
     return (f"{found.label} (key {found.key}) is off in {ruleset.id}: a house rule, as in equestria {found.rules}. "
-            f"Turn {found.setting} on in House rules (. then House rules, type on).")
+            f"Turn {found.setting} on in House rules (. then House rules, type true).")
 
 
 def lighting(ruleset: Any, conditions: Conditions) -> Conditions:

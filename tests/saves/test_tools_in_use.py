@@ -99,3 +99,11 @@ def test_a_new_campaign_from_a_map_with_lights_turns_the_light_on_and_says_so(tm
     assert campaign.ruleset.settings.light_and_weather is True
     assert any("light_and_weather is on" in n for n in campaign.take_notices())
     campaign.close()
+
+
+def test_a_tool_no_house_rule_of_the_ruleset_offers_is_left_off_and_the_campaign_opens(tmp_path):
+    """srd35 has no mass battle (EQ-WAR-1's four grades): an encounter holding one still opens, nothing turned on."""
+    from saves.tools_in_use import turned_on
+
+    ruleset, told = turned_on(get("srd35"), [{"battle": {"round": 1}, "vision": None}])
+    assert ruleset.house_rules() == {} and told == ()

@@ -87,24 +87,18 @@ async def test_a_tool_off_is_refused_with_its_house_rule_and_opens_once_it_is_on
     app.presenter.session.campaign.close()
 
 
-async def test_srd35_light_is_its_own_default_and_opens(tmp_path):
-    """RULES.md Revision 3, seed 002: srd35 moves in darkness or thick fog are hampered, so its scenes have light (on by DEFAULT)."""
-    app = _demo_in(tmp_path, "srd35")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("L")
-        await pilot.pause()
-        assert isinstance(app.screen, PromptScreen) and "DEFAULT, as in equestria EQ-VIS-1" in app.screen.question.plain
-    app.presenter.session.campaign.close()
-
-
-async def test_srd35_has_no_mass_battle_and_says_so(tmp_path):
-    """EQ-WAR-1's checks have four grades, srd35's attacks two: W says it is no rule of srd35 (the set-up was refused before)."""
+async def test_srd35_light_is_its_own_default_and_mass_battle_is_no_rule_of_it(tmp_path):
+    """RULES.md Revision 3, seed 002: srd35 moves in darkness or thick fog are hampered, so its scenes have
+    light (L opens, on by DEFAULT). EQ-WAR-1's checks have four grades, srd35's two: W says it is no rule of
+    srd35 (its set-up was refused before) and opens nothing."""
     app = _demo_in(tmp_path, "srd35")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("W")
         await pilot.pause()
-        assert isinstance(app.screen, EncounterScreen)
-        assert "is no rule of srd35" in _said(app)
+        assert isinstance(app.screen, EncounterScreen) and "is no rule of srd35" in _said(app)
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and "DEFAULT, as in equestria EQ-VIS-1" in app.screen.question.plain
     app.presenter.session.campaign.close()
 
 
