@@ -50,7 +50,7 @@ def shorten(name: str, width: int) -> str:
 def cited(text: Text, ruleset: Any) -> Text:
     """``text`` with another seed's rule IDs said as the DEFAULTs they are in
     ``ruleset`` (a :class:`core.rulesets.base.Ruleset`, or ``None``: as it is;
-    :meth:`~core.rulesets.base.Ruleset.citations`: "DEFAULT, as in equestria
+    :meth:`~core.rulesets.base.Ruleset.citations`: "DEFAULT, as in <the seed's ruleset>
     EQ-WAR-1"), styles kept."""
     said = ruleset.citations(text.plain) if ruleset is not None else ()
     if not said:

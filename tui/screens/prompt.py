@@ -48,7 +48,7 @@ class PromptScreen(ModalScreen[str | None]):
     shown at once, for ``value`` as given (see :meth:`again`). ``ruleset``
     (a :class:`core.rulesets.base.Ruleset`, optional): the question, the hint
     and its refusals say another seed's rule IDs as it cites them
-    (:func:`tui.rendering.text.cited`: "DEFAULT, as in equestria EQ-TRV-2").
+    (:func:`tui.rendering.text.cited`: "DEFAULT, as in" the seed's ruleset and the ID).
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt-cancel")]

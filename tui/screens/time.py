@@ -38,7 +38,7 @@ class TimeScreen(Screen[None]):
     """``TimeScreen(state, apply, ruleset, undo)``: ``state()`` the encounter
     state now, ``apply(command)`` the new log entries or the refusal as text.
     Every rule ID it shows is said as ``ruleset`` cites it (:meth:`core.rulesets.base.Ruleset.cite_text`:
-    "DEFAULT, as in equestria EQ-ANI-1" outside equestria)."""
+    "DEFAULT, as in" the seed's ruleset, in another ruleset)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="time-back"),

@@ -35,7 +35,7 @@ from core.values.clock import DAY
 
 class TravelScreen(Screen[None]):
     """``TravelScreen(group, legs)``: start with ``group`` (name -> ДВИЖ) and ``legs``;
-    ``ruleset`` (optional) says every rule ID shown as it cites it ("DEFAULT, as in equestria EQ-TRV-1")."""
+    ``ruleset`` (optional) says every rule ID shown as it cites it ("DEFAULT, as in" the seed's ruleset and the ID)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="travel-back"),

@@ -1,7 +1,7 @@
 """The campaign tools beyond the skirmish, opened from the encounter: the
 battle screen (key ``W``, rules EQ-WAR-1..4) and the travel planner
 (key ``J``, rules EQ-TRV-1..2), time (``T``), light and weather (``L``).
-Outside equestria each of these four is a house rule
+Outside their seed's ruleset each of these four is a house rule
 (:mod:`core.rulesets.campaign_tools`): while it is off its key is refused,
 naming the house rule and how to turn it on, and nothing opens.
 
