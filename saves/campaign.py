@@ -64,6 +64,7 @@ from saves.records import LogEntry, Redone, Undone, make_entries
 from saves.sanitize import clean_name
 from saves.reading import decode_state, entry_document, journal_path, newest_good, read_campaign, ruleset_of, validate_file
 from saves.storage import remove_stale_temp_files
+from saves import tools_in_use
 
 __all__ = ["SCHEMA_VERSION", "Campaign", "LogEntry", "make_entries", "validate_file"]
 
@@ -109,8 +110,9 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
             raise SaveError(path, "already exists; open it instead")
         if not path.parent.is_dir():
             raise SaveError(path, f"folder {path.parent} does not exist")
+        ruleset, told = tools_in_use.turned_on(ruleset, [to_document(state)])  # a map's light sources: its fights read them
         meta = {"schema": SCHEMA_VERSION, "cid": uuid.uuid4().hex, "name": clean_name(name), "ruleset": ruleset.id,
-                "house_rules": to_document(ruleset.house_rules()), "journal_seq": 0, "current": 1}
+                "house_rules": to_document(ruleset.house_rules()), "journal_seq": 0, "current": 1, tools_in_use.READ_KEY: True}
         enc = EncounterData(1, state.name, status, to_document(state))
         for entry in make_entries(state, first_events, 1):
             enc.log.append(entry_document(1, entry), entry)
@@ -121,6 +123,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         except OSError as exc:
             raise SaveWriteFailed(path, f"cannot be created: {exc.strerror or exc}") from None
         campaign = cls(path, data, the_lock, 0, None)
+        campaign.notices.extend(told)
         try:
             campaign.compact()
         except SaveWriteFailed:
@@ -174,6 +177,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
             # An older file, or one holding its history in its tables (an export): written
             # in the current layout (history in the segment) at the first change.
             campaign._upgraded = upgraded or any(len(e.steps) >= e.steps.dirty or len(e.log) > e.log.written for e in data.encounters.values())
+            campaign._keep_tools_in_use()
             if the_lock is not None:
                 remove_stale_temp_files(path)
                 if replayed or fold.folding_path(path).exists():
@@ -183,6 +187,23 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
                 the_lock.release()  # never leave a lock behind a file that did not open
             raise
         return campaign
+
+    def _keep_tools_in_use(self) -> None:
+        """An older campaign whose encounters used a campaign tool that is a
+        house rule now gets it on, once (:mod:`saves.tools_in_use`); saved
+        when the campaign may be written, else for this reading only."""
+        if self.data.meta.get(tools_in_use.READ_KEY):
+            return
+        ruleset, told = tools_in_use.turned_on(self.ruleset, (e.state for e in self.data.encounters.values()))
+        if not told:
+            return
+        self.ruleset = ruleset
+        self.notices.extend(told)
+        mark = {"house_rules": to_document(ruleset.house_rules()), tools_in_use.READ_KEY: True}
+        if self.read_only is None:
+            self._commit([{"op": "meta", "set": mark}])
+        else:
+            self.data.meta.update(mark)
 
     # -- reading -------------------------------------------------------------
     @property

@@ -12,6 +12,7 @@ from core.values.combatant import Combatant
 from core.combat.state import EncounterState
 from core.campaign.party import party_after
 from core.rulesets import get as get_ruleset
+from saves.tools_in_use import READ_KEY
 from saves.codec import to_document
 from saves.sanitize import clean_name
 
@@ -39,7 +40,7 @@ class CampaignRecords:
     def set_house_rules(self, overrides: dict[str, Any]) -> None:
         """Replace the house rules; raises :class:`RulesError` if the ruleset refuses them."""
         ruleset = get_ruleset(self.data.meta["ruleset"], overrides)
-        self._commit([{"op": "meta", "set": {"house_rules": to_document(ruleset.house_rules())}}])
+        self._commit([{"op": "meta", "set": {"house_rules": to_document(ruleset.house_rules()), READ_KEY: True}}])  # saves.tools_in_use: kept as set
         self.ruleset = ruleset
 
     def put_party_member(self, member: Combatant) -> None:

@@ -139,3 +139,17 @@ def test_export_map_of_a_universal_vtt_campaign_says_its_lights_are_not_kept_and
     campaign.close()
     assert len(vision.sources) == 3
     assert parse_vision(typed, {}) == (vision.light, vision.weather, vision.sources)
+
+
+def test_a_tactical_d10_campaign_from_a_map_with_lights_has_the_light_house_rule_on_and_says_so(tmp_path, capsys):
+    """The crypt's 3 lights (EQ-VIS-2) came into every ruleset's fights before light became a
+    house rule outside equestria (core.rulesets.campaign_tools): a new tactical_d10 campaign from it
+    turns light_and_weather on and says so on stderr; its fights keep reading them."""
+    from pathlib import Path
+
+    crypt = Path(__file__).resolve().parents[1] / "core" / "board" / "maps" / "crypt.dd2vtt"
+    assert cli.main(["new", str(tmp_path / "t.json"), "--map", str(crypt), "--ruleset", "tactical_d10"]) == 0
+    assert "its house rule light_and_weather is on" in capsys.readouterr().err
+    campaign = Campaign.open(tmp_path / "t.json", read_only=True)
+    assert campaign.ruleset.settings.light_and_weather is True and len(campaign.load_state().vision.sources) == 3
+    campaign.close()

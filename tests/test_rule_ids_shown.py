@@ -80,3 +80,65 @@ def test_every_rule_id_a_gm_reads_is_the_rulesets_own_or_a_default_said_as_such(
     wrong = sorted({(rule, text) for text in texts for rule in foreign(text, prefix)})
     assert wrong == []
     assert any("as in equestria EQ-INIT-2" in text for text in texts) == (rid != "equestria")
+
+
+# -- seed 001's campaign tools: their screens, prompts and key help (core.rulesets.campaign_tools) -----------
+def _texts_on(screen) -> list[str]:
+    """Every text the screen shows now: each Static's content as the terminal prints it, and the border titles."""
+    from rich.console import Console
+    from textual.widgets import Static
+
+    texts = []
+    for widget in screen.query("*"):
+        texts.append(str(widget.border_title or ""))
+        if isinstance(widget, Static):
+            console = Console(record=True, width=300)
+            console.print(widget.content)
+            texts.append(console.export_text())
+    return texts
+
+
+TOOL_KEYS = {"L": "light_and_weather", "J": "travel_planner", "T": "campaign_clock", "W": "mass_battle"}
+
+
+@pytest.mark.parametrize("rid", ["equestria", "srd35", "tactical_d10", "power_roll"])
+async def test_the_campaign_tools_cite_equestrias_rules_as_such_in_every_ruleset(tmp_path, rid):
+    """Issue 26 item 5 for seed 001's tools: with their house rules on, the light prompt,
+    the travel, time and battle screens and the help screen's key lines say EQ- IDs as
+    "DEFAULT, as in equestria" outside equestria; off, the key's refusal says "as in equestria"."""
+    from saves.campaign import Campaign
+    from saves.session import Session, create_campaign
+    from tui.app import EncounterApp
+    from tui.screens.encounter.screen import EncounterScreen
+    from core.rulesets.campaign_tools import TOOLS, tool_refusal
+    from tui.keys import ACTIONS, help_in
+
+    base = get(rid)
+    offered = {name: True for name in TOOL_KEYS.values() if hasattr(base.settings, name)}
+    texts = [tool_refusal(base, tool) or "" for tool in TOOLS]
+    ruleset = get(rid, offered)
+    texts += [help_in(action, ruleset) for action in ACTIONS] + [help_in(action, base) for action in ACTIONS]
+    path = tmp_path / f"{rid}.json"
+    create_campaign(path, "t", ruleset, from_text(seed_map_text()), random.Random(2), demo_roster(ruleset.stat_names)).close()
+    app = EncounterApp(Session(Campaign.open(path), random.Random(3)))
+    opened = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        for key, name in TOOL_KEYS.items():
+            if name not in offered:
+                continue
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, EncounterScreen), key
+            opened.append(key)
+            texts += _texts_on(app.screen)
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        texts += _texts_on(app.screen)
+    app.presenter.session.campaign.close()
+    prefix = ruleset.rule_prefix
+    wrong = sorted({(rule, text) for text in texts for rule in foreign(text, prefix)})
+    assert wrong == []
+    assert opened == [key for key, name in TOOL_KEYS.items() if name in offered]
+    assert any("as in equestria EQ-TRV-1" in text for text in texts) == (rid != "equestria")

@@ -33,7 +33,7 @@ from tui.rendering.glyphs import default_theme_name
 from tui.rendering.text import clean
 from tui.terminal.idle_gc import CollectWhenIdle
 from tui.terminal.key_order import KeysInOrder
-from tui.keys import ACTIONS
+from tui.keys import ACTIONS, help_in
 from tui.presenter import EncounterPresenter, EncounterView
 from tui.screens.choice import ChoiceScreen
 from tui.quit_guard import QuitGuard
@@ -208,8 +208,9 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         the ``.`` menu lists now: the ruleset's offers without a key of their
         own and the GM's tools (its own list, so the two never disagree)."""
         gm = self.encounter_screen
+        ruleset = gm.session.encounter.ruleset
         for action in ACTIONS:
-            yield SystemCommand(action.label, action.help, lambda name=action.action: self.run_action(name, gm))
+            yield SystemCommand(action.label, help_in(action, ruleset), lambda name=action.action: self.run_action(name, gm))
         if screen is gm:  # what the . menu offers now, from the same list as the menu
             for key, label in gm.more.options():
                 yield SystemCommand(label, "More actions (.)", lambda key=key: gm.more.chosen(key))

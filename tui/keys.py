@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
+
+from core.rulesets.campaign_tools import TOOLS as CAMPAIGN_TOOLS, tool_on
+
+if TYPE_CHECKING:
+    from core.rulesets.base import Ruleset
 
 # Where each action is implemented (``owner`` below): a part of the screen
 # that binds the keys (one object per key group, owned by
@@ -89,14 +96,14 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("toggle-panel", "l", "toggle_panel", "Log", "On narrow terminals: switch between the creature sheet and the log.", owner=VIEW),
     GMAction("cycle-glyphs", "g", "cycle_glyphs", "Glyphs", "Switch the map between Unicode, ASCII and emoji glyphs.", show=False, owner=VIEW),
     GMAction("zoom", "Z", "zoom", "Zoom", "Map cell size: pin small, large, larger, largest, then back to automatic (the largest the pane has room for).", show=False, owner=VIEW),
-    GMAction("battle", "W", "battle", "Battle", "Mass battle of two armies (EQ-WAR): battle points, heroes, exact odds of every ending, round by round.", show=False, owner=TOOLS),
-    GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV): the group's pace, legs by terrain and weather, km a day and days.", show=False, owner=TOOLS),
+    GMAction("battle", "W", "battle", "Battle", "Mass battle of two armies (EQ-WAR-1..4): battle points, heroes, exact odds of every ending, round by round.", show=False, owner=TOOLS),
+    GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV-1..2): the group's pace, legs by terrain and weather, km a day and days.", show=False, owner=TOOLS),
     GMAction("energy", "N", "energy", "Energy", "ЭНЕР and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False, owner=TOOLS),
     GMAction("time", "T", "time", "Time", "The in-game clock (advance minutes, hours, days), animals in training (EQ-ANI-1) and ruses with their uses and ИНТ odds (EQ-TRK-1).", show=False, owner=TOOLS),
     GMAction("reminders", "R", "reminders", "Remind", "Reminders of the selected combatant: at the start or end of a turn, after N rounds, when it takes damage (a check offered); add, roll a due check, remove.", show=False, owner=TRACKERS),
     GMAction("limited-uses", "U", "limited_uses", "Uses", "Limited uses of the selected combatant (per encounter, day, round, recharge 5-6): spend, add, restore, remove.", show=False, owner=TRACKERS),
     GMAction("scene-events", "S", "scene_events", "Scene", "Scene events on the initiative count: a lair action, a hazard, reinforcements as a row at a count (every round or from round N, once or repeating) with a text, dice and an area; it fires, logs and undoes with the turn change that passes it. Add, edit, remove.", show=False, owner=SCENE_EVENTS),
-    GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS): day, night, darkness, fog, downpour, torches; attacks read them.", show=False, owner=TOOLS),
+    GMAction("vision", "L", "vision", "Light", "Light and weather of the encounter (EQ-VIS-1..2): day, night, darkness, fog, downpour, torches; attacks read them.", show=False, owner=TOOLS),
     GMAction("forecast", "F", "forecast", "Forecast", "Forecast the rest of this fight by the rules (in a second process): each side's chance to win, who goes down, rounds left; t sets a creature's tactics, r replays the fight.", show=False, owner=FORECAST),
     GMAction("help", "question_mark,f1", "help", "Help", "List every key.", owner=VIEW),
     GMAction("quit", "q", "app.quit", "Quit", "Quit; everything is already saved.", owner=APP_QUIT),
@@ -110,6 +117,21 @@ READ_ONLY_ACTION_IDS = frozenset({
 """The actions that work in a read-only copy (the campaign is open for
 writing in another process): they read, show or write elsewhere, never
 the campaign; the footer of a read-only copy shows only these."""
+
+
+def help_in(action: GMAction, ruleset: Ruleset | None) -> str:
+    """``action.help`` as a GM of ``ruleset`` reads it: another seed's rule
+    IDs said as the DEFAULT they are (:meth:`core.rulesets.base.Ruleset.cite_text`,
+    RULES.md Revision 3), and a campaign tool this campaign has off (a house
+    rule, :mod:`core.rulesets.campaign_tools`) says so and how to turn it on."""
+    if ruleset is None:
+        return action.help
+    text = ruleset.cite_text(action.help)
+    tool = CAMPAIGN_TOOLS.get(action.id)
+    if tool is not None and not tool_on(ruleset, action.id):
+        offered = hasattr(ruleset.settings, tool.setting)
+        text += f" Off in this campaign: turn the house rule {tool.setting} on (. then House rules)." if offered else f" Not a rule of {ruleset.id}."
+    return text
 
 
 def bindings() -> list[Binding]:

@@ -20,6 +20,7 @@ from core.dice.notation import AttackRequest, parse_attack
 from core.combat.mounted.moves import bystanders, charge_weapon  # EQ-MNT-1: the mounted charge adds damage
 from core.combat.attacks import another_weapon_index, plan_attack
 from core.combat.mounted.moves import charge_note  # EQ-MNT-1
+from core.rulesets.campaign_tools import lighting  # EQ-VIS-1..2 only where the house rule light_and_weather is on
 
 if TYPE_CHECKING:
     from core.combat.state import EncounterState
@@ -38,7 +39,7 @@ def request_command(state: EncounterState, ruleset: Ruleset, attacker_id: str, t
     cover and flanking read from the map (EQ-COV-2, TAC-POS-2)."""
     attacker, target = state.combatant(attacker_id), state.combatant(target_id)
 
-    situation = attack_situation(state.grid, attacker, target, bystanders(state, attacker, target), request.weapon.reach, ruleset=ruleset, vision=state.vision)
+    situation = attack_situation(state.grid, attacker, target, bystanders(state, attacker, target), request.weapon.reach, ruleset=ruleset, vision=lighting(ruleset, state.vision))
     situation = replace(situation, off_hand=request.off_hand)
 
     weapon, _ = charge_weapon(state, ruleset, attacker, target, request.weapon)

@@ -204,6 +204,8 @@ def _new(argv: list[str]) -> int:
             return fail(str(exc))
         said = "; ".join(uvtt_summary(found))
         print(f"encounter: {args.map_path.name}: {said}", file=sys.stderr)  # whole, where the status line has one row
+        for note in campaign.notices:  # its lights turned light_and_weather on (saves.tools_in_use)
+            print(f"encounter: {note}", file=sys.stderr)
         return _run(campaign, rng, f"Created {campaign.path} from {args.map_path.name}: {said}. Add creatures with +, start combat from the . menu.", args)
     try:
         text = read_text(args.map_path)

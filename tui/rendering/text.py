@@ -7,6 +7,8 @@ character, escape sequences included, is replaced by a visible ``\\xNN``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 
@@ -43,3 +45,19 @@ def shorten(name: str, width: int) -> str:
     if space and base.strip() and len(last) + 2 <= width:
         return base[: width - 1 - len(last)] + "\u2026" + last
     return name[: width - 1] + "\u2026"
+
+
+def cited(text: Text, ruleset: Any) -> Text:
+    """``text`` with another seed's rule IDs said as the DEFAULTs they are in
+    ``ruleset`` (a :class:`core.rulesets.base.Ruleset`, or ``None``: as it is;
+    :meth:`~core.rulesets.base.Ruleset.citations`: "DEFAULT, as in <the seed's ruleset>
+    EQ-WAR-1"), styles kept."""
+    said = ruleset.citations(text.plain) if ruleset is not None else ()
+    if not said:
+        return text
+    pieces = text.divide([at for at, _ in said])
+    out = pieces[0].copy()
+    for piece, (_, words) in zip(pieces[1:], said):
+        out.append(words)
+        out.append_text(piece)
+    return out

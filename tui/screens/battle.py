@@ -26,7 +26,7 @@ from core.campaign.war.forecast import CheckRules, Forecast, forecast
 from tui.rendering.describe import describe, percent
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
-from tui.rendering.text import clean, shorten
+from tui.rendering.text import cited, clean, shorten
 from core.dice.war_notation import ARMY_HELP, HEROES_HELP, ArmyRequest, parse_army, parse_heroes
 from core.errors import NotationError
 from rich.console import Group
@@ -91,8 +91,11 @@ class BattleScreen(Screen[None]):
     BattleScreen #battle-keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, state: Callable[[], object], apply: Callable[[cmd.Command], list | str], rules: CheckRules, undo: Callable[[], list | str] | None = None) -> None:
+    def __init__(self, state: Callable[[], object], apply: Callable[[cmd.Command], list | str], rules: CheckRules, undo: Callable[[], list | str] | None = None,
+                 ruleset: object = None) -> None:
         super().__init__()
+        self._ruleset = ruleset  # every rule ID shown as it cites it ("DEFAULT, as in equestria EQ-WAR-1"), None: as written
+        self._cite: Callable[[str], str] = getattr(ruleset, "cite_text", str)
         self._state = state
         self._apply = apply
         self._undo = undo
@@ -118,7 +121,7 @@ class BattleScreen(Screen[None]):
             yield Static(Text("s set up  Enter roll round  v retreat  a aftermath  c clear  u undo  Esc back"), id="battle-keys")
 
     def on_mount(self) -> None:
-        self.query_one("#battle-armies", Static).border_title = "Mass battle (EQ-WAR)"
+        self.query_one("#battle-armies", Static).border_title = self._cite("Mass battle (EQ-WAR-1..4)")
         self.query_one("#battle-odds", Static).border_title = "Forecast before the next round"
         self.query_one("#battle-last", VerticalScroll).border_title = "Last round (newest at the bottom)"
         self.refresh_battle()
@@ -131,7 +134,7 @@ class BattleScreen(Screen[None]):
         if error and hasattr(self.app, "drop_typed_ahead"):
             self.app.drop_typed_ahead()  # keys typed after a refused one were meant for it
         status.set_class(error, "error")
-        status.update(Text(message))
+        status.update(Text(self._cite(message)))
 
     def refresh_battle(self) -> None:
         battle = self.battle
@@ -198,7 +201,7 @@ class BattleScreen(Screen[None]):
             self.say(f"Refused: {result}", error=True)
             self.app.bell()
             return False
-        self.lines = [describe(entry.event) for entry in result]
+        self.lines = [cited(describe(entry.event), self._ruleset) for entry in result]
         self.refresh_battle()
         self.say(self.lines[-1].plain if self.lines else "Done.")
         return True
@@ -222,7 +225,7 @@ class BattleScreen(Screen[None]):
         if isinstance(result, str):
             self.say(f"Refused: {result}", error=True)
             return
-        self.lines = [describe(entry.event) for entry in result]
+        self.lines = [cited(describe(entry.event), self._ruleset) for entry in result]
         self.refresh_battle()
         self.say(self.lines[-1].plain if self.lines else "Undone.")
 
@@ -232,7 +235,7 @@ class BattleScreen(Screen[None]):
             self.say("No battle is being fought.", error=True)
             return
         options = [(str(i), f"{clean(a.name)} retreats (after one more round)") for i, a in enumerate(battle.armies)]
-        self.app.push_screen(ChoiceScreen("Which army's leader orders a retreat? (EQ-WAR-4)", options), self._retreat)
+        self.app.push_screen(ChoiceScreen(self._cite("Which army's leader orders a retreat? (EQ-WAR-4)"), options), self._retreat)
 
     def _retreat(self, choice: str | None) -> None:
         if choice is None:
@@ -258,14 +261,14 @@ class BattleScreen(Screen[None]):
         if self.battle is not None and not self.battle.over:
             self.say("A battle is being fought: finish it, or c to clear it first.", error=True)
             return
-        self.app.push_screen(PromptScreen(f"Army 1: {ARMY_HELP}", "North 10000 str 2 cha 1", hint=_army_hint), self._first)
+        self.app.push_screen(PromptScreen(f"Army 1: {ARMY_HELP}", "North 10000 str 2 cha 1", hint=_army_hint, ruleset=self._ruleset), self._first)
 
     def _first(self, text: str | None) -> None:
         army = self._parsed(text)
         if army is None:
             return
         self._army1 = army
-        self.app.push_screen(PromptScreen(f"Army 2: {ARMY_HELP}", "South 7000 str 3 cha 2", hint=self._pair_hint), self._second)
+        self.app.push_screen(PromptScreen(f"Army 2: {ARMY_HELP}", "South 7000 str 3 cha 2", hint=self._pair_hint, ruleset=self._ruleset), self._second)
 
     def _second(self, text: str | None) -> None:
         army = self._parsed(text)
@@ -275,7 +278,7 @@ class BattleScreen(Screen[None]):
         names = (army.name, army.name)
         if self._army1 is not None:
             names = (self._army1.name, army.name)
-        self.app.push_screen(PromptScreen(f"Heroes: {HEROES_HELP}", "Ayla 2 +4; Brom 1 +3", hint=lambda t: _heroes_hint(t, names)), self._heroes)
+        self.app.push_screen(PromptScreen(f"Heroes: {HEROES_HELP}", "Ayla 2 +4; Brom 1 +3", hint=lambda t: _heroes_hint(t, names), ruleset=self._ruleset), self._heroes)
 
     def _heroes(self, text: str | None) -> None:
         if text is None or self._army1 is None or self._army2 is None:

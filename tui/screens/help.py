@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,7 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.keys import ACTIONS
+if TYPE_CHECKING:
+    from core.rulesets.base import Ruleset
+
+from tui.keys import ACTIONS, help_in
 
 MAP_KEYS = (
     ("arrows / h j k l", "move the map cursor (in move mode)"),
@@ -31,7 +36,7 @@ def key_label(keys: str) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """``HelpScreen(keymap, offers, keymap_problems)``: every key, then
+    """``HelpScreen(keymap, offers, keymap_problems, ruleset)``: every key, then
     ``offers`` — (label, refusal or ``None``) pairs of what the ruleset
     offers now under ``.`` and the palette — then what keys.json got wrong.
     Any of Esc, q, ? closes it."""
@@ -39,16 +44,18 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help-close")]
 
     def __init__(self, keymap: dict[str, str] | None = None, offers: list[tuple[str, str | None]] | None = None,
-                 keymap_problems: list[str] | None = None) -> None:
+                 keymap_problems: list[str] | None = None, ruleset: Ruleset | None = None) -> None:
         super().__init__()
+        self._ruleset = ruleset
         self._keymap = keymap or {}
         self._offers = offers or []
         self._problems = keymap_problems or []
 
     @property
     def rows(self) -> list[tuple[str, str]]:
-        """(keys, what they do), the actions with the key map applied, then the map keys."""
-        rows = [(key_label(self._keymap.get(a.id, a.key)), a.help) for a in ACTIONS]
+        """(keys, what they do), the actions with the key map applied (their help as
+        the campaign's ruleset cites it, :func:`tui.keys.help_in`), then the map keys."""
+        rows = [(key_label(self._keymap.get(a.id, a.key)), help_in(a, self._ruleset)) for a in ACTIONS]
         return rows + [("", "")] + list(MAP_KEYS)
 
     def compose(self) -> ComposeResult:

@@ -9,6 +9,7 @@ the text and says why, here and in the status line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +21,7 @@ from textual.widgets import Input, Static
 
 from core.errors import EncounterError
 from saves.sanitize import clean_text
-from tui.rendering.text import clean
+from tui.rendering.text import cited, clean
 
 REFUSALS = (ValueError, EncounterError)
 """What a ``hint`` raises when Enter would be refused: the core's notations
@@ -44,7 +45,10 @@ class PromptScreen(ModalScreen[str | None]):
     ``EncounterError`` when Enter would be refused; the message is shown
     instead (or the error's ``shown`` Text, when it has one), and Enter
     then keeps the dialog open. ``refusal`` is a reason
-    shown at once, for ``value`` as given (see :meth:`again`).
+    shown at once, for ``value`` as given (see :meth:`again`). ``ruleset``
+    (a :class:`core.rulesets.base.Ruleset`, optional): the question, the hint
+    and its refusals say another seed's rule IDs as it cites them
+    (:func:`tui.rendering.text.cited`: "DEFAULT, as in" the seed's ruleset and the ID).
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt-cancel")]
@@ -66,9 +70,11 @@ class PromptScreen(ModalScreen[str | None]):
         value: str = "",
         hint: Callable[[str], Text] | None = None,
         refusal: str | None = None,
+        ruleset: Any = None,
     ) -> None:
         super().__init__()
-        self.question = title if isinstance(title, Text) else Text(title)
+        self._ruleset = ruleset
+        self.question = cited(title if isinstance(title, Text) else Text(title), ruleset)
         """The question above the field, as shown."""
         self._placeholder = placeholder
         self._value = clean_text(value)
@@ -80,7 +86,7 @@ class PromptScreen(ModalScreen[str | None]):
     def again(self, value: str, refusal: str) -> PromptScreen:
         """The same question, ``value`` typed in and ``refusal`` shown: how
         the App reopens a dialog whose answer the rules refused."""
-        return PromptScreen(self.question, self._placeholder, value, self._hint, refusal)
+        return PromptScreen(self.question, self._placeholder, value, self._hint, refusal, self._ruleset)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
@@ -109,9 +115,9 @@ class PromptScreen(ModalScreen[str | None]):
         self.problem = None
         if self._hint is not None:
             try:
-                text = self._hint(value)
+                text = cited(self._hint(value), self._ruleset)
             except REFUSALS as problem:
-                self.problem = clean(str(problem))
+                self.problem = clean(str(problem) if self._ruleset is None else self._ruleset.cite_text(str(problem)))
                 shown = getattr(problem, "shown", None)  # a refusal that brings its whole preview (odds and why not)
                 text = shown if isinstance(shown, Text) else Text(self.problem, style="italic yellow")
         if self._refusal is not None and self._refusal[0] != value:

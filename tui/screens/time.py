@@ -36,7 +36,9 @@ KEYS = "a advance  t train  x drop  r ruse  e use ruse  u undo  Esc back"
 
 class TimeScreen(Screen[None]):
     """``TimeScreen(state, apply, ruleset, undo)``: ``state()`` the encounter
-    state now, ``apply(command)`` the new log entries or the refusal as text."""
+    state now, ``apply(command)`` the new log entries or the refusal as text.
+    Every rule ID it shows is said as ``ruleset`` cites it (:meth:`core.rulesets.base.Ruleset.cite_text`:
+    "DEFAULT, as in" the seed's ruleset, in another ruleset)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="time-back"),
@@ -60,6 +62,7 @@ class TimeScreen(Screen[None]):
         self._state = state
         self._apply = apply
         self._ruleset = ruleset
+        self._cite: Callable[[str], str] = getattr(ruleset, "cite_text", str)
         self._undo = undo
         self.message = ""
 
@@ -80,14 +83,14 @@ class TimeScreen(Screen[None]):
         if error and hasattr(self.app, "drop_typed_ahead"):
             self.app.drop_typed_ahead()  # keys typed after a refused one were meant for it
         status.set_class(error, "error")
-        status.update(Text(message))
+        status.update(Text(self._cite(message)))
 
     def refresh_time(self) -> None:
         state = self._state()
         now = now_seconds(state)
         self.query_one("#time-body", VerticalScroll).border_title = f"Time: {clock_label(now)}"
         parts: list = [Text(f"{clock_label(now)}" + (f"  (round {state.round}: 10 s a round, added when the fight ends)" if state.round else ""), style="bold")]
-        parts.append(Text("Animals in training (EQ-ANI-1: a trick takes 30/15/5 days at ИНТ 1/2/3+)", style="underline"))
+        parts.append(Text(self._cite("Animals in training (EQ-ANI-1: a trick takes 30/15/5 days at ИНТ 1/2/3+)"), style="underline"))
         if state.trainings:
             table = Table(box=None, padding=(0, 1), header_style="bold")
             for name, justify in (("#", "right"), ("animal", "left"), ("ИНТ", "right"), ("trick", "left"), ("trainer", "left"), ("days", "right"), ("", "left")):
@@ -101,7 +104,7 @@ class TimeScreen(Screen[None]):
             parts.append(table)
         else:
             parts.append(Text("none (t adds one)", style="italic"))
-        parts.append(Text("Ruses (EQ-TRK-1: they work once, maybe twice, then word spreads)", style="underline"))
+        parts.append(Text(self._cite("Ruses (EQ-TRK-1: they work once, maybe twice, then word spreads)"), style="underline"))
         if state.ruses:
             for ruse in state.ruses:
                 left = ruse.left()
@@ -123,7 +126,8 @@ class TimeScreen(Screen[None]):
     def _ask(self, title: str, example: str, then, hint=None) -> None:
         """Ask for a line that ``then`` turns into a command; an entry it
         cannot read is refused as it is typed (the dialog keeps the text)."""
-        self.app.push_screen(PromptScreen(title, example, hint=hint or (lambda text: _readable(then, text))), lambda text: self._answered(text, then))
+        self.app.push_screen(PromptScreen(title, example, hint=hint or (lambda text: _readable(then, text)), ruleset=self._ruleset),
+                             lambda text: self._answered(text, then))
 
     def _answered(self, text: str | None, then) -> None:
         if text is None:

@@ -11,6 +11,8 @@ on by the journey's days.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -23,7 +25,7 @@ from textual.widgets import Static
 from core.errors import RulesError
 from core.campaign.travel import Leg, TravelSettings, interruption_cost, plan, split
 from tui.screens.prompt import PromptScreen
-from tui.rendering.text import clean
+from tui.rendering.text import cited, clean
 from core.dice.travel_notation import GROUP_HELP, LEGS_HELP, parse_group, parse_legs
 from tui.rendering.describe import describe
 from core.campaign.breath_turns import InterruptTravel
@@ -32,7 +34,8 @@ from core.values.clock import DAY
 
 
 class TravelScreen(Screen[None]):
-    """``TravelScreen(group, legs)``: start with ``group`` (name -> ДВИЖ) and ``legs``."""
+    """``TravelScreen(group, legs)``: start with ``group`` (name -> ДВИЖ) and ``legs``;
+    ``ruleset`` (optional) says every rule ID shown as it cites it ("DEFAULT, as in" the seed's ruleset and the ID)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="travel-back"),
@@ -50,8 +53,9 @@ class TravelScreen(Screen[None]):
     """
 
     def __init__(self, group: dict[str, int] | None = None, legs: list[Leg] | None = None, settings: TravelSettings = TravelSettings(),
-                 apply=None, ids: dict[str, str] | None = None) -> None:
+                 apply=None, ids: dict[str, str] | None = None, ruleset: Any = None) -> None:
         super().__init__()
+        self._ruleset = ruleset
         self._apply = apply  # command -> log entries, or the refusal as text (the app's session)
         self._ids = dict(ids or {})  # traveller name -> combatant id
         self.group: dict[str, int] = dict(group or {})
@@ -67,7 +71,7 @@ class TravelScreen(Screen[None]):
             yield Static(Text("g group   l legs   i interrupt (ЭНЕР)   d march (clock)   Esc back"), id="travel-keys")
 
     def on_mount(self) -> None:
-        self.query_one("#travel-plan", Static).border_title = "Travel planner (EQ-TRV)"
+        self.query_one("#travel-plan", Static).border_title = cited(Text("Travel planner (EQ-TRV-1..2)"), self._ruleset).plain
         self.refresh_plan()
 
     def say(self, message: str, error: bool = False) -> None:
@@ -76,7 +80,7 @@ class TravelScreen(Screen[None]):
         if error and hasattr(self.app, "drop_typed_ahead"):
             self.app.drop_typed_ahead()  # keys typed after a refused one were meant for it
         status.set_class(error, "error")
-        status.update(Text(message))
+        status.update(cited(Text(message), self._ruleset))
 
     def refresh_plan(self) -> None:
         pane = self.query_one("#travel-plan", Static)
@@ -91,7 +95,7 @@ class TravelScreen(Screen[None]):
             apart = split(self.group, self.legs, self.settings) if len(self.group) > 1 else {}
         except RulesError as refusal:
             self.plan = None
-            pane.update(Group(group_line, Text(f"Cannot plan: {refusal}", style="bold")))
+            pane.update(Group(group_line, cited(Text(f"Cannot plan: {refusal}", style="bold"), self._ruleset)))
             self.say(f"Refused: {refusal}", error=True)
             return
         self.plan = journey
@@ -108,7 +112,7 @@ class TravelScreen(Screen[None]):
         if apart:
             parts.append(Text("Split up: " + ", ".join(f"{clean(n)} {p.days} days" for n, p in apart.items()) + " (EQ-TRV-2)"))
         parts.append(Text(f"An interruption (a fight, exploring) costs each traveller {interruption_cost(None, self.settings)} ЭНЕР (EQ-TRV-2, the GM may set another)."))
-        pane.update(Group(*parts))
+        pane.update(Group(*(cited(part, self._ruleset) if isinstance(part, Text) else part for part in parts)))
         self.say(f"{journey.km} km: {journey.days} days at ДВИЖ {journey.move}.")
 
     def action_back(self) -> None:
@@ -116,7 +120,7 @@ class TravelScreen(Screen[None]):
 
     def action_travel_group(self) -> None:
         value = ", ".join(f"{n} {m}" for n, m in self.group.items())
-        self.app.push_screen(PromptScreen(f"The group: {GROUP_HELP}", "Ayla 3, Pony 2", value=value, hint=self._group_hint), self._group)
+        self.app.push_screen(PromptScreen(f"The group: {GROUP_HELP}", "Ayla 3, Pony 2", value=value, hint=self._group_hint, ruleset=self._ruleset), self._group)
 
     def _group_hint(self, text: str) -> Text:
         """The group's pace as typed; raises (the dialog keeps the text) for a group the planner refuses."""
@@ -142,7 +146,7 @@ class TravelScreen(Screen[None]):
 
     def action_travel_legs(self) -> None:
         value = "; ".join(f"{leg.terrain} {leg.km}" + ("" if leg.weather == "clear" else f" {leg.weather}") for leg in self.legs)
-        self.app.push_screen(PromptScreen(f"The legs: {LEGS_HELP}", "forest 21 rain; road 30", value=value, hint=self._legs_hint), self._legs)
+        self.app.push_screen(PromptScreen(f"The legs: {LEGS_HELP}", "forest 21 rain; road 30", value=value, hint=self._legs_hint, ruleset=self._ruleset), self._legs)
 
     def _legs_hint(self, text: str) -> Text:
         """The journey as typed; raises (the dialog keeps the text) for legs the planner refuses."""
@@ -179,7 +183,7 @@ class TravelScreen(Screen[None]):
             self.say("None of the group is a combatant of this encounter: nobody to take ЭНЕР from.", error=True)
             return
         default = interruption_cost(None, self.settings)
-        self.app.push_screen(PromptScreen(f"Interrupted journey (EQ-TRV-2): ЭНЕР each traveller loses, then why", f"{default} ambush", value=str(default)),
+        self.app.push_screen(PromptScreen(f"Interrupted journey (EQ-TRV-2): ЭНЕР each traveller loses, then why", f"{default} ambush", value=str(default), ruleset=self._ruleset),
                              lambda text: self._interrupted(text, travellers))
 
     def _interrupted(self, text: str | None, travellers: list[str]) -> None:

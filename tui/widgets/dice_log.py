@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 from core.combat.event_rules import rule_of
 from tui.rendering.describe import describe
 from tui.rendering.lines import with_rule
+from tui.rendering.text import cited
 from tui.widgets.lines import FAR, LinePane, paging_bindings, text_lines
 
 NEWEST = Style(bgcolor="grey23")
@@ -72,22 +73,8 @@ def line_text(entry: LogEntry, ruleset: Ruleset | None = None) -> Text:
         rule = rule_of(entry.event, ruleset)
         if rule and ruleset is not None:  # another seed's rule: "DEFAULT, as in" its seed and ID
             rule = ruleset.cite(rule.split()[0])
-        line.append_text(with_rule(_cited(describe(entry.event), ruleset), rule))
+        line.append_text(with_rule(cited(describe(entry.event), ruleset), rule))
     return line
-
-
-def _cited(text: Text, ruleset: Ruleset | None) -> Text:
-    """``text`` with another seed's rule IDs said as the DEFAULTs they are in
-    ``ruleset`` (:meth:`core.rulesets.base.Ruleset.citations`), styles kept."""
-    said = ruleset.citations(text.plain) if ruleset is not None else ()
-    if not said:
-        return text
-    pieces = text.divide([at for at, _ in said])
-    out = pieces[0].copy()
-    for piece, (_, words) in zip(pieces[1:], said):
-        out.append(words)
-        out.append_text(piece)
-    return out
 
 
 def _redundant(entry: LogEntry, previous: LogEntry | None) -> bool:

@@ -19,6 +19,7 @@ from core.campaign.travel import TravelSettings
 from core.board.vision import VisionSettings
 from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.campaign_tools import CampaignToolSettings, MassBattleSettings
 from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.edges import DoorFumbleSettings, DoorSettings
 from core.board.water import WaterSettings
@@ -26,7 +27,7 @@ from core.combat import commands as cmd
 
 
 @dataclass(frozen=True)
-class EquestriaSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
+class EquestriaSettings(CommonSettings, CampaignToolSettings, MassBattleSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, EquestriaMovementSettings, DiceFallSettings, MountedSettings,
                         BreathSettings, TrainingSettings, TravelSettings, VisionSettings, WarSettings, WaterSettings):
     """Every DEFAULT of ``equestria``: these fields, the movement ones
     (:class:`EquestriaMovementSettings`), falling (:class:`DiceFallSettings`),
@@ -63,6 +64,10 @@ class EquestriaSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumb
     throw_action: str = "quick"  # EQ-ACT-4: throwing an item is a quick action
     phrase_max_words: int = 8  # EQ-ACT-8: longer phrases are not advised (warned of, never refused)
     phrase_max_sounds: int = 50  # EQ-ACT-8 (sounds counted as letters: DEFAULT)
+    light_and_weather: bool = True  # EQ-VIS-1..2: seed 001's own campaign tools (core.rulesets.campaign_tools)
+    travel_planner: bool = True  # EQ-TRV-1..2
+    campaign_clock: bool = True  # EQ-ANI-1, EQ-TRK-1
+    mass_battle: bool = True  # EQ-WAR-1..4
 
 
 class Equestria(Ruleset):

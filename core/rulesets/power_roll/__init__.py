@@ -12,13 +12,14 @@ from core.values.combatant import ActionBudget, Combatant
 from core.board.movement.falling import Fall, FallingRules, PowerRollFallSettings, power_roll_fall
 from core.rulesets.power_roll.movement import PowerRollMovement, PowerRollMovementSettings, size_number
 from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.campaign_tools import CampaignToolSettings
 from core.rulesets.common import AC_ATTACK_SETTINGS, CommonSettings
 from core.board.edges import DoorSettings
 from core.board.water import WaterSettings
 
 
 @dataclass(frozen=True)
-class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings, WaterSettings):
+class PowerRollSettings(CommonSettings, CampaignToolSettings, DoorSettings, PowerRollMovementSettings, PowerRollFallSettings, WaterSettings):
     """Every DEFAULT of ``power_roll``: these fields, the movement ones
     (:class:`PowerRollMovementSettings`), falling
     (:class:`PowerRollFallSettings`), the depth of water a fall lands in
@@ -30,6 +31,8 @@ class PowerRollSettings(CommonSettings, DoorSettings, PowerRollMovementSettings,
     break_stat: str = "MIGHT"  # Revision 3 Doors: the strength check (PR-STAT-1 Might)
     break_difficulty: int = 14  # Revision 3 Doors: default difficulty 12 + 2 (DEFAULT; tiers 2 and 3 break it)
     stats: tuple[str, ...] = ("MIGHT", "AGILITY", "REASON", "INTUITION", "PRESENCE")  # PR-STAT-1
+    extinguish_stat: str = "MIGHT"  # TAC-EFF-1 DEFAULT here: the Body check is power_roll's Might (there is no BODY)
+    theft_stat: str = ""  # EQ-DAY-2 is equestria's: no stat, no theft rule here (a house rule names one, AGILITY say)
     default_difficulty: int = 12  # PR-ROLL-1: tier 2 starts at 12 (tiers ignore difficulty)
     tier2_min: int = 12  # PR-ROLL-1
     tier3_min: int = 17  # PR-ROLL-1

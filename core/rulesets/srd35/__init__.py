@@ -18,6 +18,7 @@ from core.board.vision import VisionSettings, sees
 from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings
 from core.rulesets.base import ActionKind, Ruleset, equal_hits_half
+from core.rulesets.campaign_tools import CampaignToolSettings, lighting
 from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.water import WATER_SETTINGS
 from core.board.edges import DoorSettings
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Srd35Settings(CommonSettings, AcAttackSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
+class Srd35Settings(CommonSettings, CampaignToolSettings, AcAttackSettings, DoorSettings, SrdMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``srd35``: these fields, the movement ones
     (:class:`SrdMovementSettings`), falling (:class:`DiceFallSettings`) and
     the shared ones. DEFAULT marks what seed 002 (a movement chapter) leaves open."""
@@ -36,6 +37,7 @@ class Srd35Settings(CommonSettings, AcAttackSettings, DoorSettings, SrdMovementS
     break_action: str = "standard"  # DEFAULT: breaking a door is a standard action
     break_difficulty: int = 17  # Revision 3 Doors: default difficulty 15 + 2 (DEFAULT)
     stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
+    extinguish_stat: str = "CON"  # TAC-EFF-1 DEFAULT here: the Body check is srd35's Constitution (there is no BODY)
     default_difficulty: int = 15  # DEFAULT
     default_ac: int = 10  # SRD-STAT-1: AC 10 before armour and modifiers, for creatures with none set
     attack_natural_hit: int = 20  # DEFAULT (d20 SRD): natural 20 always hits
@@ -49,6 +51,7 @@ class Srd35Settings(CommonSettings, AcAttackSettings, DoorSettings, SrdMovementS
     tumble_dc_through: int = 25  # DEFAULT (d20 SRD): through an enemy's squares
     poor_visibility_doublings: int = 1  # DEFAULT (seed 002, RULES.md Revision 3): darkness or thick fog hampers movement, each square costs 2
     hampering_weathers: tuple[str, ...] = ("fog",)  # DEFAULT: the weather that counts as thick fog (EQ-VIS-1's names)
+    light_and_weather: bool = True  # EQ-VIS-1..2 DEFAULT here (RULES.md Revision 3, seed 002: moves in darkness or thick fog are hampered, so the scene has a light and a weather; key L)
     tumble_doublings: int = 1  # DEFAULT (d20 SRD): tumbling at half speed, each square costs 2
     size_reach: tuple[tuple[str, int], ...] = (("large", 2), ("huge", 3), ("gargantuan", 4), ("colossal", 6))  # DEFAULT (d20 SRD): natural reach of tall creatures, squares (SRD-MOV-16 threatens)
     overrun_kind: str = "standard"  # DEFAULT (d20 SRD): a standard action during a move
@@ -220,7 +223,7 @@ class Srd35(Ruleset):
         s = self.settings
         if not s.poor_visibility_doublings or mover.position is None or mover.layer is not Layer.GROUND:
             return 0
-        vision = state.vision
+        vision = lighting(self, state.vision)  # a clear day when the house rule light_and_weather is off
         if vision.weather in s.hampering_weathers:
             return s.poor_visibility_doublings
         seen = sees(mover, mover, vision, state.combatants, self.settings_for(VisionSettings))

@@ -12,6 +12,7 @@ from core.errors import IllegalCommand
 from core.board.movement.falling import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
+from core.rulesets.campaign_tools import CampaignToolSettings, MassBattleSettings
 from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.water import WATER_SETTINGS
 from core.board.edges import DoorFumbleSettings, DoorSettings
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TacticalSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, TacticalMovementSettings, DiceFallSettings):
+class TacticalSettings(CommonSettings, CampaignToolSettings, MassBattleSettings, AcAttackSettings, DoorSettings, DoorFumbleSettings, TacticalMovementSettings, DiceFallSettings):
     """Every DEFAULT of ``tactical_d10``: these fields, the movement ones
     (:class:`TacticalMovementSettings`, MP costs of TAC-MOV-1..3 included),
     falling (:class:`DiceFallSettings`) and the shared ones. Every value names
@@ -35,6 +36,7 @@ class TacticalSettings(CommonSettings, AcAttackSettings, DoorSettings, DoorFumbl
     break_difficulty: int = 8  # Revision 3 Doors: default difficulty 6 + 2 (DEFAULT)
     break_fumble_damage: str = ""  # DEFAULT: only equestria's seed hurts the kicker (EQ-CHK-3)
     stats: tuple[str, ...] = ("MUSCLES", "BODY", "BRAIN", "TONGUE")  # TAC-STAT-1
+    theft_stat: str = ""  # EQ-DAY-2 is equestria's: no stat, no theft rule here (a house rule names one, BODY say)
     default_difficulty: int = 6  # DEFAULT: the middle of the jump difficulties 4/6/8 (TAC-MOV-3)
     default_ac: int = 6  # DEFAULT: AC of a creature with none set (the seed's example AC 6, TAC-ATK-1)
     critical_success_natural: int = 10  # TAC-ATK-1 DEFAULT

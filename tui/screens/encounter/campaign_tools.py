@@ -1,6 +1,9 @@
 """The campaign tools beyond the skirmish, opened from the encounter: the
 battle screen (key ``W``, rules EQ-WAR-1..4) and the travel planner
-(key ``J``, rules EQ-TRV-1..2).
+(key ``J``, rules EQ-TRV-1..2), time (``T``), light and weather (``L``).
+Outside their seed's ruleset each of these four is a house rule
+(:mod:`core.rulesets.campaign_tools`): while it is off its key is refused,
+naming the house rule and how to turn it on, and nothing opens.
 
 A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its context: :class:`tui.screens.encounter.context.ScreenContext`); the screens change nothing
 themselves, every action goes through the session here (saved, logged,
@@ -18,6 +21,7 @@ from core.campaign.travel import travellers
 from tui.screens.prompt import PromptScreen
 from core.campaign.breath import Activity
 from core.errors import NotationError
+from core.rulesets.campaign_tools import tool_refusal
 
 
 class CampaignTools:
@@ -29,23 +33,35 @@ class CampaignTools:
         self.travel_legs: list = []
         """The journey the travel planner showed last (J again shows it)."""
 
+    def _refused(self, tool: str) -> bool:
+        """Whether ``tool`` (a key of :data:`core.rulesets.campaign_tools.TOOLS`)
+        is off in this campaign; then the status line says which house rule turns it on."""
+        refusal = tool_refusal(self.ctx.session.encounter.ruleset, tool)
+        if refusal is not None:
+            self.ctx.set_status(f"Refused: {refusal}", error=True)
+        return refusal is not None
+
     def action_battle(self) -> None:
         from core.campaign.war.forecast import CheckRules
         from tui.screens.battle import BattleScreen
 
-        rules = CheckRules.of(self.ctx.session.encounter.ruleset)
-        self.ctx.app.push_screen(BattleScreen(lambda: self.ctx.state, self._apply_for_screen, rules, undo=self._undo_for_screen))
+        if self._refused("battle"):
+            return
+        ruleset = self.ctx.session.encounter.ruleset
+        self.ctx.app.push_screen(BattleScreen(lambda: self.ctx.state, self._apply_for_screen, CheckRules.of(ruleset), undo=self._undo_for_screen, ruleset=ruleset))
 
     def action_travel(self) -> None:
         """The travel planner (EQ-TRV-1..2), its group the party's travellers
         at their ДВИЖ (:func:`core.campaign.travel.travellers`)."""
         from tui.screens.travel import TravelScreen
 
+        if self._refused("travel"):
+            return
         ruleset = self.ctx.session.encounter.ruleset
         found = travellers(self.ctx.state.combatants, ruleset)
         group = {name: move for name, move in found.values()}
         ids = {name: cid for cid, (name, _) in found.items()}
-        screen = TravelScreen(group, self.travel_legs, settings=ruleset.settings_for(TravelSettings), apply=self._apply_for_screen, ids=ids)
+        screen = TravelScreen(group, self.travel_legs, settings=ruleset.settings_for(TravelSettings), apply=self._apply_for_screen, ids=ids, ruleset=ruleset)
         self.ctx.app.push_screen(screen, lambda _: self._keep_legs(screen.legs))  # J again shows the same journey
 
     def _keep_legs(self, legs) -> None:
@@ -55,6 +71,8 @@ class CampaignTools:
         """The in-game clock, animals in training and ruses (EQ-ANI-1, EQ-TRK-1)."""
         from tui.screens.time import TimeScreen
 
+        if self._refused("time"):
+            return
         self.ctx.app.push_screen(TimeScreen(lambda: self.ctx.state, self._apply_for_screen, self.ctx.session.encounter.ruleset, undo=self._undo_for_screen))
 
     def action_energy(self) -> None:
@@ -99,6 +117,8 @@ class CampaignTools:
         attacks then get -3 in poor sight and count a target beyond it as invisible."""
         from core.dice.vision_notation import VISION_HELP, parse_vision
 
+        if self._refused("vision"):
+            return
         now = self.ctx.state.vision
         value = f"{now.light} {now.weather}"
         ids = {c.name: c.id for c in self.ctx.state.combatants}
@@ -107,7 +127,8 @@ class CampaignTools:
             light, weather, sources = parse_vision(text, ids)  # raises NotationError: the dialog keeps the text
             return Text(f"{light}, {weather}" + (f", {len(sources)} light source{'s' if len(sources) != 1 else ''}" if sources else ""))
 
-        self.ctx.ask(PromptScreen(f"Light and weather: {VISION_HELP}", "night fog; torch Ayla", value=value, hint=hint), self._vision_typed)
+        title = f"Light and weather (EQ-VIS-1..2): {VISION_HELP}"
+        self.ctx.ask(PromptScreen(title, "night fog; torch Ayla", value=value, hint=hint, ruleset=self.ctx.session.encounter.ruleset), self._vision_typed)
 
     def _vision_typed(self, text: str) -> None:
         from core.campaign.lighting import SetVision

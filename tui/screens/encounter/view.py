@@ -85,4 +85,5 @@ class ViewToggles:
 
     def action_help(self) -> None:
         offers = [(offer_label(o), o.refusal) for o in self.more.menu_offers()]
-        self.ctx.app.push_screen(HelpScreen(self.ctx.app.keymap_overrides, offers, self.ctx.app.keymap_problems))
+        self.ctx.app.push_screen(HelpScreen(self.ctx.app.keymap_overrides, offers, self.ctx.app.keymap_problems,
+                                                self.ctx.session.encounter.ruleset))

@@ -1,0 +1,64 @@
+"""An older campaign keeps the campaign tools its encounters used.
+
+Seed 001's tools (light and weather, the travel planner, the clock with
+training and ruses, mass battle) became house rules outside equestria
+(:mod:`core.rulesets.campaign_tools`), off by DEFAULT. A campaign saved
+before that may hold what a tool made: an encounter's light or weather other
+than a clear day or a light source (``vision``), an animal in training or a
+ruse (``trainings``, ``ruses``), a mass battle (``battle``). Opening it turns
+that tool's house rule on (the GM used it; its fights keep reading the
+light), once: the campaign's header then records ``campaign_tools_read``, so
+a GM who turns the house rule off later keeps it off. Every change of the
+house rules records it too (:meth:`saves.campaign_records.CampaignRecords.set_house_rules`).
+
+The travel planner leaves no record in an encounter (its journey lives in
+the screen; a march is a clock entry in the log), so it is never turned on
+here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from core.board.vision import Conditions
+from core.rulesets.base import Ruleset
+from core.rulesets.campaign_tools import TOOLS, tool_on
+from saves.codec import to_document
+
+READ_KEY = "campaign_tools_read"
+"""The campaign header's mark: the tools in use were read (or the GM has set the house rules since)."""
+
+_CLEAR_DAY = to_document(Conditions())
+
+
+def tools_in_use(states: Iterable[dict[str, Any]]) -> tuple[str, ...]:
+    """The tools (keys of :data:`core.rulesets.campaign_tools.TOOLS`) whose
+    records these encounter state documents hold, in that order."""
+    used: set[str] = set()
+    for state in states:
+        if not isinstance(state, dict):
+            continue
+        vision = state.get("vision")
+        if vision is not None and vision != _CLEAR_DAY:
+            used.add("vision")
+        if state.get("trainings") or state.get("ruses"):
+            used.add("time")
+        if state.get("battle"):
+            used.add("battle")
+    return tuple(tool for tool in TOOLS if tool in used)
+
+
+def turned_on(ruleset: Ruleset, states: Iterable[dict[str, Any]]) -> tuple[Ruleset, tuple[str, ...]]:
+    """``(ruleset with the house rule of every tool in use on, what the GM is
+    told of each one turned on)``; ``ruleset`` itself and nothing to tell when none is."""
+    off = [tool for tool in TOOLS if hasattr(ruleset.settings, TOOLS[tool].setting) and not tool_on(ruleset, tool)]
+    if not off:
+        return ruleset, ()  # equestria: every tool is on, no encounter is read
+    wanted = [tool for tool in tools_in_use(states) if tool in off]  # a tool no house rule offers (srd35's battle) stays off
+    if not wanted:
+        return ruleset, ()
+    on = ruleset.with_house_rules({**ruleset.house_rules(), **{TOOLS[tool].setting: True for tool in wanted}})
+    told = tuple(f"{TOOLS[tool].label} (key {TOOLS[tool].key}, as in equestria {TOOLS[tool].rules}): this campaign's encounters "
+                 f"use it, so its house rule {TOOLS[tool].setting} is on (House rules turns it off)." for tool in wanted)
+    return on, told
