@@ -62,6 +62,7 @@ from saves.layout import CampaignData, EncounterData, apply_record, dump
 from saves.migrations import SCHEMA_VERSION
 from saves.records import LogEntry, Redone, Undone, make_entries
 from saves.sanitize import clean_name
+from saves.state_texts import StateText
 from saves.reading import decode_state, entry_document, journal_path, newest_good, read_campaign, ruleset_of, validate_file
 from saves.storage import remove_stale_temp_files
 from saves import tools_in_use
@@ -194,7 +195,8 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         when the campaign may be written, else for this reading only."""
         if self.data.meta.get(tools_in_use.READ_KEY):
             return
-        ruleset, told = tools_in_use.turned_on(self.ruleset, (e.state for e in self.data.encounters.values()))
+        stored = (e.stored_state for e in self.data.encounters.values())  # read, not kept decoded (saves.state_texts)
+        ruleset, told = tools_in_use.turned_on(self.ruleset, (s.decode() if isinstance(s, StateText) else s for s in stored))
         if not told:
             return
         self.ruleset = ruleset

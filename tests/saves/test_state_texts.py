@@ -84,3 +84,25 @@ def test_any_other_text_reads_as_json_loads_reads_it(text):
 def test_a_damaged_state_raises_what_json_loads_raises():
     with pytest.raises(json.JSONDecodeError):
         load_campaign_text('{"encounters":{"1":{"state":{"a":[1,}}}}')
+
+
+def test_a_campaign_of_another_ruleset_reads_its_campaign_tools_without_keeping_the_states_decoded(tmp_path):
+    """saves.tools_in_use reads every encounter of a srd35 campaign on open
+    (a tool it used turns its house rule on); the states it read stay text."""
+    from core.combat.demo import demo_roster, seed_map_text
+    from core.board.grid import from_text
+    from core.rulesets import get as get_ruleset
+    from saves.session import create_campaign
+
+    ruleset = get_ruleset("srd35")
+    path = tmp_path / "keep.json"
+    create_campaign(path, "Keep", ruleset, from_text(seed_map_text()), random.Random(4), demo_roster(ruleset.stat_names)).close()
+    campaign = Campaign.open(path)
+    campaign.add_encounter("Second fight", campaign.load_state())
+    campaign.close()
+    campaign = Campaign.open(path)
+    try:
+        assert campaign.ruleset.id == "srd35"
+        assert isinstance(campaign.encounter(2).stored_state, StateText)
+    finally:
+        campaign.close()
