@@ -23,7 +23,7 @@ from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
-from tui.widgets.lines import LinePane, StatusLine, changed_span, text_lines
+from tui.widgets.lines import NO_BREAK, LinePane, StatusLine, changed_span, text_lines
 
 PANES = (InitiativeTracker, CreatureSheet, DiceLog, GridMap, StatusLine)
 
@@ -34,6 +34,14 @@ def test_changed_span_is_the_columns_that_differ():
     assert changed_span(old, new) == (3, 8)
     assert changed_span(old, old) is None
     assert changed_span(None, new) == (0, 20)
+
+
+def test_text_lines_wraps_a_long_line_at_spaces_but_never_at_a_no_break_space_and_keeps_a_line_that_fits():
+    text = Text(f"Initiative 12   at{NO_BREAK}(10,{NO_BREAK}14)\nHP ") + Text("10/12", style="green")
+    lines = text_lines(text, 20)
+    assert [line.text for line in lines] == ["Initiative 12".ljust(20), "at (10, 14)".ljust(20), "HP 10/12".ljust(20)]
+    assert [(seg.text, seg.style.color.name if seg.style and seg.style.color else None) for seg in lines[2]][1] == ("10/12", "green")
+    assert [line.text for line in text_lines(Text("a b c d"), 3)] == ["a b", "c d"]
 
 
 def spy_refreshes(app, monkeypatch) -> list[tuple[str, tuple, dict]]:
