@@ -11,9 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
+from textual.strip import Strip
 
 from saves.campaign import Campaign
 from saves.session import Session
@@ -42,6 +46,31 @@ def test_text_lines_wraps_a_long_line_at_spaces_but_never_at_a_no_break_space_an
     assert [line.text for line in lines] == ["Initiative 12".ljust(20), "at (10, 14)".ljust(20), "HP 10/12".ljust(20)]
     assert [(seg.text, seg.style.color.name if seg.style and seg.style.color else None) for seg in lines[2]][1] == ("10/12", "green")
     assert [line.text for line in text_lines(Text("a b c d"), 3)] == ["a b", "c d"]
+
+
+PIECES = ["a", "bb", "ccc", "Ayla", "Бром", NO_BREAK, " ", "  ", "\n", "long-word-here", "日本", "x\ty", f"(1,{NO_BREAK}2)"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PIECES), st.sampled_from(["", "bold", "red", "italic bright_black"])), max_size=14),
+       st.integers(1, 40), st.booleans())
+def test_text_lines_are_richs_own_wrap_and_render(pieces, width, wrap):
+    """The lines a pane shows are Rich's (its wrap, or a cut at each newline, then its render),
+    a no-break space written as a space that no line breaks at; a line made before is the same."""
+    text = Text()
+    for piece, style in pieces:
+        text.append(piece, style=style)
+    held = wrap and NO_BREAK in text.plain
+    reference = text.copy()
+    if held:
+        reference.plain = reference.plain.replace(NO_BREAK, "\u2800")
+    lines = reference.wrap(Console(width=1000, color_system=None), width) if wrap else reference.split("\n", allow_blank=True)
+    if held:
+        for line in lines:
+            line.plain = line.plain.replace("\u2800", " ")
+    expected = [Strip(list(line.render(Console(width=1000, color_system=None)))).crop_extend(0, width, None) for line in lines]
+    assert text_lines(text, width, wrap) == expected
+    assert text_lines(text.copy(), width, wrap) == expected
 
 
 def spy_refreshes(app, monkeypatch) -> list[tuple[str, tuple, dict]]:

@@ -15,12 +15,13 @@ words on either side on one line, as Rich's wrap would not).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
@@ -48,7 +49,16 @@ def text_lines(text: Text, width: int, wrap: bool = True) -> list[Strip]:
     if held:
         for line in lines:
             line.plain = line.plain.replace(_HELD, " ")
-    return [Strip(list(line.render(_CONSOLE))).crop_extend(0, width, None) for line in lines]
+    return [_line_strip(line.plain, tuple(line.spans), line.style, width) for line in lines]
+
+
+@lru_cache(maxsize=4096)
+def _line_strip(plain: str, spans: tuple[Span, ...], style: str | Style, width: int) -> Strip:
+    """One line of text (its characters, spans and base style) as a strip of
+    ``width`` cells, rendered once per look: a sheet or a tracker row shown
+    again as it was is not rendered again (Rich's render: most of a sheet's time)."""
+    line = Text(plain, style=style, spans=list(spans))
+    return Strip(list(line.render(_CONSOLE))).crop_extend(0, width, None)
 
 
 FAR = 1_000_000  # a step past either end: Home / End
