@@ -9,6 +9,7 @@ which pane broke the rule.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from saves.campaign import Campaign
-from saves.session import Session
+from saves.session import Session, demo_encounter
 from tests.tui.helpers import crowd_campaign, demo_app
 from tui.app import EncounterApp
 from tui.widgets.creature_sheet import CreatureSheet
@@ -71,6 +72,24 @@ def test_text_lines_are_richs_own_wrap_and_render(pieces, width, wrap):
     expected = [Strip(list(line.render(Console(width=1000, color_system=None)))).crop_extend(0, width, None) for line in lines]
     assert text_lines(text, width, wrap) == expected
     assert text_lines(text.copy(), width, wrap) == expected
+
+
+def test_a_sheet_shown_again_shows_what_changed_since_and_not_what_was_added_to_it_last_time():
+    """The sheet's text is made again only when the combatant (or whose turn, or its trackers) changed:
+    a combatant hurt while another was shown shows its new HP; a Mounted line shown once does not stay."""
+    encounter, _ = demo_encounter(random.Random(1))
+    first, second = encounter.state.combatants[:2]
+    sheet = CreatureSheet()
+    sheet.show(first, encounter.ruleset, True)
+    shown = sheet.render().plain
+    assert shown.splitlines()[1].startswith("HP 14/14")
+    sheet.show(second, encounter.ruleset, False)
+    sheet.show(replace(first, hp=3), encounter.ruleset, True)
+    assert sheet.render().plain.splitlines()[1].startswith("HP 3/14")
+    sheet.show(first, encounter.ruleset, True, riding="Ayla rides Boar")
+    assert sheet.render().plain.endswith("Mounted: Ayla rides Boar")
+    sheet.show(first, encounter.ruleset, True)
+    assert sheet.render().plain == shown
 
 
 def spy_refreshes(app, monkeypatch) -> list[tuple[str, tuple, dict]]:
