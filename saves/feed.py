@@ -203,14 +203,21 @@ class FeedWriter:
         self._next: tuple[Any, ...] | None = None
         self._thread: threading.Thread | None = None
 
-    def publish_soon(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int) -> None:
+    def publish_soon(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int, start: bool = True) -> None:
         """:meth:`publish` in a thread of its own and return at once (what the
         side sees is line of sight to every cell: seconds on a big map, which
-        must never hold the GM's frame). States sent while one is written
-        are coalesced: the newest is written next."""
+        must never hold the GM's frame); the newest state sent while one is
+        written is written next. ``start=False``: only once :meth:`start` (or
+        :meth:`wait`) is called, as the GM's app does when its frame is drawn."""
         with self._lock:
             self._next = (state, ruleset, title, eid)
-            if self._thread is None:
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Write the newest state sent in a thread of its own, unless one runs (or none waits)."""
+        with self._lock:
+            if self._thread is None and self._next is not None:
                 self._thread = threading.Thread(target=self._drain, name="players-feed", daemon=True)
                 self._thread.start()
 
@@ -227,7 +234,8 @@ class FeedWriter:
                 self.problem = f"the players' feed could not be made: {exc}"
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Wait for :meth:`publish_soon`'s writes; ``True`` when none is left."""
+        """Wait for :meth:`publish_soon`'s writes (started now if not yet); ``True`` when none is left."""
+        self.start()
         thread = self._thread
         if thread is not None:
             thread.join(timeout)
@@ -237,7 +245,7 @@ class FeedWriter:
         """Write every view of ``state``; ``True`` when all were written (else
         :attr:`problem` says why; the campaign is never touched)."""
         try:
-            dfd = self._open_folder()
+            dfd = open_folder(self.folder)
         except (OSError, FeedRefused) as exc:
             self.problem = f"the players' feed {self.folder} cannot be written: {getattr(exc, 'strerror', None) or exc}"
             return False
@@ -292,17 +300,11 @@ class FeedWriter:
         except (OSError, NotAFile, ValueError, TypeError, AttributeError):
             return frozenset()
 
-    def _open_folder(self) -> int:
-        return open_folder(self.folder)
-
     def _write(self, dfd: int, name: str, data: bytes) -> None:
         gid = os.fstat(dfd).st_gid
         check_replaceable_in(dfd, name, self.folder / name)  # a link planted as a feed file is refused, as for the journal
         temp = f".{name}.{os.getpid()}.tmp"
-        try:
-            os.unlink(temp, dir_fd=dfd)
-        except FileNotFoundError:
-            pass
+        _unlink_quietly(temp, dfd)  # left by a write of this process that failed; O_EXCL refuses anything still there
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o640, dir_fd=dfd)
         try:
             if os.fstat(fd).st_gid != gid:

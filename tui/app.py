@@ -84,10 +84,13 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         return self.encounter_screen
 
     def _publish_feed(self, view: EncounterView) -> None:
-        """What each player may know of ``view``, to the players' feed (the campaign is saved already)."""
+        """What each player may know of ``view``, to the players' feed (the campaign is saved already),
+        in a thread started once the frame is drawn: line of sight for every view would take turns
+        with the frame for the interpreter (``feed.wait`` and quitting start it too)."""
         session = self.presenter.session
         if session.read_only is None and not session.what_if:  # a what-if is the GM's alone
-            self.feed.publish_soon(view.state, view.ruleset, view.title, session.eid)
+            self.feed.publish_soon(view.state, view.ruleset, view.title, session.eid, start=False)
+            self.call_after_refresh(self.feed.start)
 
     def _tell_once(self, view: EncounterView) -> None:
         """After an action: what the saves say once (a backup that could not be

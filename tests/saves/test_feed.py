@@ -189,3 +189,18 @@ def test_a_gm_outside_the_feed_folders_group_is_told_so_and_no_half_file_is_left
     assert "is not in the feed folder's group" in writer.problem and "usermod -aG" in writer.problem
     monkeypatch.undo()
     assert [p.name for p in folder.iterdir()] == []
+
+
+def test_a_feed_held_for_the_frame_is_written_when_started_and_only_the_newest_state(tmp_path):
+    """``publish_soon(start=False)`` (the GM's app, until its frame is drawn)
+    writes nothing until ``start`` or ``wait``; two states sent meanwhile:
+    the newer one is the feed."""
+    writer = FeedWriter(tmp_path / "camp.json")
+    ruleset = get_ruleset("equestria")
+    fight = _fight()
+    writer.publish_soon(fight, ruleset, "Camp", 1, start=False)
+    writer.publish_soon(replace(fight, current="mage"), ruleset, "Camp", 1, start=False)
+    assert writer.writes == 0 and not writer.folder.exists()
+    assert writer.wait(30), writer.problem
+    assert writer.writes == 1
+    assert read_feed(writer.folder).view.state.current == "mage"

@@ -9,21 +9,26 @@ which pane broke the rule.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
+from textual.strip import Strip
 
 from saves.campaign import Campaign
-from saves.session import Session
+from saves.session import Session, demo_encounter
 from tests.tui.helpers import crowd_campaign, demo_app
 from tui.app import EncounterApp
 from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
-from tui.widgets.lines import LinePane, StatusLine, changed_span, text_lines
+from tui.widgets.lines import NO_BREAK, LinePane, StatusLine, changed_span, text_lines
 
 PANES = (InitiativeTracker, CreatureSheet, DiceLog, GridMap, StatusLine)
 
@@ -34,6 +39,57 @@ def test_changed_span_is_the_columns_that_differ():
     assert changed_span(old, new) == (3, 8)
     assert changed_span(old, old) is None
     assert changed_span(None, new) == (0, 20)
+
+
+def test_text_lines_wraps_a_long_line_at_spaces_but_never_at_a_no_break_space_and_keeps_a_line_that_fits():
+    text = Text(f"Initiative 12   at{NO_BREAK}(10,{NO_BREAK}14)\nHP ") + Text("10/12", style="green")
+    lines = text_lines(text, 20)
+    assert [line.text for line in lines] == ["Initiative 12".ljust(20), "at (10, 14)".ljust(20), "HP 10/12".ljust(20)]
+    assert [(seg.text, seg.style.color.name if seg.style and seg.style.color else None) for seg in lines[2]][1] == ("10/12", "green")
+    assert [line.text for line in text_lines(Text("a b c d"), 3)] == ["a b", "c d"]
+
+
+PIECES = ["a", "bb", "ccc", "Ayla", "Бром", NO_BREAK, " ", "  ", "\n", "long-word-here", "日本", "x\ty", f"(1,{NO_BREAK}2)"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PIECES), st.sampled_from(["", "bold", "red", "italic bright_black"])), max_size=14),
+       st.integers(1, 40), st.booleans())
+def test_text_lines_are_richs_own_wrap_and_render(pieces, width, wrap):
+    """The lines a pane shows are Rich's (its wrap, or a cut at each newline, then its render),
+    a no-break space written as a space that no line breaks at; a line made before is the same."""
+    text = Text()
+    for piece, style in pieces:
+        text.append(piece, style=style)
+    held = wrap and NO_BREAK in text.plain
+    reference = text.copy()
+    if held:
+        reference.plain = reference.plain.replace(NO_BREAK, "\u2800")
+    lines = reference.wrap(Console(width=1000, color_system=None), width) if wrap else reference.split("\n", allow_blank=True)
+    if held:
+        for line in lines:
+            line.plain = line.plain.replace("\u2800", " ")
+    expected = [Strip(list(line.render(Console(width=1000, color_system=None)))).crop_extend(0, width, None) for line in lines]
+    assert text_lines(text, width, wrap) == expected
+    assert text_lines(text.copy(), width, wrap) == expected
+
+
+def test_a_sheet_shown_again_shows_what_changed_since_and_not_what_was_added_to_it_last_time():
+    """The sheet's text is made again only when the combatant (or whose turn, or its trackers) changed:
+    a combatant hurt while another was shown shows its new HP; a Mounted line shown once does not stay."""
+    encounter, _ = demo_encounter(random.Random(1))
+    first, second = encounter.state.combatants[:2]
+    sheet = CreatureSheet()
+    sheet.show(first, encounter.ruleset, True)
+    shown = sheet.render().plain
+    assert shown.splitlines()[1].startswith("HP 14/14")
+    sheet.show(second, encounter.ruleset, False)
+    sheet.show(replace(first, hp=3), encounter.ruleset, True)
+    assert sheet.render().plain.splitlines()[1].startswith("HP 3/14")
+    sheet.show(first, encounter.ruleset, True, riding="Ayla rides Boar")
+    assert sheet.render().plain.endswith("Mounted: Ayla rides Boar")
+    sheet.show(first, encounter.ruleset, True)
+    assert sheet.render().plain == shown
 
 
 def spy_refreshes(app, monkeypatch) -> list[tuple[str, tuple, dict]]:

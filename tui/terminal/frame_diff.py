@@ -42,16 +42,22 @@ if any): two styles that differ only in what Textual keeps for itself
 (mouse offsets, meta) look the same."""
 
 
-def cells_of(strip: Strip) -> Cells | None:
-    """The cells a strip writes, or ``None`` if it holds control codes."""
+def cells_of(strip: Strip, color_system) -> tuple[list, list, list] | None:
+    """The cells a strip writes: ``(characters, styles, looks)``, one entry
+    per column (see :data:`Cells`; a space's look is :func:`space_look`'s),
+    each segment's looks read once; ``None`` if it holds control codes."""
     chars: list = []
     styles: list = []
+    looks: list = []
     for text, style, control in strip:
         if control:
             return None
+        seen = look(style, color_system)
+        blank = space_look(style, color_system) if " " in text else seen
         if text.isascii():
             chars.extend(text)
             styles.extend([style] * len(text))
+            looks.extend([blank if char == " " else seen for char in text] if blank is not seen else [seen] * len(text))
             continue
         for char in text:
             width = cell_len(char)
@@ -60,10 +66,12 @@ def cells_of(strip: Strip) -> Cells | None:
             elif width == 2:
                 chars.extend((char, ""))
                 styles.extend((style, style))
+                looks.extend((seen, seen))
             elif width == 1:
                 chars.append(char)
                 styles.append(style)
-    return chars, styles
+                looks.append(blank if char == " " else seen)
+    return chars, styles, looks
 
 
 def look(style: Style | None, color_system) -> object:
@@ -174,15 +182,14 @@ class TerminalCells:
     def _write(self, y: int, x: int, strip: Strip, console: Console, color_system) -> list:
         """The changed runs of one write, ``(row, first column, end column,
         pieces)`` (or a string to write as it is); the memory updated."""
-        new = cells_of(strip)
+        new = cells_of(strip, color_system)
         while y >= len(self.rows):
             self.rows.append(([], []))
         old = self.rows[y]
         if new is None:  # not ours to read: written as it is, the row then unknown
             self.rows[y] = ([None] * len(old[0]), [None] * len(old[0]))
             return [_move_to(x, y) + strip.render(console)]
-        chars, styles = new
-        looks = [space_look(style, color_system) if char == " " else look(style, color_system) for char, style in zip(chars, styles)]
+        chars, styles, looks = new
         runs = [
             (y, x + start, x + end, _segments(chars[start:end], styles[start:end], looks[start:end], color_system))
             for start, end in changed_runs(old, (chars, looks), x)

@@ -32,6 +32,7 @@ class CreatureSheet(LinePane):
         self._text = Text()
         self._tallest = 0
         self._drawn_width = 0
+        self._made: dict[str, tuple[Ruleset, tuple, Text]] = {}  # id -> (ruleset, what the sheet showed, its text)
 
     def render(self) -> Text:
         return self._text
@@ -64,13 +65,24 @@ class CreatureSheet(LinePane):
         :func:`core.offers.trackers.sheet_lines`."""
         if self.border_title != "Sheet":
             self.border_title = "Sheet"  # the setter repaints the whole pane, even with the same title
-        text = Text("No combatant selected", style="italic bright_black") if combatant is None else self._sheet(combatant, ruleset, is_current, trackers)
+        text = Text("No combatant selected", style="italic bright_black") if combatant is None else self._sheet_of(combatant, ruleset, is_current, trackers)
         if combatant is not None and riding:
             text.append("\nMounted: ", style="bold")
             text.append(clean(riding), style="cyan")
         if text != self._text:  # unchanged: send nothing
             self._text = text
             self._draw()
+
+    def _sheet_of(self, combatant: Combatant, ruleset: Ruleset, is_current: bool, trackers: tuple[tuple[str, bool], ...]) -> Text:
+        """:meth:`_sheet`, made again only when what it shows changed since
+        this combatant was last shown (a turn order walked round after round)."""
+        made = (combatant, is_current, trackers)
+        cached = self._made.get(combatant.id)
+        if cached is None or cached[0] is not ruleset or cached[1] != made:
+            if len(self._made) > 512:
+                self._made.clear()
+            cached = self._made[combatant.id] = (ruleset, made, self._sheet(combatant, ruleset, is_current, trackers))
+        return cached[2].copy()  # the caller appends to it
 
     @staticmethod
     def _sheet(combatant: Combatant, ruleset: Ruleset, is_current: bool, trackers: tuple[tuple[str, bool], ...] = ()) -> Text:

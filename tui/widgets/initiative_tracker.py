@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.events import Click, MouseScrollDown, MouseScrollUp
 from textual.message import Message
+from textual.strip import Strip
 
 from core.values.clock import clock_label, now_seconds
 from core.values.scene_events import SceneEvent
@@ -55,6 +56,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         self._next_id: str | None = None  # whose turn is next, in the state last shown
         self._state: EncounterState | None = None
         self._strips: dict[str, tuple] = {}  # id -> (cells, (cursor style, width), drawn row)
+        self._header: tuple[tuple | None, Strip | None] = (None, None)  # (columns, widths, style), the header's line
         self._selected: str | None = None
         self._first = 0  # index of the first row in view
         self.marked: frozenset[str] = frozenset()
@@ -203,9 +205,13 @@ class InitiativeTracker(LinePane, can_focus=True):
     def _draw(self, width: int) -> None:
         if width <= 0:
             return
-        header = Text("".join(title.ljust(w or self._name_width) for title, w in self._columns))
-        header.stylize(self.get_component_rich_style("initiative-tracker--header", partial=True))
-        lines = text_lines(header, width, wrap=False)
+        header_style = self.get_component_rich_style("initiative-tracker--header", partial=True)
+        key = (self._columns, self._name_width, width, header_style)
+        if self._header[0] != key:  # the same header line a key after another: not made again
+            header = Text("".join(title.ljust(w or self._name_width) for title, w in self._columns))
+            header.stylize(header_style)
+            self._header = (key, text_lines(header, width, wrap=False)[0])
+        lines = [self._header[1]]
         cursor = self.get_component_rich_style("initiative-tracker--cursor" if self.has_focus else "initiative-tracker--cursor-blurred", partial=True)
         for cid in self._order[self._first : self._first + self._visible_rows()]:
             cells, style = self.row_cells(cid), cursor if cid == self._selected else None

@@ -15,11 +15,13 @@ words on either side on one line, as Rich's wrap would not).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
-from rich.text import Text
+from rich.style import Style
+from rich.text import Span, Text
 from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
@@ -39,11 +41,24 @@ def text_lines(text: Text, width: int, wrap: bool = True) -> list[Strip]:
     if held:
         text = text.copy()
         text.plain = text.plain.replace(NO_BREAK, _HELD)  # same length: the styles stay where they were
-    lines = text.wrap(_CONSOLE, width) if wrap else text.split("\n", allow_blank=True)
+    lines = text.split("\n", allow_blank=True)
+    if wrap:  # as text.wrap, which wraps each line on its own; a line that fits is kept as it is, not divided into words
+        fits = text.justify in (None, "default")
+        lines = [part for line in lines
+                 for part in ((line,) if fits and "\t" not in line.plain and line.cell_len <= width else line.wrap(_CONSOLE, width))]
     if held:
         for line in lines:
             line.plain = line.plain.replace(_HELD, " ")
-    return [Strip(list(line.render(_CONSOLE))).crop_extend(0, width, None) for line in lines]
+    return [_line_strip(line.plain, tuple(line.spans), line.style, width) for line in lines]
+
+
+@lru_cache(maxsize=4096)
+def _line_strip(plain: str, spans: tuple[Span, ...], style: str | Style, width: int) -> Strip:
+    """One line of text (its characters, spans and base style) as a strip of
+    ``width`` cells, rendered once per look: a sheet or a tracker row shown
+    again as it was is not rendered again (Rich's render: most of a sheet's time)."""
+    line = Text(plain, style=style, spans=list(spans))
+    return Strip(list(line.render(_CONSOLE))).crop_extend(0, width, None)
 
 
 FAR = 1_000_000  # a step past either end: Home / End
@@ -93,6 +108,8 @@ class LinePane(Widget):
         super().__init__(id=id, classes=classes)
         self._lines: list[Strip] = []
         self._rows = 0
+        self._repainting = False
+        self._line_style: Style | None = None  # the pane's style while a repaint is under way
 
     @property
     def shown_lines(self) -> list[Strip]:
@@ -118,13 +135,27 @@ class LinePane(Widget):
                     # under way is lost, and a pane of no height gets no Resize to retry.
                     self.call_after_refresh(self.refresh, layout=True)
                 return
+        changed = []
         for y in range(min(max(len(old), len(self._lines)), self.content_size.height)):
             span = changed_span(old[y] if y < len(old) else None, self._lines[y] if y < len(self._lines) else None)
             if span is not None:
-                self.refresh(Region(span[0], y, span[1] - span[0], 1))
+                changed.append(Region(span[0], y, span[1] - span[0], 1))
+        if changed:  # one refresh for them all: each call clears the pane's caches and asks for an idle pass
+            self.refresh(*changed)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._repainting = True  # the pane's style is read once a repaint, not once a line (each reading walks the ancestors' styles)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._repainting, self._line_style = False, None
 
     def render_line(self, y: int) -> Strip:
-        style = self.rich_style
+        style = self._line_style
+        if style is None:
+            style = self.rich_style
+            if self._repainting:
+                self._line_style = style
         width = self.content_size.width
         if y < len(self._lines):
             return self._lines[y].crop_extend(0, width, None).apply_style(style)
