@@ -40,9 +40,13 @@ BODY_HEIGHTS: tuple[int, ...] = (1, 1, 1, 1, 2, 3, 4, 6, 8)
 def cells_apart(a: Combatant, b: Combatant) -> int | None:
     """Cells between two creatures' nearest cells (Chebyshev; 1 = adjacent,
     rule EQ-MOV-2 counts diagonals as 1), or ``None`` when either is off the map."""
-    if not a.cells or not b.cells:
+    cells_a, cells_b = a.cells, b.cells  # each footprint worked out once
+    if not cells_a or not cells_b:
         return None
-    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.cells for q in b.cells)
+    if len(cells_a) == 1 and len(cells_b) == 1:  # most creatures: one cell each
+        (ax, ay), (bx, by) = cells_a[0], cells_b[0]
+        return max(abs(ax - bx), abs(ay - by))
+    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in cells_a for q in cells_b)
 
 
 def body_height(combatant: Combatant, settings: Any = None) -> int:

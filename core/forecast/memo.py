@@ -95,6 +95,7 @@ class Memo:
         self._creatures: dict[int, tuple[Combatant, int | None]] = {}  # id(creature) -> (the creature, kept alive; its key's number)
         self._numbers: dict[tuple, int] = {}  # a creature key -> its number: a state's key holds small numbers, cheap to hash
         self._answers: dict[Hashable, object] = {}
+        self._last: tuple[EncounterState | None, tuple | None] = (None, None)  # the last state asked about, and its key
         self.hits = 0
         self.misses = 0
 
@@ -114,13 +115,20 @@ class Memo:
     def state_key(self, state: EncounterState) -> tuple | None:
         """What the tactics' questions read of ``state`` (see the module), or
         ``None`` when it cannot be remembered."""
+        if state is self._last[0]:  # asked again about the same (immutable) state: its key is known
+            return self._last[1]
+        key = self._state_key(state)
+        self._last = (state, key)
+        return key
+
+    def _state_key(self, state: EncounterState) -> tuple | None:
         if state.grid is not self.grid or state.vision is not self.vision:
             return None
         if len(self._creatures) >= self.limit or len(self._numbers) >= self.limit:
             self._creatures.clear()  # a number is never given to another key: the answers under them go too
             self._numbers.clear()
             self._answers.clear()
-        creatures = tuple(self._creature(c) for c in state.combatants)
+        creatures = tuple(map(self._creature, state.combatants))
         if None in creatures:
             return None
         key = (state.round, state.current, state.last_roll, creatures)

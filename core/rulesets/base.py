@@ -47,6 +47,10 @@ if TYPE_CHECKING:
 FOUR_TIERS = (Tier.CRITICAL_FAILURE, Tier.FAILURE, Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
 
 
+_SETTINGS_VIEWS: dict[tuple[type, int], tuple[Any, Any]] = {}
+"""(settings kind, id of a ruleset's settings) -> (those settings, kept alive; the view :meth:`Ruleset.settings_for` made of them)."""
+
+
 @dataclass(frozen=True)
 class ActionKind:
     """One kind of action of a ruleset's turn economy.
@@ -85,10 +89,18 @@ class Ruleset(Capabilities, HouseRules):
         :class:`core.campaign.war.battle.WarSettings`, travel, vision, breath, training) as
         this ruleset plays them: its own settings, house rules included,
         when the ruleset holds those fields (``equestria``, whose seeds they
-        come from), else ``kind()``'s DEFAULTs."""
-        if isinstance(self.settings, kind):
-            return kind(**{f.name: getattr(self.settings, f.name) for f in dataclasses.fields(kind)})
-        return kind()
+        come from), else ``kind()``'s DEFAULTs; made once per settings object (both frozen)."""
+        settings = self.settings
+        key = (kind, id(settings))
+        kept = _SETTINGS_VIEWS.get(key)
+        if kept is not None and kept[0] is settings:  # settings are frozen: the same object gives the same view
+            return kept[1]
+        view = kind(**{f.name: getattr(settings, f.name) for f in dataclasses.fields(kind)}) if isinstance(settings, kind) else kind()
+        if len(_SETTINGS_VIEWS) >= 256:
+            _SETTINGS_VIEWS.clear()
+        if all(getattr(getattr(c, "__dataclass_params__", None), "frozen", False) for c in (kind, type(settings))):  # neither changes: shared
+            _SETTINGS_VIEWS[key] = (settings, view)
+        return view
 
     # -- stats ------------------------------------------------------------
     @property

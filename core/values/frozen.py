@@ -68,5 +68,5 @@ def replace(obj: T, /, **changes: Any) -> T:
             values = {name: getattr(obj, name) for name in names}
     values.update(changes)
     new = object.__new__(cls)
-    new.__dict__.update(values)
+    object.__setattr__(new, "__dict__", values)  # the copy is its __dict__: not copied again
     return new

@@ -73,20 +73,20 @@ class Size(Enum):
     @property
     def default_footprint(self) -> tuple[int, int]:
         """(width, height) in cells (EQ-SIZE-1): tiny and smaller 0x0 share a cell."""
-        return _FOOTPRINTS[self]
+        return _FOOTPRINTS[self._name_]  # by name: a str's hash is kept, an Enum member's is worked out each time
 
 
 _SIZE_ORDER = tuple(Size)
-_FOOTPRINTS = {
-    Size.FINE: (0, 0),
-    Size.DIMINUTIVE: (0, 0),
-    Size.TINY: (0, 0),
-    Size.SMALL: (1, 1),
-    Size.MEDIUM: (1, 1),
-    Size.LARGE: (2, 2),
-    Size.HUGE: (3, 3),
-    Size.GARGANTUAN: (4, 4),
-    Size.COLOSSAL: (6, 6),
+_FOOTPRINTS = {  # by member name
+    "FINE": (0, 0),
+    "DIMINUTIVE": (0, 0),
+    "TINY": (0, 0),
+    "SMALL": (1, 1),
+    "MEDIUM": (1, 1),
+    "LARGE": (2, 2),
+    "HUGE": (3, 3),
+    "GARGANTUAN": (4, 4),
+    "COLOSSAL": (6, 6),
 }
 
 

@@ -63,3 +63,18 @@ def test_eq_trv_1_the_travel_stat_follows_a_house_rule():
 
 def test_other_rulesets_play_the_tools_by_the_seed_defaults():
     assert get("srd35").settings_for(WarSettings) == WarSettings()
+
+
+def test_eq_bre_1_a_view_made_once_still_follows_each_rulesets_house_rules():
+    """settings_for keeps one view per settings object: asked again it is the
+    same value, and a house rule (ТЕЛ x4 instead of the seed's x2 in combat,
+    EQ-BRE-1) asked after the seed's view gives its own number, not the kept one."""
+    from core.campaign.breath import BreathSettings
+
+    seed = get("equestria")
+    assert seed.settings_for(BreathSettings).seconds_per_body == (20, 5, 2)
+    assert seed.settings_for(BreathSettings) is seed.settings_for(BreathSettings)
+    house = get("equestria", {"seconds_per_body": (20, 5, 4)})
+    assert house.settings_for(BreathSettings).seconds_per_body == (20, 5, 4)
+    assert seed.settings_for(BreathSettings).seconds_per_body == (20, 5, 2)
+    assert house.with_house_rules({"seconds_per_body": (20, 6, 4)}).settings_for(BreathSettings).seconds_per_body == (20, 6, 4)
