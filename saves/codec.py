@@ -129,15 +129,15 @@ def _remember(doc: Any, value: Any) -> None:
 
 def to_document(value: Any) -> Any:
     """A JSON-ready copy of ``value`` (shared, never to be mutated)."""
+    key = id(value)
+    memo = _MEMO.get(key)
+    if memo is not None and memo[0]() is value:  # first: most of a state (a crowd's creatures) is as it was
+        return memo[1]
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, enum.Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        key = id(value)
-        memo = _MEMO.get(key)
-        if memo is not None and memo[0]() is value:
-            return memo[1]
         doc = {f.name: to_document(getattr(value, f.name)) for f in dataclasses.fields(value)}
         if isinstance(value, (events.Event, commands.Command)):
             doc[TAG] = type(value).__name__
