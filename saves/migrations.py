@@ -17,6 +17,11 @@ whose ``meta`` table holds one document with ``schema``.
   ``history`` (an index of its records), ``step_count``, ``log_count``, ``last_seq``; the
   ``steps`` and ``log`` tables hold only what is not in the segment (all of
   it in exports and in files upgraded from v2, until the next fold).
+- **v4**: v3 whose undo steps may also insert an item into a list or take
+  one out (:mod:`saves.patch`: a list index without ``o`` or without ``n``),
+  so a turn change records the one turn boundary and the one ``acted`` id
+  it adds instead of both lists whole. A v3 file's steps are v4 steps as
+  they are; a v3 reader would refuse the new ones, hence the version.
 
 :func:`upgrade` runs ``migrate_vN_to_vN1`` in order; each takes and
 returns a raw document and never touches the disk (the upgraded file is
@@ -29,7 +34,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 Raw = dict[str, dict[str, Any]]
 
@@ -84,7 +89,15 @@ def migrate_v2_to_v3(data: Raw) -> Raw:
     return {**data, "meta": {"1": meta}}
 
 
-MIGRATIONS: dict[int, Callable[[Raw], Raw]] = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3}
+def migrate_v3_to_v4(data: Raw) -> Raw:
+    """v3 -> v4: nothing to change (every v3 undo step is a v4 one); the
+    version tells an older reader that it cannot play the new steps."""
+    meta = dict(_only_meta(data))
+    meta.update(schema=4)
+    return {**data, "meta": {"1": meta}}
+
+
+MIGRATIONS: dict[int, Callable[[Raw], Raw]] = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4}
 
 
 def upgrade(data: Raw, schema: int) -> Raw:

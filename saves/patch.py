@@ -2,10 +2,16 @@
 
 A change is ``{"p": path, "o": old, "n": new}``: ``path`` is a list of keys
 (str) and indexes (int) from the root; ``o`` / ``n`` are absent when the key
-did not / does not exist. :func:`diff` finds the smallest such list between
-two documents; :func:`apply` plays it forward or backward. Applying checks
-that the document holds what the change expects, so a hand-edited file shows
-up as :class:`PatchError` instead of a silently wrong state.
+did not / does not exist. In a list (schema 4, :mod:`saves.migrations`) an
+index without ``o`` inserts ``n`` there (at most the list's length: the end)
+and one without ``n`` takes the item out, so a list that grew or shrank at
+its end, or a kept window moved on by one, is recorded as the items that
+came and went, not as the whole list before and after (a state's ``acted``
+and its turn boundaries, which grow with every turn and with the crowd).
+:func:`diff` finds the smallest such list between two documents;
+:func:`apply` plays it forward or backward. Applying checks that the
+document holds what the change expects, so a hand-edited file shows up as
+:class:`PatchError` instead of a silently wrong state.
 
 Documents are treated as immutable: :func:`apply` copies only the
 containers along each changed path (cost: size of the change, not of the
@@ -54,11 +60,22 @@ def _diff(old: Any, new: Any, path: list, out: list[Change]) -> None:
             else:
                 _diff(old[key], new[key], path + [key], out)
         return
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and not _slid(old, new):
-        for index, (a, b) in enumerate(zip(old, new)):
-            if a is not b:  # shared (unchanged) documents, e.g. most combatants of a turn
-                _diff(a, b, path + [index], out)
-        return
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) == len(new) and _slid(old, new):
+            out.append({"p": path + [0], "o": old[0]})  # the oldest goes, the rest move up one place
+            out.append({"p": path + [len(old) - 1], "n": new[-1]})
+            return
+        if len(old) == len(new):
+            for index, (a, b) in enumerate(zip(old, new)):
+                if a is not b:  # shared (unchanged) documents, e.g. most combatants of a turn
+                    _diff(a, b, path + [index], out)
+            return
+        if _grew_or_shrank_at_end(old, new):
+            if len(new) > len(old):
+                out.extend({"p": path + [index], "n": new[index]} for index in range(len(old), len(new)))
+            else:
+                out.extend({"p": path + [index], "o": old[index]} for index in reversed(range(len(new), len(old))))
+            return
     out.append({"p": path, "o": old, "n": new})
 
 
@@ -67,8 +84,17 @@ def _slid(old: list, new: list) -> bool:
     state's last 64 turn boundaries): the very documents, one place on.
     Compared index by index, every pair would differ and the change would
     be a deep diff of each (about 80 KB of changes in memory per turn on a
-    full window); one change replacing the list shares its items instead."""
+    full window); the item that went and the one that came share the
+    documents instead."""
     return len(old) > 1 and old[1] is not new[1] and all(a is b for a, b in zip(old[1:], new[:-1]))
+
+
+def _grew_or_shrank_at_end(old: list, new: list) -> bool:
+    """One of ``old`` and ``new`` is the other with items added at its end,
+    and fewer items came or went than stayed (else one change replacing
+    the list is shorter)."""
+    short, long = (old, new) if len(old) < len(new) else (new, old)
+    return 0 < len(long) - len(short) <= len(short) and all(_same(a, b) for a, b in zip(short, long))
 
 
 _ABSENT = object()
@@ -108,8 +134,27 @@ def _set(node: Any, path: list, expected: Any, value: Any) -> Any:
             raise PatchError(f"missing key {key!r}")
         copy[key] = _set(node[key], rest, expected, value)
         return copy
+    if isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool) and not rest and (expected is _ABSENT or value is _ABSENT):
+        return _insert_or_take_out(node, key, expected, value)
     if isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(node):
         items = list(node)
         items[key] = _set(node[key], rest, expected, value)
         return items
     raise PatchError(f"path step {key!r:.40} does not fit the document")
+
+
+def _insert_or_take_out(node: list, index: int, expected: Any, value: Any) -> list:
+    """``node`` with ``value`` inserted at ``index`` (``expected`` absent) or
+    the item ``expected`` at ``index`` taken out (``value`` absent)."""
+    if expected is _ABSENT and value is _ABSENT:
+        raise PatchError(f"index {index} neither holds nor gets an item")
+    items = list(node)
+    if expected is _ABSENT:
+        if not 0 <= index <= len(node):
+            raise PatchError(f"index {index} is beyond the list's end ({len(node)} items)")
+        items.insert(index, value)
+        return items
+    if not 0 <= index < len(node) or not _same(node[index], expected):
+        raise PatchError(f"index {index} does not hold what the change expects")
+    del items[index]
+    return items

@@ -78,12 +78,16 @@ class TurnBoundary:
 
 
 def record(before: EncounterState, after: EncounterState) -> TurnBoundary:
-    """The boundary from ``before`` to ``after`` (states around one turn change)."""
+    """The boundary from ``before`` to ``after`` (states around one turn
+    change): a :class:`CombatantChange` for each creature whose recorded
+    fields differ, none for the others."""
     changes = []
     for old in before.combatants:
         if not after.has(old.id):
             continue
         new = after.combatant(old.id)
+        if new is old:  # a turn change keeps the creatures it did not touch: most of a crowd, no field compared
+            continue
         if (old.conditions, old.hp, old.hp_temp, old.dead, old.budget, old.coatings, old.energy, old.breath, old.reminders, old.uses) == (
             new.conditions, new.hp, new.hp_temp, new.dead, new.budget, new.coatings, new.energy, new.breath, new.reminders, new.uses
         ):

@@ -133,7 +133,11 @@ class EncounterState:
         new = replace(self, combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants))
         index = self.__dict__.get("_by_id")
         if index is not None and index.get(combatant.id) is not None:
+            was = index[combatant.id]
             new.__dict__["_by_id"] = {**index, combatant.id: combatant}  # a copy: cheaper than a rebuild
+            order = self.__dict__.get("_order")
+            if order is not None and was.initiative == combatant.initiative:  # same place in the order: no new sort
+                new.__dict__["_order"] = tuple(combatant if c.id == combatant.id else c for c in order)
         return new
 
     def next_id(self) -> str:

@@ -45,12 +45,14 @@ def test_early_entries_leave_memory_after_a_fold_and_read_back_equal(tmp_path, m
     reopened.close()
 
 
-def test_a_turn_on_a_full_window_of_turn_boundaries_is_one_change_sharing_their_documents(tmp_path):
+def test_a_turn_on_a_full_window_of_turn_boundaries_is_the_one_that_went_and_the_one_that_came(tmp_path):
     """The state keeps its last KEPT_BOUNDARIES turn changes (for ``p``); once
-    that window is full each turn moves it on by one. The undo step replaces
-    the list in one change that shares the documents with the states (a diff
-    index by index was about 80 KB of changes in memory per turn: 200 kept
-    steps held 4 MB), and undo and redo still give the exact states back."""
+    that window is full each turn moves it on by one. The undo step holds
+    the boundary that left the window and the one that entered it, the very
+    documents of the states (a diff index by index was about 80 KB of
+    changes in memory per turn: 200 kept steps held 4 MB; the whole list
+    before and after, 2 x 64 boundaries in each journal line), and undo and
+    redo still give the exact states back."""
     path = tmp_path / "c.json"
     create_demo(path, random.Random(1)).close()
     session = Session(Campaign.open(path), random.Random(2))
@@ -61,9 +63,11 @@ def test_a_turn_on_a_full_window_of_turn_boundaries_is_one_change_sharing_their_
     after = session.encounter.state
     assert len(before.boundaries) == len(after.boundaries) == KEPT_BOUNDARIES
     step = session.campaign.encounter(session.eid).steps[-1]
-    [change] = [c for c in step["changes"] if c["p"][0] == "boundaries"]
-    assert change["p"] == ["boundaries"]
-    assert all(old is new for old, new in zip(change["o"][1:], change["n"][:-1]))
+    gone, came = [c for c in step["changes"] if c["p"][0] == "boundaries"]
+    assert gone["p"] == ["boundaries", 0] and "n" not in gone
+    assert came["p"] == ["boundaries", KEPT_BOUNDARIES - 1] and "o" not in came
+    state_doc = session.campaign.encounter(session.eid).state
+    assert came["n"] is state_doc["boundaries"][-1]
     session.undo()
     assert session.encounter.state == before
     session.redo()

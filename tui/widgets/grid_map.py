@@ -15,18 +15,17 @@ pick mode a cursor moves over the cells and Enter (or a click) picks one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual import events
 from textual.geometry import Offset, Size
 from textual.scroll_view import ScrollView
 
-from core.values.combatant import Combatant
 from core.combat.state import EncounterState
 from core.board.grid import Cell
 from tui.rendering.glyphs import THEMES, GlyphTheme
 from tui.widgets import map_input
 from tui.widgets.map_cells import RULER, MapCells
+from tui.widgets.map_view import MapView as _View
+from tui.widgets.map_view import changed_cells, tokens_of
 
 CELL_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (3, 2), (4, 2), (5, 2), (6, 3), (7, 3), (8, 4))
 """(columns, lines) of a cell the automatic size chooses from, smallest
@@ -35,14 +34,6 @@ the in-between ones within a quarter of square so the map fills more."""
 PINNED_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (4, 2), (6, 3), (8, 4))
 """The square sizes ``Z`` steps through (then back to automatic)."""
 SIZE_NAMES = {(2, 1): "small", (4, 2): "large", (6, 3): "larger", (8, 4): "largest"}
-
-
-@dataclass(frozen=True)
-class _View:
-    state: EncounterState
-    tokens: dict[Cell, Combatant]
-    current: str | None
-    selected: str | None
 
 
 class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
@@ -92,13 +83,8 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
 
     # -- data in ------------------------------------------------------------
     def show(self, state: EncounterState, current: str | None, selected: str | None) -> None:
-        tokens = {c.position: c for c in state.combatants if c.position is not None}
-        for c in state.combatants:  # a big creature's other cells (EQ-SIZE-1), under any token standing there
-            if c.position is not None and c.space != (1, 1):
-                for spot in c.cells:
-                    tokens.setdefault(spot, c)
         old, size = self._view, self.cell_size
-        self._view = _View(state, tokens, current, selected)
+        self._view = _View(state, tokens_of(state), current, selected)
         self._fit()
         new_map = old is None or (old.state.grid is not state.grid and old.state.grid != state.grid)  # a reread campaign: an equal map
         if new_map or size != self.cell_size:
@@ -123,20 +109,7 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         if changed:
             self.refresh(*self._cell_regions(changed))
 
-    @staticmethod
-    def changed_cells(old: _View, new: _View) -> set[Cell]:
-        cells: set[Cell] = set()
-        for cell in old.tokens.keys() | new.tokens.keys():
-            a, b = old.tokens.get(cell), new.tokens.get(cell)
-            if a is not b and a != b:  # the same object first: an apply keeps the creatures it did not change, and a
-                # dataclass's == compares every field (1000 creatures: 20 ms a key)
-                cells.add(cell)
-            elif a is not None and b is not None:
-                was = (a.id == old.current, a.id == old.selected)
-                now = (b.id == new.current, b.id == new.selected)
-                if was != now:
-                    cells.add(cell)
-        return cells
+    changed_cells = staticmethod(changed_cells)  # the cells to repaint from one view to the next (tui.widgets.map_view)
 
     def _refit(self) -> None:
         self._fit()

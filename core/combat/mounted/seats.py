@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 def riders_of(state: EncounterState, mount_id: str) -> tuple[Combatant, ...]:
     """Those on ``mount_id``: the rider first, then a passenger (EQ-MNT-8)."""
+    if mount_id not in state.ridden():  # the state's index of mounts: no scan of a crowd nobody rides
+        return ()
     found = [c for c in state.combatants if c.mounted_on == mount_id]
     return tuple(sorted(found, key=lambda c: c.passenger))
 
