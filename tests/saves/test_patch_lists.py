@@ -4,6 +4,8 @@ one id to ``acted`` and one turn boundary to the state's window of them."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -46,7 +48,7 @@ def test_a_diff_played_forward_gives_the_new_document_and_backward_the_old(old, 
     changes = patch.diff(old, new)
     assert patch.apply(old, changes) == new
     assert patch.apply(new, changes, forward=False) == old
-    assert (changes == []) == (old == new)
+    assert (changes == []) == (json.dumps(old) == json.dumps(new))  # 0 and false are equal in Python, not in the file
 
 
 def test_an_item_appended_to_a_list_is_one_change_without_the_list():
