@@ -6,7 +6,8 @@ by the dotted path of its class, the same path the key table gives as a
 key's ``owner`` (:data:`tui.keys.ACTIONS`), so naming it costs no import:
 its module (with the dialogs, menus, offers and notation it imports) loads
 when the GM first presses one of its keys or another part hands over to
-it, not before the first frame.
+it, or when the App builds them all once the first frame is out
+(:func:`build_all`, while the GM reads), not before the first frame.
 """
 
 from __future__ import annotations
@@ -49,3 +50,10 @@ def built(screen: Any, name: str) -> Any:
     """The part ``name`` of ``screen`` if something used it already, else
     ``None`` (reading ``screen.<name>`` would build it)."""
     return vars(screen).get(name)
+
+
+def build_all(screen: Any) -> None:
+    """Build every part of ``screen`` not built yet (their modules load now),
+    so that the first key finds its part ready."""
+    for name in part_names(type(screen)).values():
+        getattr(screen, name)

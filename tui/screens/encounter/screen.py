@@ -30,7 +30,6 @@ from textual.widgets import Static
 from core.combat import commands as cmd
 from core.values.combatant import Combatant
 from core.combat.upcoming import next_up
-from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
 from tui.keys import ACTIONS, READ_ONLY_ACTION_IDS, bindings
 from tui.presenter import EncounterPresenter, EncounterView
@@ -215,6 +214,7 @@ class EncounterScreen(Screen):
                                                next_id=upcoming.id if upcoming is not None else None)
         grid_map = self.query_one(GridMap)
         if self.toggles.players_preview:
+            from core.combat.visibility import visible_to  # what players see: loads when the GM first shows it (V)
             seen = visible_to(state, view.ruleset)
             grid_map.show(seen.state, seen.state.current, self.selected)
             grid_map.set_fog(seen.seen)
