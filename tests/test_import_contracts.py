@@ -67,6 +67,8 @@ rolls.warm_up = lambda: None  # d20 loads in a thread after the first frame (tes
 from tui.app import EncounterApp  # what tui.cli.main loads to start the UI
 import tui.app
 tui.app.handlers = lambda: None  # the rules load on a timer 0.5 s after the first frame: on a loaded machine before the test looks
+tui.app.build_all = lambda screen: None  # the screen's parts: built after the first frame (_warm_up), before the test looks
+tui.app.EncounterApp._publish_feed = lambda self, view: None  # the players' feed: its first write (and what players see) follows the first frame (_warm_up), before the test looks
 from tui.terminal.key_order import use_escape_then_key_parser
 from tui.terminal.quick_exit import quick_exit_driver
 from tui.keymap import keymap_path, load_keymap

@@ -13,6 +13,7 @@ default screen (``screen_stack[0]``).
 from __future__ import annotations
 
 import threading
+from functools import cached_property
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,7 +26,6 @@ from textual.screen import Screen
 from core.dice import rolls as dice
 from core.combat.encounter import handlers
 from saves.branch_notes import take_dropped
-from saves.feed import FeedWriter
 from saves.session import Session
 from tui.terminal.ascii_output import ASCII_CLASS, filter_output
 from tui.terminal.frame_diff import DiffedDisplay
@@ -38,11 +38,13 @@ from tui.presenter import EncounterPresenter, EncounterView
 from tui.screens.choice import ChoiceScreen
 from tui.quit_guard import QuitGuard
 from tui.screens.prompt import PromptScreen
+from tui.screens.encounter.parts import build_all
 from tui.screens.encounter.screen import MIN_HEIGHT, MIN_WIDTH, EncounterScreen  # noqa: F401 (MIN_*: where callers look)
 from tui.takeover_offer import TakeOverOffer
 from tui.widgets.dice_log import DiceLog
 
 if TYPE_CHECKING:
+    from saves.feed import FeedWriter
     from tui.player_requests import Pending, RequestServer
 
 
@@ -74,11 +76,17 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         """What keys.json got wrong, every line (the help screen lists them)."""
         self.encounter_screen = EncounterScreen(self.presenter, notice, self._glyphs)
         """The GM's screen (the default one, ``screen_stack[0]``)."""
-        self.feed = FeedWriter(session.path)
-        """Writes the players' feed after each saved action (:mod:`saves.feed`); not while read-only."""
         self.presenter.subscribe(self._publish_feed)  # the opening state's feed goes out with the first frame (_warm_up)
         self._feed_told: str | None = None
         self.presenter.subscribe(self._tell_once)
+
+    @cached_property
+    def feed(self) -> FeedWriter:
+        """Writes the players' feed after each saved action (:mod:`saves.feed`); not while read-only.
+        Made with the first feed, the opening state's, after the first frame (:meth:`_warm_up`)."""
+        from saves.feed import FeedWriter  # what players may see (line of sight, fog): not before the first frame
+
+        return FeedWriter(self.presenter.session.path)
 
     def get_default_screen(self) -> Screen:
         return self.encounter_screen
@@ -139,7 +147,8 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     def on_unmount(self) -> None:
         if self.requests is not None:
             self.requests.close()
-        self.feed.wait(2.0)  # the last action's feed out before the process ends
+        if "feed" in vars(self):  # a feed was written: the last action's out before the process ends
+            self.feed.wait(2.0)
 
     def _ask_gm(self, pending: Pending) -> None:
         """A player's request waits for the GM: asked as soon as no dialog is open."""
@@ -170,13 +179,14 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self.push_screen(ChoiceScreen(f"{pending.player} asks: {pending.words}", options, "approve"), answered)
 
     def _warm_up(self) -> None:
-        """Once the first frame is out, what the first keys need: the rules
-        (loaded while the GM reads) and d20's grammar (0.2-1 s to build,
+        """Once the first frame is out, what the first keys need: the
+        screen's parts, the rules (loaded while the GM reads) and d20's grammar (0.2-1 s to build,
         beside the UI, so the first dice typed or refused answer at once),
         and the players' feed of the opening state (written in a thread of
         its own, which before the first frame would take turns with it).
         Before the first frame they would only delay it."""
         self._publish_feed(self.presenter.view())
+        build_all(self.encounter_screen)  # the screen's parts (menus, dialogs, map modes): ready for the first key
         self.set_timer(0.5, handlers)
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
 

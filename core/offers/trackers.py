@@ -17,6 +17,7 @@ from core.dice.checks import Advantage
 from core.offers.offer import Group, Need, Offer, OfferContext
 from core.combat.trackers.reminders import AddReminder, RemoveReminder, RollReminder, parse_text
 from core.values.trackers import Reminder, When
+from core.combat.trackers.sheet import when_text  # the sheet's words, shared with the previews
 from core.combat.trackers.uses import RemoveUse, RestoreUse, SpendUse, parse_use
 from core.dice.checks import check_expression
 from core.combat.trackers.uses import AddUse, check_use
@@ -27,20 +28,6 @@ if TYPE_CHECKING:
 
 REMINDER_PREFIX = "reminder."
 USE_PREFIX = "use."
-
-
-def when_text(state: EncounterState, reminder: Reminder) -> str:
-    """``at the start of Wolf's turn``, ``in 2 rounds (start of Aria's turn)``, ``when damaged``."""
-    anchor = state.combatant(reminder.anchor).name if state.has(reminder.anchor) else "?"
-    if reminder.when is When.START:
-        return f"at the start of {anchor}'s turn"
-    if reminder.when is When.END:
-        return f"at the end of {anchor}'s turn"
-    if reminder.when is When.ROUNDS:
-        if reminder.spent:
-            return "rounds passed"
-        return f"in {reminder.rounds} round{'s' if reminder.rounds != 1 else ''} (start of {anchor}'s turn)"
-    return "when damaged"
 
 
 def check_text(ruleset: Ruleset, state: EncounterState, bearer_id: str, reminder: Reminder) -> str:
@@ -78,20 +65,6 @@ def preview_tracker(state: EncounterState, ruleset: Ruleset, command) -> dict | 
         shown["expression"] = check_expression(ruleset.check_sides, value, Advantage.NONE, ruleset.check_count)
         shown["difficulty"] = difficulty
     return shown
-
-
-def sheet_lines(state: EncounterState, creature) -> tuple[tuple[str, bool], ...]:
-    """The sheet's lines of ``creature``'s reminders and limited uses:
-    ``(text, due)``, e.g. ``("Reminder at the start of Wolf's turn: save
-    ends (DEX check vs 12) DUE", True)``, ``("Fire Breath 0/1 recharge 5-6", False)``."""
-    lines = []
-    for reminder in creature.reminders:
-        check = ""
-        if reminder.stat:
-            check = f" ({reminder.stat} check" + (f" vs {reminder.difficulty}" if reminder.difficulty is not None else "") + ")"
-        lines.append((f"Reminder {when_text(state, reminder)}: {reminder.text}{check}" + (" DUE" if reminder.due else ""), reminder.due))
-    lines.extend((f"{use.name} {use.summary}", False) for use in creature.uses)
-    return tuple(lines)
 
 
 def tracker_offers(c: OfferContext) -> tuple[Offer, ...]:

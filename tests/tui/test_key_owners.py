@@ -9,7 +9,7 @@ import importlib
 
 from tui.app import EncounterApp
 from tui.keys import ACTIONS, bindings
-from tui.screens.encounter.screen import EncounterScreen
+from tui.screens.encounter.screen import PART_NAMES, EncounterScreen
 from tui.screens.players import PlayerScreen
 
 
@@ -24,7 +24,7 @@ def test_every_action_is_implemented_by_the_class_the_table_names():
         namespace, _, name = action.action.rpartition(".")
         assert f"action_{name}" in vars(owner), f"{action.id}: {action.owner} has no action_{name}"
         holder = EncounterApp if namespace == "app" else EncounterScreen
-        parts = holder.__mro__ if namespace == "app" else (EncounterScreen, *EncounterScreen.PART_TYPES)
+        parts = holder.__mro__ if namespace == "app" else (EncounterScreen, *map(_owner, PART_NAMES))
         assert owner in parts, f"{action.id}: {action.owner} is not part of {holder.__name__}"
         assert callable(getattr(holder, f"action_{name}", None)), f"{action.id}: {holder.__name__} does not run action_{name}"
 
@@ -47,7 +47,7 @@ def test_the_screen_owns_one_part_of_each_class_the_table_names(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     screen = app.encounter_screen
     owners = {a.owner for a in ACTIONS if not a.action.startswith("app.")} - {f"{EncounterScreen.__module__}.EncounterScreen"}
-    assert {_owner(o) for o in owners} <= set(EncounterScreen.PART_TYPES)
+    assert owners <= set(PART_NAMES)
     for owner in owners:
         assert type(screen.part(owner)) is _owner(owner)
     app.presenter.session.campaign.close()

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.dice.checks import Tier
 from core.values import limits as lim
 from core.values.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
-from core.rulesets.equestria.movement import EquestriaMovement, EquestriaMovementSettings
-from core.board.movement.falling import DiceFallSettings, FallingRules, dice_falling
+from core.rulesets.equestria.movement_settings import EquestriaMovementSettings
+from core.board.movement.fall_settings import DiceFallSettings
 from core.campaign.breath import BreathSettings
 from core.combat.mounted.settings import MountedSettings
 from core.campaign.training import TrainingSettings
-from core.campaign.travel import TravelSettings
+from core.campaign.travel_settings import TravelSettings
 from core.board.vision import VisionSettings
 from core.campaign.war.battle import WarSettings
 from core.rulesets.base import ActionKind, Ruleset
@@ -24,6 +24,10 @@ from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.edges import DoorFumbleSettings, DoorSettings
 from core.board.water import WaterSettings
 from core.combat import commands as cmd
+
+if TYPE_CHECKING:
+    from core.board.movement.falling import FallingRules
+    from core.rulesets.equestria.movement import EquestriaMovement
 
 
 @dataclass(frozen=True)
@@ -172,10 +176,14 @@ class Equestria(Ruleset):
     def falling(self) -> FallingRules:
         """Capability: EQ-MOV-8's dice and 12 cells a round, and the controlled
         fall of EQ-FALL-2 (an Acrobatics check, success falls ``controlled_fall_reduction`` less)."""
+        from core.board.movement.falling import dice_falling  # the rules of a fall: load with the first fall
+
         s = self.settings
         return replace(dice_falling(s), controlled_skill=s.controlled_fall_skill, controlled_reduction=s.controlled_fall_reduction)
 
     def movement_model(self) -> type[EquestriaMovement]:
+        from core.rulesets.equestria.movement import EquestriaMovement  # the movement model: loads with the first move or turn
+
         return EquestriaMovement
 
     def extra_offers(self, context: Any) -> tuple[Any, ...]:

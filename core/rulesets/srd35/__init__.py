@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from core.dice.checks import Tier
 from core.values.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
-from core.board.movement.falling import DiceFallSettings
+from core.board.movement.fall_settings import DiceFallSettings
 from core.board.vision import VisionSettings, sees
 from core.values.mobility import Layer
 from core.rulesets.srd35.movement import SrdMovement, SrdMovementSettings

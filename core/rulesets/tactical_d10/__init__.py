@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from core.dice.checks import Tier
 from core.values.combatant import ActionBudget, Combatant
 from core.errors import IllegalCommand
-from core.board.movement.falling import DiceFallSettings
+from core.board.movement.fall_settings import DiceFallSettings
 from core.rulesets.tactical_d10.movement import TacticalMovement, TacticalMovementSettings
 from core.rulesets.base import ActionKind, Ruleset
 from core.rulesets.campaign_tools import CampaignToolSettings, MassBattleSettings

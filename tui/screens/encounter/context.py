@@ -3,9 +3,11 @@
 The parts (one per key group: :mod:`tui.screens.encounter.gm`,
 ``combat``, ``map_modes``, ...) are plain objects the
 :class:`tui.screens.encounter.screen.EncounterScreen` owns. Each is built
-with this context (the screen gives itself) and, when it hands over to
-another part (``t`` takes the attack offer of the ``.`` menu), with that
-part; it never reaches into the screen beyond what is named here.
+with this context (the screen gives itself) the first time it is used,
+and, when it hands over to another part (``t`` takes the attack offer of
+the ``.`` menu), with that part, or reaches it here (``more``,
+``map_modes``: built when first asked); it never reaches into the screen
+beyond what is named here.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
     from saves.campaign import LogEntry
     from saves.session import Session
     from tui.presenter import EncounterPresenter
+    from tui.screens.encounter.map_modes import MapModes
+    from tui.screens.encounter.more import MoreMenu
 
 W = TypeVar("W", bound="Widget")
 
@@ -48,6 +52,12 @@ class ScreenContext(Protocol):
 
     @property
     def app(self) -> App[Any]: ...
+
+    @property
+    def more(self) -> MoreMenu: ...
+
+    @property
+    def map_modes(self) -> MapModes: ...
 
     @property
     def size(self) -> Size: ...

@@ -15,7 +15,7 @@ from core.dice.rolls import parse
 from core.errors import RulesError
 from core.dice.notation import parse_amount
 from tui.rendering.describe import describe
-from tui.screens.encounter.more import offer_label
+from tui.rendering.offers import offer_label
 from core.offers.base import typed_damage, would_do
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen

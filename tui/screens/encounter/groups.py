@@ -33,7 +33,6 @@ from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean, user_text
 from tui.screens.encounter.context import ScreenContext
-from tui.screens.encounter.map_modes import MapModes
 from tui.widgets.grid_map import GridMap
 from core.combat import events as ev
 from core.offers.base import would_do
@@ -43,13 +42,12 @@ from core.offers.offer import refuse_as_applied  # the dialogs' check; the offer
 
 
 class Marks:
-    """``Marks(ctx, map_modes)``: the marks (space, A, Esc) and what acts
+    """``Marks(ctx)``: the marks (space, A, Esc) and what acts
     on every marked creature; ``A`` reads the area template of
-    ``map_modes``."""
+    ``ctx.map_modes``."""
 
-    def __init__(self, ctx: ScreenContext, map_modes: MapModes) -> None:
+    def __init__(self, ctx: ScreenContext) -> None:
         self.ctx = ctx
-        self.map_modes = map_modes
         self.marked: tuple[str, ...] = ()
         """Ids of the marked combatants, in the order they were marked."""
 
@@ -82,12 +80,12 @@ class Marks:
     def action_mark_area(self) -> None:
         """Mark everyone the area template (``z``) hits, in place of the marks before."""
         grid_map = self.ctx.query_one(GridMap)
-        if self.map_modes.template is None or grid_map.mode != "area" or grid_map.cursor is None:
+        if self.ctx.map_modes.template is None or grid_map.mode != "area" or grid_map.cursor is None:
             self.ctx.set_status("Place an area template with z first; A then marks everyone it hits.", error=True)
             return
-        cells = self.map_modes.template.cells(grid_map.cursor, self.ctx.state.grid)
+        cells = self.ctx.map_modes.template.cells(grid_map.cursor, self.ctx.state.grid)
         hit = tuple(c.id for c in self.ctx.state.combatants if c.position is not None and any(p in cells for p in c.cells))
-        self.map_modes.end_pick()
+        self.ctx.map_modes.end_pick()
         if not hit:
             self.ctx.set_status("The area hits nobody: no marks.", error=True)
             return

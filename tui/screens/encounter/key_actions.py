@@ -8,11 +8,6 @@ from __future__ import annotations
 from tui.keys import ACTIONS, SCREEN
 
 
-def owner_path(owner: type) -> str:
-    """The dotted path the key table names a part's class by (``module.Class``)."""
-    return f"{owner.__module__}.{owner.__qualname__}"
-
-
 def _delegate(action: str, owner: str):
     """``action_<action>`` of the screen: runs the same method of the part the key table names."""
 

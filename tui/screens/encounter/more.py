@@ -17,6 +17,7 @@ from tui.rendering.describe import preview_text
 from tui.screens.choice import ChoiceScreen
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import clean
+from tui.rendering.offers import offer_label
 from tui.screens.encounter.context import ScreenContext
 from tui.screens.encounter.campaign import CampaignChanges
 from tui.screens.encounter.map_files import MapFiles
@@ -35,14 +36,6 @@ GM_TOOLS: tuple[tuple[str, str], ...] = (
     ("tool:resize", "Resize the map"),
     ("tool:recap", "Recap of this fight for session notes: copy it, or save it as Markdown"),
 )
-
-
-def offer_label(offer: Offer) -> str:
-    """``Label (RULE)``, and ``— why not`` when it is refused now."""
-    label = clean(offer.label) + (f" ({offer.rule})" if offer.rule else "")
-    if offer.refusal is not None:
-        label += f" \u2014 not now: {clean(offer.refusal)}"
-    return label
 
 
 class MoreMenu:

@@ -2,8 +2,8 @@
 
 It owns the GM's keys (built from :data:`tui.keys.ACTIONS`, whose ``owner``
 names the part that implements each), the selection and its parts: one
-object per key group (:data:`EncounterScreen.PART_TYPES`), each given the
-screen as its :class:`tui.screens.encounter.context.ScreenContext`, its
+object per key group, built when first used (:class:`~tui.screens.encounter.parts.Part`),
+each given the screen as its :class:`tui.screens.encounter.context.ScreenContext`, its
 state its own (the marks, the map's modes, the players'-view preview...). It turns
 keys into core commands, hands them to the :class:`tui.presenter.EncounterPresenter`
 (which commits them: applies and saves) and renders each view the presenter
@@ -30,29 +30,16 @@ from textual.widgets import Static
 from core.combat import commands as cmd
 from core.values.combatant import Combatant
 from core.combat.upcoming import next_up
-from core.combat.visibility import visible_to
 from saves.campaign import LogEntry
 from tui.keys import ACTIONS, READ_ONLY_ACTION_IDS, bindings
 from tui.presenter import EncounterPresenter, EncounterView
 from tui.rendering.text import clean
-from tui.screens.encounter.campaign import CampaignChanges
-from tui.screens.encounter.campaign_tools import CampaignTools
-from tui.screens.encounter.combat import CombatPart
-from tui.screens.encounter.forecasting import Forecasting
-from tui.screens.encounter.gm import TurnsAndRolls
+from core.combat.trackers.sheet import sheet_lines
 from tui.screens.encounter.fight_end import offer_end_of_combat
-from tui.screens.encounter.groups import Marks
-from tui.screens.encounter.key_actions import add_key_actions, owner_path
-from tui.screens.encounter.map_files import MapFiles
-from tui.screens.encounter.map_modes import MapModes
-from tui.screens.encounter.more import MoreMenu
-from tui.screens.encounter.recap import RecapExport
+from tui.screens.encounter.key_actions import add_key_actions
+from tui.screens.encounter.parts import Part, built, part_names
 from tui.screens.encounter.saving_mark import SavingMark
-from tui.screens.encounter.scene_events import SceneEventRows
-from tui.screens.encounter.sheet_editor import SheetEditor
 from tui.screens.encounter.status import status_text
-from tui.screens.encounter.trackers import TrackerMenus
-from tui.screens.encounter.view import ViewToggles
 from tui.screens.prompt import PromptScreen
 from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.dice_log import DiceLog
@@ -77,8 +64,21 @@ class EncounterScreen(Screen):
     each focus change (the focused and the blurred widget repaint
     themselves as their ``:focus`` styles change): ``m`` and Esc, which move
     the focus between the tracker and the map, draw only what changed."""
-    PART_TYPES: tuple[type, ...] = (TurnsAndRolls, CombatPart, MapModes, Marks, SheetEditor, MoreMenu, RecapExport, CampaignChanges, MapFiles, CampaignTools, TrackerMenus, ViewToggles, SceneEventRows, Forecasting)
-    """The classes of the parts, one object each per screen (the key table's owners)."""
+    # The parts (the key table's owners), each built when first used, with the parts it names: parts.py
+    map_modes = Part("tui.screens.encounter.map_modes.MapModes")
+    marks = Part("tui.screens.encounter.groups.Marks")
+    recap = Part("tui.screens.encounter.recap.RecapExport")
+    map_files = Part("tui.screens.encounter.map_files.MapFiles")
+    campaign = Part("tui.screens.encounter.campaign.CampaignChanges", "map_files")
+    more = Part("tui.screens.encounter.more.MoreMenu", "map_modes", "campaign", "map_files", "recap")
+    turns = Part("tui.screens.encounter.gm.TurnsAndRolls", "marks", "more")
+    combat = Part("tui.screens.encounter.combat.CombatPart", "marks", "more")
+    sheet_editor = Part("tui.screens.encounter.sheet_editor.SheetEditor")
+    tools = Part("tui.screens.encounter.campaign_tools.CampaignTools")
+    trackers = Part("tui.screens.encounter.trackers.TrackerMenus")
+    scene_events = Part("tui.screens.encounter.scene_events.SceneEventRows")
+    toggles = Part("tui.screens.encounter.view.ViewToggles")
+    forecasting = Part("tui.screens.encounter.forecasting.Forecasting")
 
     def __init__(self, presenter: EncounterPresenter, notice: str = "", glyphs: str = "unicode") -> None:
         super().__init__()
@@ -88,21 +88,6 @@ class EncounterScreen(Screen):
         self._notice = notice
         self._glyphs = glyphs
         self._refusal: str | None = None  # the last refusal the status line showed
-        self.map_modes = MapModes(self)
-        self.marks = Marks(self, self.map_modes)
-        self.recap = RecapExport(self)
-        self.map_files = MapFiles(self)
-        self.campaign = CampaignChanges(self, self.map_files)
-        self.more = MoreMenu(self, self.map_modes, self.campaign, self.map_files, self.recap)
-        self.turns = TurnsAndRolls(self, self.marks, self.more)
-        self.combat = CombatPart(self, self.marks, self.more)
-        self.sheet_editor = SheetEditor(self)
-        self.tools = CampaignTools(self)
-        self.trackers = TrackerMenus(self, self.more)
-        self.scene_events = SceneEventRows(self)
-        self.toggles = ViewToggles(self, self.more)
-        self.forecasting = Forecasting(self)
-        self._parts = {owner_path(type(part)): part for part in (self.turns, self.combat, self.map_modes, self.marks, self.sheet_editor, self.more, self.recap, self.campaign, self.map_files, self.tools, self.trackers, self.toggles, self.scene_events, self.forecasting)}
         self.saving_mark = SavingMark(self)
         self._status_message = Text()
         presenter.subscribe(self.show_view)
@@ -110,7 +95,7 @@ class EncounterScreen(Screen):
 
     def part(self, owner: str) -> object:
         """The part of this screen whose class is ``owner`` (a dotted path, as :data:`tui.keys.ACTIONS` names it)."""
-        return self._parts[owner]
+        return getattr(self, PART_NAMES[owner])
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -182,7 +167,8 @@ class EncounterScreen(Screen):
         log.add(entries)
         if view.turn_changed:
             self.selected = view.state.current or self.selected
-            self.marks.marked = ()  # the marks were for this turn's area or volley
+            if built(self, "marks") is not None:
+                self.marks.marked = ()  # the marks were for this turn's area or volley
         self.refresh_views(follow=view.turn_changed, view=view)
         upcoming = next_up(view, view.state)
         self.set_status(status_text(entries, upcoming.name if upcoming is not None else None) if entries else Text("Done."), logged=bool(entries))
@@ -220,12 +206,15 @@ class EncounterScreen(Screen):
         state = view.state
         if self.combatant(self.selected) is None:
             self.selected = state.current
-        self.marks.forget_gone_marks()
+        marks = built(self, "marks")  # none before the GM first marks a creature (space)
+        if marks is not None:
+            marks.forget_gone_marks()
         upcoming = next_up(view, state)
-        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(self.marks.marked),
+        self.query_one(InitiativeTracker).show(state, self.selected, view.tracked_kinds, frozenset(marks.marked if marks is not None else ()),
                                                next_id=upcoming.id if upcoming is not None else None)
         grid_map = self.query_one(GridMap)
         if self.toggles.players_preview:
+            from core.combat.visibility import visible_to  # what players see: loads when the GM first shows it (V)
             seen = visible_to(state, view.ruleset)
             grid_map.show(seen.state, seen.state.current, self.selected)
             grid_map.set_fog(seen.seen)
@@ -237,7 +226,7 @@ class EncounterScreen(Screen):
         chosen = self.combatant(self.selected)
 
         riding = ride_words(state, chosen) if chosen is not None else ""
-        self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, self.trackers.tracker_lines(chosen))
+        self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, sheet_lines(state, chosen) if chosen is not None else ())
 
     def set_status(self, message: str | Text, error: bool = False, logged: bool = False, hint: bool = False) -> None:
         """Show ``message`` on the status line (one row); one too wide for it
@@ -408,3 +397,4 @@ class EncounterScreen(Screen):
 
 
 add_key_actions(EncounterScreen)
+PART_NAMES = part_names(EncounterScreen)  # the key table's owner path of each part -> its attribute on the screen

@@ -11,29 +11,24 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.offers import base as core_offers
-from core.offers.trackers import REMINDER_PREFIX, USE_PREFIX, sheet_lines
+from core.offers.trackers import REMINDER_PREFIX, USE_PREFIX
 from core.combat.trackers.events import ReminderFired
 from tui.rendering.describe import describe
 from tui.screens.choice import ChoiceScreen
 from tui.rendering.text import clean
 from tui.screens.encounter.context import ScreenContext
-from tui.screens.encounter.more import MoreMenu, offer_label
+from tui.rendering.offers import offer_label
 
 LATER = "later"
 
 
 class TrackerMenus:
-    """``TrackerMenus(ctx, more)``: reminders (R) and limited uses (U) of
+    """``TrackerMenus(ctx)``: reminders (R) and limited uses (U) of
     the selected creature, and the offer of a fired reminder's check; the
-    offers are taken through ``more``."""
+    offers are taken through ``ctx.more``."""
 
-    def __init__(self, ctx: ScreenContext, more: MoreMenu) -> None:
+    def __init__(self, ctx: ScreenContext) -> None:
         self.ctx = ctx
-        self.more = more
-
-    def tracker_lines(self, combatant) -> tuple[tuple[str, bool], ...]:
-        """The sheet's lines of ``combatant``'s reminders and limited uses."""
-        return () if combatant is None else sheet_lines(self.ctx.state, combatant)
 
     def action_reminders(self) -> None:
         """``R``: add, roll or remove a reminder of the selected creature."""
@@ -48,17 +43,17 @@ class TrackerMenus:
         if target is None:
             self.ctx.set_status("Select a combatant first.", error=True)
             return
-        found = [o for o in self.more.current_offers() if o.id.startswith(prefix)]
+        found = [o for o in self.ctx.more.current_offers() if o.id.startswith(prefix)]
         ordered = [o for o in found if o.allowed] + [o for o in found if not o.allowed]
         options = [(o.id, offer_label(o)) for o in ordered]
         self.ctx.ask(ChoiceScreen(Text(title.format(name=clean(target.name))), options), self._tracker_chosen)
 
     def _tracker_chosen(self, offer_id: str) -> None:
-        offer = core_offers.find(self.more.current_offers(), offer_id)
+        offer = core_offers.find(self.ctx.more.current_offers(), offer_id)
         if offer is None:
             self.ctx.set_status("That action is no longer possible.", error=True)
             return
-        self.more.take_offer(offer)
+        self.ctx.more.take_offer(offer)
 
     def show_reminders(self, entries) -> None:
         """After a command: the reminders it fired take the status line, and
@@ -100,4 +95,4 @@ class TrackerMenus:
         if offer is None:
             self.ctx.set_status("That check is no longer due.", error=True)
             return
-        self.more.take_offer(offer)
+        self.ctx.more.take_offer(offer)

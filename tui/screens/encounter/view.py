@@ -17,17 +17,16 @@ from tui.rendering.text import clean
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
 from tui.screens.encounter.context import ScreenContext
-from tui.screens.encounter.more import MoreMenu, offer_label
+from tui.rendering.offers import offer_label
 from tui.widgets.dice_log import line_text
 
 
 class ViewToggles:
-    """``ViewToggles(ctx, more)``: what the GM's screen shows (V, l, g, Z,
-    f, y, ?); the help lists the offers of ``more``'s menu."""
+    """``ViewToggles(ctx)``: what the GM's screen shows (V, l, g, Z,
+    f, y, ?); the help lists the offers of the ``.`` menu (``ctx.more``)."""
 
-    def __init__(self, ctx: ScreenContext, more: MoreMenu) -> None:
+    def __init__(self, ctx: ScreenContext) -> None:
         self.ctx = ctx
-        self.more = more
         self.show_log = False
         """Narrow terminals: the log shows in place of the sheet (key l)."""
         self.players_preview = False
@@ -84,6 +83,6 @@ class ViewToggles:
         self.ctx.set_status(f"Map cells: {self.ctx.query_one(GridMap).cycle_zoom()}.")
 
     def action_help(self) -> None:
-        offers = [(offer_label(o), o.refusal) for o in self.more.menu_offers()]
+        offers = [(offer_label(o), o.refusal) for o in self.ctx.more.menu_offers()]
         self.ctx.app.push_screen(HelpScreen(self.ctx.app.keymap_overrides, offers, self.ctx.app.keymap_problems,
-                                                self.ctx.session.encounter.ruleset))
+                                            self.ctx.session.encounter.ruleset))
