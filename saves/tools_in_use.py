@@ -5,7 +5,8 @@ training and ruses, mass battle) became house rules outside equestria
 (:mod:`core.rulesets.campaign_tools`), off by DEFAULT. A campaign saved
 before that may hold what a tool made: an encounter's light or weather other
 than a clear day or a light source (``vision``), an animal in training or a
-ruse (``trainings``, ``ruses``), a mass battle (``battle``). Opening it turns
+ruse (``trainings``, ``ruses``), a mass battle (``battle``), a creature
+holding its breath or with its ЭНЕР tracked (``breath``, ``energy_max``). Opening it turns
 that tool's house rule on (the GM used it; its fights keep reading the
 light), once: the campaign's header then records ``campaign_tools_read``, so
 a GM who turns the house rule off later keeps it off. Every change of the
@@ -46,6 +47,8 @@ def tools_in_use(states: Iterable[dict[str, Any]]) -> tuple[str, ...]:
             used.add("time")
         if state.get("battle"):
             used.add("battle")
+        if any(isinstance(c, dict) and (c.get("breath") or c.get("energy_max")) for c in state.get("combatants") or ()):
+            used.add("energy")
     return tuple(tool for tool in TOOLS if tool in used)
 
 

@@ -1,7 +1,8 @@
 """Offers of held breath for the ``.`` menu (rule EQ-BRE-1).
 
 For the selected creature (or whose turn it is) that has the ruleset's ТЕЛ
-stat and breathes air: hold its breath (rest, light or heavy activity,
+stat and breathes air, where the house rule ``energy_and_breath`` offers
+it (equestria's own; :mod:`core.rulesets.campaign_tools`): hold its breath (rest, light or heavy activity,
 with the seconds each gives) or breathe again (with the ЭНЕР still due).
 """
 
@@ -13,6 +14,7 @@ from core.campaign.breath import Activity, BreathSettings, breath_seconds
 from core.campaign.energy import Breathe, HoldBreath
 from core.errors import IllegalCommand
 from core.offers.offer import Group, Need
+from core.rulesets.campaign_tools import tool_on
 
 if TYPE_CHECKING:
     from core.offers.offer import Offer, OfferContext
@@ -31,6 +33,8 @@ def breath_offers(c: OfferContext) -> tuple[Offer, ...]:
     """``breath.hold`` or ``breath.breathe`` for the target (else the actor)."""
     who = c.target or c.actor
     settings = c.ruleset.settings_for(BreathSettings)
+    if not tool_on(c.ruleset, "energy"):
+        return ()  # EQ-BRE-1 is equestria's: a house rule elsewhere (core.rulesets.campaign_tools)
     if who is None or who.breathing != "air" or settings.body_stat not in c.ruleset.stat_names or settings.body_stat not in who.stats:
         return ()
     if who.breath is not None:

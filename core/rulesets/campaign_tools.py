@@ -2,8 +2,9 @@
 
 Light and weather (key ``L``, EQ-VIS-1..2), the travel planner (``J``,
 EQ-TRV-1..2), the in-game clock with animals in training and ruses (``T``,
-EQ-ANI-1, EQ-TRK-1) and mass battle (``W``, EQ-WAR-1..4) are equestria's
-rules. RULES.md Revision 3 ("Rules one seed has and the others borrow")
+EQ-ANI-1, EQ-TRK-1), mass battle (``W``, EQ-WAR-1..4) and energy with held breath
+(``N`` and the ``.`` menu's breath offers, EQ-STAT-1, EQ-BRE-1) are
+equestria's rules. RULES.md Revision 3 ("Rules one seed has and the others borrow")
 lists none of them as a DEFAULT of another ruleset, so elsewhere each is a
 house rule, off by DEFAULT: a bool setting (:class:`CampaignToolSettings`,
 :class:`MassBattleSettings`) of every ruleset's settings, on in equestria.
@@ -35,6 +36,7 @@ class CampaignToolSettings:
     light_and_weather: bool = False  # EQ-VIS-1..2 (equestria on; srd35 on, its seed 002 DEFAULT reads darkness and fog): key L, and attacks and moves read the light; off: a clear day
     travel_planner: bool = False  # EQ-TRV-1..2 (equestria on): key J, the travel planner
     campaign_clock: bool = False  # EQ-ANI-1, EQ-TRK-1 (equestria on): key T, the in-game clock, animals in training and ruses
+    energy_and_breath: bool = False  # EQ-STAT-1, EQ-BRE-1 (equestria on): key N and the . menu's held breath, ЭНЕР and held breath
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ TOOLS: dict[str, CampaignTool] = {
     "travel": CampaignTool("travel_planner", "J", "The travel planner", "EQ-TRV-1..2"),
     "time": CampaignTool("campaign_clock", "T", "The in-game clock, training and ruses", "EQ-ANI-1, EQ-TRK-1"),
     "battle": CampaignTool("mass_battle", "W", "Mass battle", "EQ-WAR-1..4"),
+    "energy": CampaignTool("energy_and_breath", "N", "Energy and held breath", "EQ-STAT-1, EQ-BRE-1"),
 }
 """The tools by the id of their key's action (``tui/keys.py``)."""
 

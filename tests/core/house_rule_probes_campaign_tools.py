@@ -42,7 +42,7 @@ def _flipped(rid: str, name: str) -> str:
     return "off" if getattr(get(rid).settings, name) else "on"
 
 
-PROBED = {"light_and_weather": _attack_in_darkness, **{TOOLS[tool].setting: _key(tool) for tool in ("travel", "time", "battle")}}
+PROBED = {"light_and_weather": _attack_in_darkness, **{TOOLS[tool].setting: _key(tool) for tool in ("travel", "time", "battle", "energy")}}
 
 PROBES: dict[str, tuple[str, Any]] = {f"{rid}.{name}": (_flipped(rid, name), probe) for name, probe in PROBED.items() for rid in RULESETS
                                      if hasattr(get(rid).settings, name)}  # power_roll has no mass battle (core.rulesets.campaign_tools)

@@ -243,3 +243,18 @@ def test_eq_bre_1_the_more_menu_offers_hold_breath_with_its_seconds_then_breathe
         find(offers(encounter.state, encounter.ruleset, target="c1"), "breath.hold").command("sprint")
     encounter.apply(SetBreathing("c1", "none"))
     assert find(offers(encounter.state, encounter.ruleset, target="c1"), "breath.hold") is None
+
+
+def test_eq_bre_1_outside_equestria_held_breath_is_offered_only_by_its_house_rule():
+    """RULES.md Revision 3: EQ-BRE-1 is equestria's and not on the list of
+    borrowed rules, so tactical_d10 (which has BODY) offers no held breath
+    until the house rule energy_and_breath is on (core.rulesets.campaign_tools)."""
+    from core.offers.base import find, offers
+    from core.rulesets import get
+
+    encounter = _fight()
+    tactical = get("tactical_d10")
+    assert tactical.settings.energy_and_breath is False and "BODY" in tactical.stat_names
+    assert find(offers(encounter.state, tactical, target="c2"), "breath.hold") is None
+    on = tactical.with_house_rules({"energy_and_breath": True})
+    assert find(offers(encounter.state, on, target="c2"), "breath.hold") is not None

@@ -2,7 +2,7 @@
 ``extinguish_stat`` was BODY, a stat srd35 lacks, so TAC-EFF-1's check rolled a bare
 1d20 + 0 for every creature). A stat setting (``..._stat``, ``..._stats``, a skill
 setting) names a stat or a skill of the ruleset's sheet, or ``""``: that rule is not
-one of this ruleset's (EQ-DAY-2 theft outside equestria and srd35) until a house rule names a stat."""
+one of this ruleset's (EQ-DAY-2 theft outside equestria) until a house rule names a stat."""
 
 from __future__ import annotations
 

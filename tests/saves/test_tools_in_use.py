@@ -17,7 +17,7 @@ from core.campaign.war import commands as war
 from core.rulesets import get
 from saves.campaign import Campaign
 from saves.session import Session, create_campaign
-from saves.tools_in_use import READ_KEY, tools_in_use
+from saves.tools_in_use import READ_KEY, tools_in_use, turned_on
 from core.board.map_text import TextMap
 from core.board.grid import Grid
 
@@ -107,3 +107,15 @@ def test_a_tool_no_house_rule_of_the_ruleset_offers_is_left_off_and_the_campaign
 
     ruleset, told = turned_on(get("srd35"), [{"battle": {"round": 1}, "vision": None}])
     assert ruleset.house_rules() == {} and told == ()
+
+
+def test_a_creature_holding_its_breath_or_with_its_energy_tracked_uses_energy_and_breath():
+    """EQ-STAT-1, EQ-BRE-1 (key N): an older campaign whose creature holds its breath, or has
+    ЭНЕР tracked (a maximum), gets the house rule energy_and_breath on when opened."""
+    holding = {"combatants": [{"id": "a", "breath": {"since": 2, "activity": "heavy"}, "energy_max": 0}]}
+    tracked = {"combatants": [{"id": "b", "breath": None, "energy_max": 10}]}
+    untouched = {"combatants": [{"id": "c", "breath": None, "energy_max": 0}]}
+    assert tools_in_use([holding]) == ("energy",) and tools_in_use([tracked]) == ("energy",)
+    assert tools_in_use([untouched]) == ()
+    ruleset, told = turned_on(get("tactical_d10"), [tracked])
+    assert ruleset.settings.energy_and_breath is True and "house rule energy_and_breath is on" in told[0]

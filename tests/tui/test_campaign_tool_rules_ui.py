@@ -3,7 +3,8 @@ RULES.md Revision 3 "Rules one seed has and the others borrow"): in srd35 the tr
 EQ-TRV-1..2) and the clock (T, EQ-ANI-1, EQ-TRK-1) are refused while off, naming the house rule and
 how to turn it on, nothing opened and nothing changed; turned on through House rules they open and
 cite equestria's rule IDs as such. tactical_d10 does the same for light (L, EQ-VIS-1..2) and mass
-battle (W, EQ-WAR-1..4). Equestria opens all four at once, as before."""
+battle (W, EQ-WAR-1..4), and energy with held breath (N, EQ-STAT-1, EQ-BRE-1). Equestria opens
+them all at once, as before."""
 
 from __future__ import annotations
 
@@ -57,6 +58,7 @@ async def _house_rule(pilot, app, name: str, text: str) -> None:
     ("srd35", "T", "campaign_clock", TimeScreen, "#time-text"),
     ("tactical_d10", "W", "mass_battle", BattleScreen, "#battle-armies"),
     ("tactical_d10", "L", "light_and_weather", PromptScreen, ""),
+    ("tactical_d10", "N", "energy_and_breath", PromptScreen, ""),
 ])
 async def test_a_tool_off_is_refused_with_its_house_rule_and_opens_once_it_is_on(tmp_path, rid, key, setting, screen, title):
     app = _demo_in(tmp_path, rid)

@@ -71,6 +71,7 @@ class EquestriaSettings(CommonSettings, CampaignToolSettings, MassBattleSettings
     light_and_weather: bool = True  # EQ-VIS-1..2: seed 001's own campaign tools (core.rulesets.campaign_tools)
     travel_planner: bool = True  # EQ-TRV-1..2
     campaign_clock: bool = True  # EQ-ANI-1, EQ-TRK-1
+    energy_and_breath: bool = True  # EQ-STAT-1, EQ-BRE-1
     mass_battle: bool = True  # EQ-WAR-1..4
 
 

@@ -37,6 +37,7 @@ class Srd35Settings(CommonSettings, CampaignToolSettings, AcAttackSettings, Door
     break_action: str = "standard"  # DEFAULT: breaking a door is a standard action
     break_difficulty: int = 17  # Revision 3 Doors: default difficulty 15 + 2 (DEFAULT)
     stats: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")  # SRD-STAT-1 (modifiers, DEFAULT)
+    theft_stat: str = ""  # EQ-DAY-2 is equestria's, not on RULES.md Revision 3's list of borrowed rules: no theft rule here (a house rule names a stat, DEX say)
     extinguish_stat: str = "CON"  # TAC-EFF-1 DEFAULT here: the Body check is srd35's Constitution (there is no BODY)
     default_difficulty: int = 15  # DEFAULT
     default_ac: int = 10  # SRD-STAT-1: AC 10 before armour and modifiers, for creatures with none set

@@ -1,7 +1,8 @@
 """The campaign tools beyond the skirmish, opened from the encounter: the
 battle screen (key ``W``, rules EQ-WAR-1..4) and the travel planner
 (key ``J``, rules EQ-TRV-1..2), time (``T``), light and weather (``L``).
-Outside their seed's ruleset each of these four is a house rule
+Outside their seed's ruleset each of these, and energy with held breath
+(``N``), is a house rule
 (:mod:`core.rulesets.campaign_tools`): while it is off its key is refused,
 naming the house rule and how to turn it on, and nothing opens.
 
@@ -77,12 +78,14 @@ class CampaignTools:
 
     def action_energy(self) -> None:
         """ЭНЕР and held breath of the selected creature (EQ-STAT-1, EQ-BRE-1)."""
+        if self._refused("energy"):
+            return
         target = self.ctx.combatant(self.ctx.selected)
         if target is None:
             self.ctx.set_status("Select a combatant first.", error=True)
             return
-        title = f"ЭНЕР / breath of {clean(target.name)}: -N spend, +N regain, set MAX [NOW], hold rest|light|heavy, breathe, breathes air|water|none"
-        self.ctx.ask(PromptScreen(title, "-2 interrupted journey"), lambda text: self._energy_typed(target.id, text))
+        title = f"ЭНЕР / breath of {clean(target.name)} (EQ-STAT-1, EQ-BRE-1): -N spend, +N regain, set MAX [NOW], hold rest|light|heavy, breathe, breathes air|water|none"
+        self.ctx.ask(PromptScreen(title, "-2 interrupted journey", ruleset=self.ctx.session.encounter.ruleset), lambda text: self._energy_typed(target.id, text))
 
     def _energy_typed(self, target: str, text: str) -> None:
         from core.campaign.breath_turns import SetBreathing
