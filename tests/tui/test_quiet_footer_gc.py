@@ -124,3 +124,22 @@ def test_the_encounter_program_starts_with_collection_off(tmp_path, monkeypatch)
     finally:
         gc.enable()
     assert seen == {"enabled": False}
+
+
+async def test_a_click_on_a_footer_key_presses_it(tmp_path):
+    """The footer draws its keys itself: a click on ``m Move`` starts the move
+    mode as the key does; a click between two keys does nothing."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = app.encounter_screen.query_one(QuietFooter)
+        labels = [entry.label for entry in footer.entries]
+        x = next(start for (start, _end), entry in zip(footer.spans, footer.entries) if entry.label == "Move")
+        gap = footer.spans[0][1]  # the cell after the first key: between keys
+        assert footer.entry_at(gap) is None
+        await pilot.click(QuietFooter, offset=(gap, 0))
+        await pilot.pause()
+        assert [entry.label for entry in footer.entries] == labels
+        await pilot.click(QuietFooter, offset=(x, 0))
+        await pilot.pause()
+        assert [entry.label for entry in footer.entries][:2] == ["Move here", "Cancel"]

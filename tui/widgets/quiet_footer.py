@@ -92,7 +92,8 @@ class QuietFooter(Widget, can_focus=False):
         self._shown: tuple | None = None
         self.entries: tuple[FooterEntry, ...] = ()
         """The keys drawn now, left to right."""
-        self._spans: list[tuple[int, int]] = []  # cells [start, end) of each entry on the line
+        self.spans: list[tuple[int, int]] = []
+        """The cells ``[start, end)`` of each of :attr:`entries` on the line."""
         self._hover: int | None = None
 
     def shown_keys(self) -> tuple:
@@ -133,11 +134,11 @@ class QuietFooter(Widget, can_focus=False):
                 first[binding.action] = FooterEntry(binding.key, self.app.get_key_display(binding), binding.description,
                                                     binding.action, enabled, tooltip or binding.description)
         self.entries = tuple(first.values())
-        self._spans = []
+        self.spans = []
         start = 0
         for entry in self.entries:
             width = len(self._cells(entry)[0][0]) + len(self._cells(entry)[1][0])
-            self._spans.append((start, start + width))
+            self.spans.append((start, start + width))
             start += width + (1 if self.compact else 0)
         self._hover = None
         self.refresh()  # one line repainted: no layout
@@ -168,7 +169,7 @@ class QuietFooter(Widget, can_focus=False):
         return None if index is None else self.entries[index]
 
     def _index_at(self, x: int) -> int | None:
-        for index, (start, end) in enumerate(self._spans):
+        for index, (start, end) in enumerate(self.spans):
             if start <= x < end:
                 return index
         return None
