@@ -63,11 +63,12 @@ async def test_the_move_keys_show_in_the_footer_with_the_move_cursor(tmp_path):
         await pilot.pause()
         await pilot.press("m")
         await pilot.pause()
-        from textual.widgets._footer import FooterKey
+        from tui.widgets.quiet_footer import QuietFooter
 
-        shown = [key.description for key in app.screen.query(FooterKey) if key.display]
+        footer = app.screen.query_one(QuietFooter)
+        shown = [entry.label for entry in footer.entries]
         assert shown[:2] == ["Move here", "Cancel"], shown
         await pilot.press("escape")
         await pilot.pause()
-        shown = [key.description for key in app.screen.query(FooterKey) if key.display]
+        shown = [entry.label for entry in footer.entries]
         assert "Move" in shown and "Move here" not in shown, shown

@@ -13,28 +13,26 @@ from tui.widgets.quiet_footer import QuietFooter
 
 
 async def test_undo_redo_and_a_dialog_leave_the_footer_alone(tmp_path):
-    from textual.widgets._footer import FooterKey
-
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         footer = app.query_one(QuietFooter)
 
         def shown():
-            return [(key.key_display, key.description, key.action) for key in footer.query(FooterKey) if key.display]
+            return [(entry.key_display, entry.label, entry.action) for entry in footer.entries]
 
-        widgets, keys = list(footer.query(FooterKey)), shown()
+        entries, keys = footer.entries, shown()
         for key in ("n", "u", "ctrl+r", "d", "escape", "e", "escape"):
             await pilot.press(key)
             await pilot.pause()
-        assert list(footer.query(FooterKey)) == widgets and shown() == keys  # nothing rebuilt, nothing changed
+        assert footer.entries is entries and shown() == keys  # nothing rebuilt, nothing changed
         await pilot.press("m")  # move mode: other keys, so the footer changes
         await pilot.pause()
         assert [label for _key, label, _action in shown()] == ["Move here", "Cancel", "Quit"]
-        assert list(footer.query(FooterKey)) == widgets  # changed in place: no key removed and mounted again
+        assert not footer.children  # drawn by the footer itself: no key widgets to lay out
         await pilot.press("escape")
         await pilot.pause()
-        assert shown() == keys and list(footer.query(FooterKey)) == widgets
+        assert shown() == keys
 
 
 async def test_full_collections_and_folds_wait_for_a_pause(tmp_path, monkeypatch):
@@ -63,8 +61,6 @@ async def test_full_collections_and_folds_wait_for_a_pause(tmp_path, monkeypatch
 async def test_a_map_mode_left_and_a_dialog_opened_in_one_burst_leave_no_stale_keys(tmp_path):
     """A try-out typed ``m``, Esc and ``r`` quickly: the roll dialog sat over
     a footer still offering "Move here"; it shows the GM's keys (waiting)."""
-    from textual.widgets._footer import FooterKey
-
     from tui.screens.prompt import PromptScreen
 
     app = demo_app(tmp_path / "demo.json")
@@ -75,7 +71,7 @@ async def test_a_map_mode_left_and_a_dialog_opened_in_one_burst_leave_no_stale_k
         for _ in range(5):
             await pilot.pause(0.02)
         assert isinstance(app.screen, PromptScreen)
-        actions = [key.action for key in footer.query(FooterKey)]
+        actions = [entry.action for entry in footer.entries]
         assert "next_turn" in actions and not any("move_here" in a or "confirm" in a or a == "pick" for a in actions), actions
 
 
@@ -128,3 +124,22 @@ def test_the_encounter_program_starts_with_collection_off(tmp_path, monkeypatch)
     finally:
         gc.enable()
     assert seen == {"enabled": False}
+
+
+async def test_a_click_on_a_footer_key_presses_it(tmp_path):
+    """The footer draws its keys itself: a click on ``m Move`` starts the move
+    mode as the key does; a click between two keys does nothing."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = app.encounter_screen.query_one(QuietFooter)
+        labels = [entry.label for entry in footer.entries]
+        x = next(start for (start, _end), entry in zip(footer.spans, footer.entries) if entry.label == "Move")
+        gap = footer.spans[0][1]  # the cell after the first key: between keys
+        assert footer.entry_at(gap) is None
+        await pilot.click(QuietFooter, offset=(gap, 0))
+        await pilot.pause()
+        assert [entry.label for entry in footer.entries] == labels
+        await pilot.click(QuietFooter, offset=(x, 0))
+        await pilot.pause()
+        assert [entry.label for entry in footer.entries][:2] == ["Move here", "Cancel"]

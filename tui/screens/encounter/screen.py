@@ -107,7 +107,7 @@ class EncounterScreen(Screen):
             yield GridMap(theme=self._glyphs, id="map")
         yield Static(Text("Terminal too small: make it at least 60x16.", style="bold"), id="too-small")
         yield StatusLine(id="status")
-        yield QuietFooter(compact=True, show_command_palette=False)
+        yield QuietFooter(compact=True)
 
     def on_mount(self) -> None:
         self.apply_size()
