@@ -91,11 +91,12 @@ def _count(n: int) -> str:
 def advice(campaign: Path, backup: Path | None, newer: bool = False) -> str:
     """The sentence a refusal of ``campaign`` ends with: what the GM can do,
     given its newest good ``backup`` (``None``: none); ``newer``: the file
-    was written by a newer encounter (it is not broken)."""
+    was written by a newer encounter (it is not broken; with no backup
+    nothing is added to the reason, which says to update)."""
     if newer:
         update = "A newer encounter opens it"
         if backup is None:
-            return update
+            return ""  # the reason already says to update encounter
         return f"{update}; or go back to the newest good backup {backup}, the newer file kept aside: encounter restore {campaign}"
     if _opens_alone(campaign) is not None:
         return f"The file itself is good; to go on from it with what of its journal still fits, the rest kept aside: encounter restore {campaign}"

@@ -80,8 +80,9 @@ def tool_refusal(ruleset: Any, tool: str) -> str | None:
     found = TOOLS[tool]
     if not hasattr(ruleset.settings, found.setting):
         return f"{found.label} ({found.key}, as in equestria {found.rules}) is no rule of {ruleset.id}, and no house rule of it offers it."
-    return (f"{found.label} (key {found.key}) is off in {ruleset.id}: a house rule, as in equestria {found.rules}. "
-            f"Turn {found.setting} on in House rules (. then House rules, type true).")
+    what = found.label[0].lower() + found.label[1:]
+    return (f"{found.key} is off in {ruleset.id}: turn {found.setting} on in House rules (. then House rules, type true) "
+            f"for {what}, a house rule as in equestria {found.rules}.")  # what to do first: it shows at 80 columns
 
 
 def lighting(ruleset: Any, conditions: Conditions) -> Conditions:

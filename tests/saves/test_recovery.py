@@ -77,6 +77,21 @@ def test_a_newer_file_is_refused_and_offers_a_backup(tmp_path):
     assert str(caught.value).endswith(f"A newer encounter opens it; or go back to the newest good backup {caught.value.backup}, the newer file kept aside: encounter restore {path}")
 
 
+
+def test_a_newer_file_without_a_backup_says_to_update_once(tmp_path):
+    """A try-out: a new campaign (no backup yet) with a newer schema ended
+    "update encounter to open it. A newer encounter opens it", the same
+    advice twice and the second cut short."""
+    path = tmp_path / "c.json"
+    create_demo(path, random.Random(1)).close()
+    data = json.loads(path.read_text())
+    data["meta"]["1"]["schema"] = SCHEMA_VERSION + 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(NewerSave) as caught:
+        Campaign.open(path)
+    assert caught.value.backup is None
+    assert str(caught.value).endswith(f"(schema {SCHEMA_VERSION + 1}, this one reads up to {SCHEMA_VERSION}); update encounter to open it")
+
 def test_an_edit_that_breaks_the_undo_history_is_refused_at_undo_not_silently_applied(tmp_path):
     path = tmp_path / "c.json"
     create_demo(path, random.Random(1)).close()

@@ -68,7 +68,8 @@ async def test_a_tool_off_is_refused_with_its_house_rule_and_opens_once_it_is_on
         await pilot.pause()
         assert isinstance(app.screen, EncounterScreen)  # nothing opened
         said = _said(app)
-        assert said.startswith("Refused: ") and f"Turn {setting} on in House rules" in said and f"off in {rid}" in said
+        assert said.startswith("Refused: ") and f"turn {setting} on in House rules" in said and f"off in {rid}" in said
+        assert setting in said[:76]  # what turns it on shows at 80 columns, before the status line's "…" (a try-out)
         assert "as in equestria EQ-" in said
         assert app.presenter.state == state and app.presenter.session.encounter.ruleset.house_rules() == {}
         await _house_rule(pilot, app, setting, "on")

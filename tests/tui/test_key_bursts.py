@@ -181,3 +181,18 @@ async def test_keys_typed_after_a_refused_attack_are_not_shortcuts(tmp_path):
         shown = app.query_one(StatusLine).shown_lines[0].text  # what an 80-column status line shows, cut
         assert "keys typed after it ignored" in shown  # the count first: the cut never takes it
         assert not any(isinstance(e.event, ev.DamageTaken) for e in app.presenter.session.log)
+
+
+def test_enter_typed_before_the_terminal_went_raw_is_enter():
+    """Keys typed while ``encounter`` starts (over SSH, ``n m j Enter``
+    right after the command) reach the terminal in cooked mode, whose line
+    discipline turns Enter's ``\\r`` into ``\\n`` (ICRNL); Textual reads a
+    ``\\n`` as Ctrl+J, which nothing binds, so the move was never made.
+    The driver's parser reads it as Enter."""
+    from tui.terminal.key_order import _escape_then_key_parser
+
+    parser = _escape_then_key_parser()()
+    keys = [e.key for e in parser.feed("mj\n") if isinstance(e, events.Key)]
+    assert keys == ["m", "j", "enter"]
+    keys = [e.key for e in parser.feed("d\x1bd2\r") if isinstance(e, events.Key)]
+    assert keys == ["d", "escape", "d", "2", "enter"]

@@ -300,3 +300,22 @@ async def test_map_rulers_show_whole_numbers_on_a_big_map(tmp_path):
         assert "250" in top and "255" in top and " 50 " not in top
         assert "251" in rows and " 51" not in rows
     app.presenter.session.campaign.close()
+
+
+async def test_a_big_map_follows_the_turn_onto_whole_cells(tmp_path):
+    """A try-out at 81x24 on 300x300: after ``n`` the view started half-way
+    into a cell, its right half glued to the row number (``158≈·``, the
+    ruler shifted by a column): the view now starts on a cell's edge."""
+    from tui.widgets.grid_map import GridMap
+
+    app = _big_map_app(tmp_path / "big.json")
+    async with app.run_test(size=(81, 24)) as pilot:
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        cw, ch = grid_map.cell_size
+        for _ in range(3):
+            assert grid_map.scroll_offset.x % cw == 0 and grid_map.scroll_offset.y % ch == 0, (grid_map.scroll_offset, cw)
+            assert _in_view(grid_map, app.presenter.state.combatant(app.presenter.state.current).position)
+            await pilot.press("n")
+            await pilot.pause()
+    app.presenter.session.campaign.close()

@@ -125,12 +125,18 @@ def _escape_then_key_parser():
         """Over SSH a quick Esc then ``d`` arrives in one read, which the
         xterm parser takes for Alt+d, and Esc then ``.`` or Enter loses the
         Escape altogether. Here ESC followed by a key that starts no
-        control sequence is two keys: Escape, then that key."""
+        control sequence is two keys: Escape, then that key. And ``\n`` is
+        Enter, not Ctrl+J (which the app binds to nothing): keys typed while
+        ``encounter`` starts reach the terminal before it is raw, and the
+        cooked terminal hands their Enter on as ``\n``."""
 
         def _sequence_to_key_events(self, sequence: str, alt: bool = False):
             if alt or (len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] not in CONTROL_STARTS):
                 yield events.Key("escape", "\x1b")
-                yield from super()._sequence_to_key_events(sequence[-1])
+                yield from self._sequence_to_key_events(sequence[-1])
+                return
+            if sequence == "\n":  # Enter typed before the terminal went raw: cooked mode made its \r a \n (ICRNL)
+                yield events.Key("enter", "\r")
                 return
             yield from super()._sequence_to_key_events(sequence, alt)
 

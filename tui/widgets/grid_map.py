@@ -36,6 +36,12 @@ PINNED_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (4, 2), (6, 3), (8, 4))
 SIZE_NAMES = {(2, 1): "small", (4, 2): "large", (6, 3): "larger", (8, 4): "largest"}
 
 
+def _on_cell_edge(offset: int, cell: int, up: bool = False) -> int:
+    """``offset`` (pane columns or lines) moved down (``up``: up) to the
+    nearest multiple of ``cell``, the cell's width or height."""
+    return -(-offset // cell) * cell if up else offset // cell * cell
+
+
 class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
     """The map. ``show(state, current, selected)`` redraws it; ``start_pick``
     enters cursor mode and posts :class:`CellPicked` or :class:`PickCancelled`."""
@@ -176,7 +182,9 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         animation (over SSH an animation is many frames late). With
         ``unless_looked_away`` (a new turn), not when the GM scrolled the view
         since it was last put somewhere. Before the pane has its size, the
-        cell is followed as soon as it has (the map opens on it)."""
+        cell is followed as soon as it has (the map opens on it). The view
+        it scrolls to starts on a cell's edge, never half-way into one
+        (whose other half would stand beside the row number)."""
         if unless_looked_away and self._put_at is not None and self.scroll_offset != self._put_at:
             return
         if not self.size.area:
@@ -190,10 +198,10 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         new_x = scroll_x
         if x < scroll_x or x + cw > scroll_x + view_w:
-            new_x = max(0, x + cw // 2 - view_w // 2) if centre else x if x < scroll_x else x + cw - view_w
+            new_x = _on_cell_edge(max(0, x + cw // 2 - view_w // 2), cw) if centre else x if x < scroll_x else _on_cell_edge(x + cw - view_w, cw, up=True)
         new_y = scroll_y
         if y < scroll_y or y + ch > scroll_y + view_h:
-            new_y = max(0, y + ch // 2 - view_h // 2) if centre else y if y < scroll_y else y + ch - view_h
+            new_y = _on_cell_edge(max(0, y + ch // 2 - view_h // 2), ch) if centre else y if y < scroll_y else _on_cell_edge(y + ch - view_h, ch, up=True)
         if (new_x, new_y) != (scroll_x, scroll_y):
             self.scroll_to(new_x, new_y, animate=False, immediate=True)
         self._put_at = self.scroll_offset
