@@ -8,7 +8,7 @@ import time
 
 from saves import fold_plan
 from tests.tui.helpers import demo_app
-from tui.terminal.idle_gc import IDLE_SECONDS
+from tui.terminal.idle_gc import IDLE_SECONDS, YOUNG_BACKSTOP
 from tui.widgets.quiet_footer import QuietFooter
 
 
@@ -56,6 +56,33 @@ async def test_full_collections_and_folds_wait_for_a_pause(tmp_path, monkeypatch
         assert app.collect_if_idle() is True
         assert app.collect_if_idle() is False  # nothing due any more
     assert gc.get_threshold()[2] < 1_000  # as it was once the app ends
+
+
+async def test_young_collections_wait_for_the_frame(tmp_path):
+    """A key's frame shares the interpreter with no young collection: Python's
+    own wait for YOUNG_BACKSTOP allocations (a few keys), and the app collects
+    the young generations itself once the frame is drawn and no key waits."""
+    app = demo_app(tmp_path / "demo.json")
+    seen: list[tuple[int, bool]] = []
+
+    def watch(phase, info):
+        if phase == "start":
+            seen.append((info["generation"], fold_plan.between_frames.is_set()))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert gc.get_threshold()[:1] == (10_000,) == (YOUNG_BACKSTOP,)
+        gc.callbacks.append(watch)
+        try:
+            await pilot.press("n")
+            for _ in range(50):
+                await pilot.pause(0.02)
+                if seen:
+                    break
+        finally:
+            gc.callbacks.remove(watch)
+        assert seen and seen[0] == (1, True)  # generations 0 and 1, between frames
+    assert gc.get_threshold()[0] < 1_000  # as it was once the app ends
 
 
 async def test_a_map_mode_left_and_a_dialog_opened_in_one_burst_leave_no_stale_keys(tmp_path):
