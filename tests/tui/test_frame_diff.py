@@ -182,3 +182,31 @@ def test_runs_one_after_another_say_only_the_style_changes_between_them():
     whole: dict = {}
     play(whole, frame(changed).render_segments(con))
     assert shown(screen) == shown(whole)
+
+
+def runs_cell_by_cell(old, new, x, gap):
+    """changed_runs' runs found one cell at a time (its definition, no chunks)."""
+    runs, start, last = [], None, None
+    for i, (char, seen) in enumerate(zip(*new)):
+        j = x + i
+        if j < len(old[0]) and old[0][j] == char and old[1][j] == seen:
+            continue
+        if start is not None and i - last > gap:
+            runs.append((start, last + 1))
+            start = None
+        start = i if start is None else start
+        last = i
+    return runs + ([(start, last + 1)] if start is not None else [])
+
+
+cells_st = st.lists(st.tuples(st.sampled_from(["a", "b", " ", None]), st.sampled_from(["", "1", None])), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cells_st, cells_st, st.integers(0, 12))
+def test_runs_compared_in_chunks_are_the_runs_found_cell_by_cell(old, new, x):
+    from tui.terminal.frame_diff import GAP, changed_runs
+
+    old_cells = ([c for c, _ in old], [s for _, s in old])
+    new_cells = ([c if c is not None else "z" for c, _ in new], [s if s is not None else "" for _, s in new])
+    assert list(changed_runs(old_cells, new_cells, x)) == runs_cell_by_cell(old_cells, new_cells, x, GAP)

@@ -45,24 +45,51 @@ if any): two styles that differ only in what Textual keeps for itself
 def cells_of(strip: Strip, color_system) -> tuple[list, list, list] | None:
     """The cells a strip writes: ``(characters, styles, looks)``, one entry
     per column (see :data:`Cells`; a space's look is :func:`space_look`'s),
-    each segment's looks read once; ``None`` if it holds control codes."""
+    each segment's cells made once (:func:`segment_cells`); ``None`` if it
+    holds control codes."""
     chars: list = []
     styles: list = []
     looks: list = []
     for text, style, control in strip:
         if control:
             return None
-        seen = look(style, color_system)
-        blank = space_look(style, color_system) if " " in text else seen
-        if text.isascii():
-            chars.extend(text)
-            styles.extend([style] * len(text))
-            looks.extend([blank if char == " " else seen for char in text] if blank is not seen else [seen] * len(text))
-            continue
+        cells = _SEGMENT_CELLS.get((text, style, color_system))
+        if cells is None or (style is not None and style._link):  # a link's id is its style's own: never another's
+            cells = segment_cells(text, style, color_system)
+        lead, seg_chars, seg_styles, seg_looks = cells
+        if lead and chars:
+            chars[-1] += lead  # combining marks that start a segment join the cell before it
+        chars.extend(seg_chars)
+        styles.extend(seg_styles)
+        looks.extend(seg_looks)
+    return chars, styles, looks
+
+
+_SEGMENT_CELLS: dict[tuple, tuple[str, list, list, list]] = {}
+
+
+def segment_cells(text: str, style: Style | None, color_system) -> tuple[str, list, list, list]:
+    """One segment's cells ``(lead, characters, styles, looks)`` (see
+    :func:`cells_of`), remembered: a frame writes mostly segments written
+    before (a pane's lines shown again, moved by a row). ``lead`` is the
+    zero-width marks before its first cell, which join the cell before
+    the segment."""
+    seen = look(style, color_system)
+    blank = space_look(style, color_system) if " " in text else seen
+    lead = ""
+    if text.isascii():
+        chars = list(text)
+        styles = [style] * len(text)
+        looks = [blank if char == " " else seen for char in text] if blank is not seen else [seen] * len(text)
+    else:
+        chars, styles, looks = [], [], []
         for char in text:
             width = cell_len(char)
-            if width == 0 and chars:
-                chars[-1] += char  # a combining mark joins the cell before it
+            if width == 0:
+                if chars:
+                    chars[-1] += char  # a combining mark joins the cell before it
+                else:
+                    lead += char
             elif width == 2:
                 chars.extend((char, ""))
                 styles.extend((style, style))
@@ -71,7 +98,10 @@ def cells_of(strip: Strip, color_system) -> tuple[list, list, list] | None:
                 chars.append(char)
                 styles.append(style)
                 looks.append(blank if char == " " else seen)
-    return chars, styles, looks
+    if len(_SEGMENT_CELLS) > 4096:
+        _SEGMENT_CELLS.clear()
+    cells = _SEGMENT_CELLS[(text, style, color_system)] = (lead, chars, styles, looks)
+    return cells
 
 
 def look(style: Style | None, color_system) -> object:
@@ -107,22 +137,33 @@ def space_look(style: Style | None, color_system) -> object:
 def changed_runs(old: Cells, new: Cells, x: int) -> Iterator[tuple[int, int]]:
     """``(start, end)`` offsets into ``new`` (written at column ``x`` of a
     row whose cells are ``old``) that differ, runs closer than :data:`GAP`
-    joined, never splitting a wide character."""
+    joined, never splitting a wide character. Cells are compared
+    :data:`CHUNK` at a time first (list slices: the unchanged part of a
+    line costs a few comparisons, not one a cell)."""
     old_chars, old_looks = old
     new_chars, new_looks = new
     start = last = None
-    for i, char in enumerate(new_chars):
-        j = x + i
-        if j < len(old_chars) and old_chars[j] == char and old_looks[j] == new_looks[i]:
+    count = len(new_chars)
+    for chunk in range(0, count, CHUNK):
+        end = min(chunk + CHUNK, count)
+        if old_chars[x + chunk:x + end] == new_chars[chunk:end] and old_looks[x + chunk:x + end] == new_looks[chunk:end]:
             continue
-        if start is None:
-            start = i
-        elif i - last > GAP:
-            yield _whole(new_chars, start, last + 1)
-            start = i
-        last = i
+        for i in range(chunk, end):
+            j = x + i
+            if j < len(old_chars) and old_chars[j] == new_chars[i] and old_looks[j] == new_looks[i]:
+                continue
+            if start is None:
+                start = i
+            elif i - last > GAP:
+                yield _whole(new_chars, start, last + 1)
+                start = i
+            last = i
     if start is not None:
         yield _whole(new_chars, start, last + 1)
+
+
+CHUNK = 8
+"""Cells compared at once by :func:`changed_runs` before it looks cell by cell."""
 
 
 def _whole(chars: list, start: int, end: int) -> tuple[int, int]:
