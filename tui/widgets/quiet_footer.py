@@ -96,12 +96,14 @@ class QuietFooter(Widget, can_focus=False):
         """The cells ``[start, end)`` of each of :attr:`entries` on the line."""
         self._hover: int | None = None
 
-    def shown_keys(self) -> tuple:
-        """What the footer shows for its screen's active bindings now:
+    def shown_keys(self, active=None) -> tuple:
+        """What the footer shows for its screen's active bindings now (or
+        ``active``, ``Screen.active_bindings.values()`` as read by the caller:
+        each reading asks every binding's ``check_action``):
         ``((key, label, action, enabled, tooltip), ...)``."""
         return tuple(
             (binding.key, binding.description, binding.action, enabled, tooltip)
-            for (_node, binding, enabled, tooltip) in self.screen.active_bindings.values()
+            for (_node, binding, enabled, tooltip) in (self.screen.active_bindings.values() if active is None else active)
             if binding.show
         )
 
@@ -122,14 +124,15 @@ class QuietFooter(Widget, can_focus=False):
     def _update_keys(self) -> None:
         if not self.is_attached:
             return
-        shown = self.shown_keys()
+        active = tuple(self.screen.active_bindings.values())
+        shown = self.shown_keys(active)
         if self._shown is not None and self.app.screen is not self.screen and _keys(shown) == _keys(self._shown):
             return  # a dialog on top: keep the screen's keys (only which are enabled changed)
         if shown == self._shown:
             return
         self._shown = shown
         first: dict[str, FooterEntry] = {}
-        for (_node, binding, enabled, tooltip) in self.screen.active_bindings.values():
+        for (_node, binding, enabled, tooltip) in active:
             if binding.show and binding.action not in first:
                 first[binding.action] = FooterEntry(binding.key, self.app.get_key_display(binding), binding.description,
                                                     binding.action, enabled, tooltip or binding.description)

@@ -76,10 +76,10 @@ class MapModes:
             self.action_place()
             return
         self.reach = core_offers.move_reach(self.ctx.state, self.ctx.session.encounter.ruleset, mover.id)
-        self._start(mover.position, "move", self.reach.costs)
         target = self.ctx.combatant(self.ctx.selected)
         hint = self._show_odds(mover, target) if target is not None and target.id != mover.id else ""
-        self.ctx.set_status(Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left.{hint}"), hint=True)
+        self._start(mover.position, "move", self.reach.costs,
+                    status=Text("Move ") + user_text(mover.name, "bold") + Text(f": arrows/hjkl/yubn, Enter to move, Esc to cancel. {mover.budget.movement} movement left.{hint}"))
 
     def _show_odds(self, mover: Combatant, target: Combatant) -> str:
         """Shade the reachable cells by the chance to hit ``target`` from
@@ -138,8 +138,7 @@ class MapModes:
         grid = self.ctx.state.grid
         start = who.position if who is not None and who.position is not None else (grid.width // 2, grid.height // 2)
         self.offer = offer
-        self._start(start, "offer")
-        self.ctx.set_status(Text(clean(offer.label)) + Text(": move the cursor to the cell, Enter to do it, Esc to cancel."), hint=True)
+        self._start(start, "offer", status=Text(clean(offer.label)) + Text(": move the cursor to the cell, Enter to do it, Esc to cancel."))
 
     def _offer_preview(self, cell: Cell) -> Text:
         where = Text(f"({cell[0]}, {cell[1]}): ")
@@ -158,16 +157,15 @@ class MapModes:
         grid = self.ctx.state.grid
         start = who.position or (grid.width // 2, grid.height // 2)
         self.placing = who.id
-        self._start(start, "place")
-        self.ctx.set_status(Text("Place ") + user_text(who.name, "bold") + Text(": move the cursor to a free cell, Enter puts it there (no movement spent), Esc cancels."), hint=True)
+        self._start(start, "place", status=Text("Place ") + user_text(who.name, "bold") + Text(": move the cursor to a free cell, Enter puts it there (no movement spent), Esc cancels."))
 
     # -- paint (map editing) ------------------------------------------------------
     def action_paint(self) -> None:
         grid = self.ctx.state.grid
         owner = self.ctx.combatant(self.ctx.selected)
         start = owner.position if owner and owner.position else (grid.width // 2, grid.height // 2)
-        self._start(start, "paint")
         self._paint_status()
+        self._start(start, "paint")
 
     def _paint_status(self) -> None:
         choices = "  ".join(f"{n} {t}" for n, t in enumerate(BRUSHES, start=1))
@@ -216,8 +214,7 @@ class MapModes:
         if viewer is None or viewer.position is None:
             self.ctx.set_status("Select a combatant on the map first.", error=True)
             return
-        self._start(viewer.position, "look")
-        self.ctx.set_status(Text("Look from ") + user_text(viewer.name, "bold") + Text(": move the cursor; line of sight and cover show here. Esc ends."), hint=True)
+        self._start(viewer.position, "look", status=Text("Look from ") + user_text(viewer.name, "bold") + Text(": move the cursor; line of sight and cover show here. Esc ends."))
 
     def _look_readout(self, viewer: Combatant, cell: Cell) -> Text:
         grid, combatants = self.ctx.state.grid, self.ctx.state.combatants
@@ -303,7 +300,13 @@ class MapModes:
         self._area_update(grid_map.cursor)
 
     # -- the map's messages ----------------------------------------------------------
-    def _start(self, cell: Cell, mode: str, reach: dict[Cell, int] | None = None) -> None:
+    def _start(self, cell: Cell, mode: str, reach: dict[Cell, int] | None = None, status: Text | None = None) -> None:
+        """The map's cursor out at ``cell`` in ``mode`` (``reach`` shaded),
+        ``status`` on the status line first: a pane refreshed before the map
+        takes the focus is drawn in the frame of the key; one refreshed after
+        waits for the next frame while the focus restyles the panes."""
+        if status is not None:
+            self.ctx.set_status(status, hint=True)
         self.ctx.query_one(GridMap).start_pick(cell, reach, mode)
         self.ctx.refresh_bindings()
 

@@ -87,6 +87,7 @@ class EncounterScreen(Screen):
         """Id of the combatant the sheet shows and most keys act on."""
         self._notice = notice
         self._glyphs = glyphs
+        self._grid_map = GridMap(theme=glyphs, id="map")  # check_action reads it once per binding each time the keys are listed
         self._refusal: str | None = None  # the last refusal the status line showed
         self.saving_mark = SavingMark(self)
         self._status_message = Text()
@@ -104,7 +105,7 @@ class EncounterScreen(Screen):
                 yield InitiativeTracker(id="tracker")
                 yield CreatureSheet(id="sheet")
                 yield DiceLog(id="log")
-            yield GridMap(theme=self._glyphs, id="map")
+            yield self._grid_map
         yield Static(Text("Terminal too small: make it at least 60x16.", style="bold"), id="too-small")
         yield StatusLine(id="status")
         yield QuietFooter(compact=True)
@@ -359,7 +360,7 @@ class EncounterScreen(Screen):
             # A dialog is open (or the command palette runs an action): the encounter's keys wait until it
             # closes (None: still listed, as disabled, so the footer can show them: QuietFooter).
             return None if action in GM_ACTION_NAMES else True
-        grid_map = self.query_one(GridMap)
+        grid_map = self._grid_map
         if grid_map.picking:  # q (app.quit) still quits: the App checks it
             return action == "mark_area" and grid_map.mode == "area"  # A marks everyone the area template hits
         if action == "toggle_panel":
