@@ -154,3 +154,31 @@ def test_a_path_read_off_the_bitboard_reach_is_the_search_path_of_its_cost(case,
         assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(cells, cells[1:]))
         assert path.step_costs == tuple(s.costs[s.lay.index(c)] for c in path.cells)
         assert path.cost == cost == sum(path.step_costs) == find_path(grid, ruleset, mover, [mover], goal).cost
+
+
+@settings(max_examples=150)
+@given(maps(), st.sampled_from(["any", "one", "both"]), st.integers(0, 14), st.sets(st.integers(0, 80), max_size=6),
+       st.randoms(use_true_random=False))
+def test_the_window_walk_back_is_the_walk_back_over_the_whole_map(case, corner, budget, blocked_cells, rnd):
+    """BitReach.walk_back (inside the reach's window, by bit) gives the
+    path the plain walk back over the whole map's costs gives (the tests'
+    oracle), occupants blocking cells included: same cells, same order."""
+    from core.board.movement.bitboard import reach_window
+    from core.board.movement.model import MoveOptions
+    from core.board.movement.setup import setup_query
+    from core.board.movement.tables import SolidView
+    from tests.core.movement_oracle import walk_back
+
+    grid, start = case
+    mover = creature("m", start, stats={"DEX": 2})
+    s = setup_query(grid, "equestria", mover, (mover,), None, MoveOptions())
+    blocked = {s.lay.index((b % grid.width, b // grid.width)) for b in blocked_cells if b < grid.width * grid.height}
+    blocked -= {s.start}
+    costs = list(s.base.full())
+    for i in blocked:
+        costs[i] = None
+    found = reach_window(s.lay, s.base, SolidView(s.lay, s.rules.solid, (1, 1)), corner, s.start, budget, blocked)
+    best = found.by_index(s.lay.stride)
+    for goal in rnd.sample(sorted(best), min(len(best), 6)):
+        ours = [s.lay.index(found.cell(b)) for b in found.walk_back(found.bit(s.lay.cell(goal)))]
+        assert ours == walk_back(best, costs, s.lay.stride, s.lay.solid(s.rules.solid), corner, goal)
