@@ -76,27 +76,21 @@ class BitReach:
         c, r = cell[0] + 1 - self.x0, cell[1] + 1 - self.y0
         return r * self.wide + c if 0 <= c < self.columns and 0 <= r < self.rows else -1
 
-    def entry_cost(self, bit: int) -> int:
-        """What entering the cell of ``bit`` costs (a reached bit)."""
-        for cost, mask in self.classes.items():
-            if mask >> bit & 1:
-                return cost
-        raise ValueError(f"bit {bit} is entered for no cost within the budget")
-
     def walk_back(self, goal: int) -> list[int]:
         """Bits from the start to the reached bit ``goal`` along cheapest
         steps: from each bit back to a neighbour whose cost is its own
-        less its entry cost (straight steps first, then diagonals the
+        less its entry cost (the class holding the bit) (straight steps first, then diagonals the
         corner rule allows). At most one step a unit of the goal's cost."""
         by_bit, wide, origin, solid = self.by_bit, self.wide, self.origin, self.solid
         last = len(by_bit)
         straight = (-wide, -1, 1, wide)
         diagonal = ((-wide - 1, -wide, -1), (-wide + 1, -wide, 1), (wide - 1, wide, -1), (wide + 1, wide, 1))
         one, both = self.corner == "one", self.corner == "both"
+        classes = tuple(self.classes.items())
         chain = [goal]
         i = goal
         while i != origin:
-            here = by_bit[i] - self.entry_cost(i)
+            here = by_bit[i] - next(cost for cost, mask in classes if mask >> i & 1)
             step = -1
             if here == 0:  # only the start costs 0 among reached bits
                 step = origin
