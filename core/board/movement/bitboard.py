@@ -119,20 +119,6 @@ class BitReach:
         return chain
 
 
-def reach_bits(
-    lay: Layout,
-    costs: CostView,
-    solid: SolidView,
-    corner: str,
-    start: int,
-    budget: int,
-    blocked: frozenset[int] | set[int] = frozenset(),
-) -> dict[int, int]:
-    """Cheapest cost of each flat index within ``budget`` of ``start``
-    (:func:`reach_window`'s answer by flat index)."""
-    return reach_window(lay, costs, solid, corner, start, budget, blocked).by_index(lay.stride)
-
-
 def reach_window(
     lay: Layout,
     costs: CostView,
