@@ -63,18 +63,13 @@ def test_line_of_sight_is_symmetric_on_flat_ground(case, data):
     assert line_of_sight(grid, a, b) == line_of_sight(grid, b, a)
 
 
-@settings(max_examples=150)
-@given(maps(), st.sampled_from(["any", "one", "both"]), st.integers(0, 30), st.sets(st.integers(0, 80), max_size=6))
-def test_bitboard_reach_equals_the_bucket_search(case, corner, budget, blocked_cells):
-    """The fast reach (reach_bits) and the plain Dijkstra (the tests' oracle) agree,
-    occupants included, budgets beyond the map's far side too (where the search stops early)."""
+def _walker_among_blocked_cells(grid, start, blocked_cells):
+    """``(setup, blocked, costs)`` of an equestria walker at ``start``, with
+    the cells numbered ``blocked_cells`` (row by row) shut as occupants do:
+    their flat indices and the whole map's entry costs with them ``None``."""
     from core.board.movement.model import MoveOptions
     from core.board.movement.setup import setup_query
-    from core.board.movement.tables import SolidView
-    from core.board.movement.bitboard import reach_bits
-    from tests.core.movement_oracle import reach_same
 
-    grid, start = case
     mover = creature("m", start, stats={"DEX": 2})
     s = setup_query(grid, "equestria", mover, (mover,), None, MoveOptions())
     blocked = {s.lay.index((b % grid.width, b // grid.width)) for b in blocked_cells if b < grid.width * grid.height}
@@ -82,16 +77,29 @@ def test_bitboard_reach_equals_the_bucket_search(case, corner, budget, blocked_c
     costs = list(s.base.full())
     for i in blocked:
         costs[i] = None
+    return s, blocked, costs
+
+
+@settings(max_examples=150)
+@given(maps(), st.sampled_from(["any", "one", "both"]), st.integers(0, 30), st.sets(st.integers(0, 80), max_size=6))
+def test_bitboard_reach_equals_the_bucket_search(case, corner, budget, blocked_cells):
+    """The fast reach (reach_window) and the plain Dijkstra (the tests' oracle) agree,
+    occupants included, budgets beyond the map's far side too (where the search stops early)."""
+    from core.board.movement.tables import SolidView
+    from core.board.movement.bitboard import reach_window
+    from tests.core.movement_oracle import reach_same
+
+    s, blocked, costs = _walker_among_blocked_cells(*case, blocked_cells)
     solid = s.lay.solid(s.rules.solid)
     view = SolidView(s.lay, s.rules.solid, (1, 1))
-    assert reach_bits(s.lay, s.base, view, corner, s.start, budget, blocked) == reach_same(
+    assert reach_window(s.lay, s.base, view, corner, s.start, budget, blocked).by_index(s.lay.stride) == reach_same(
         costs, s.lay.stride, solid, corner, s.start, budget
     )
 
 
 def _reach_both_ways(grid, table, corner, budget):
-    """(reach_bits, the oracle) for a mover whose entry costs per terrain index are ``table``."""
-    from core.board.movement.bitboard import reach_bits
+    """(reach_window, the oracle) for a mover whose entry costs per terrain index are ``table``."""
+    from core.board.movement.bitboard import reach_window
     from core.board.movement.layout import TERRAIN_INDEX, layout
     from core.board.movement.tables import CostView, SolidView
     from tests.core.movement_oracle import reach_same
@@ -99,7 +107,7 @@ def _reach_both_ways(grid, table, corner, budget):
     lay = layout(grid)
     solid_terrain = tuple(t == TERRAIN_INDEX["wall"] for t in range(len(table)))
     start = lay.index((0, 0))
-    ours = reach_bits(lay, CostView(lay, table, (1, 1)), SolidView(lay, solid_terrain, (1, 1)), corner, start, budget)
+    ours = reach_window(lay, CostView(lay, table, (1, 1)), SolidView(lay, solid_terrain, (1, 1)), corner, start, budget).by_index(lay.stride)
     theirs = reach_same(lay.costs(table), lay.stride, lay.solid(solid_terrain), corner, start, budget)
     return ours, theirs
 
@@ -108,7 +116,7 @@ def _reach_both_ways(grid, table, corner, budget):
 @given(maps(), st.sampled_from(["any", "one", "both"]), st.lists(st.integers(1, 400), min_size=12, max_size=12),
        st.integers(0, 1500))
 def test_bitboard_reach_with_costs_past_a_byte_equals_the_bucket_search(case, corner, prices, budget):
-    """reach_bits decodes its levels into one slot a cell, a byte while costs stay
+    """reach_window decodes its levels into one slot a cell, a byte while costs stay
     under 256 and two bytes past that: with costs of up to 400 a cell (a
     GM's house terrain, a huge budget before combat) both agree with the
     plain Dijkstra."""
@@ -154,3 +162,22 @@ def test_a_path_read_off_the_bitboard_reach_is_the_search_path_of_its_cost(case,
         assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(cells, cells[1:]))
         assert path.step_costs == tuple(s.costs[s.lay.index(c)] for c in path.cells)
         assert path.cost == cost == sum(path.step_costs) == find_path(grid, ruleset, mover, [mover], goal).cost
+
+
+@settings(max_examples=150)
+@given(maps(), st.sampled_from(["any", "one", "both"]), st.integers(0, 14), st.sets(st.integers(0, 80), max_size=6),
+       st.randoms(use_true_random=False))
+def test_the_window_walk_back_is_the_walk_back_over_the_whole_map(case, corner, budget, blocked_cells, rnd):
+    """BitReach.walk_back (inside the reach's window, by bit) gives the
+    path the plain walk back over the whole map's costs gives (the tests'
+    oracle), occupants blocking cells included: same cells, same order."""
+    from core.board.movement.bitboard import reach_window
+    from core.board.movement.tables import SolidView
+    from tests.core.movement_oracle import walk_back
+
+    s, blocked, costs = _walker_among_blocked_cells(*case, blocked_cells)
+    found = reach_window(s.lay, s.base, SolidView(s.lay, s.rules.solid, (1, 1)), corner, s.start, budget, blocked)
+    best = found.by_index(s.lay.stride)
+    for goal in rnd.sample(sorted(best), min(len(best), 6)):
+        ours = [s.lay.index(found.cell(b)) for b in found.walk_back(found.bit(s.lay.cell(goal)))]
+        assert ours == walk_back(best, costs, s.lay.stride, s.lay.solid(s.rules.solid), corner, goal)

@@ -35,7 +35,7 @@ async def test_move_preview_follows_the_reach_without_searching_again(tmp_path, 
             raise AssertionError("the preview searched again")
 
         monkeypatch.setattr(reach_result, "run_search", no_search)
-        monkeypatch.setattr(reach_result, "reach_bits", no_search)
+        monkeypatch.setattr(reach_result, "reach_window", no_search)
         monkeypatch.setattr(paths, "run_search", no_search)
         await pilot.press("down", "down")
         assert len(grid_map.path) == 1 and "costs 2" in status_of(app)

@@ -97,9 +97,9 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
             self.repaint()
         else:
             # Only the cells whose tokens changed: fewer bytes to the terminal.
-            changed = self.changed_cells(old, self._view)
-            if changed:
-                self.refresh(*self._cell_regions(changed))
+            regions = self._cell_regions(self.changed_cells(old, self._view))
+            if regions:  # none in view: nothing to draw (no regions would repaint the whole pane)
+                self.refresh(*regions)
         if not self.size.area:
             self.call_after_refresh(self._refit)  # first show: the pane's size is not known yet
 
@@ -111,9 +111,9 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
         if old_seen is None or seen is None or self._view is None:
             self.repaint()
             return
-        changed = (old_seen ^ seen) | (old_remembered ^ remembered)
-        if changed:
-            self.refresh(*self._cell_regions(changed))
+        regions = self._cell_regions((old_seen ^ seen) | (old_remembered ^ remembered))
+        if regions:
+            self.refresh(*regions)
 
     changed_cells = staticmethod(changed_cells)  # the cells to repaint from one view to the next (tui.widgets.map_view)
 

@@ -185,10 +185,15 @@ class MapCells:
         self.refresh()
 
     def _cell_regions(self, cells) -> list[Region]:
-        """The pane's regions (content coordinates) of ``cells``."""
+        """The pane's regions (content coordinates) of those of ``cells`` in
+        view: a cell scrolled out of the pane draws nothing, so it is not
+        marked (a long path on a big map is mostly out of view)."""
         cw, ch = self.cell_size
         scroll_x, scroll_y = self.scroll_offset
-        return [Region(RULER + x * cw - scroll_x, 1 + y * ch - scroll_y, cw, ch) for x, y in cells]
+        width, height = self.size
+        left, top = RULER - scroll_x, 1 - scroll_y
+        return [Region(left + x * cw, top + y * ch, cw, ch) for x, y in cells
+                if -cw < left + x * cw < width and -ch < top + y * ch < height]
 
     def _refresh_cells(self, cells) -> None:
         """Repaint only ``cells``: a region each, or (many of them: a reach)
@@ -198,8 +203,9 @@ class MapCells:
             return
         cells = [cell for cell in cells if cell is not None]
         if len(cells) <= 64:
-            if cells:
-                self.refresh(*self._cell_regions(cells))  # one call: the pane's offsets read once, not once a cell
+            regions = self._cell_regions(cells)
+            if regions:  # none in view: nothing to draw (no regions would repaint the whole pane)
+                self.refresh(*regions)  # one call: the pane's offsets read once, not once a cell
             return
         ch = self.cell_size[1]
         scroll_y = self.scroll_offset[1]

@@ -6,21 +6,120 @@ within the budget: one int per entry-cost class, one per reach level, and
 the cost of each cell read back from the levels in one pass of C loops
 (:func:`_costs_by_bit`). Only that window of the map is read
 (:mod:`core.board.movement.tables`) and no table of it is kept: the first
-reach on a new 1000x1000 map costs what a later one does.
+reach on a new 1000x1000 map costs what a later one does. The result, a
+:class:`BitReach`, keeps the window's costs by bit, so the path to a
+reached cell is a walk back of its steps inside the window
+(:meth:`BitReach.walk_back`), no search and no table of the map.
 """
 
 from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Iterator
-from itertools import chain, compress, repeat
+from functools import reduce
+from itertools import compress, product
+from operator import xor
 
 from core.board.movement.layout import Layout
 from core.board.movement.tables import CostView, SolidView
 
 
-def reach_bits(
+class BitReach:
+    """One bitboard reach over its window: ``columns`` x ``rows`` cells from
+    padded ``(x0, y0)``, a guard bit after each row (``wide`` bits a row);
+    ``by_bit[b]`` the cheapest cost of bit ``b`` (0 where not reached, and
+    at ``origin``, the start), ``classes`` the bits entered for each cost
+    (the mover's entry costs, blocked cells taken out), ``solid`` the bits
+    the corner rule counts as walls (``corner``: ``"any"``, ``"one"``,
+    ``"both"``, SRD-MOV-3). Costs in the ruleset's movement unit."""
+
+    def __init__(self, x0: int, y0: int, columns: int, rows: int, origin: int, by_bit: bytes | array,
+                 classes: dict[int, int], solid: int, corner: str) -> None:
+        self.x0, self.y0, self.columns, self.rows = x0, y0, columns, rows
+        self.wide = columns + 1
+        self.origin = origin
+        self.by_bit = by_bit
+        self.classes = classes
+        self.solid = solid
+        self.corner = corner
+
+    def cells(self) -> dict[tuple[int, int], int]:
+        """``(x, y) -> cost`` of every reached cell, the start first at 0.
+        The costs are read column by column (one C slice a column), so that
+        ``itertools.product`` makes the cells in the same order."""
+        wide, columns = self.wide, self.columns
+        found = {self.cell(self.origin): 0}
+        by_bit = self.by_bit
+        if isinstance(by_bit, bytes):
+            by_column: bytes | list[int] = b"".join([by_bit[c::wide] for c in range(columns)])
+        else:
+            by_column = [cost for c in range(columns) for cost in by_bit[c::wide]]
+        x, y = self.x0 - 1, self.y0 - 1
+        found.update(zip(compress(product(range(x, x + columns), range(y, y + self.rows)), by_column), filter(None, by_column)))
+        return found
+
+    def by_index(self, stride: int) -> dict[int, int]:
+        """Flat index (of a layout of ``stride``) -> cost of every reached cell."""
+        wide, x0, y0 = self.wide, self.x0, self.y0
+        found = {y0 * stride + x0 + self.origin % wide + (self.origin // wide) * stride: 0}
+        indices = (y * stride + x for y in range(y0, y0 + self.rows) for x in range(x0, x0 + wide))
+        found.update(zip(compress(indices, self.by_bit), filter(None, self.by_bit)))
+        return found
+
+    def cell(self, bit: int) -> tuple[int, int]:
+        """The cell ``(x, y)`` of a bit of the window."""
+        r, c = divmod(bit, self.wide)
+        return (self.x0 + c - 1, self.y0 + r - 1)
+
+    def bit(self, cell: tuple[int, int]) -> int:
+        """The bit of ``cell``; -1 outside the window."""
+        c, r = cell[0] + 1 - self.x0, cell[1] + 1 - self.y0
+        return r * self.wide + c if 0 <= c < self.columns and 0 <= r < self.rows else -1
+
+    def walk_back(self, goal: int) -> list[int]:
+        """Bits from the start to the reached bit ``goal`` along cheapest
+        steps: from each bit back to a neighbour whose cost is its own
+        less its entry cost (the class holding the bit) (straight steps first, then diagonals the
+        corner rule allows). At most one step a unit of the goal's cost."""
+        by_bit, wide, origin, solid = self.by_bit, self.wide, self.origin, self.solid
+        last = len(by_bit)
+        straight = (-wide, -1, 1, wide)
+        diagonal = ((-wide - 1, -wide, -1), (-wide + 1, -wide, 1), (wide - 1, wide, -1), (wide + 1, wide, 1))
+        one, both = self.corner == "one", self.corner == "both"
+        classes = tuple(self.classes.items())
+        chain = [goal]
+        i = goal
+        while i != origin:
+            here = by_bit[i] - next(cost for cost, mask in classes if mask >> i & 1)
+            step = -1
+            if here == 0:  # only the start costs 0 among reached bits
+                step = origin
+            else:
+                for o in straight:
+                    p = i - o
+                    if 0 <= p < last and by_bit[p] == here:
+                        step = p
+                        break
+                else:
+                    for o, a, b in diagonal:
+                        p = i - o
+                        if not (0 <= p < last) or by_bit[p] != here:
+                            continue
+                        if both and (solid >> (p + a) & 1 or solid >> (p + b) & 1):
+                            continue
+                        if one and solid >> (p + a) & 1 and solid >> (p + b) & 1:
+                            continue
+                        step = p
+                        break
+            if step < 0:
+                raise ValueError(f"no cheapest step back from bit {i}: a broken reach")
+            chain.append(step)
+            i = step
+        chain.reverse()
+        return chain
+
+
+def reach_window(
     lay: Layout,
     costs: CostView,
     solid: SolidView,
@@ -28,36 +127,33 @@ def reach_bits(
     start: int,
     budget: int,
     blocked: frozenset[int] | set[int] = frozenset(),
-    cells: dict[tuple[int, int], int] | None = None,
-) -> dict[int, int]:
-    """Cheapest cost of each flat index within ``budget`` of ``start`` (diagonals
-    cost what straight steps cost), computed on bitboards: the window
+) -> BitReach:
+    """The reach of the mover at flat index ``start`` within ``budget``
+    (diagonals cost what straight steps cost), computed on bitboards: the window
     of cells within ``budget`` of ``start`` becomes one int per cost class,
     and level k of the reach is the 8-neighbour dilation of the earlier
     levels masked by the cells costing ``k - j``. ``costs`` is the mover's
     view of the map without ``blocked`` (indices no one may enter), which are
-    taken out of the window here.
-    When ``cells`` is given it is filled with ``(x, y) -> cost`` instead
-    (and only the start is in the returned dict)."""
+    taken out of the window here."""
     stride = lay.stride
     height = lay.height + 2
     sx, sy = start % stride, start // stride
     x0, x1 = max(0, sx - budget), min(stride - 1, sx + budget)
     y0, y1 = max(0, sy - budget), min(height - 1, sy + budget)
     ww = x1 - x0 + 1
+    wh = y1 - y0 + 1
     wide = ww + 1  # a guard column stops shifts wrapping into the next row
-    classes = costs.window(x0, y0, ww, y1 - y0 + 1, budget)
+    classes = costs.window(x0, y0, ww, wh, budget)
     for i in blocked:
         bx, by = i % stride - x0, i // stride - y0
-        if 0 <= bx < ww and 0 <= by <= y1 - y0:
+        if 0 <= bx < ww and 0 <= by < wh:
             bit = ~(1 << (by * wide + bx))
             for c in classes:
                 classes[c] &= bit
     # diagonal moves allowed from each source cell (corner rule)
     diagonals = []
     ok = {}
-    if corner != "any":
-        smask = solid.window(x0, y0, ww, y1 - y0 + 1)
+    smask = solid.window(x0, y0, ww, wh) if corner != "any" else 0
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
         d = dy * wide + dx
         if corner != "any":
@@ -69,10 +165,6 @@ def reach_bits(
     origin = (sy - y0) * wide + (sx - x0)
     levels = [1 << origin]
     grown: list[int] = []
-    result = {start: 0}
-    if cells is not None:
-        cells[(sx - 1, sy - 1)] = 0
-    wh = y1 - y0 + 1
     # Level k only grows from the levels at most ``longest`` steps back, so
     # once that many levels in a row added nothing, nothing more can come
     # (a huge budget, e.g. moving before combat, stops at the map's reach).
@@ -98,27 +190,9 @@ def reach_bits(
             idle, last = 0, k
         else:
             idle += 1
-    if last:
-        # the cost of every reached bit but the start's (0), in bit order: C loops only
-        costs_by_bit = _costs_by_bit(levels[: last + 1], wide * wh)
-        if cells is None:
-            result.update(zip(compress(_indices(stride, x0, y0, ww, wh), costs_by_bit), filter(None, costs_by_bit)))
-        else:
-            cells.update(zip(compress(_cells(x0, y0, ww, wh), costs_by_bit), filter(None, costs_by_bit)))
-    return result
-
-
-def _cells(x0: int, y0: int, ww: int, wh: int) -> Iterator[tuple[int, int]]:
-    """The cell ``(x, y)`` of each bit of a window (``ww`` columns and a
-    guard, ``wh`` rows, at padded ``(x0, y0)``), in bit order, made as
-    read: a cell passed over costs no new tuple (``zip`` reuses it), and
-    the first reach on a new map builds no table of the window."""
-    return chain.from_iterable(zip(range(x0 - 1, x0 + ww), repeat(y)) for y in range(y0 - 1, y0 - 1 + wh))
-
-
-def _indices(stride: int, x0: int, y0: int, ww: int, wh: int) -> Iterator[int]:
-    """Like :func:`_cells`, the flat index of each bit."""
-    return chain.from_iterable(range(y * stride + x0, y * stride + x0 + ww + 1) for y in range(y0, y0 + wh))
+    # the cost of every reached bit but the start's (0), in bit order: C loops only
+    by_bit = _costs_by_bit(levels[: last + 1], wide * wh) if last else bytes(wide * wh)
+    return BitReach(x0, y0, ww, wh, origin, by_bit, classes, smask, corner)
 
 
 def _costs_by_bit(levels: list[int], bits: int) -> bytes | array:
@@ -127,31 +201,30 @@ def _costs_by_bit(levels: list[int], bits: int) -> bytes | array:
     the last is the reach). Level ``k`` holds a bit iff its cost is at most
     ``k``, so the cost is how many of levels 0 .. K - 1 lack it; its binary
     digit ``j`` is the parity of that count over the levels ``k - 1`` with
-    ``k`` mod ``2 ** (j + 1)`` in ``{0, 2 ** j}``. Each digit's bit set is
-    spread to one slot a bit (``"1"`` -> 1 by one C translation) and the
-    slots summed: no loop over the bits in Python."""
+    ``k`` mod ``2 ** (j + 1)`` in ``{0, 2 ** j}`` (one C ``reduce`` of their
+    XOR). Each digit's bit set is spread to one slot a bit (its binary
+    text, highest bit first, read as big-endian slots after one C
+    translation ``"1"`` -> 1) and the slots summed: no loop over the bits
+    in Python."""
     top = len(levels) - 1
     reached = levels[top]
+    below = levels[:top]  # level k - 1 at index k - 1, for k = 1 .. top
     width = (top.bit_length() + 7) // 8  # bytes a slot
     total = 0
     j = 0
     while 1 << j <= top:
         period, low = 1 << (j + 1), 1 << j
-        digit, terms = 0, 0
-        for first in (low, period):
-            for k in range(first, top + 1, period):
-                digit ^= levels[k - 1]
-                terms += 1
-        if terms & 1:  # the count is of the levels that lack a bit: complements
+        terms = below[low - 1 :: period] + below[period - 1 :: period]
+        digit = reduce(xor, terms, 0)
+        if len(terms) & 1:  # the count is of the levels that lack a bit: complements
             digit = ~digit
         digit &= reached
         if digit:
-            text = bin(digit)[:1:-1]  # bit 0 first
             if width == 1:
-                spread = text.encode("ascii").translate(_ONE_A_BYTE)
+                spread = bin(digit).encode("ascii").translate(_ONE_A_BYTE)  # "0b" reads as two zero slots
             else:
-                spread = text.replace("0", "\0" * width).replace("1", "\1" + "\0" * (width - 1)).encode("latin-1")
-            total += int.from_bytes(spread, "little") << j
+                spread = bin(digit)[2:].replace("0", "\0" * width).replace("1", "\0" * (width - 1) + "\1").encode("latin-1")
+            total += int.from_bytes(spread, "big") << j
         j += 1
     raw = total.to_bytes(bits * width, "little")
     if width == 1:
@@ -168,4 +241,4 @@ def _widen(raw: bytes, width: int, size: int) -> bytes:
     return b"".join(raw[i : i + width] + bytes(size - width) for i in range(0, len(raw), width))
 
 
-_ONE_A_BYTE = bytes.maketrans(b"01", b"\x00\x01")
+_ONE_A_BYTE = bytes.maketrans(b"01b", b"\x00\x01\x00")

@@ -18,17 +18,6 @@ SRD-MOV-5/-7: a diagonal into terrain with k >= 1 doublings costs
 from __future__ import annotations
 
 from heapq import heapify, heappop, heappush
-from typing import Protocol, TypeVar
-
-_T_co = TypeVar("_T_co", covariant=True)
-
-
-class Indexed(Protocol[_T_co]):
-    """A table by flat index: a list, or a view that reads cells on demand
-    (:mod:`core.board.movement.tables`)."""
-
-    def __getitem__(self, index: int, /) -> _T_co: ...
-
 
 _INF = 1 << 60
 
@@ -186,46 +175,6 @@ def search_alternate(
                 came[t] = s
                 heappush(heap, nc * size + t)
     return best, came
-
-
-def walk_back(
-    best: dict[int, int],
-    costs: Indexed[int | None],
-    stride: int,
-    solid: Indexed[int],
-    corner: str,
-    goal: int,
-) -> list[int]:
-    """Indices from the start to ``goal`` along cheapest steps of a reach
-    result (:func:`core.board.movement.bitboard.reach_bits`; straight steps preferred)."""
-    straight, diagonal = _offsets(stride)
-    chain = [goal]
-    i = goal
-    get = best.get
-    while best[i] > 0:
-        here = best[i] - costs[i]  # type: ignore[operator]
-        step = -1
-        for o in straight:
-            if get(i - o) == here:
-                step = i - o
-                break
-        else:
-            for o, a, b in diagonal:
-                p = i - o
-                if get(p) != here:
-                    continue
-                if corner == "both" and (solid[p + a] or solid[p + b]):
-                    continue
-                if corner == "one" and solid[p + a] and solid[p + b]:
-                    continue
-                step = p
-                break
-        assert step >= 0, "broken search result"
-        chain.append(step)
-        i = step
-    chain.reverse()
-    return chain
-
 
 
 #: Bits of :meth:`core.board.movement.layout.Layout.leave`, in the order of

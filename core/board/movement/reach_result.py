@@ -9,8 +9,7 @@ from core.errors import MoveRefused
 from core.board.grid import Cell, Grid
 from core.values.combatant import Combatant
 from core.values.mobility import MoveType
-from core.board.movement.bitboard import reach_bits
-from core.board.movement.engine import walk_back
+from core.board.movement.bitboard import BitReach, reach_window
 from core.board.movement.model import MoveOptions
 from core.board.movement.setup import Path, Setup, build_path, check_target, run_search, solid_view
 from core.board.geometry.sight import line_of_effect
@@ -23,9 +22,8 @@ def reach_search(s: Setup, options: MoveOptions, budget: int | None) -> Reach:
     if s.rules.diagonal == "alternate":
         sources = {s.start * 2 + (options.start_parity & 1): 0}
     elif budget is not None and not s.lay.walls:
-        cells: dict[Cell, int] = {}
-        reach_bits(s.lay, s.base, solid_view(s), s.rules.corner, s.start, max(0, budget), s.blocked, cells)
-        return Reach(s, None, None, {}, cells)
+        found = reach_window(s.lay, s.base, solid_view(s), s.rules.corner, s.start, max(0, budget), s.blocked)
+        return Reach(s, None, None, {}, found)
     else:
         sources = {s.start: 0}
     best, came = run_search(s, sources, budget)
@@ -37,21 +35,19 @@ class Reach:
     may end in to its cheapest cost; :meth:`path` rebuilds the path."""
 
     def __init__(self, setup: Setup, best: dict[int, int] | None, came: dict[int, int] | None, sources: dict[int, int],
-                 cells: dict[Cell, int] | None = None) -> None:
+                 window: BitReach | None = None) -> None:
         self._s = setup
         self._flat = best
         self._came = came
         self._sources = sources
-        self._passed: dict[int, int] = {}  # cells passed through, not ended in (with ``cells``)
+        self._window = window  # a bitboard reach: paths are walked back inside its window
         self.door_in_the_way: Callable[[Cell], str] | None = None  # on a map with doors: which one shuts a cell off
         lay, nostop = setup.lay, setup.nostop
         costs: dict[Cell, int] = {}
-        if cells is not None:  # best by flat index: made from the cells when a path is asked for
-            costs = cells
-            for i in nostop:
-                cell = lay.cell(i)
-                if cell in costs:
-                    self._passed[i] = costs.pop(cell)
+        if window is not None:
+            costs = window.cells()
+            for i in nostop:  # passed through, not ended in
+                costs.pop(lay.cell(i), None)
         elif setup.rules.diagonal == "alternate":
             for state, cost in best.items():  # type: ignore[union-attr]
                 i = state >> 1
@@ -67,12 +63,8 @@ class Reach:
 
     @property
     def _best(self) -> dict[int, int]:
-        """Cheapest cost by flat index (state), every cell reached."""
-        if self._flat is None:
-            index = self._s.lay.index
-            self._flat = {index(cell): cost for cell, cost in self.costs.items()}
-            self._flat.update(self._passed)
-        return self._flat
+        """Cheapest cost by flat index (state), every cell reached (a search's reach)."""
+        return self._flat or {}
 
     def path(self, goal: Cell) -> Path:
         """The cheapest path to ``goal`` found by this search (no new search:
@@ -87,6 +79,12 @@ class Reach:
             if door:
                 raise MoveRefused(door, goal, s.model.blocked_rule)
             raise MoveRefused("out of reach", goal, s.model.budget_rule)
+        window = self._window
+        if window is not None:  # bitboards (no SRD-MOV-2 parity): each step costs the difference of the costs it joins
+            by_bit = window.by_bit
+            chain = window.walk_back(window.bit(goal))
+            steps = tuple(by_bit[b] - by_bit[a] for a, b in zip(chain, chain[1:]))
+            return Path(tuple(map(window.cell, chain[1:])), by_bit[chain[-1]], steps, s.rules.move)
         index = s.lay.index(goal)
         if s.rules.teleport:
             return Path((goal,), self.costs[goal], (self.costs[goal],), MoveType.TELEPORT)
@@ -94,12 +92,7 @@ class Reach:
             end = min((st for st in (index * 2, index * 2 + 1) if st in self._best), key=self._best.__getitem__)
         else:
             end = index
-        if self._came is None:  # bitboards (no SRD-MOV-2 parity): each step costs the difference of the costs it joins
-            best = self._best
-            chain = walk_back(best, s.costs, s.lay.stride, solid_view(s), s.rules.corner, end)
-            steps = tuple(best[b] - best[a] for a, b in zip(chain, chain[1:]))
-            return Path(tuple(map(s.lay.cell, chain[1:])), best[end], steps, s.rules.move)
-        return build_path(s, [(self._came, end)], self._best[end])
+        return build_path(s, [(self._came or {}, end)], self._best[end])
 
 
 def teleport_reach(grid: Grid, s: Setup, mover: Combatant, budget: int | None) -> Reach:

@@ -4,7 +4,7 @@ A :class:`CostView` answers ``costs[i]`` (the entry cost of flat index ``i``
 for one cost table and footprint, with the mover's own changes: bodies that
 cost double, SRD-MOV-15, and cells no one may enter) from the grid's rows,
 without a whole-map list; :meth:`CostView.window` gives the bit masks of a
-window of cells per cost (for :func:`core.board.movement.bitboard.reach_bits`),
+window of cells per cost (for :func:`core.board.movement.bitboard.reach_window`),
 so the first reach on a big map reads only the cells its budget can reach.
 :meth:`CostView.full` builds the whole-map list for the Dijkstra searches of
 :mod:`core.board.movement.engine`. :class:`SolidView` does the same for the
