@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib
 import types
 import typing
 import weakref
@@ -38,17 +39,25 @@ class CodecError(EncounterError):
 
 def _tagged_class(tag: str) -> type | None:
     """The event or command class named ``tag``: the core's events and turn
-    commands first; the core's other commands (:mod:`core.combat.commands`),
-    the generic command families (:data:`core.combat.registry.FAMILIES`) are
-    imported only for a tag not among them, and every known ruleset's own
+    commands first; the events of the map and maneuvers, then the core's
+    other commands (:mod:`core.combat.commands`) and the generic command
+    families (:data:`core.combat.registry.FAMILIES`) are imported only for a
+    tag not among those before them, and every known ruleset's own
     ``command_modules`` only for a tag not among those, so a campaign that
     never used a tool opens without loading its rules."""
-    return _core_tagged().get(tag) or _family_tagged().get(tag) or _ruleset_tagged().get(tag)
+    return _core_tagged().get(tag) or _event_family_tagged().get(tag) or _family_tagged().get(tag) or _ruleset_tagged().get(tag)
 
 
 @cache
 def _core_tagged() -> dict[str, type]:
     return _tagged_in(events, records, turn_commands)
+
+
+@cache
+def _event_family_tagged() -> dict[str, type]:
+    """The events of the map and of the maneuvers (:data:`core.combat.registry.EVENT_MODULES`):
+    a log line of theirs decodes without loading any command family."""
+    return _tagged_in(*map(importlib.import_module, registry.EVENT_MODULES))
 
 
 @cache

@@ -64,6 +64,10 @@ COMMAND_MODULES: tuple[str, ...] = ("core.combat.map_commands", "core.combat.man
 """Generic modules of commands kept apart from :mod:`core.combat.commands`,
 which names their classes too (resolved on first use)."""
 
+EVENT_MODULES: tuple[str, ...] = ("core.combat.map_events", "core.combat.maneuvers.events")
+"""Generic modules of events kept apart from :mod:`core.combat.events`,
+which names their classes too (resolved on first use)."""
+
 Handler = Callable[["Table", "EncounterState", Any], tuple["EncounterState", "Events"]]
 """``handler(table, state, command) -> (state, events)``; the command is the
 handler's own class (``Any`` here: each handler takes a narrower one)."""
