@@ -6,7 +6,6 @@ combatant is renamed or removed. Turning them into text is the UI's job.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,7 +14,7 @@ from core.dice.rolls import DiceRoll
 from core.board.grid import Cell
 
 
-from core.combat.registry import EVENT_MODULES
+from core.combat.registry import EVENT_MODULES, names_from
 from core.combat.event_base import Event  # the base, in its own module (the families import it there)
 
 
@@ -332,13 +331,7 @@ class CoatingEnded(Event):
 # still names them, but these names resolve when first used (PEP 562 module
 # ``__getattr__``): starting the program does not define classes no one has
 # used yet.
-def __getattr__(name: str) -> type:
-    for path in () if name.startswith("_") else EVENT_MODULES:  # the import system asks for __path__ and others
-        value = vars(importlib.import_module(path)).get(name)
-        if isinstance(value, type) and value.__module__ == path:
-            globals()[name] = value  # once found, an ordinary attribute
-            return value
-    raise AttributeError(f"module 'core.combat.events' has no attribute {name!r}")
+__getattr__ = names_from(__name__, EVENT_MODULES)
 
 
 if TYPE_CHECKING:
