@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib
 import types
 import typing
 import weakref
@@ -20,7 +21,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from core.combat import commands, events
+from core.combat import events, turn_commands
+from core.combat.command_base import Command
 from core.errors import EncounterError, RulesError
 from saves import records  # saves-level log records (Undone, Redone)
 from core.combat import registry
@@ -36,23 +38,37 @@ class CodecError(EncounterError):
 
 
 def _tagged_class(tag: str) -> type | None:
-    """The event or command class named ``tag``: the core's own first; the
-    generic command families (:data:`core.combat.registry.FAMILIES`) are
-    imported only for a tag not among them, and every known ruleset's own
+    """The event or command class named ``tag``: the core's events and turn
+    commands first; the events of the map and maneuvers, then the core's
+    other commands (:mod:`core.combat.commands`) and the generic command
+    families (:data:`core.combat.registry.FAMILIES`) are imported only for a
+    tag not among those before them, and every known ruleset's own
     ``command_modules`` only for a tag not among those, so a campaign that
     never used a tool opens without loading its rules."""
-    return _core_tagged().get(tag) or _family_tagged().get(tag) or _ruleset_tagged().get(tag)
+    return _core_tagged().get(tag) or _event_family_tagged().get(tag) or _family_tagged().get(tag) or _ruleset_tagged().get(tag)
 
 
 @cache
 def _core_tagged() -> dict[str, type]:
-    return _tagged_in(events, records, commands)
+    return _tagged_in(events, records, turn_commands)
+
+
+@cache
+def _event_family_tagged() -> dict[str, type]:
+    """The events of the map and of the maneuvers (:data:`core.combat.registry.EVENT_MODULES`):
+    a log line of theirs decodes without loading any command family."""
+    return _tagged_in(*map(importlib.import_module, registry.EVENT_MODULES))
 
 
 @cache
 def _family_tagged() -> dict[str, type]:
+    from core.combat import commands  # the core's commands: with the first decoded command other than a turn's (start-up)
+
     registry.load(registry.COMMAND_MODULES + registry.FAMILIES)
-    return _tagged_below()
+    found = _tagged_in(commands)
+    for name, cls in _tagged_below().items():
+        found.setdefault(name, cls)
+    return found
 
 
 @cache
@@ -67,7 +83,7 @@ def _ruleset_tagged() -> dict[str, type]:
 def _tagged_below() -> dict[str, type]:
     """Every event and command dataclass defined by now, by class name."""
     found: dict[str, type] = {}
-    stack: list[type] = [events.Event, commands.Command]
+    stack: list[type] = [events.Event, Command]
     while stack:
         cls = stack.pop()
         stack.extend(cls.__subclasses__())
@@ -81,7 +97,7 @@ def _tagged_in(*modules) -> dict[str, type]:
     found: dict[str, type] = {}
     for module in modules:
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, (events.Event, commands.Command)) and dataclasses.is_dataclass(value):
+            if isinstance(value, type) and issubclass(value, (events.Event, Command)) and dataclasses.is_dataclass(value):
                 found[value.__name__] = value
     return found
 
@@ -145,7 +161,7 @@ def _shape(cls: type) -> tuple[tuple[str, ...], str | None, bool] | None:
     ``dataclasses`` for them at each value."""
     if not dataclasses.is_dataclass(cls):
         return None
-    tag = cls.__name__ if issubclass(cls, (events.Event, commands.Command)) else None
+    tag = cls.__name__ if issubclass(cls, (events.Event, Command)) else None
     return tuple(f.name for f in dataclasses.fields(cls)), tag, _frozen(cls)
 
 
@@ -264,7 +280,7 @@ def from_document(doc: Any, hint: Any) -> Any:
 def _dataclass(doc: Any, cls: type[Any]) -> Any:
     if not isinstance(doc, dict):
         raise CodecError(f"expected a {cls.__name__} object, got {type(doc).__name__}")
-    if issubclass(cls, (events.Event, commands.Command)):
+    if issubclass(cls, (events.Event, Command)):
         tagged = _tagged_class(str(doc.get(TAG, "")))
         if tagged is None or not issubclass(tagged, cls):
             raise CodecError(f"unknown {cls.__name__} type {doc.get(TAG)!r}")

@@ -30,7 +30,7 @@ from saves import paths
 from saves.sanitize import clean_name
 from saves.campaign import Campaign, LogEntry, make_entries
 from saves.errors import ReadOnlySave, SaveWriteFailed
-from core.combat.commands import StartCombat
+from core.combat.turn_commands import StartCombat
 
 if TYPE_CHECKING:
     from core.combat import commands as cmd

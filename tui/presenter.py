@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from core.combat.commands import TurnChange
+from core.combat.turn_commands import TurnChange
 from core.errors import EncounterError
 from saves.session import Session
 from tui.publisher import Publisher

@@ -18,7 +18,6 @@ from collections.abc import Container, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from core.combat.trackers.uses import refilled
 from core.values.combatant import ActionBudget, Combatant, Side
 
 if TYPE_CHECKING:
@@ -32,6 +31,8 @@ def between_encounters(member: Combatant) -> Combatant:
     place kept, per-encounter uses back (:func:`core.combat.trackers.uses.refilled`);
     initiative, turn budget, the mount it rode and reminders timed by other
     creatures' turns dropped."""
+    from core.combat.trackers.uses import refilled  # the limited uses' family: with the first creature carried over (start-up)
+
     return replace(
         refilled(member)[0], initiative=None, budget=ActionBudget(), mounted_on=None,
         reminders=tuple(r for r in member.reminders if r.anchor == member.id),

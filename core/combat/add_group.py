@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from core.combat import events as ev
 from core.values import limits as lim
 from core.values.combatant import Combatant
-from core.combat.commands import Command
+from core.combat.command_base import Command
 from core.dice.rolls import DiceRoll, roll
 from core.errors import IllegalCommand
 from core.combat.event_base import Event

@@ -6,7 +6,6 @@ named here with the rest."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,7 +18,7 @@ from core.combat.damage import DamagePart
 from core.board.grid import Cell
 from core.values.kinds import ContestKind, MpAction, TacticalAction, coerce
 from core.dice.modifiers import Situation
-from core.combat.registry import COMMAND_MODULES
+from core.combat.registry import COMMAND_MODULES, names_from
 from core.combat.command_base import Command
 from core.combat.turn_commands import DelayTurn, EndCombat, NextTurn, PreviousTurn, StartCombat, TurnChange  # noqa: F401  (named here with the rest)
 
@@ -347,10 +346,4 @@ if TYPE_CHECKING:
 # still names them, but these names resolve when first used (PEP 562 module
 # ``__getattr__``): starting the program does not define classes no one has
 # used yet. A ruleset's own commands are named by its own modules only.
-def __getattr__(name: str) -> type:
-    for path in () if name.startswith("_") else COMMAND_MODULES:  # the import system asks for __path__ and others
-        value = vars(importlib.import_module(path)).get(name)
-        if isinstance(value, type) and value.__module__ == path:
-            globals()[name] = value  # once found, an ordinary attribute
-            return value
-    raise AttributeError(f"module 'core.combat.commands' has no attribute {name!r}")
+__getattr__ = names_from(__name__, COMMAND_MODULES)

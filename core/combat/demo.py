@@ -15,7 +15,7 @@ from core.combat.encounter import Encounter
 from core.combat.state import EncounterState
 from core.board.grid import TextMap, from_text
 from core.rulesets import get
-from core.combat.commands import StartCombat
+from core.combat.turn_commands import StartCombat
 
 DEMO_NAME = "Demo"
 

@@ -28,7 +28,7 @@ from core.values.combatant import Combatant
 from core.errors import IllegalCommand
 from core.values.last_roll import note_rolls
 from core.rulesets.base import Ruleset
-from core.combat.commands import NextTurn
+from core.combat.turn_commands import NextTurn
 from core.combat.fight_end import FightDecided, decided
 
 if TYPE_CHECKING:

@@ -7,12 +7,14 @@ combatant is renamed or removed. Turning them into text is the UI's job.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from core.dice.checks import CheckResult
 from core.dice.rolls import DiceRoll
 from core.board.grid import Cell
 
 
+from core.combat.registry import EVENT_MODULES, names_from
 from core.combat.event_base import Event  # the base, in its own module (the families import it there)
 
 
@@ -324,10 +326,18 @@ class CoatingEnded(Event):
     reason: str
 
 
-# Events of the map, the sheet and secrecy live in their own module; they are
-# re-exported here so that ``core.combat.events`` names every event.
-from core.combat.map_events import AltitudeChanged, CeilingSet, GroundSet, HiddenChanged, MapResized, Placed, SecretChanged, SheetEdited, TerrainPainted, WaterDepthSet  # noqa: E402,F401
-from core.combat.maneuvers.events import Fell, Jumped, Maneuvered  # noqa: E402,F401
+# Events of the map, the sheet and secrecy, and of the maneuvers, live in
+# their own modules (core.combat.registry.EVENT_MODULES). ``core.combat.events``
+# still names them, but these names resolve when first used (PEP 562 module
+# ``__getattr__``): starting the program does not define classes no one has
+# used yet.
+__getattr__ = names_from(__name__, EVENT_MODULES)
+
+
+if TYPE_CHECKING:
+    from core.combat.map_events import AltitudeChanged, CeilingSet, GroundSet, HiddenChanged, MapResized, Placed, SecretChanged, SheetEdited, TerrainPainted, WaterDepthSet  # noqa: F401
+    from core.combat.maneuvers.events import Fell, Jumped, Maneuvered  # noqa: F401
+
 from core.combat.turn_events import (  # noqa: E402,F401
     FightDecided, FirstTurnNextRound, InitiativeRolled, InitiativeSet, PhaseChanged, RoundStarted, SceneEventAdded, SceneEventFired,
     SceneEventRemoved, TurnDelayed, TurnEffectsUndone, TurnReturned, TurnStarted, TurnTimed,

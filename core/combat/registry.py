@@ -19,6 +19,7 @@ ruleset's ``command_modules``).
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,10 @@ COMMAND_MODULES: tuple[str, ...] = ("core.combat.map_commands", "core.combat.man
 """Generic modules of commands kept apart from :mod:`core.combat.commands`,
 which names their classes too (resolved on first use)."""
 
+EVENT_MODULES: tuple[str, ...] = ("core.combat.map_events", "core.combat.maneuvers.events")
+"""Generic modules of events kept apart from :mod:`core.combat.events`,
+which names their classes too (resolved on first use)."""
+
 Handler = Callable[["Table", "EncounterState", Any], tuple["EncounterState", "Events"]]
 """``handler(table, state, command) -> (state, events)``; the command is the
 handler's own class (``Any`` here: each handler takes a narrower one)."""
@@ -85,6 +90,23 @@ def handlers_of(modules: Iterable[str]) -> dict[type, Handler]:
             found[command] = handler
             owner[command] = path
     return found
+
+
+def names_from(owner: str, modules: tuple[str, ...]) -> Callable[[str], type]:
+    """A PEP 562 module ``__getattr__`` for module ``owner`` (a dotted path):
+    a name it does not define is looked up among the classes defined in
+    ``modules``, imported on that first use, and kept as an ordinary
+    attribute of ``owner`` from then on; else :class:`AttributeError`."""
+
+    def resolve(name: str) -> type:
+        for path in () if name.startswith("_") else modules:  # the import system asks for __path__ and others
+            value = vars(importlib.import_module(path)).get(name)
+            if isinstance(value, type) and value.__module__ == path:
+                setattr(sys.modules[owner], name, value)
+                return value
+        raise AttributeError(f"module {owner!r} has no attribute {name!r}")
+
+    return resolve
 
 
 def load(modules: Iterable[str]) -> None:

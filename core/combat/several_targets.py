@@ -18,7 +18,7 @@ from dataclasses import replace
 from core.combat import events as ev
 from core.values import limits as lim
 from core.combat.attacks import WeaponDamage
-from core.combat.commands import Command
+from core.combat.command_base import Command
 from core.values.conditions import Condition
 from core.combat.damage import DamagePart, resolve
 from core.dice.rolls import roll

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from core.combat.commands import Command
+from core.combat.command_base import Command
 from core.combat.event_base import Event
 from core.errors import IllegalCommand, NotationError
 from core.values.tactics import Plan, Tactics, from_text, to_text

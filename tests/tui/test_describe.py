@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import subprocess
+import sys
 
 from core.combat import events as ev
 from core.combat.demo import demo_encounter
 from core.combat import commands as cmd
-from tui.rendering.describe import describe
+from core.combat.registry import EVENT_MODULES
+from tui.rendering.describe import describe, load_every_line
 
 
 def test_every_event_type_has_a_description():
-    kinds = [c for c in vars(ev).values() if isinstance(c, type) and issubclass(c, ev.Event) and c is not ev.Event]
-    assert len(kinds) > 10
+    load_every_line()  # the families' lines register with their first event
+    modules = [ev, *map(importlib.import_module, EVENT_MODULES)]  # the map's and maneuvers' events, named by ev on first use
+    kinds = [c for m in modules for c in vars(m).values() if isinstance(c, type) and issubclass(c, ev.Event) and c is not ev.Event]
+    assert len(kinds) > 10 and ev.Placed in kinds and ev.Jumped in kinds
     fallback = describe.dispatch(ev.Event)
     assert [k.__name__ for k in kinds if describe.dispatch(k) is fallback] == []
+
+
+def test_a_familys_lines_load_with_its_first_event():
+    """The map's lines (tui.rendering.map_lines) and events are not loaded by
+    the log's face; the first map event's line loads them and reads right."""
+    code = (
+        "import sys\n"
+        "from tui.rendering.describe import describe\n"
+        "loaded = {m for m in ('tui.rendering.map_lines', 'core.combat.map_events', 'tui.rendering.groups') if m in sys.modules}\n"
+        "from core.combat.events import Placed\n"
+        "print(sorted(loaded), describe(Placed('w1', 'Wolf 1', (3, 4))).plain, 'tui.rendering.map_lines' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[] Wolf 1 is placed at (3, 4) True"
 
 
 def test_demo_events_read_well():

@@ -133,8 +133,9 @@ async def test_r_start_of_turn_reminder_fires_once_after_p_then_n(tmp_path):
 def test_every_tracker_event_has_a_log_line():
     from core.combat.trackers import events as tracker_events
     from core.combat.events import Event
-    from tui.rendering.describe import describe
+    from tui.rendering.describe import describe, load_every_line
 
+    load_every_line()  # the trackers' lines register with their first event (tui.rendering.lines.lines_for)
     kinds = [c for c in vars(tracker_events).values() if isinstance(c, type) and issubclass(c, Event) and c is not Event]
     fallback = describe.dispatch(Event)
     assert len(kinds) == 7 and [k.__name__ for k in kinds if describe.dispatch(k) is fallback] == []

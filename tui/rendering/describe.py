@@ -1,6 +1,8 @@
 """Log lines for the engine's events, and the face of every line: importing
-this module registers the lines of all the line modules on :func:`describe`
-(the campaign tools' on first use). The registry and its building pieces are
+this module registers the lines of the combat and scene line modules on
+:func:`describe`, and names the families' line modules, which register with
+their first event (:func:`~tui.rendering.lines.lines_for`; the campaign
+tools' on the first event with no line). The registry and its building pieces are
 :mod:`tui.rendering.lines`."""
 
 from __future__ import annotations
@@ -10,10 +12,7 @@ from rich.text import Text
 from core.combat import events as ev
 from saves.records import Redone, Undone, Unreadable
 from tui.rendering import combat as combat_lines  # noqa: F401 (registers)
-from tui.rendering import groups as group_lines  # noqa: F401 (registers)
-from tui.rendering import maneuvers as maneuver_lines  # noqa: F401 (registers)
 from tui.rendering import scene_lines  # noqa: F401 (registers)
-from tui.rendering import trackers as tracker_lines  # noqa: F401 (registers)
 from tui.rendering.lines import (  # noqa: F401 (the names callers import from here)
     TIER_STYLE,
     action_phrase,
@@ -21,6 +20,8 @@ from tui.rendering.lines import (  # noqa: F401 (the names callers import from h
     check_text,
     describe,
     human_label,
+    lines_for,
+    load_every_line,
     load_on_first_miss,
     modifiers_text,
     percent,
@@ -41,6 +42,14 @@ def _load_tool_lines() -> None:
 
 
 load_on_first_miss(_load_tool_lines)
+# The families' lines load with their first event (start-up: the modules of
+# their events, and of the commands that make them, stay unloaded until then).
+lines_for("core.combat.map_events", "tui.rendering.map_lines")  # the map, the sheet, secrecy
+lines_for("core.combat.maneuvers.events", "tui.rendering.maneuvers")  # jumps, falls, maneuvers
+lines_for("core.combat.add_group", "tui.rendering.groups")  # a group's hit points and initiative
+lines_for("core.combat.several_targets", "tui.rendering.groups")  # one action on several creatures
+lines_for("core.combat.trackers.events", "tui.rendering.trackers")  # reminders, limited uses
+lines_for("core.combat.tactics", "tui.rendering.trackers")  # a creature's tactics
 
 
 @describe.register

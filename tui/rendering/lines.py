@@ -9,6 +9,7 @@ line."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from functools import singledispatch
@@ -102,18 +103,41 @@ def percent(probability: float) -> str:
 
 
 _loaders: list[Callable[[], None]] = []
+_lines_of: dict[str, str] = {}  # an event's module -> the line module that registers its lines
 
 
 def load_on_first_miss(loader: Callable[[], None]) -> None:
     """Run ``loader`` (it imports line modules, which register here) the
-    first time an event has no line yet: lines a campaign may never need
-    (the campaign tools') stay unloaded until then (about 45 ms of start-up)."""
+    first time an event has no line yet and no :func:`lines_for` names its
+    module: lines a campaign may never need (the campaign tools') stay
+    unloaded until then (about 45 ms of start-up)."""
     _loaders.append(loader)
+
+
+def lines_for(event_module: str, line_module: str) -> None:
+    """The lines of the events defined in ``event_module`` (a dotted path)
+    are registered by ``line_module``, imported with the first such event
+    :func:`describe` is asked for (a family's lines load with its events)."""
+    _lines_of[event_module] = line_module
+
+
+def load_every_line() -> None:
+    """Import every line module named to :func:`lines_for` and run every
+    :func:`load_on_first_miss` loader (for a check that every event has a line)."""
+    for line_module in set(_lines_of.values()):
+        importlib.import_module(line_module)
+    _lines_of.clear()
+    while _loaders:
+        _loaders.pop()()
 
 
 @singledispatch
 def describe(event: ev.Event) -> Text:
     """A one-line description of ``event``."""
+    line_module = _lines_of.pop(type(event).__module__, None)
+    if line_module is not None:
+        importlib.import_module(line_module)
+        return describe(event)
     if _loaders:
         loaders = list(_loaders)
         _loaders.clear()

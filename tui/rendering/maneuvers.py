@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.combat import events as ev
+from core.combat.maneuvers import events as ev
 from tui.rendering.lines import styled, check_text, describe, roll_text
 from tui.rendering.text import clean
 

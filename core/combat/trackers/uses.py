@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from core.values import limits as lim
-from core.combat.commands import Command
+from core.combat.command_base import Command
 from core.combat.event_base import Event
 from core.errors import IllegalCommand
 from core.combat.trackers.events import UseAdded, UseChanged, UseRecharged, UseRemoved

@@ -23,7 +23,6 @@ from core.rulesets.campaign_tools import CampaignToolSettings, MassBattleSetting
 from core.rulesets.common import AcAttackSettings, CommonSettings
 from core.board.edges import DoorFumbleSettings, DoorSettings
 from core.board.water import WaterSettings
-from core.combat import commands as cmd
 
 if TYPE_CHECKING:
     from core.board.movement.falling import FallingRules
@@ -215,4 +214,6 @@ def poison_command(combatant_id: str, text: str) -> Any:
         level = int(words.pop())
     if not words:
         raise IllegalCommand("name the weapon", "EQ-DAY-3")
-    return cmd.ApplyPoison(combatant_id, " ".join(words), level)
+    from core.combat.commands import ApplyPoison  # the core's commands: with the first command (start-up)
+
+    return ApplyPoison(combatant_id, " ".join(words), level)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.combat import commands as cmd
+from core.combat.turn_commands import EndCombat
 from core.combat import events as ev
 from saves.campaign import LogEntry
 from tui.rendering.describe import describe
@@ -32,7 +32,7 @@ def offer_end_of_combat(ctx: ScreenContext, entries: Sequence[LogEntry]) -> None
 
     def chosen(choice: str) -> None:
         if choice == END:
-            ctx.run_command(cmd.EndCombat())
+            ctx.run_command(EndCombat())
         else:
             ctx.set_status("The fight goes on; . then End combat ends it.")
 

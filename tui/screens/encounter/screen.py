@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.combat import commands as cmd
+from core.combat.command_base import Command
 from core.values.combatant import Combatant
 from core.combat.upcoming import next_up
 from saves.campaign import LogEntry
@@ -294,7 +294,7 @@ class EncounterScreen(Screen):
         self.app.push_screen(screen, answered)
 
     # -- commands ---------------------------------------------------------------
-    def run_command(self, command: cmd.Command) -> list[LogEntry] | None:
+    def run_command(self, command: Command) -> list[LogEntry] | None:
         """Submit ``command`` to the presenter (saved before it returns;
         the published view is shown); a refusal goes to the status line.
 
