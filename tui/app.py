@@ -183,12 +183,16 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         screen's parts, the rules (loaded while the GM reads) and d20's grammar (0.2-1 s to build,
         beside the UI, so the first dice typed or refused answer at once),
         and the players' feed of the opening state (written in a thread of
-        its own, which before the first frame would take turns with it).
+        its own, which before the first frame would take turns with it);
+        a second later, in a real terminal, the forecast's worker processes
+        (they load the rules at the lowest priority and wait for ``F``).
         Before the first frame they would only delay it."""
         self._publish_feed(self.presenter.view())
         build_all(self.encounter_screen)  # the screen's parts (menus, dialogs, map modes): ready for the first key
         self.set_timer(0.5, handlers)
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
+        if not self.is_headless:
+            self.set_timer(1.0, self.encounter_screen.forecasting.warm_up)
 
     @property
     def crash(self) -> BaseException | None:

@@ -1,8 +1,8 @@
 """The skirmish forecast run beside the UI, in a process of its own.
 
 :class:`ForecastRunner` keeps :data:`WORKERS` worker processes
-(:mod:`core.forecast.worker`, started on first use, each at the system's
-lowest priority: they take only the processor time the UI leaves) that
+(:mod:`core.forecast.worker`, each at the system's lowest priority: they
+take only the processor time the UI leaves) that
 play fights out in batches (:func:`core.forecast.odds.play_many`) and send
 back each batch's :class:`~core.forecast.odds.Tally`. Batches are added up
 in the order of their fights, whichever worker ends first, so a seeded
@@ -10,6 +10,10 @@ forecast counts the same fights however the workers are scheduled. The UI's inte
 state and reads small answers, through a pipe the event loop watches
 (``loop.add_reader``: no thread, no polling); the state goes with the
 first batch of a forecast only, later batches name it by its generation.
+The workers start once (:meth:`ForecastRunner.warm_up`, which the GM's
+screen calls right after its first frame, or the first forecast) and are
+kept across forecasts: a forecast then starts with them loaded and waiting,
+not with two interpreters to start (about a second of a loaded machine).
 One batch is in flight per worker; when the state changes (:meth:`ForecastRunner.start`), the answer in
 flight is dropped and the new fight's first batch goes next, so a forecast
 is never of a stale state and a key never waits for one. It stops when the
@@ -147,6 +151,15 @@ class ForecastRunner:
             worker = _Worker(process, Connection(mine.detach()))
             self._workers.append(worker)
             self._loop.add_reader(worker.connection.fileno(), self._answered, worker)
+
+    def warm_up(self) -> None:
+        """Start the workers now, before any forecast, in the running event
+        loop; they load the rules at their lowest priority and wait. A
+        failure to start is said by the first forecast, not here."""
+        try:
+            self._ensure_workers()
+        except OSError:
+            return
 
     def close(self) -> None:
         """End the workers (the app is closing, or the forecast is turned off)."""

@@ -13,7 +13,10 @@ The batches of one forecast (the same ``generation`` and ``seed``) share
 the first batch's copy of the state and one :class:`~core.forecast.memo.Memo`,
 so the tactics' answers carry over from batch to batch. The process runs
 at the lowest priority the system gives (``SCHED_IDLE``, else ``nice``
-19): it takes only the time the UI leaves unused, never a frame's.
+19): it takes only the time the UI leaves unused, never a frame's. It
+lowers itself before it loads the rules (their import is most of its
+start-up), so a worker started beside the UI's first frames
+(:meth:`tui.forecast_runner.ForecastRunner.warm_up`) never takes their time.
 """
 
 from __future__ import annotations
@@ -25,12 +28,12 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from core.forecast.memo import Memo
-from core.forecast.odds import play_many
-
 
 def serve(connection: Connection) -> None:
     """Answer jobs until the other end closes."""
+    from core.forecast.memo import Memo  # the rules load here, once the process is at its lowest priority
+    from core.forecast.odds import play_many
+
     forecast: tuple[Any, Any, Any, Memo] | None = None  # ((generation, seed), its state, its ruleset, its memo)
     while True:
         try:

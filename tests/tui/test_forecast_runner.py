@@ -43,3 +43,22 @@ async def test_two_workers_count_the_fights_of_one_seeded_run(tmp_path, monkeypa
     seed = random.Random(7).randrange(2**32)
     assert reading.tally == play_many(table.state, table.ruleset, seed, 24)
     assert [r.tally.runs for r in readings] == sorted(r.tally.runs for r in readings)  # never a batch counted out of order
+
+
+@pytest.mark.asyncio
+async def test_workers_warmed_up_before_a_forecast_are_the_ones_it_uses():
+    """``warm_up`` (the app calls it after its first frame) starts the workers; the first forecast keeps them."""
+    table, _ = demo_encounter(random.Random(1))
+    readings: list = []
+    runner = ForecastRunner(readings.append, random.Random(7), most=8, workers=2)
+    try:
+        runner.warm_up()
+        started = runner.processes
+        assert len(started) == 2 and all(p.poll() is None for p in started)
+        assert readings == []  # nothing forecast, nothing said, until a forecast starts
+        runner.start(table.state, table.ruleset)
+        reading = await finished(runner, readings)
+        assert runner.processes == started
+    finally:
+        runner.close()
+    assert reading.tally == play_many(table.state, table.ruleset, random.Random(7).randrange(2**32), 8)

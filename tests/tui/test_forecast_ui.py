@@ -176,3 +176,20 @@ async def test_the_partys_chance_shows_whole_in_the_tracker_title_at_80_columns(
         await pilot.pause()
         shot = app.export_screenshot().replace("&#160;", " ")
         assert "WHAT-IF win ~65%" in shot and "R2" in shot
+
+
+@pytest.mark.asyncio
+async def test_workers_started_before_F_are_kept_and_play_its_forecast(tmp_path):
+    """In a terminal the app starts the workers a second after its first frame (``warm_up``); ``F`` then uses them."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        forecasting = app.encounter_screen.forecasting
+        forecasting.warm_up()
+        forecasting.most, forecasting._seeds = 8, random.Random(7)
+        assert forecasting.runner is None and not forecasting.on  # started, yet off: nothing is played or shown
+        started = forecasting.ready.processes
+        assert len(started) >= 1
+        await pilot.press("F")
+        reading = await settled(app, pilot)
+        assert forecasting.runner.processes == started and reading.tally.runs == 8
+    assert all(process.poll() is not None for process in started)  # they end with the app

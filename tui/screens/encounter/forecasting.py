@@ -6,7 +6,9 @@ processes busy, at the lowest priority, after every action) and opens it
 in full; from then on the tracker's title ends with the party's chance
 (``win 72%``), updated after every action, and the forecast restarts from
 each new state (:class:`tui.forecast_runner.ForecastRunner`, in processes
-of its own).
+of its own). Its worker processes start once a session, a moment after
+the screen's first frame (:meth:`Forecasting.warm_up`, in a real terminal),
+and wait at the lowest priority: ``F`` then finds them loaded.
 
 A part of :class:`tui.screens.encounter.screen.EncounterScreen` (its
 context: :class:`tui.screens.encounter.context.ScreenContext`).
@@ -49,6 +51,8 @@ class Forecasting:
         self.runner: ForecastRunner | None = None
         """The forecast's runner once ``F`` turned it on, else ``None``."""
         self._seeds = seeds
+        self.ready: ForecastRunner | None = None
+        """The runner :meth:`warm_up` started, its workers waiting, until ``F`` makes it :attr:`runner`."""
         self.most = MOST_FIGHTS
         """Fights played for one state at most (tests make it small)."""
         self._panel: Any = None  # the ForecastScreen on show
@@ -66,11 +70,21 @@ class Forecasting:
         if self.runner is not None:
             self.runner.start(self.ctx.state, self.ctx.session.campaign.ruleset)
 
+    def warm_up(self) -> None:
+        """Start the forecast's workers before ``F`` (they load the rules at
+        the lowest priority and wait; nothing is played until it is on)."""
+        from tui.forecast_runner import ForecastRunner
+
+        if self.runner is None and self.ready is None:
+            self.ready = ForecastRunner(self._published, self._seeds, self.most)
+            self.ready.warm_up()
+
     def close(self) -> None:
-        """The screen is going: end the worker; a branch still open (a hang-up,
+        """The screen is going: end the workers; a branch still open (a hang-up,
         SIGTERM: q asks first) is dropped, and the next start says so."""
-        if self.runner is not None:
-            self.runner.close()
+        for runner in (self.runner, self.ready):
+            if runner is not None:
+                runner.close()
         if self.branch is not None:
             branch, self.branch = self.branch, None
             actions = branch.actions
@@ -91,7 +105,10 @@ class Forecasting:
         from tui.screens.forecast import ForecastScreen
 
         if self.runner is None:
-            self.runner = ForecastRunner(self._published, self._seeds, self.most)
+            self.runner, self.ready = self.ready or ForecastRunner(self._published, self._seeds, self.most), None
+            self.runner.most = self.most
+            if self._seeds is not None:
+                self.runner.seeds = self._seeds
             self.state_changed()
         selected = self.ctx.combatant(self.ctx.selected)
         branch = None if self.branch is None else (self._real_text, self.branch.actions)
