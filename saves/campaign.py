@@ -63,6 +63,7 @@ from saves.migrations import SCHEMA_VERSION
 from saves.records import LogEntry, Redone, Undone, make_entries
 from saves.sanitize import clean_name
 from saves.state_texts import StateText
+from saves.state_diff import state_changes
 from saves.reading import decode_state, entry_document, journal_path, newest_good, read_campaign, ruleset_of, validate_file
 from saves.storage import remove_stale_temp_files
 from saves import tools_in_use
@@ -93,6 +94,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         self._rotation = None
         self._fold_due = False
         self._upgraded = False
+        self._recorded: dict[int, tuple[dict[str, Any], EncounterState]] = {}  # eid: (its state document, the value it is the document of)
         self._folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None = None
         self.notices: list[str] = []  # what the GM is told once (CampaignFolding.take_notices)
         self._told_backup_skipped = False
@@ -254,15 +256,19 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         """One action of encounter ``eid``: its new ``state`` and log ``entries``
         (numbered from the encounter's next seq). Drops what could be redone."""
         enc = self.encounter(eid)
-        new_doc = to_document(state)
-        changes = patch.diff(enc.state, new_doc)
+        recorded = self._recorded.get(eid)
+        new_doc = None
+        if recorded is not None and recorded[0] is enc.state:  # the state last recorded: walk the two values (saves.state_diff)
+            changes = state_changes(recorded[1], state)
+        else:  # the first step since the encounter's document changed otherwise (opened, undone): the documents' diff
+            new_doc = to_document(state)
+            changes = patch.diff(enc.state, new_doc)
         first = entries[0].seq if entries else enc.next_seq
         step = {"n": enc.head + 1, "changes": changes, "first_seq": first, "last_seq": first + len(entries) - 1, "label": label}
         self._commit([{"op": "step", "eid": enc.eid, "step": step, "log": [entry_document(enc.eid, e) for e in entries]}])
-        # Keep the very document we diffed against (equal to the patched one):
-        # next time unchanged combatants are the same objects and diff skips them.
-        if self.encounter(eid).state == new_doc:
-            self.encounter(eid).state = new_doc
+        if new_doc is not None and enc.state == new_doc:
+            enc.state = new_doc  # the very document diffed (equal to the patched one): its unchanged parts are the codec's memoized ones
+        self._recorded[eid] = (enc.state, state)
 
     def record(self, state: EncounterState, new_entries: Sequence[LogEntry]) -> None:
         """:meth:`record_step` on the current encounter (the skeleton's API)."""
