@@ -152,7 +152,7 @@ def _shape(cls: type) -> tuple[tuple[str, ...], str | None, bool] | None:
 def dataclass_fields(cls: type) -> tuple[str, ...] | None:
     """The names of the fields of the dataclass ``cls``, in the order its
     documents list them; ``None`` for any other type."""
-    shape = _shape(cls)  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
+    shape = _shape(cls)
     return None if shape is None else shape[0]
 
 
