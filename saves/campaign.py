@@ -265,7 +265,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
             changes = patch.diff(enc.state, new_doc)
         first = entries[0].seq if entries else enc.next_seq
         step = {"n": enc.head + 1, "changes": changes, "first_seq": first, "last_seq": first + len(entries) - 1, "label": label}
-        self._commit([{"op": "step", "eid": enc.eid, "step": step, "log": [entry_document(enc.eid, e) for e in entries]}])
+        self._commit([{"op": "step", "eid": enc.eid, "step": step, "log": [entry_document(enc.eid, e) for e in entries]}], entries)
         if new_doc is not None and enc.state == new_doc:
             enc.state = new_doc  # the very document diffed (equal to the patched one): its unchanged parts are the codec's memoized ones
         self._recorded[eid] = (enc.state, state)
@@ -296,7 +296,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         state = decode_state(EncounterData(enc.eid, enc.name, enc.status, doc), self.path)
         kind = Undone if back else Redone
         entry = LogEntry(enc.next_seq, state.round, state.current, kind(step["n"], step["label"], step["first_seq"], step["last_seq"]))
-        self._commit([{"op": "undo" if back else "redo", "eid": enc.eid, "log": [entry_document(enc.eid, entry)]}])
+        self._commit([{"op": "undo" if back else "redo", "eid": enc.eid, "log": [entry_document(enc.eid, entry)]}], [entry])
         return state, [entry]
 
     # -- writing ---------------------------------------------------------------
@@ -304,11 +304,14 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         if self.read_only is not None:
             raise self.read_only
 
-    def _commit(self, records: list[dict[str, Any]]) -> None:
+    def _commit(self, records: list[dict[str, Any]], entries: Sequence[LogEntry] | None = None) -> None:
+        """Apply and queue ``records``, one action; ``entries``: the log
+        entries of the ``log`` documents of its one record, when it has them."""
         with self._guard:  # a take-over (another thread) waits until the action is queued
             self._require_writable()
             cid, jpath = self.data.meta["cid"], journal_path(self.path)
-            self._queue_records([dict(record, cid=cid) for record in records], lambda record: apply_record(self.data, record, jpath))
+            known = entries if len(records) == 1 else None
+            self._queue_records([dict(record, cid=cid) for record in records], lambda record: apply_record(self.data, record, jpath, known))
 
     def _fold_is_due(self) -> bool:
         return self._journal.size > max(COMPACT_MIN_BYTES, self._main_size // 2)
