@@ -29,18 +29,14 @@ from typing import Any
 
 from saves.errors import CorruptSave
 from saves.files import MAX_JOURNAL_BYTES, NotAFile, fsync_folder, open_own, read_regular
-from saves.texts import record_text
+from saves.texts import record_bytes
 
 
 def _encode(record: dict[str, Any]) -> bytes:
-    """One framed line; the texts of an action's step and log documents are
-    kept for the fold that writes them into the history (:mod:`saves.texts`)."""
-    return frame(record_text(record))
-
-
-def frame(text: str) -> bytes:
-    """``<crc32, 8 hex digits> <text>\\n`` of a record's JSON ``text``."""
-    body = text.encode("utf-8")
+    """One framed line, ``<crc32 of the JSON, 8 hex digits> <JSON>\\n``; the
+    texts of an action's step and log documents are kept for the fold
+    that writes them into the history (:mod:`saves.texts`)."""
+    body = record_bytes(record)
     return b"%08x " % zlib.crc32(body) + body + b"\n"
 
 

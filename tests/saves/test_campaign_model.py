@@ -155,6 +155,22 @@ def test_a_lone_surrogate_in_an_encounter_not_yet_opened_refuses_the_file(sessio
     assert session.path.read_bytes() == before
 
 
+def test_a_number_that_is_not_finite_refuses_the_file(session, tmp_path):
+    """``NaN`` is not JSON (RFC 8259) but Python's reader takes it, and the
+    writer (``orjson``, saves/texts.py) would write it as ``null``: a file
+    holding one is refused with a message, and left untouched."""
+    session.close()
+    data = json.loads(session.path.read_text())
+    (row,) = data["encounters"].values()
+    row["state"]["turn_at"] = float("nan")
+    session.path.write_text(json.dumps(data))
+    before = session.path.read_bytes()
+    with pytest.raises(CorruptSave) as caught:
+        Campaign.open(session.path)
+    assert "not finite (nan)" in str(caught.value)
+    assert session.path.read_bytes() == before
+
+
 def test_sanitizer():
     assert clean_text("a\x1b[31mb\x9b1mc\x1bPq#0\x1b\\d") == "abcd"
     assert clean_text("tab\there\nnew") == "tab\there\nnew"
