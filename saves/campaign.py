@@ -83,7 +83,8 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         self.read_only = read_only
         self.unsaved: SaveWriteFailed | None = None
         self._lock = the_lock
-        self._journal = Journal(journal_path(path), good_length)
+        self._journal_path = journal_path(path)
+        self._journal = Journal(self._journal_path, good_length)
         self._seq = data.meta["journal_seq"]
         self._pending: list[dict[str, Any]] = []  # applied in memory, not on disk yet (saves.campaign_writing)
         self._action_ends: deque[int] = deque()  # the last seq of each GM action among them
@@ -309,7 +310,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         entries of the ``log`` documents of its one record, when it has them."""
         with self._guard:  # a take-over (another thread) waits until the action is queued
             self._require_writable()
-            cid, jpath = self.data.meta["cid"], journal_path(self.path)
+            cid, jpath = self.data.meta["cid"], self._journal_path
             known = entries if len(records) == 1 else None
             self._queue_records([dict(record, cid=cid) for record in records], lambda record: apply_record(self.data, record, jpath, known))
 

@@ -96,6 +96,7 @@ class Journal:
         self.path = path
         self.good_length = good_length
         self._fd: int | None = None
+        self._length_known = False  # the file is good_length bytes long: checked at the first append and after a failed one
 
     @property
     def size(self) -> int:
@@ -107,14 +108,16 @@ class Journal:
         data = b"".join(_encode(r) for r in records)
         fd = self._open()
         try:
-            if os.fstat(fd).st_size != self.good_length:
-                os.ftruncate(fd, self.good_length)
+            if not self._length_known and os.fstat(fd).st_size != self.good_length:
+                os.ftruncate(fd, self.good_length)  # a torn line a kill or a failed append left
+            self._length_known = True
             view = memoryview(data)
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
             os.fsync(fd)
         except OSError:
+            self._length_known = False
             try:
                 os.ftruncate(fd, self.good_length)
             except OSError:
@@ -144,6 +147,7 @@ class Journal:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+            self._length_known = False
 
 
 class JournalWriter:

@@ -28,19 +28,20 @@ def state_changes(old: Any, new: Any) -> list[Change]:
     (empty when the documents are equal); ``old`` and ``new`` are values
     the codec converts (an :class:`~core.combat.state.EncounterState`)."""
     out: list[Change] = []
-    _walk(old, new, [], out)
+    if old is not new:
+        _walk(old, new, [], out)
     return out
 
 
 def _walk(old: Any, new: Any, path: list, out: list[Change]) -> None:
-    if old is new:
-        return
     cls = type(old)
     if type(new) is cls:
         names = dataclass_fields(cls)
         if names is not None:
-            for name in names:
-                _walk(getattr(old, name), getattr(new, name), path + [name], out)
+            for name in names:  # most fields are the very same object: compared here, not in a call each
+                a, b = getattr(old, name), getattr(new, name)
+                if a is not b:
+                    _walk(a, b, path + [name], out)
             return
         if cls is tuple and len(old) == len(new) and not slid(old, new):
             for index, (a, b) in enumerate(zip(old, new)):
