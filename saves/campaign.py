@@ -63,6 +63,7 @@ from saves.migrations import SCHEMA_VERSION
 from saves.records import LogEntry, Redone, Undone, make_entries
 from saves.sanitize import clean_name
 from saves.state_texts import StateText
+from saves.state_diff import state_changes
 from saves.reading import decode_state, entry_document, journal_path, newest_good, read_campaign, ruleset_of, validate_file
 from saves.storage import remove_stale_temp_files
 from saves import tools_in_use
@@ -82,7 +83,8 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         self.read_only = read_only
         self.unsaved: SaveWriteFailed | None = None
         self._lock = the_lock
-        self._journal = Journal(journal_path(path), good_length)
+        self._journal_path = journal_path(path)
+        self._journal = Journal(self._journal_path, good_length)
         self._seq = data.meta["journal_seq"]
         self._pending: list[dict[str, Any]] = []  # applied in memory, not on disk yet (saves.campaign_writing)
         self._action_ends: deque[int] = deque()  # the last seq of each GM action among them
@@ -93,6 +95,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         self._rotation = None
         self._fold_due = False
         self._upgraded = False
+        self._recorded: dict[int, tuple[dict[str, Any], EncounterState]] = {}  # eid: (its state document, the value it is the document of)
         self._folding: tuple[threading.Thread, fold.Plan, list[fold.Result]] | None = None
         self.notices: list[str] = []  # what the GM is told once (CampaignFolding.take_notices)
         self._told_backup_skipped = False
@@ -253,16 +256,22 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
     def record_step(self, eid: int, state: EncounterState, entries: Sequence[LogEntry], label: str = "") -> None:
         """One action of encounter ``eid``: its new ``state`` and log ``entries``
         (numbered from the encounter's next seq). Drops what could be redone."""
+        if self._writer is not None:
+            self._writer.wake()  # its thread is up by the time the line is queued (a thread's wake-up takes 20-30 µs)
         enc = self.encounter(eid)
-        new_doc = to_document(state)
-        changes = patch.diff(enc.state, new_doc)
+        recorded = self._recorded.get(eid)
+        new_doc = None
+        if recorded is not None and recorded[0] is enc.state:  # the state last recorded: walk the two values (saves.state_diff)
+            changes = state_changes(recorded[1], state)
+        else:  # the first step since the encounter's document changed otherwise (opened, undone): the documents' diff
+            new_doc = to_document(state)
+            changes = patch.diff(enc.state, new_doc)
         first = entries[0].seq if entries else enc.next_seq
         step = {"n": enc.head + 1, "changes": changes, "first_seq": first, "last_seq": first + len(entries) - 1, "label": label}
-        self._commit([{"op": "step", "eid": enc.eid, "step": step, "log": [entry_document(enc.eid, e) for e in entries]}])
-        # Keep the very document we diffed against (equal to the patched one):
-        # next time unchanged combatants are the same objects and diff skips them.
-        if self.encounter(eid).state == new_doc:
-            self.encounter(eid).state = new_doc
+        self._commit([{"op": "step", "eid": enc.eid, "step": step, "log": [entry_document(enc.eid, e) for e in entries]}], entries)
+        if new_doc is not None and enc.state == new_doc:
+            enc.state = new_doc  # the very document diffed (equal to the patched one): its unchanged parts are the codec's memoized ones
+        self._recorded[eid] = (enc.state, state)
 
     def record(self, state: EncounterState, new_entries: Sequence[LogEntry]) -> None:
         """:meth:`record_step` on the current encounter (the skeleton's API)."""
@@ -290,7 +299,7 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         state = decode_state(EncounterData(enc.eid, enc.name, enc.status, doc), self.path)
         kind = Undone if back else Redone
         entry = LogEntry(enc.next_seq, state.round, state.current, kind(step["n"], step["label"], step["first_seq"], step["last_seq"]))
-        self._commit([{"op": "undo" if back else "redo", "eid": enc.eid, "log": [entry_document(enc.eid, entry)]}])
+        self._commit([{"op": "undo" if back else "redo", "eid": enc.eid, "log": [entry_document(enc.eid, entry)]}], [entry])
         return state, [entry]
 
     # -- writing ---------------------------------------------------------------
@@ -298,11 +307,14 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         if self.read_only is not None:
             raise self.read_only
 
-    def _commit(self, records: list[dict[str, Any]]) -> None:
+    def _commit(self, records: list[dict[str, Any]], entries: Sequence[LogEntry] | None = None) -> None:
+        """Apply and queue ``records``, one action; ``entries``: the log
+        entries of the ``log`` documents of its one record, when it has them."""
         with self._guard:  # a take-over (another thread) waits until the action is queued
             self._require_writable()
-            cid, jpath = self.data.meta["cid"], journal_path(self.path)
-            self._queue_records([dict(record, cid=cid) for record in records], lambda record: apply_record(self.data, record, jpath))
+            cid, jpath = self.data.meta["cid"], self._journal_path
+            known = entries if len(records) == 1 else None
+            self._queue_records([dict(record, cid=cid) for record in records], lambda record: apply_record(self.data, record, jpath, known))
 
     def _fold_is_due(self) -> bool:
         return self._journal.size > max(COMPACT_MIN_BYTES, self._main_size // 2)

@@ -134,9 +134,17 @@ class CampaignWriting:
     def _flush(self, fold_when_due: bool) -> bool:
         self._reap()
         if self._writer is not None:
-            if self._pending and not self._upgraded:
-                self._writer.wake()  # a refused write is tried again, with what came since
+            # Every queued action woke the writer; only a refused write is
+            # asked again (with what came since). A second wake of a write
+            # under way would cost a second, empty round of the writer
+            # before it is idle, and a second wake-up of this thread.
+            retried = bool(self._pending) and not self._upgraded and self.unsaved is not None
+            if retried:
+                self._writer.wake()
             self._writer.wait_idle()
+            if self._pending and not self._upgraded and not retried:  # refused while we waited: once more
+                self._writer.wake()
+                self._writer.wait_idle()
         if not self._pending:
             if fold_when_due:
                 self._fold_if_due()

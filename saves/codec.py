@@ -165,6 +165,13 @@ def _shape(cls: type) -> tuple[tuple[str, ...], str | None, bool] | None:
     return tuple(f.name for f in dataclasses.fields(cls)), tag, _frozen(cls)
 
 
+def dataclass_fields(cls: type) -> tuple[str, ...] | None:
+    """The names of the fields of the dataclass ``cls``, in the order its
+    documents list them; ``None`` for any other type."""
+    shape = _shape(cls)
+    return None if shape is None else shape[0]
+
+
 def _frozen_value(value: Any) -> bool:
     """Whether ``value``'s document can never change: a frozen dataclass, or a tuple kept in :data:`_TUPLES`."""
     if type(value) is tuple:

@@ -54,7 +54,7 @@ def _add_texts(body: list[bytes], docs: list[dict[str, Any]], plan: Plan) -> Non
     for i, doc in enumerate(docs):
         if i:
             body.append(b",")
-        body.append(texts.take(doc).encode("utf-8"))
+        body.append(texts.take(doc))
         plan.pace()
 
 

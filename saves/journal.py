@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import threading
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -29,18 +31,14 @@ from typing import Any
 
 from saves.errors import CorruptSave
 from saves.files import MAX_JOURNAL_BYTES, NotAFile, fsync_folder, open_own, read_regular
-from saves.texts import record_text
+from saves.texts import record_bytes
 
 
 def _encode(record: dict[str, Any]) -> bytes:
-    """One framed line; the texts of an action's step and log documents are
-    kept for the fold that writes them into the history (:mod:`saves.texts`)."""
-    return frame(record_text(record))
-
-
-def frame(text: str) -> bytes:
-    """``<crc32, 8 hex digits> <text>\\n`` of a record's JSON ``text``."""
-    body = text.encode("utf-8")
+    """One framed line, ``<crc32 of the JSON, 8 hex digits> <JSON>\\n``; the
+    texts of an action's step and log documents are kept for the fold
+    that writes them into the history (:mod:`saves.texts`)."""
+    body = record_bytes(record)
     return b"%08x " % zlib.crc32(body) + body + b"\n"
 
 
@@ -98,6 +96,7 @@ class Journal:
         self.path = path
         self.good_length = good_length
         self._fd: int | None = None
+        self._length_known = False  # the file is good_length bytes long: checked at the first append and after a failed one
 
     @property
     def size(self) -> int:
@@ -109,14 +108,16 @@ class Journal:
         data = b"".join(_encode(r) for r in records)
         fd = self._open()
         try:
-            if os.fstat(fd).st_size != self.good_length:
-                os.ftruncate(fd, self.good_length)
+            if not self._length_known and os.fstat(fd).st_size != self.good_length:
+                os.ftruncate(fd, self.good_length)  # a torn line a kill or a failed append left
+            self._length_known = True
             view = memoryview(data)
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
             os.fsync(fd)
         except OSError:
+            self._length_known = False
             try:
                 os.ftruncate(fd, self.good_length)
             except OSError:
@@ -146,63 +147,79 @@ class Journal:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+            self._length_known = False
 
 
 class JournalWriter:
     """``JournalWriter(write)``: a thread that calls ``write()`` (write
     everything queued, one append and fsync) each time it is woken, one
     call at a time; wakes that come while a call runs are served by the next
-    call (group commit). The caller keeps the queue and what is saved."""
+    call (group commit). The caller keeps the queue and what is saved.
+
+    The thread blocks on a :class:`queue.SimpleQueue` of asks (a wake, or a
+    lock a waiter holds, released once every wake before it was served):
+    a wake and the waiter's release are one futex each, in C, with no
+    :class:`threading.Condition` (a Python-level lock, waiter list and
+    predicate loop on both sides of every action)."""
 
     def __init__(self, write: Callable[[], None], name: str = "encounter-journal") -> None:
         self._write = write
-        self._changed = threading.Condition()
-        self._wanted = False
+        self._asks: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._busy = False
-        self._stopping = False
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
     def wake(self) -> None:
         """Ask for a ``write()`` (soon: after the one under way, if any)."""
-        with self._changed:
-            self._wanted = True
-            self._changed.notify_all()
+        self._asks.put(_WAKE)
 
     @property
     def idle(self) -> bool:
         """No ``write()`` under way or asked for."""
-        with self._changed:
-            return not (self._wanted or self._busy)
+        return not self._busy and self._asks.empty()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until every ``write()`` asked for has returned; False on ``timeout`` (seconds)."""
-        with self._changed:
-            return self._changed.wait_for(lambda: not (self._wanted or self._busy), timeout)
+        served = threading.Lock()
+        served.acquire()
+        self._asks.put(served)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not served.acquire(timeout=_LOOK if deadline is None else max(0.0, min(_LOOK, deadline - time.monotonic()))):
+            if not self._thread.is_alive():
+                return True  # stopped: every wake before the stop was served
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+        return True
 
     def stop(self) -> None:
         """Serve the wakes so far, then end the thread."""
-        with self._changed:
-            self._stopping = True
-            self._changed.notify_all()
+        self._asks.put(_STOP)
         if self._thread is not threading.current_thread():
             self._thread.join()
 
     def _run(self) -> None:
         while True:
-            with self._changed:
-                self._changed.wait_for(lambda: self._wanted or self._stopping)
-                if not self._wanted:
-                    return
-                self._wanted, self._busy = False, True
-            try:
-                self._write()  # which turns the disk's refusals into the campaign's ``unsaved``
-            except Exception:  # noqa: BLE001 - the writer outlives one bad call; what was queued stays queued
-                pass
-            finally:
-                with self._changed:
+            asks = [self._asks.get()]
+            while not self._asks.empty():  # what came meanwhile: served by one call (group commit)
+                asks.append(self._asks.get())
+            if _WAKE in asks:
+                self._busy = True
+                try:
+                    self._write()  # which turns the disk's refusals into the campaign's ``unsaved``
+                except Exception:  # noqa: BLE001 - the writer outlives one bad call; what was queued stays queued
+                    pass
+                finally:
                     self._busy = False
-                    self._changed.notify_all()
+            for ask in asks:
+                if ask is not _WAKE and ask is not _STOP:
+                    ask.release()  # type: ignore[attr-defined]  # a waiter's lock
+            if _STOP in asks:
+                return
+
+
+_WAKE, _STOP = object(), object()
+_LOOK = 0.5
+"""Seconds a waiter waits between looks whether the writer ended (stopped meanwhile)."""
 
 
 encode_line = _encode  # one framed line (the history segment uses the same framing)

@@ -12,6 +12,7 @@ so what is replayed is what was played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -257,22 +258,25 @@ def dump(data: CampaignData) -> dict[str, Any]:
 
 
 # -- journal records ----------------------------------------------------------
-def apply_record(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEntry]:
+def apply_record(data: CampaignData, record: dict[str, Any], path: Path, entries: Sequence[LogEntry] | None = None) -> list[LogEntry]:
     """Fold ``record`` into ``data``; returns the log entries it added.
-    Raises :class:`CorruptSave` naming ``path`` when it does not fit."""
+    ``entries``: those of its ``log`` documents, when the caller has them
+    (the live program made the documents from them), else decoded here (a
+    replay). Raises :class:`CorruptSave` naming ``path`` when it does not fit."""
     try:
-        return _apply(data, record, path)
+        return _apply(data, record, path, entries)
     except CorruptSave:
         raise
     except Exception as exc:  # a replayed record is untrusted input
         raise CorruptSave(path, f"holds a record that does not fit the campaign ({type(exc).__name__}: {exc})") from None
 
 
-def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEntry]:
+def _apply(data: CampaignData, record: dict[str, Any], path: Path, known: Sequence[LogEntry] | None) -> list[LogEntry]:
     op = record.get("op")
     if op in ("step", "undo", "redo"):
         enc = data.encounters[record["eid"]]
-        entries = [decode_entry(doc, path) for doc in record.get("log", [])]
+        docs = record.get("log", [])
+        entries = list(known) if known is not None and len(known) == len(docs) else [decode_entry(doc, path) for doc in docs]
         if op == "step":
             step = record["step"]
             check_step(step, path)
@@ -290,7 +294,7 @@ def _apply(data: CampaignData, record: dict[str, Any], path: Path) -> list[LogEn
             enc.state = patch.apply(enc.state, enc.steps[enc.head]["changes"], forward=True)
             enc.head += 1
         need(all(e.seq >= enc.next_seq for e in entries[:1]), path, "holds log entries out of order")
-        for doc, entry in zip(record.get("log", []), entries):
+        for doc, entry in zip(docs, entries):
             enc.log.append(doc, entry)
         return entries
     if op == "meta":

@@ -44,11 +44,13 @@ def _same(a: Any, b: Any) -> bool:
 def diff(old: Any, new: Any) -> list[Change]:
     """Changes that turn ``old`` into ``new`` (empty when they are equal)."""
     out: list[Change] = []
-    _diff(old, new, [], out)
+    diff_into(old, new, [], out)
     return out
 
 
-def _diff(old: Any, new: Any, path: list, out: list[Change]) -> None:
+def diff_into(old: Any, new: Any, path: list, out: list[Change]) -> None:
+    """Append to ``out`` the changes that turn ``old`` into ``new``, the
+    documents found at ``path`` (a list of keys and indexes from the root)."""
     if _same(old, new):
         return
     if isinstance(old, dict) and isinstance(new, dict):
@@ -58,17 +60,17 @@ def _diff(old: Any, new: Any, path: list, out: list[Change]) -> None:
             elif key not in old:
                 out.append({"p": path + [key], "n": new[key]})
             else:
-                _diff(old[key], new[key], path + [key], out)
+                diff_into(old[key], new[key], path + [key], out)
         return
     if isinstance(old, list) and isinstance(new, list):
-        if len(old) == len(new) and _slid(old, new):
+        if len(old) == len(new) and slid(old, new):
             out.append({"p": path + [0], "o": old[0]})  # the oldest goes, the rest move up one place
             out.append({"p": path + [len(old) - 1], "n": new[-1]})
             return
         if len(old) == len(new):
             for index, (a, b) in enumerate(zip(old, new)):
                 if a is not b:  # shared (unchanged) documents, e.g. most combatants of a turn
-                    _diff(a, b, path + [index], out)
+                    diff_into(a, b, path + [index], out)
             return
         if _grew_or_shrank_at_end(old, new):
             if len(new) > len(old):
@@ -79,7 +81,7 @@ def _diff(old: Any, new: Any, path: list, out: list[Change]) -> None:
     out.append({"p": path, "o": old, "n": new})
 
 
-def _slid(old: list, new: list) -> bool:
+def slid(old: Any, new: Any) -> bool:
     """``new`` is ``old`` moved on by one item (a kept window, such as a
     state's last 64 turn boundaries): the very documents, one place on.
     Compared index by index, every pair would differ and the change would

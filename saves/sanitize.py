@@ -6,11 +6,14 @@ text) goes through :func:`clean_text` before it reaches the program:
 terminal escape sequences (CSI, OSC, two-byte ESC), C0 controls other than
 newline and tab, DEL, C1 controls, line/paragraph separators and bidi
 overrides are removed. :func:`clean_document` applies it to a whole JSON
-document.
+document, and refuses a number that is not finite (``NaN``, ``Infinity``:
+not JSON, RFC 8259; Python's reader takes them, our writer, ``orjson``,
+would write them as ``null``, :mod:`saves.texts`).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -32,7 +35,7 @@ MAX_TEXT = 100_000  # characters in one string (notes included)
 class UnsafeDocument(ValueError):
     """A document :func:`clean_document` refuses: nested deeper than
     :data:`MAX_DEPTH`, a string longer than :data:`MAX_TEXT` characters or
-    holding a lone surrogate. ``str()`` says which, for a message naming the file."""
+    holding a lone surrogate, a number that is not finite. ``str()`` says which, for a message naming the file."""
 
 
 def clean_text(value: str) -> str:
@@ -49,7 +52,7 @@ def clean_name(value: str) -> str:
 
 def clean_document(doc: Any, _depth: int = 0) -> Any:
     """A copy of a JSON document with every string (keys too) cleaned; unchanged parts are shared.
-    Raises :class:`UnsafeDocument` (too deep, a too long string, a lone surrogate)."""
+    Raises :class:`UnsafeDocument` (too deep, a too long string, a lone surrogate, NaN or Infinity)."""
     if isinstance(doc, str):
         return _clean_string(doc)
     if _depth >= MAX_DEPTH:
@@ -60,6 +63,8 @@ def clean_document(doc: Any, _depth: int = 0) -> Any:
         return {_clean_string(k) if isinstance(k, str) else k: clean_document(v, _depth + 1) for k, v in doc.items()}
     if isinstance(doc, list):
         return [clean_document(v, _depth + 1) for v in doc]
+    if type(doc) is float and not math.isfinite(doc):
+        raise UnsafeDocument(f"holds a number that is not finite ({doc})")
     return doc
 
 

@@ -147,12 +147,28 @@ def test_a_lone_surrogate_in_an_encounter_not_yet_opened_refuses_the_file(sessio
     data = json.loads(session.path.read_text())
     other = next(e for e in data["encounters"].values() if e["name"] == "Other")
     other["state"]["combatants"][0]["name"] = "Bo\ud800ar"
-    session.path.write_text(json.dumps(data))
-    before = session.path.read_bytes()
+    assert "surrogate" in _refused_untouched(session.path, data)
+
+
+def _refused_untouched(path, data) -> str:
+    """Write ``data`` as the campaign at ``path``; its opening's refusal (the file left as it was)."""
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
     with pytest.raises(CorruptSave) as caught:
-        Campaign.open(session.path)
-    assert "surrogate" in str(caught.value)
-    assert session.path.read_bytes() == before
+        Campaign.open(path)
+    assert path.read_bytes() == before
+    return str(caught.value)
+
+
+def test_a_number_that_is_not_finite_refuses_the_file(session, tmp_path):
+    """``NaN`` is not JSON (RFC 8259) but Python's reader takes it, and the
+    writer (``orjson``, saves/texts.py) would write it as ``null``: a file
+    holding one is refused with a message, and left untouched."""
+    session.close()
+    data = json.loads(session.path.read_text())
+    (row,) = data["encounters"].values()
+    row["state"]["turn_at"] = float("nan")
+    assert "not finite (nan)" in _refused_untouched(session.path, data)
 
 
 def test_sanitizer():
