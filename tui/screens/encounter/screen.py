@@ -87,7 +87,7 @@ class EncounterScreen(Screen):
         """Id of the combatant the sheet shows and most keys act on."""
         self._notice = notice
         self._glyphs = glyphs
-        self._grid_map = GridMap(theme=glyphs, id="map")  # check_action reads it once per binding each time the keys are listed
+        self._grid_map = GridMap(theme=glyphs, id="map")  # check_action reads it for every binding each time the keys are listed
         self._refusal: str | None = None  # the last refusal the status line showed
         self.saving_mark = SavingMark(self)
         self._status_message = Text()
@@ -360,8 +360,7 @@ class EncounterScreen(Screen):
             # A dialog is open (or the command palette runs an action): the encounter's keys wait until it
             # closes (None: still listed, as disabled, so the footer can show them: QuietFooter).
             return None if action in GM_ACTION_NAMES else True
-        grid_map = self._grid_map
-        if grid_map.picking:  # q (app.quit) still quits: the App checks it
+        if (grid_map := self._grid_map).picking:  # q (app.quit) still quits: the App checks it
             return action == "mark_area" and grid_map.mode == "area"  # A marks everyone the area template hits
         if action == "toggle_panel":
             return None if self.app.size.width >= 120 else True
