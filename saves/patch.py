@@ -20,6 +20,9 @@ document).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 Change = dict[str, Any]
@@ -37,8 +40,14 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(_same(a[i], b[i]) for i in _unshared(a, b))
     return a == b
+
+
+def _unshared(a: list, b: list) -> Iterator[int]:
+    """The indexes at which two lists of one length hold different objects
+    (found in C: a crowd's unchanged combatants cost no Python step)."""
+    return compress(range(len(a)), map(is_not, a, b))
 
 
 def diff(old: Any, new: Any) -> list[Change]:
@@ -68,9 +77,8 @@ def diff_into(old: Any, new: Any, path: list, out: list[Change]) -> None:
             out.append({"p": path + [len(old) - 1], "n": new[-1]})
             return
         if len(old) == len(new):
-            for index, (a, b) in enumerate(zip(old, new)):
-                if a is not b:  # shared (unchanged) documents, e.g. most combatants of a turn
-                    diff_into(a, b, path + [index], out)
+            for index in _unshared(old, new):  # shared (unchanged) documents are skipped, e.g. most combatants of a turn
+                diff_into(old[index], new[index], path + [index], out)
             return
         if _grew_or_shrank_at_end(old, new):
             if len(new) > len(old):

@@ -17,6 +17,9 @@ stays as the GM left it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import compress
+from operator import is_not
 from dataclasses import dataclass
 from core.values.frozen import replace
 from typing import TYPE_CHECKING
@@ -82,7 +85,10 @@ def record(before: EncounterState, after: EncounterState) -> TurnBoundary:
     change): a :class:`CombatantChange` for each creature whose recorded
     fields differ, none for the others."""
     changes = []
-    for old in before.combatants:
+    olds: Iterable[Combatant] = before.combatants
+    if len(before.combatants) == len(after.combatants):  # a turn change keeps most of a crowd: only those not the same object, found in C
+        olds = compress(before.combatants, map(is_not, before.combatants, after.combatants))
+    for old in olds:
         if not after.has(old.id):
             continue
         new = after.combatant(old.id)

@@ -25,8 +25,8 @@ def decided(state: EncounterState) -> Side | None:
     if state.round == 0 or state.phase is not Phase.COMBAT:
         return None
     for side in (Side.FOE, Side.PARTY):
-        members = [c for c in state.combatants if c.side is side]
-        if members and all(c.dead or c.defeated for c in members):
+        members, up = state.standing(side)  # counted once per state, carried across turns
+        if members and not up:
             return side
     return None
 

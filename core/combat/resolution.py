@@ -303,19 +303,21 @@ def trigger(enc: Table, state: EncounterState, bearer_id: str, boundary: cond.Bo
 
 
 def tick_durations(state: EncounterState, anchor: str, boundary: cond.Boundary) -> Result:
-    """Count one boundary of ``anchor``'s turn on every combatant's conditions; log expiries."""
+    """Count one boundary of ``anchor``'s turn on every combatant's conditions; log expiries.
+    Only the creatures with conditions are looked at (``state.conditioned()``, an index kept across states)."""
     events: list[ev.Event] = []
-    changed = False
-    combatants = []
-    for combatant in state.combatants:
-        if combatant.conditions:
-            kept, expired = cond.tick(combatant.conditions, anchor, boundary)
-            if expired or kept != combatant.conditions:
-                combatant = replace(combatant, conditions=kept)
-                changed = True
-            events.extend(ev.ConditionExpired(combatant.id, combatant.name, c) for c in expired)
-        combatants.append(combatant)
-    return (replace(state, combatants=tuple(combatants)) if changed else state), tuple(events)
+    changed: dict[str, Combatant] = {}
+    for cid in state.conditioned():
+        combatant = state.combatant(cid)
+        kept, expired = cond.tick(combatant.conditions, anchor, boundary)
+        if expired or kept != combatant.conditions:
+            combatant = changed[cid] = replace(combatant, conditions=kept)
+        events.extend(ev.ConditionExpired(combatant.id, combatant.name, c) for c in expired)
+    if len(changed) == 1:
+        state = state.replace_combatant(*changed.values())  # the indexes carried
+    elif changed:
+        state = replace(state, combatants=tuple(changed.get(c.id, c) for c in state.combatants))
+    return state, tuple(events)
 
 
 HANDLERS = {

@@ -7,6 +7,7 @@ that applies commands to it is :class:`core.combat.encounter.Encounter`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from core.values.frozen import replace
 from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
@@ -106,13 +107,41 @@ class EncounterState:
         """Combatants with an initiative, highest first; then those without."""
         return self._order
 
+    def order_from(self, cursor: int) -> int:
+        """The index in :meth:`order` of the first combatant whose
+        initiative is at or below ``cursor`` (those above come before it;
+        ``len(order())`` when none): a binary search, not a scan."""
+        return bisect_left(self._order_keys, -cursor)
+
     def ridden(self) -> frozenset[str]:
         """Ids of the combatants someone rides (EQ-MNT-1)."""
         return self._ridden
 
+    def conditioned(self) -> tuple[str, ...]:
+        """Ids of the combatants with at least one condition, in ``combatants`` order."""
+        return self._conditioned
+
+    def reminded(self) -> tuple[str, ...]:
+        """Ids of the combatants with at least one GM reminder, in ``combatants`` order."""
+        return self._reminded
+
+    def standing(self, side: Side) -> tuple[int, int]:
+        """``(members, members neither dead nor defeated)`` of ``side``."""
+        return self._standing.get(side, (0, 0))
+
     # Indexes over ``combatants``, built once per (immutable) state on first
-    # use: a lookup, the order and the mounts cost O(1) instead of a scan of
-    # every combatant each time (a turn change stays linear in the fight's size).
+    # use: a lookup, the order, the mounts, who has conditions or reminders
+    # and who stands on each side cost O(1) instead of a scan of every
+    # combatant each time. A copy that keeps ``combatants`` keeps them
+    # (``__carried__``, read by core.values.frozen.replace), and
+    # :meth:`replace_combatant` carries those the one creature's change
+    # leaves valid, so a turn change does not rebuild them for a crowd.
+    __carried__ = {
+        "_by_id": "combatants", "_order": "combatants", "_order_keys": "combatants", "_ridden": "combatants",
+        "_conditioned": "combatants", "_reminded": "combatants", "_standing": "combatants",
+        "_places": "combatants", "_order_places": "combatants",
+    }
+
     @_cached
     def _by_id(self) -> dict[str, Combatant]:
         index: dict[str, Combatant] = {}
@@ -126,18 +155,86 @@ class EncounterState:
         return tuple(c for _, c in rolled) + tuple(c for c in self.combatants if c.initiative is None)
 
     @_cached
+    def _order_keys(self) -> list[int]:
+        """Minus the initiative of each rolled combatant in :meth:`order` (ascending: bisectable)."""
+        return [-c.initiative for c in self._order if c.initiative is not None]
+
+    @_cached
     def _ridden(self) -> frozenset[str]:
         return frozenset(c.mounted_on for c in self.combatants if c.mounted_on is not None)
 
+    @_cached
+    def _conditioned(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.combatants if c.conditions)
+
+    @_cached
+    def _reminded(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.combatants if c.reminders)
+
+    @_cached
+    def _standing(self) -> dict[Side, tuple[int, int]]:
+        counts: dict[Side, tuple[int, int]] = {}
+        for c in self.combatants:
+            members, up = counts.get(c.side, (0, 0))
+            counts[c.side] = (members + 1, up + (not (c.dead or c.defeated)))
+        return counts
+
+    @_cached
+    def _places(self) -> dict[str, int] | None:
+        """Id -> its index in ``combatants``; ``None`` when two share an id."""
+        places = {c.id: n for n, c in enumerate(self.combatants)}
+        return places if len(places) == len(self.combatants) else None
+
+    @_cached
+    def _order_places(self) -> dict[str, int] | None:
+        """Id -> its index in :meth:`order`; ``None`` when two share an id."""
+        places = {c.id: n for n, c in enumerate(self._order)}
+        return places if len(places) == len(self._order) else None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle holds: the fields, none of the indexes (they are rebuilt on use)."""
+        return {name: value for name, value in self.__dict__.items() if not name.startswith("_")}
+
     def replace_combatant(self, combatant: Combatant) -> EncounterState:
-        new = replace(self, combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants))
-        index = self.__dict__.get("_by_id")
-        if index is not None and index.get(combatant.id) is not None:
-            was = index[combatant.id]
-            new.__dict__["_by_id"] = {**index, combatant.id: combatant}  # a copy: cheaper than a rebuild
-            order = self.__dict__.get("_order")
-            if order is not None and was.initiative == combatant.initiative:  # same place in the order: no new sort
-                new.__dict__["_order"] = tuple(combatant if c.id == combatant.id else c for c in order)
+        """This state with ``combatant`` in place of the one with its id."""
+        places = self._places
+        at = None if places is None else places.get(combatant.id)
+        if at is None:  # not here, or an id twice: each one with it replaced
+            combatants = tuple(combatant if c.id == combatant.id else c for c in self.combatants)
+        else:  # one slice and one join, not a test of every creature
+            combatants = self.combatants[:at] + (combatant,) + self.combatants[at + 1:]
+        new = replace(self, combatants=combatants)
+        known = self.__dict__
+        index = known.get("_by_id")
+        if index is None or index.get(combatant.id) is None:
+            return new
+        was = index[combatant.id]
+        carried = new.__dict__
+        carried["_by_id"] = {**index, combatant.id: combatant}  # a copy: cheaper than a rebuild
+        if at is not None:
+            carried["_places"] = places
+        order = known.get("_order")
+        if order is not None and was.initiative == combatant.initiative:  # same place in the order: no new sort
+            order_places = self._order_places  # built once, then carried
+            spot = None if order_places is None else order_places.get(combatant.id)
+            if spot is None:
+                carried["_order"] = tuple(combatant if c.id == combatant.id else c for c in order)
+            else:
+                carried["_order"] = order[:spot] + (combatant,) + order[spot + 1:]
+                carried["_order_places"] = order_places
+            if "_order_keys" in known:
+                carried["_order_keys"] = known["_order_keys"]
+        if "_ridden" in known and was.mounted_on == combatant.mounted_on:
+            carried["_ridden"] = known["_ridden"]
+        if "_conditioned" in known and bool(was.conditions) == bool(combatant.conditions):
+            carried["_conditioned"] = known["_conditioned"]
+        if "_reminded" in known and bool(was.reminders) == bool(combatant.reminders):
+            carried["_reminded"] = known["_reminded"]
+        standing = known.get("_standing")
+        if standing is not None and was.side is combatant.side:
+            members, up = standing[was.side]
+            change = (not (combatant.dead or combatant.defeated)) - (not (was.dead or was.defeated))
+            carried["_standing"] = standing if not change else {**standing, was.side: (members, up + change)}
         return new
 
     def next_id(self) -> str:

@@ -178,9 +178,12 @@ def waiting_in_round(enc: Table, state: EncounterState, cursor: int) -> Combatan
     acted or the current one (EQ-INIT-6)."""
     acted = set(state.acted)  # one set per turn: a tuple lookup per combatant would be quadratic
     moved_up = set(state.moved_up)
+    order = state.order()
+    # Without a creature moved up, nobody above the cursor may act: the search
+    # starts at the cursor's place in the order (a binary search), not at its top.
+    start = 0 if moved_up else state.order_from(cursor)
     return next((
-        c for c in state.order()
-        if c.initiative is not None and (c.initiative <= cursor or c.id in moved_up)
+        c for c in order[start:] if c.initiative is not None and (c.initiative <= cursor or c.id in moved_up)
         and c.id != state.current and c.id not in acted and takes_turn(enc, state, c)
     ), None)
 

@@ -50,7 +50,7 @@ def next_up(enc: TableView, state: EncounterState) -> Combatant | None:
         return None
     acted = set(state.acted) | {current.id}
     order = state.order()
-    for c in order:
+    for c in order[state.order_from(cursor):]:  # those above the cursor never qualify: from its place on (a binary search)
         if c.initiative is not None and c.initiative <= cursor and c.id not in acted and takes_turn(enc, state, c):
             return c
     if enc.ruleset.settings.reroll_initiative_each_round:

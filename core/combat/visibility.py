@@ -12,7 +12,8 @@ has them). Pure queries: nothing here changes the encounter.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import weakref
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
@@ -109,6 +110,39 @@ def _stripped(c: Combatant, band: HealthBand) -> Combatant:
     )
 
 
+_SHOWN: dict[int, tuple[weakref.ref[Combatant], HealthBand | None, Combatant]] = {}
+"""Id of a creature -> (a weak reference to it, the band it was shown at
+(``None``: as a member of the side), what the side sees of it): the same
+creature at the same band is shown as the same object, so a turn change
+makes no copy of an unchanged crowd and the feed's codec meets values it
+already converted. An entry goes with its creature."""
+
+
+def _forget_shown(key: int) -> Callable[[weakref.ref[Combatant]], None]:
+    def gone(ref: weakref.ref[Combatant]) -> None:
+        entry = _SHOWN.get(key)
+        if entry is not None and entry[0] is ref:
+            del _SHOWN[key]
+    return gone
+
+
+def _shown(c: Combatant, band: HealthBand | None) -> Combatant:
+    """What the side sees of ``c``: a member (``band`` ``None``) without its
+    secret conditions and secret notes, another at ``band`` (:func:`_stripped`)."""
+    if band is None and not c.notes_secret and not any(x.secret for x in c.conditions):
+        return c  # nothing to hide: the very value
+    key = id(c)
+    entry = _SHOWN.get(key)
+    if entry is not None and entry[0]() is c and entry[1] is band:
+        return entry[2]
+    if band is None:
+        shown = replace(c, conditions=tuple(x for x in c.conditions if not x.secret), notes="" if c.notes_secret else c.notes)
+    else:
+        shown = _stripped(c, band)
+    _SHOWN[key] = (weakref.ref(c, _forget_shown(key)), band, shown)
+    return shown
+
+
 def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_id: str | None = None) -> SideView:
     """What ``side`` may know of ``state`` (see the module). With ``as_id``
     only that member's eyes count (a player's own view), and that member
@@ -131,13 +165,13 @@ def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_
         if c.hidden and not me(c):
             continue
         if c.side is side:
-            kept.append(replace(c, conditions=tuple(x for x in c.conditions if not x.secret), notes="" if c.notes_secret else c.notes))
+            kept.append(_shown(c, None))
             continue
         if c.layer is Layer.BURROWED or not any(cell in seen for cell in c.cells):
             continue
         band = health_band(c, settings.bloodied_percent)
         bands[c.id] = band
-        kept.append(_stripped(c, band))
+        kept.append(_shown(c, band))
     ids = {c.id for c in kept}
     current = state.current if state.current in ids else None
     shown = replace(state, combatants=tuple(kept), current=current, acted=tuple(i for i in state.acted if i in ids))

@@ -15,8 +15,11 @@ A class with more than assignments in its ``__init__`` (a
 ``__init__``, ``__slots__``) goes through ``dataclasses.replace``
 unchanged. A name that is not a field is refused as ``dataclasses.replace``
 refuses it (:class:`TypeError`). Values cached on an instance
-(``functools.cached_property``, e.g. ``EncounterState``'s indexes) are not
-copied: they belong to the old value.
+(``functools.cached_property``, e.g. ``EncounterState``'s indexes) belong
+to the old value and are not copied, except those its class names in
+``__carried__`` (cached name -> the one field it is derived from): those
+go along when that field is left as it was (not in ``changes``, or given
+the very same object).
 """
 
 from __future__ import annotations
@@ -61,11 +64,22 @@ def replace(obj: T, /, **changes: Any) -> T:
         raise TypeError(f"{cls.__qualname__}.__init__() got an unexpected keyword argument {unknown!r}")
     old = obj.__dict__
     values = old.copy()
-    if len(values) != len(names):  # something cached on it besides the fields: left behind
+    if len(values) != len(names):  # something cached on it besides the fields: left behind, unless carried
+        carried = getattr(cls, "__carried__", None) or {}
+        kept: dict[str, Any] = {}
         for extra in old.keys() - known:
             del values[extra]
+            field = carried.get(extra)
+            if field is not None and (field not in changes or changes[field] is old.get(field)):
+                kept[extra] = old[extra]
         if len(values) != len(names):  # a field missing (an old pickle): by name, in field order, as dataclasses.replace
             values = {name: getattr(obj, name) for name in names}
+        if kept:
+            values.update(changes)
+            values.update(kept)  # after the fields: the same field order as a fresh copy
+            new = object.__new__(cls)
+            object.__setattr__(new, "__dict__", values)
+            return new
     values.update(changes)
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)  # the copy is its __dict__: not copied again

@@ -4,6 +4,7 @@ turn once (rules EQ-ACT-1, EQ-INIT-6, TAC-EFF-1, TAC-EFF-4)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -106,7 +107,7 @@ def test_p_without_a_recorded_turn_change_still_hands_the_turn_back():
     encounter = _fight()
     encounter.apply(cmd.NextTurn())
     encounter.apply(cmd.NextTurn())  # round 2, Aria
-    encounter.state = encounter.state.__class__(**{**encounter.state.__dict__, "boundaries": ()})  # an old save
+    encounter.state = dataclasses.replace(encounter.state, boundaries=())  # an old save
     events = encounter.apply(cmd.PreviousTurn())
     assert encounter.state.current == "b" and not any(isinstance(e, ev.TurnEffectsUndone) for e in events)
 

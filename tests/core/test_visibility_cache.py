@@ -55,3 +55,23 @@ def test_asking_again_for_an_equal_map_and_creature_does_not_work_it_out_again()
     hits = _seen_from.cache_info().hits
     again = seen_cells(_grid({(4, y) for y in range(H - 1)}), [replace(hero, hp=2)], 0)  # a new, equal state
     assert again == first and _seen_from.cache_info().hits == hits + 1
+
+
+def test_an_unchanged_crowd_is_shown_as_the_same_values_and_a_change_anew():
+    """What a side sees of an unchanged creature is the same object from one
+    state to the next (the feed converts it once); a foe that took damage is
+    shown anew at its new band (EQ-VIS-1's health bands), equal to a fresh strip."""
+    import random
+    from core.combat import visibility
+    from core.combat.demo import demo_encounter
+    from core.rulesets import get as get_ruleset
+    encounter, _ = demo_encounter(random.Random(1))
+    state, ruleset = encounter.state, get_ruleset("equestria")
+    first = visibility.visible_to(state, ruleset, Side.PARTY).state
+    again = visibility.visible_to(replace(state, round=state.round + 1), ruleset, Side.PARTY).state
+    assert first.combatants and all(a is b for a, b in zip(first.combatants, again.combatants))
+    foe = next(c for c in first.combatants if c.side is not Side.PARTY)
+    hurt = replace(state.combatant(foe.id), hp=1)
+    later = visibility.visible_to(state.replace_combatant(hurt), ruleset, Side.PARTY)
+    shown = later.state.combatant(foe.id)
+    assert shown is not foe and shown == visibility._stripped(hurt, later.bands[foe.id])

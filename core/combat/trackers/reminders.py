@@ -159,8 +159,9 @@ def fire_at(state: EncounterState, anchor: str, start: bool) -> Result:
     down at each start and fire at 0. Returns the state and the events."""
     anchored = state.combatant(anchor)
     events: list[Event] = []
-    for creature in state.combatants:
-        if not creature.reminders or not any(r.anchor == anchor for r in creature.reminders):
+    for cid in state.reminded():  # only those with reminders (an index kept across states)
+        creature = state.combatant(cid)
+        if not any(r.anchor == anchor for r in creature.reminders):
             continue
         if creature.defeated:  # down or dead (e.g. its burning just felled it): nothing to remind of
             continue
@@ -191,8 +192,9 @@ def fire_on_damage(before: EncounterState, after: EncounterState) -> Result:
     hit points (temporary ones included) in ``after`` than in ``before``."""
     events: list[Event] = []
     state = after
-    for creature in after.combatants:
-        if not creature.reminders or not any(r.when is When.DAMAGE for r in creature.reminders) or not before.has(creature.id):
+    for cid in after.reminded():  # only those with reminders (an index kept across states)
+        creature = after.combatant(cid)
+        if not any(r.when is When.DAMAGE for r in creature.reminders) or not before.has(creature.id):
             continue
         old = before.combatant(creature.id)
         lost = (old.hp + old.hp_temp) - (creature.hp + creature.hp_temp)
