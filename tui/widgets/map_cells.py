@@ -192,7 +192,8 @@ class MapCells:
 
     def _refresh_cells(self, cells) -> None:
         """Repaint only ``cells``: a region each, or (many of them: a reach)
-        the whole lines they are on, a region for each run of lines."""
+        a region for each run of lines they are on, from the column of
+        the leftmost of them to that of the rightmost."""
         if self._view is None:
             self.repaint()
             return
@@ -201,17 +202,18 @@ class MapCells:
             if cells:
                 self.refresh(*self._cell_regions(cells))  # one call: the pane's offsets read once, not once a cell
             return
-        ch = self.cell_size[1]
-        scroll_y = self.scroll_offset[1]
-        width = self.size.width
+        cw, ch = self.cell_size
+        scroll_x, scroll_y = self.scroll_offset
         rows = sorted({y for _x, y in cells})
+        left = RULER + min(x for x, _y in cells) * cw - scroll_x
+        right = RULER + (max(x for x, _y in cells) + 1) * cw - scroll_x
         runs: list[list[int]] = []
         for row in rows:
             if runs and row == runs[-1][1] + 1:
                 runs[-1][1] = row
             else:
                 runs.append([row, row])
-        self.refresh(*(Region(0, 1 + first * ch - scroll_y, width, (last - first + 1) * ch) for first, last in runs))
+        self.refresh(*(Region(left, 1 + first * ch - scroll_y, right - left, (last - first + 1) * ch) for first, last in runs))
 
     def _marked(self, cell: Cell) -> bool:
         return cell == self.cursor or cell in self.reach or cell in self.path or cell in self.area
