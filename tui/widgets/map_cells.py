@@ -9,9 +9,10 @@ lines are drawn again when something changes. A mixin of
 
 A drawn line is kept until a cell on it changes (:meth:`MapCells.repaint`
 drops them all, a refresh of regions those lines): a repaint Textual asks
-for itself, such as the pane's title lit when it takes the focus (the
-move cursor, ``m``), sends the kept lines, and the map is drawn again
-only where the reach is shaded, not line by line over the whole pane.
+for itself sends the kept lines, and the map is drawn again only where
+the reach is shaded, not line by line over the whole pane. The pane's
+title lit when it takes the focus (the move cursor, ``m``) repaints only
+its top line (:meth:`tui.widgets.grid_map.GridMap.update_node_styles`).
 """
 
 from __future__ import annotations
