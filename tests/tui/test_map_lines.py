@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.tui.helpers import demo_app
 from tui.widgets.grid_map import GridMap
+from tui.widgets.map_cells import MapCells
 
 
 def _shown(grid_map: GridMap) -> list:
@@ -72,3 +73,31 @@ async def test_the_move_keys_show_in_the_footer_with_the_move_cursor(tmp_path):
         await pilot.pause()
         shown = [entry.label for entry in footer.entries]
         assert "Move" in shown and "Move here" not in shown, shown
+
+
+async def test_taking_and_leaving_the_focus_repaints_only_the_title_line(tmp_path, monkeypatch):
+    """``m`` and Esc move the focus to the map and back; the pane's lit
+    title is its only change, so no refresh of the whole pane (which
+    composes and diffs every line of a 120x40 map) is asked for: each
+    refresh names its regions, and the title's is the pane's top line."""
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid_map = app.query_one(GridMap)
+        asked: list[tuple] = []
+        refresh = MapCells.refresh  # under GridMap.refresh, which turns a restyle's refresh into its title's
+
+        def recording(self, *regions, **kwargs):
+            if self is grid_map:
+                asked.append(regions)
+            return refresh(self, *regions, **kwargs)
+
+        monkeypatch.setattr(MapCells, "refresh", recording)
+        for key in ("m", "escape"):
+            asked.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert grid_map.has_focus == (key == "m")
+            assert asked and all(regions for regions in asked), (key, asked)
+            top = grid_map.content_offset
+            assert any(region.y == -top.y and region.height == 1 for regions in asked for region in regions), key

@@ -15,8 +15,11 @@ pick mode a cursor moves over the cells and Enter (or a click) picks one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from textual import events
-from textual.geometry import Offset, Size
+from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 
 from core.combat.state import EncounterState
@@ -26,6 +29,9 @@ from tui.widgets import map_input
 from tui.widgets.map_cells import RULER, MapCells
 from tui.widgets.map_view import MapView as _View
 from tui.widgets.map_view import changed_cells, tokens_of
+
+TITLE_RULES = frozenset({"border_title_color", "auto_border_title_color", "border_title_background", "border_title_style"})
+"""The style rules the pane's ``:focus`` changes (tui/app.tcss): its title lit."""
 
 CELL_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (3, 2), (4, 2), (5, 2), (6, 3), (7, 3), (8, 4))
 """(columns, lines) of a cell the automatic size chooses from, smallest
@@ -86,6 +92,54 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
     def zoom(self) -> int:
         """Lines per cell now (1 in small cells)."""
         return self.cell_size[1]
+
+    # -- the lit title -------------------------------------------------------
+    _title_only = False
+    """True while a style change touches only :data:`TITLE_RULES`."""
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        """Textual's restyle on a change of pseudo classes (the focus taken
+        with ``m`` or left with Esc): when it changes only the title's
+        rules, only the pane's top line (the border with its title) is
+        drawn again, not every line of the map (Textual would repaint the
+        whole pane: at 120x40 a frame's worth of compositing for one word)."""
+        before = self._rules_but_title()
+        with self._title_only_refresh():
+            super().update_node_styles(animate)
+        if self._rules_but_title() != before:
+            self.refresh()
+
+    def _on_focus(self, event: events.Focus) -> None:
+        """Textual's focus handler, whose repaint of the pane is one of its title (:meth:`update_node_styles`)."""
+        event.prevent_default()  # Widget._on_focus would run after this one
+        with self._title_only_refresh():
+            super()._on_focus(event)
+
+    def _on_blur(self, event: events.Blur) -> None:
+        """As :meth:`_on_focus`, when the focus leaves (Esc, Enter)."""
+        event.prevent_default()
+        with self._title_only_refresh():
+            super()._on_blur(event)
+
+    @contextmanager
+    def _title_only_refresh(self) -> Iterator[None]:
+        was, self._title_only = self._title_only, True
+        try:
+            yield
+        finally:
+            self._title_only = was
+
+    def _rules_but_title(self) -> dict:
+        return {rule: value for rule, value in self.styles.get_rules().items() if rule not in TITLE_RULES}
+
+    def refresh(self, *regions: Region, **kwargs):
+        """As :meth:`MapCells.refresh`; during a restyle of the title only
+        (:meth:`update_node_styles`), a refresh of the whole pane is one of
+        its top line."""
+        if self._title_only and not regions:
+            top = self.content_offset
+            regions = (Region(-top.x, -top.y, self.outer_size.width, 1),)
+        return super().refresh(*regions, **kwargs)
 
     # -- data in ------------------------------------------------------------
     def show(self, state: EncounterState, current: str | None, selected: str | None) -> None:

@@ -9,9 +9,10 @@ lines are drawn again when something changes. A mixin of
 
 A drawn line is kept until a cell on it changes (:meth:`MapCells.repaint`
 drops them all, a refresh of regions those lines): a repaint Textual asks
-for itself, such as the pane's title lit when it takes the focus (the
-move cursor, ``m``), sends the kept lines, and the map is drawn again
-only where the reach is shaded, not line by line over the whole pane.
+for itself sends the kept lines, and the map is drawn again only where
+the reach is shaded, not line by line over the whole pane. The pane's
+title lit when it takes the focus (the move cursor, ``m``) repaints only
+its top line (:meth:`tui.widgets.grid_map.GridMap.update_node_styles`).
 """
 
 from __future__ import annotations
@@ -197,7 +198,8 @@ class MapCells:
 
     def _refresh_cells(self, cells) -> None:
         """Repaint only ``cells``: a region each, or (many of them: a reach)
-        the whole lines they are on, a region for each run of lines."""
+        a region for each run of lines they are on, from the column of
+        the leftmost of them to that of the rightmost."""
         if self._view is None:
             self.repaint()
             return
@@ -207,17 +209,18 @@ class MapCells:
             if regions:  # none in view: nothing to draw (no regions would repaint the whole pane)
                 self.refresh(*regions)  # one call: the pane's offsets read once, not once a cell
             return
-        ch = self.cell_size[1]
-        scroll_y = self.scroll_offset[1]
-        width = self.size.width
+        cw, ch = self.cell_size
+        scroll_x, scroll_y = self.scroll_offset
         rows = sorted({y for _x, y in cells})
+        left = RULER + min(x for x, _y in cells) * cw - scroll_x
+        right = RULER + (max(x for x, _y in cells) + 1) * cw - scroll_x
         runs: list[list[int]] = []
         for row in rows:
             if runs and row == runs[-1][1] + 1:
                 runs[-1][1] = row
             else:
                 runs.append([row, row])
-        self.refresh(*(Region(0, 1 + first * ch - scroll_y, width, (last - first + 1) * ch) for first, last in runs))
+        self.refresh(*(Region(left, 1 + first * ch - scroll_y, right - left, (last - first + 1) * ch) for first, last in runs))
 
     def _marked(self, cell: Cell) -> bool:
         return cell == self.cursor or cell in self.reach or cell in self.path or cell in self.area

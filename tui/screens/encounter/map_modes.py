@@ -307,8 +307,11 @@ class MapModes:
         waits for the next frame while the focus restyles the panes."""
         if status is not None:
             self.ctx.set_status(status, hint=True)
-        self.ctx.query_one(GridMap).start_pick(cell, reach, mode)
-        self.ctx.refresh_bindings()
+        grid_map = self.ctx.query_one(GridMap)
+        focused = grid_map.screen.focused
+        grid_map.start_pick(cell, reach, mode)
+        if grid_map.screen.focused is focused:  # a focus that moved has refreshed the keys already (Screen._watch_focused)
+            self.ctx.refresh_bindings()
 
     def cursor_moved(self, message: GridMap.CursorMoved) -> None:
         mode = self.ctx.query_one(GridMap).mode
@@ -383,5 +386,8 @@ class MapModes:
         self.odds = {}
         self.offer = None
         self.ctx.query_one(GridMap).stop_pick()
-        self.ctx.query_one(InitiativeTracker).focus()
-        self.ctx.refresh_bindings()
+        tracker = self.ctx.query_one(InitiativeTracker)
+        focused = tracker.screen.focused
+        tracker.screen.set_focus(tracker)  # now, as start_pick does: the footer's keys in this frame
+        if tracker.screen.focused is focused:  # a focus that moved has refreshed the keys already
+            self.ctx.refresh_bindings()
