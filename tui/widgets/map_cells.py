@@ -44,7 +44,6 @@ PATH_STYLE = Style(color="bright_white", bold=True)
 PATH_GLYPH = "\u2022 "
 AREA_STYLE = Style(bgcolor="magenta", color="bright_white")
 
-
 _PLAIN: dict[tuple[str, str, tuple[int, int], int], Segment] = {}
 BEST_GLYPH = "**"
 ODDS_STYLES = (  # (at least this chance to hit, background): readable in 16 colours too
