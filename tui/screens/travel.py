@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from core.errors import RulesError
-from core.campaign.travel import Leg, TravelSettings, interruption_cost, plan, split
+from core.campaign.travel import Leg, TravelSettings, interruption_cost, march_reason, plan, split
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import cited, clean
 from core.dice.travel_notation import LEGS_HELP, group_help, parse_group, parse_legs
@@ -216,4 +216,4 @@ class TravelScreen(Screen[None]):
             self.say("No journey planned yet: g the group, l the legs.", error=True)
             return
         days = self.plan.days
-        self._run(AdvanceClock(days * DAY, f"travel: {self.plan.km} km in {days} day{'s' if days != 1 else ''} (EQ-TRV-2)"))
+        self._run(AdvanceClock(days * DAY, march_reason(self.plan.km, days)))
