@@ -14,7 +14,7 @@ house rules records it too (:meth:`saves.campaign_records.CampaignRecords.set_ho
 
 The travel planner leaves no record in an encounter's state (its journey
 lives in the screen), but its log keeps what it did: a march is a clock
-entry whose reason starts ``travel: `` (:data:`core.campaign.travel.MARCH_REASON`),
+entry whose reason starts ``travel: `` (:data:`core.campaign.travel_settings.MARCH_REASON`),
 an interrupted journey a ``TravelInterrupted`` (EQ-TRV-2); either turns
 ``travel_planner`` on. The logs are read only while no state showed it, once.
 """
@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.board.vision import Conditions
-from core.campaign.travel import MARCH_REASON
+from core.campaign.travel_settings import MARCH_REASON
 from core.rulesets.base import Ruleset
 from core.rulesets.campaign_tools import TOOLS, tool_on
 from saves.codec import to_document

@@ -28,14 +28,6 @@ TERRAIN_CLASSES = {
     "road": "normal", "light woods": "normal", "plains": "normal",
 }
 WEATHERS = ("clear", "rain", "snow", "deep snow")
-MARCH_REASON = "travel: "
-"""How the reason of a march's :class:`core.campaign.timekeeping.AdvanceClock` starts
-(``travel: 21 km in 3 days``, EQ-TRV-2): the log's mark that the planner was used."""
-
-
-def march_reason(km: int, days: int) -> str:
-    """``travel: 21 km in 3 days (EQ-TRV-2)``: the clock's reason for a march of ``km`` over ``days``."""
-    return f"{MARCH_REASON}{km} km in {days} day{'s' if days != 1 else ''} (EQ-TRV-2)"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from core.board.vision import LightSource
 from core.campaign.lighting import SetVision
 from core.campaign.training_commands import AddRuse
 from core.campaign.timekeeping import AdvanceClock
-from core.campaign.travel import march_reason
+from core.campaign.travel_settings import march_reason
 from core.values.clock import DAY
 from core.campaign.war import commands as war
 from core.rulesets import get

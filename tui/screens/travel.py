@@ -24,7 +24,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from core.errors import RulesError
-from core.campaign.travel import Leg, TravelSettings, interruption_cost, march_reason, plan, split
+from core.campaign.travel import Leg, TravelSettings, interruption_cost, plan, split
+from core.campaign.travel_settings import march_reason
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import cited, clean
 from core.dice.travel_notation import LEGS_HELP, group_help, parse_group, parse_legs
