@@ -1,7 +1,7 @@
 """The travel planner (rules EQ-TRV-1, EQ-TRV-2): a group's pace, legs with
 terrain and weather, km a day and days for each, the whole journey, what
 splitting the group would give, and the energy (ЭНЕР) an interruption costs;
-the pace in each ruleset's own words and unit (MOVE in equestria, speed elsewhere).
+the pace in each ruleset's own words and unit (its move stat, or a speed).
 
 Keys: ``g`` the group (name and ДВИЖ of each), ``l`` the legs, Esc back.
 Planning changes nothing in the campaign; with an ``apply`` callback (the
@@ -40,7 +40,7 @@ class TravelScreen(Screen[None]):
     """``TravelScreen(group, legs)``: start with ``group`` (name -> ДВИЖ, EQ-TRV-1) and ``legs``;
     ``ruleset`` (optional) says every rule ID shown as it cites it ("DEFAULT, as in" the seed's ruleset and the ID)
     and names the pace in its own words and unit (:func:`core.rulesets.campaign_tools.pace_text`: MOVE 6,
-    speed 6 squares (30 ft)); without one it is ``MOVE``."""
+    speed 6 squares (30 ft)); without one it is ``pace``."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="travel-back"),
@@ -81,11 +81,11 @@ class TravelScreen(Screen[None]):
 
     @property
     def _pace_name(self) -> str:
-        return pace_name(self._ruleset) if self._ruleset is not None else self.settings.move_stat
+        return pace_name(self._ruleset) if self._ruleset is not None else "pace"
 
     def _pace(self, move: int) -> str:
         """``move`` in the ruleset's words: ``MOVE 6``, ``speed 6 squares (30 ft)``."""
-        return pace_text(self._ruleset, move) if self._ruleset is not None else f"{self.settings.move_stat} {move}"
+        return pace_text(self._ruleset, move) if self._ruleset is not None else f"pace {move}"
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = message
