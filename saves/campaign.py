@@ -40,7 +40,7 @@ import os
 import threading
 import uuid
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -199,7 +199,8 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
         if self.data.meta.get(tools_in_use.READ_KEY):
             return
         stored = (e.stored_state for e in self.data.encounters.values())  # read, not kept decoded (saves.state_texts)
-        ruleset, told = tools_in_use.turned_on(self.ruleset, (s.decode() if isinstance(s, StateText) else s for s in stored))
+        logs = (_log_docs(e.log) for e in self.data.encounters.values())  # the planner's marches (read lazily)
+        ruleset, told = tools_in_use.turned_on(self.ruleset, (s.decode() if isinstance(s, StateText) else s for s in stored), logs)
         if not told:
             return
         self.ruleset = ruleset
@@ -368,3 +369,12 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
             self._journal.close()
             if self._lock is not None:
                 self._lock.release()
+
+
+def _log_docs(log: Any) -> Iterator[dict[str, Any]]:
+    """An encounter log's entry documents, oldest first, up to the first that cannot be read (a damaged history)."""
+    for index in range(len(log)):
+        try:
+            yield log.doc(index)
+        except CorruptSave:
+            return

@@ -201,8 +201,8 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
 
     # -- app-wide ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "quit" and self.is_mounted and self.screen is not self.encounter_screen:
-            return None  # q (app.quit) waits while a dialog is open, like the GM's other keys (listed, disabled)
+        if action == "quit" and self.is_mounted and self.screen is not self.encounter_screen and not getattr(self.screen, "passes", ()):
+            return None  # q (app.quit) waits while a dialog is open, like the GM's other keys (listed, disabled); the take-over question passes it on
         if action == "command_palette" and self.is_mounted and self.encounter_screen.picking:
             return False  # a map cursor is out (move, place, area...): Enter or Esc first
         return True

@@ -98,7 +98,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("zoom", "Z", "zoom", "Zoom", "Map cell size: pin small, large, larger, largest, then back to automatic (the largest the pane has room for).", show=False, owner=VIEW),
     GMAction("battle", "W", "battle", "Battle", "Mass battle of two armies (EQ-WAR-1..4): battle points, heroes, exact odds of every ending, round by round.", show=False, owner=TOOLS),
     GMAction("travel", "J", "travel", "Travel", "Travel planner (EQ-TRV-1..2): the group's pace, legs by terrain and weather, km a day and days.", show=False, owner=TOOLS),
-    GMAction("energy", "N", "energy", "Energy", "ЭНЕР and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False, owner=TOOLS),
+    GMAction("energy", "N", "energy", "Energy", "Energy and held breath of the selected combatant: spend, regain, set, hold breath, breathe.", show=False, owner=TOOLS),
     GMAction("time", "T", "time", "Time", "The in-game clock (advance minutes, hours, days), animals in training (EQ-ANI-1) and ruses with their uses and ИНТ odds (EQ-TRK-1).", show=False, owner=TOOLS),
     GMAction("reminders", "R", "reminders", "Remind", "Reminders of the selected combatant: at the start or end of a turn, after N rounds, when it takes damage (a check offered); add, roll a due check, remove.", show=False, owner=TRACKERS),
     GMAction("limited-uses", "U", "limited_uses", "Uses", "Limited uses of the selected combatant (per encounter, day, round, recharge 5-6): spend, add, restore, remove.", show=False, owner=TRACKERS),

@@ -40,7 +40,9 @@ from tui.screens.playing import PlayingScreen
 class PlayerApp(KeysInOrder, DiffedDisplay, App[None]):
     """``PlayerApp(path, as_name=None, bell=False, client=None)``: the party's
     view of the campaign at ``path``; ``bell`` rings when ``as_name``'s turn
-    is next or now; with a ``client`` (``encounter play``) its keys act."""
+    is next or now; with a ``client`` (``encounter play``) its keys act.
+    ``watch_gm``: the status line says within a second or so when the GM's
+    app is gone and when it is back (an idle connection to its request socket)."""
 
     CSS_PATH = "player.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (160, "-wide")]  # a big screen or browser window: whole names in the tracker
@@ -48,13 +50,17 @@ class PlayerApp(KeysInOrder, DiffedDisplay, App[None]):
     BINDINGS = [Binding("q,ctrl+c", "quit", "Quit", id="player-quit")]
 
     def __init__(self, path: Path, as_name: str | None = None, glyphs: str | None = None, follow: bool = True, bell: bool = False,
-                 client: RequestClient | None = None) -> None:
+                 client: RequestClient | None = None, watch_gm: bool | None = None) -> None:
         super().__init__()
         self.source = SnapshotSource(path, as_name)
         """Reads the feed (again on each change) and publishes what the party may know."""
         self.follow = follow
+        self.watch_gm = follow if watch_gm is None else watch_gm
+        """Whether to watch for the GM's app going and coming back (as ``follow`` unless told)."""
         theme = glyphs or default_theme_name()
         self.player_screen = PlayerScreen(self.source, theme, bell) if client is None else PlayingScreen(self.source, client, theme)
+        self.gm_watch = client if client is not None else RequestClient(path, as_name or "", None)
+        """Tells the screen when the GM's app is gone or back (an idle connection to its request socket)."""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but under ``encounter serve`` (its web driver)
@@ -75,6 +81,8 @@ class PlayerApp(KeysInOrder, DiffedDisplay, App[None]):
             self.notify("Your browser window asked for more cells than a tab may have: the view uses at most 320x120.", severity="warning", timeout=10)
         if self.follow:  # the screen reads the campaign first, once its widgets are there
             self.run_worker(self.source.follow(), exclusive=True, group="follow")
+        if self.watch_gm:
+            self.run_worker(self.gm_watch.watch_gm(self.player_screen.gm_present), exclusive=True, group="gm-watch")
 
     def reload(self) -> None:
         """Read the campaign again and show what the party may know."""

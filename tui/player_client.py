@@ -5,7 +5,9 @@ new nonce, the character's name and the invite code, and returns the GM's
 final answer (``done`` or ``refused``); a ``waiting`` answer (the GM is
 asked) is passed to ``on_waiting`` and the final one awaited. A lost
 connection (the GM's process restarted) is opened again on the next
-request. Outside Textual: no textual import.
+request. :meth:`RequestClient.watch_gm` keeps an idle connection open to
+learn within a second or so that the GM's app is gone, and when it is back.
+Outside Textual: no textual import.
 """
 
 from __future__ import annotations
@@ -72,6 +74,34 @@ class RequestClient:
                     if attempt:
                         return {"status": "refused", "reason": f"the GM's process cannot be reached ({exc.strerror if isinstance(exc, OSError) and exc.strerror else exc})"}
             return {"status": "refused", "reason": "the GM's process cannot be reached"}
+
+    async def watch_gm(self, on_change: Callable[[bool], None], retry: float = 1.0) -> None:
+        """Tell ``on_change`` whether the GM's app is running, each time that
+        changes (first at once): an idle connection to the request socket is
+        kept open, and the GM's exit closes it (its server hangs up on every
+        player; a killed process's sockets close too); while none can be
+        opened it is tried again every ``retry`` seconds. Runs until cancelled."""
+        running: bool | None = None
+        while True:
+            try:
+                reader, writer = await asyncio.open_unix_connection(str(self.path))
+            except OSError:
+                if running is not False:
+                    running = False
+                    on_change(False)
+                await asyncio.sleep(retry)
+                continue
+            if running is not True:
+                running = True
+                on_change(True)
+            try:
+                while await reader.read(ANSWER_BYTES):  # nothing is sent on it: what comes is dropped
+                    pass
+            except OSError:
+                pass
+            finally:
+                writer.close()
+            await asyncio.sleep(min(retry, 0.2))  # hung up: the next try says whether the GM is gone (no spinning)
 
     def close(self) -> None:
         if self._writer is not None:

@@ -21,7 +21,9 @@ from tui.rendering.text import clean, user_text
 
 
 class TakeOverOffer:
-    """Needs ``presenter``, ``encounter_screen``, ``push_screen``, ``run_worker``, ``call_from_thread`` and ``exit``."""
+    """Needs ``presenter``, ``encounter_screen``, ``keymap_overrides``, ``push_screen``, ``run_worker``, ``call_from_thread`` and ``exit``."""
+
+    keymap_overrides: dict[str, str]
 
     take_over_lock: lock.CampaignLock | None = None
     taken_from: int | None = None
@@ -51,7 +53,8 @@ class TakeOverOffer:
             else:
                 self.encounter_screen.set_status("The other encounter keeps the campaign; o reopens it to ask again.")  # after READ-ONLY: fits 80 columns
 
-        self.push_screen(ChoiceScreen(title, options, initial=initial), answer)
+        quit_keys = tuple(k.strip() for k in self.keymap_overrides.get("quit", "q").split(","))  # the key map may move q (tui.keymap)
+        self.push_screen(ChoiceScreen(title, options, initial=initial, passes=dict.fromkeys(quit_keys, "app.quit")), answer)  # q quits the reader, as on the main screen
 
     def _take_over(self, holder: takeover.Holder) -> None:
         self.encounter_screen.set_status(f"Asking process {holder.pid} to save and quit...")

@@ -42,7 +42,7 @@ def body_of(stats: dict, settings: BreathSettings = BreathSettings(), name: str 
     """The creature's ТЕЛ; raises :class:`IllegalCommand` when it has none (EQ-BRE-1)."""
     if settings.body_stat not in stats:
         who = f"{name} has" if name else "the creature has"
-        raise IllegalCommand(f"{who} no {settings.body_stat} (ТЕЛ) stat, so holding breath cannot be counted", "EQ-BRE-1")
+        raise IllegalCommand(f"{who} no {settings.body_stat} stat, so holding breath cannot be counted", "EQ-BRE-1")
     return int(stats[settings.body_stat])
 
 

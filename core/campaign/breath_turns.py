@@ -95,12 +95,12 @@ def interrupt_travel(enc: Table, state: EncounterState, command: InterruptTravel
     """EQ-TRV-2: refused for an amount below 1 or above 100, no traveller,
     or none of them tracking ЭНЕР; the others are named as skipped."""
     if not 1 <= command.amount <= 100:
-        raise IllegalCommand(f"an interruption costs 1 to 100 ЭНЕР, not {command.amount}", "EQ-TRV-2")
+        raise IllegalCommand(f"an interruption costs 1 to 100 energy, not {command.amount}", "EQ-TRV-2")
     if not command.targets:
         raise IllegalCommand("nobody travels: the group is empty", "EQ-TRV-2")
     creatures = [state.combatant(t) for t in dict.fromkeys(command.targets)]
     if not any(c.energy_max > 0 for c in creatures):
-        raise IllegalCommand("none of the travellers tracks ЭНЕР: give them a maximum first (N: set 10)", "EQ-TRV-2")
+        raise IllegalCommand("none of the travellers tracks energy: give them a maximum first (N: set 10)", "EQ-TRV-2")
     events: list[Event] = []
     names, skipped = [], []
     for target in dict.fromkeys(command.targets):

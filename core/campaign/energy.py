@@ -91,7 +91,7 @@ def breath_left(creature: Combatant, round_now: int, settings: BreathSettings = 
 
 def change_energy(state: EncounterState, creature: Combatant, delta: int, reason: str) -> tuple[Any, EnergyChanged]:
     if creature.energy_max <= 0:
-        raise IllegalCommand(f"{creature.name} has no ЭНЕР (energy) to track; set its maximum on the sheet", "EQ-STAT-1")
+        raise IllegalCommand(f"{creature.name} has no energy (ЭНЕР) to track; set its maximum on the sheet", "EQ-STAT-1")
     energy = min(creature.energy_max, max(0, creature.energy + delta))
     changed = replace(creature, energy=energy)
     return state.replace_combatant(changed), EnergyChanged(creature.id, creature.name, energy - creature.energy, energy, creature.energy_max, reason)
@@ -99,14 +99,14 @@ def change_energy(state: EncounterState, creature: Combatant, delta: int, reason
 
 def spend(enc: Table, state: EncounterState, command: SpendEnergy):
     if command.amount <= 0:
-        raise IllegalCommand(f"spend at least 1 ЭНЕР, not {command.amount}")
+        raise IllegalCommand(f"spend at least 1 energy, not {command.amount}")
     state, event = change_energy(state, state.combatant(command.target), -command.amount, command.reason)
     return state, (event,)
 
 
 def regain(enc: Table, state: EncounterState, command: RegainEnergy):
     if command.amount <= 0:
-        raise IllegalCommand(f"regain at least 1 ЭНЕР, not {command.amount}")
+        raise IllegalCommand(f"regain at least 1 energy, not {command.amount}")
     state, event = change_energy(state, state.combatant(command.target), command.amount, command.reason)
     return state, (event,)
 
@@ -114,10 +114,10 @@ def regain(enc: Table, state: EncounterState, command: RegainEnergy):
 def set_energy(enc: Table, state: EncounterState, command: SetEnergy):
     creature = state.combatant(command.target)
     if not 0 <= command.energy_max <= 10_000:
-        raise IllegalCommand(f"a ЭНЕР maximum must be between 0 and 10000, not {command.energy_max}")
+        raise IllegalCommand(f"an energy maximum must be between 0 and 10000, not {command.energy_max}")
     energy = command.energy_max if command.energy is None else command.energy
     if not 0 <= energy <= command.energy_max:
-        raise IllegalCommand(f"ЭНЕР must be between 0 and the maximum {command.energy_max}, not {energy}")
+        raise IllegalCommand(f"energy must be between 0 and the maximum {command.energy_max}, not {energy}")
     state = state.replace_combatant(replace(creature, energy=energy, energy_max=command.energy_max))
     return state, (EnergyChanged(creature.id, creature.name, energy - creature.energy, energy, command.energy_max, "set by the GM"),)
 

@@ -74,7 +74,7 @@ def terrain_class(terrain: str) -> str:
 def day_rate(move: int, terrain: str, weather: str = "clear", settings: TravelSettings = TravelSettings()) -> Fraction:
     """Exact km a day (EQ-TRV-1) before rounding: ДВИЖ 3 in forest in rain -> 15/2."""
     if move < 0:
-        raise IllegalCommand(f"ДВИЖ cannot be negative, not {move}", "EQ-TRV-1")
+        raise IllegalCommand(f"a pace (MOVE, speed) cannot be negative, not {move}", "EQ-TRV-1")
     kind = terrain_class(terrain)
     weather = (weather or "clear").strip().lower()
     if weather not in WEATHERS:
@@ -132,7 +132,7 @@ def plan(moves: dict[str, int], legs: list[Leg] | tuple[Leg, ...], settings: Tra
             raise IllegalCommand(f"a leg needs a distance of at least 1 km, not {leg.km}", "EQ-TRV-1")
         rate = km_per_day(move, leg.terrain, leg.weather, settings)
         if rate <= 0:
-            raise IllegalCommand(f"at ДВИЖ {move} the group makes no whole km a day in {leg.terrain} ({leg.weather})", "EQ-TRV-1")
+            raise IllegalCommand(f"at a pace of {move} the group makes no whole km a day in {leg.terrain} ({leg.weather})", "EQ-TRV-1")
         planned.append(LegPlan(leg, rate, Fraction(leg.km, rate)))
     if settings.legs_share_days:
         days = math.ceil(sum((p.days for p in planned), Fraction(0)))
@@ -151,5 +151,5 @@ def interruption_cost(amount: int | None = None, settings: TravelSettings = Trav
     else the setting). Raises :class:`IllegalCommand` for a negative amount."""
     value = settings.interruption_energy if amount is None else amount
     if value < 0:
-        raise IllegalCommand(f"an interruption cannot give ЭНЕР back ({value})", "EQ-TRV-2")
+        raise IllegalCommand(f"an interruption cannot give energy back ({value})", "EQ-TRV-2")
     return value

@@ -8,6 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MARCH_REASON = "travel: "
+"""How the reason of a march's :class:`core.campaign.timekeeping.AdvanceClock` starts
+(``travel: 21 km in 3 days``, EQ-TRV-2): the log's mark that the planner was
+used (:mod:`saves.tools_in_use`; here, where loading a campaign may read it)."""
+
+
+def march_reason(km: int, days: int) -> str:
+    """``travel: 21 km in 3 days (EQ-TRV-2)``: the clock's reason for a march of ``km`` over ``days``."""
+    return f"{MARCH_REASON}{km} km in {days} day{'s' if days != 1 else ''} (EQ-TRV-2)"
+
 
 @dataclass(frozen=True)
 class TravelSettings:

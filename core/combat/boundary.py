@@ -166,7 +166,7 @@ def _give_back_one(now: Combatant, change: CombatantChange) -> tuple[Combatant, 
         elif old != c and old.level != c.level:
             notes.append(f"{c.name} {old.level} -> {c.level}")
     if back.energy != now.energy:
-        notes.append(f"{back.energy - now.energy} ЭНЕР given back")
+        notes.append(f"{back.energy - now.energy} energy given back")
     if back.budget != now.budget:
         notes.append("actions as before the turn began")
     if back.reminders != now.reminders:

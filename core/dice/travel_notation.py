@@ -7,27 +7,34 @@ from core.values import limits as lim
 from core.campaign.travel import WEATHERS, Leg
 from core.errors import NotationError
 
-GROUP_HELP = "name ДВИЖ, name ДВИЖ, ... (e.g. Ayla 3, Pony 2)"
+def group_help(pace: str = "pace") -> str:
+    """How to type a group, naming its ``pace`` as the ruleset does
+    (:func:`core.rulesets.campaign_tools.pace_name`: MOVE, speed)."""
+    return f"name {pace}, name {pace}, ... (e.g. Ayla 3, Pony 2)"
+
+
+GROUP_HELP = group_help()
 LEGS_HELP = "terrain km [weather]; ... (e.g. forest 21 rain; road 30)"
 
 
-def parse_group(text: str) -> dict[str, int]:
-    """``Ayla 3, Pony 2`` -> ``{"Ayla": 3, "Pony": 2}`` (each member's ДВИЖ)."""
+def parse_group(text: str, pace: str = "pace") -> dict[str, int]:
+    """``Ayla 3, Pony 2`` -> ``{"Ayla": 3, "Pony": 2}`` (each member's ДВИЖ,
+    EQ-TRV-1); messages name it ``pace`` (the ruleset's MOVE or speed)."""
     group: dict[str, int] = {}
     for part in text.split(","):
         words = part.split()
         if not words:
             continue
         if len(words) < 2 or not words[-1].lstrip("+-").isdigit():
-            raise NotationError(f"{part.strip()!r}: write a name, then its ДВИЖ: {GROUP_HELP}")
+            raise NotationError(f"{part.strip()!r}: write a name, then its {pace}: {group_help(pace)}")
         if not lim.is_whole(words[-1].lstrip("+-")):
-            raise NotationError(f"ДВИЖ is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits ({part.strip()})")
+            raise NotationError(f"{pace} is a whole number of at most {lim.MAX_NUMBER_DIGITS} digits ({part.strip()})")
         move = int(words[-1])
         if move < 0:
-            raise NotationError(f"ДВИЖ cannot be negative ({part.strip()})")
+            raise NotationError(f"{pace} cannot be negative ({part.strip()})")
         group[" ".join(words[:-1])] = move
     if not group:
-        raise NotationError(f"name at least one traveller: {GROUP_HELP}")
+        raise NotationError(f"name at least one traveller: {group_help(pace)}")
     return group
 
 

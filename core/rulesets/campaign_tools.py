@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.board.vision import Conditions
+from core.campaign.travel_settings import TravelSettings
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,31 @@ def tool_refusal(ruleset: Any, tool: str) -> str | None:
     what = found.label[0].lower() + found.label[1:]
     return (f"{found.key} is off in {ruleset.id}: turn {found.setting} on in House rules (. then House rules, type true) "
             f"for {what}, a house rule as in equestria {found.rules}.")  # what to do first: it shows at 80 columns
+
+
+def pace_name(ruleset: Any) -> str:
+    """The ruleset's own name for the number EQ-TRV-1 multiplies (10 x it km
+    a day): equestria's move stat (``MOVE``, ДВИЖ of EQ-STAT-1, from
+    :class:`core.campaign.travel_settings.TravelSettings`), elsewhere ``speed``
+    (its walking speed, the DEFAULT of EQ-STAT-1 when a sheet has no ДВИЖ)."""
+    stat = ruleset.settings_for(TravelSettings).move_stat
+    return stat if stat in ruleset.sheet_names else "speed"
+
+
+def pace_text(ruleset: Any, move: int) -> str:
+    """A traveller's pace ``move`` in the ruleset's own words and unit:
+    equestria ``MOVE 6``; srd35 ``speed 6 squares (30 ft)`` (``feet_per_square``,
+    SRD-MOV-1); tactical_d10 ``speed 5 MP``; power_roll ``speed 5 squares``."""
+    name = pace_name(ruleset)
+    if name != "speed":
+        return f"{name} {move}"
+    unit = ruleset.movement.unit
+    feet = getattr(ruleset.settings, "feet_per_square", 0)
+    return f"speed {move} {unit}" + (f" ({move * feet} ft)" if feet else "")
+
+
+ENERGY = "energy"
+"""ЭНЕР of EQ-STAT-1 in every ruleset's English text (its house rule ``energy_and_breath`` elsewhere)."""
 
 
 def lighting(ruleset: Any, conditions: Conditions) -> Conditions:

@@ -121,7 +121,7 @@ def test_eq_bre_1_body_3_light_lasts_15_s_then_2_energy_per_full_10_s_at_turn_st
     assert encounter.state.combatant("c2").energy == 6
     back = encounter.apply(cmd.PreviousTurn())
     assert encounter.state.combatant("c2").energy == 8
-    assert any("ЭНЕР given back" in e.detail for e in back if type(e).__name__ == "TurnEffectsUndone")
+    assert any("energy given back" in e.detail for e in back if type(e).__name__ == "TurnEffectsUndone")
     events = encounter.apply(Breathe("c2"))  # last turn of round 4: 40 s in all, 25 past -> 4, 2 already taken
     assert events[0].energy_lost == 2 and encounter.state.combatant("c2").energy == 6
 
@@ -151,7 +151,7 @@ def test_eq_bre_1_water_breathers_and_non_breathers_are_exempt():
 def test_eq_bre_1_no_body_stat_gives_a_clear_message_and_changes_nothing():
     encounter = _fight(body=None)
     before = encounter.state
-    with pytest.raises(IllegalCommand, match=r"no BODY \(ТЕЛ\)"):
+    with pytest.raises(IllegalCommand, match=r"no BODY stat"):
         encounter.apply(HoldBreath("c2", Activity.HEAVY))
     assert encounter.state is before
 

@@ -41,7 +41,7 @@ def test_eq_stat_1_no_energy_to_track_is_refused():
     encounter, who = _encounter()
     encounter.state = encounter.state.replace_combatant(replace(encounter.state.combatant(who), energy_max=0))
     before = encounter.state
-    with pytest.raises(IllegalCommand, match="no ЭНЕР"):
+    with pytest.raises(IllegalCommand, match="no energy"):
         encounter.apply(cmd.SpendEnergy(who, 1))
     assert encounter.state is before
 

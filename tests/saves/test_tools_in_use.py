@@ -13,6 +13,9 @@ import pytest
 from core.board.vision import LightSource
 from core.campaign.lighting import SetVision
 from core.campaign.training_commands import AddRuse
+from core.campaign.timekeeping import AdvanceClock
+from core.campaign.travel_settings import march_reason
+from core.values.clock import DAY
 from core.campaign.war import commands as war
 from core.rulesets import get
 from saves.campaign import Campaign
@@ -25,6 +28,7 @@ USES = {
     "light_and_weather": SetVision("night", "fog"),
     "campaign_clock": AddRuse("sand in the eyes"),
     "mass_battle": war.SetUpBattle(("North", "South"), (10_000, 7_000)),
+    "travel_planner": AdvanceClock(3 * DAY, march_reason(21, 3)),  # the planner's march (d): a clock entry in the log only
 }
 
 
@@ -119,3 +123,13 @@ def test_a_creature_holding_its_breath_or_with_its_energy_tracked_uses_energy_an
     assert tools_in_use([untouched]) == ()
     ruleset, told = turned_on(get("tactical_d10"), [tracked])
     assert ruleset.settings.energy_and_breath is True and "house rule energy_and_breath is on" in told[0]
+
+
+def test_only_the_travel_planners_own_log_entries_use_it():
+    """EQ-TRV-2: a march (the clock moved on with a ``travel:`` reason) or an interrupted journey uses the
+    planner; the clock moved on by hand or by a fight's end does not (that is the clock, T)."""
+    march = {"seq": 1, "round": 0, "turn": None, "event": {"$type": "ClockAdvanced", "before": 0, "after": 259200, "reason": march_reason(21, 3)}}
+    stop = {"seq": 2, "round": 0, "turn": None, "event": {"$type": "TravelInterrupted", "amount": 2, "names": ["Ayla"], "skipped": [], "reason": "ambush"}}
+    by_hand = {"seq": 3, "round": 0, "turn": None, "event": {"$type": "ClockAdvanced", "before": 0, "after": 600, "reason": "a rest"}}
+    assert tools_in_use([{}], [[march]]) == ("travel",) and tools_in_use([{}], [[by_hand, stop]]) == ("travel",)
+    assert tools_in_use([{}], [[by_hand, {"seq": 4, "event": None}]]) == ()

@@ -114,3 +114,40 @@ async def test_equestria_opens_every_tool_and_cites_its_own_rules_plainly(tmp_pa
         assert isinstance(app.screen, screen)
         assert "DEFAULT, as in" not in status_of(app)
     app.presenter.session.campaign.close()
+
+
+_CYRILLIC = set("АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")
+
+
+def _pane_text(screen) -> str:
+    console = Console(record=True, width=200)
+    console.print(screen.query_one("#travel-plan", Static).content)
+    return console.export_text()
+
+
+@pytest.mark.parametrize(("rid", "pace"), [("srd35", "speed 6 squares (30 ft)"), ("tactical_d10", "speed 5 MP"), ("equestria", "MOVE 6")])
+async def test_eq_trv_1_the_travel_planner_names_the_pace_in_the_rulesets_own_words(tmp_path, rid, pace):
+    """EQ-TRV-1's ДВИЖ (EQ-STAT-1 DEFAULT: the walking speed) shows as each ruleset names it: srd35's
+    speed 30 ft is 6 squares of 5 ft (SRD-MOV-1), tactical_d10's 5 MP (TAC-MOV-1), equestria's MOVE;
+    the energy an interruption costs reads "energy": no Russian stat name reaches the English screen."""
+    app = _demo_in(tmp_path, rid) if rid != "equestria" else demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        if rid != "equestria":
+            await _house_rule(pilot, app, "travel_planner", "on")
+        await pilot.press("J")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TravelScreen)
+        await pilot.press("l")
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "road 30")
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = _pane_text(screen)
+        assert f"Pace: {pace} (" in shown, shown
+        assert "costs each traveller 2 energy" in shown
+        assert not _CYRILLIC & set(shown + screen.message), shown
+        await pilot.press("g")
+        await pilot.pause()
+        assert not _CYRILLIC & set(app.screen.question.plain)
+    app.presenter.session.campaign.close()

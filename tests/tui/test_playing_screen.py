@@ -231,3 +231,32 @@ async def test_the_move_preview_and_the_answers_give_no_hidden_creature_or_foes_
             assert "Lurker" not in said and " vs " not in said and "/60" not in said.replace("60/60", "")  # ...the player's answers do not
     finally:
         server.close()
+
+
+async def test_the_players_view_says_at_once_when_the_gms_app_is_gone_and_when_it_is_back(tmp_path):
+    """No request sent: the GM's exit closes the idle connection to its request socket, and the
+    status line says so within a couple of seconds; the GM's app listening again, the view recovers."""
+    path, presenter, server = await _table(tmp_path)
+    app = PlayerApp(path, as_name="Ayla", follow=False, client=RequestClient(path, "Ayla", invite(path, "Ayla")), watch_gm=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen_stack[0]
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if screen.gm_running:
+                    break
+            assert screen.gm_running is True and "not running" not in _status(app)
+            server.close()  # the GM quits
+            for _ in range(150):
+                await pilot.pause(0.02)
+                if screen.gm_running is False:
+                    break
+            assert screen.gm_running is False and "The GM's app is not running" in _status(app)
+            assert await server.start(), server.problem  # the GM is back
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if screen.gm_running:
+                    break
+            assert screen.gm_running is True and "not running" not in _status(app)
+    finally:
+        server.close()

@@ -61,7 +61,7 @@ def _(event: tev.RuseDropped) -> Text:
 def _(event: tev.BreathRunningOut) -> Text:
     if event.seconds > 0:
         return _bold(event.name) + Text(f": {event.seconds} s of air left - it runs out before its next turn [EQ-BRE-1]", style="bold red")
-    return _bold(event.name) + Text(f" is out of air ({-event.seconds} s past; no ЭНЕР tracked) [EQ-BRE-1]", style="bold red")
+    return _bold(event.name) + Text(f" is out of air ({-event.seconds} s past; no energy tracked) [EQ-BRE-1]", style="bold red")
 
 
 @describe.register
@@ -74,7 +74,7 @@ def _(event: tev.BreathingSet) -> Text:
 def _(event: tev.TravelInterrupted) -> Text:
     why = f" ({clean(event.reason)})" if event.reason else ""
     who = ", ".join(clean(n) for n in event.names) or "nobody"
-    text = Text(f"Journey interrupted{why}: {who} -{event.amount} ЭНЕР [EQ-TRV-2]")
+    text = Text(f"Journey interrupted{why}: {who} -{event.amount} energy [EQ-TRV-2]")
     if event.skipped:
-        text.append(f"; no ЭНЕР tracked for {', '.join(clean(n) for n in event.skipped)}", style="italic")
+        text.append(f"; no energy tracked for {', '.join(clean(n) for n in event.skipped)}", style="italic")
     return text

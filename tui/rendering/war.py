@@ -97,7 +97,7 @@ from core.campaign import energy_events as eev  # noqa: E402
 
 @describe.register
 def _(event: eev.EnergyChanged) -> Text:
-    text = _bold(event.name) + Text(f" ЭНЕР {event.delta:+d} -> {event.energy}/{event.energy_max}")
+    text = _bold(event.name) + Text(f" energy {event.delta:+d} -> {event.energy}/{event.energy_max}")
     if event.reason:
         text.append(f" ({clean(event.reason)})", style="italic")
     return text
@@ -110,7 +110,7 @@ def _(event: eev.BreathHeld) -> Text:
 
 @describe.register
 def _(event: eev.BreathTaken) -> Text:
-    lost = f", {event.energy_lost} ЭНЕР lost" if event.energy_lost else ""
+    lost = f", {event.energy_lost} energy lost" if event.energy_lost else ""
     return _bold(event.name) + Text(f" breathes again after {event.seconds} s{lost}")
 
 

@@ -35,13 +35,17 @@ class ChoiceScreen(ModalScreen[str | None]):
     Enter choose among what is left. ``hold_keys``: a question that opens
     by itself (after the GM's key, not on it) ignores every key but
     Ctrl+C until it has been drawn and :data:`HOLD_SECONDS` passed; the
-    title counts them."""
+    title counts them. ``passes``: keys that are no filter text here but run
+    an action, key -> action (the take-over question at start: ``q`` ->
+    ``app.quit`` quits the reader, as on the main screen, instead of filtering to nothing)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice-cancel")]
 
     def __init__(self, title: Text | str, options: list[tuple[str, str]], initial: str | None = None,
-                 hold_keys: bool = False, ignored: int = 0) -> None:
+                 hold_keys: bool = False, ignored: int = 0, passes: dict[str, str] | None = None) -> None:
         super().__init__()
+        self.passes = dict(passes or {})
+        """Keys that run an action (key -> action), never typed into the filter."""
         self.holding = hold_keys
         """Keys are ignored now (see ``hold_keys``)."""
         self.ignored = ignored
@@ -105,6 +109,10 @@ class ChoiceScreen(ModalScreen[str | None]):
             event.prevent_default()
             self.ignored += 1
             self._show_title()
+            return
+        if event.key in self.passes:
+            event.stop()
+            self.run_worker(self.run_action(self.passes[event.key]))  # App.check_action lets them act over this screen
             return
         if event.key == "backspace":
             if self.typed:

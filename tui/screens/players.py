@@ -85,6 +85,21 @@ class PlayerScreen(Screen):
         grid_map.set_fog(view.seen, self._remembered - view.seen)
         self._status(Text(clean(reading.turn_line)))
 
+    gm_running: bool | None = None
+    """Whether the GM's app is running, as the request socket last told
+    (:meth:`tui.player_client.RequestClient.watch_gm`); ``None`` before it is known."""
+
+    def gm_present(self, running: bool) -> None:
+        """The GM's app is gone (its request socket closed) or back: said in the status line at once."""
+        was, self.gm_running = self.gm_running, running
+        if not self._ready or was is None and running:
+            return
+        if not running:
+            self._status(Text("The GM's app is not running: the last view it wrote stays until it is back.", style="bold yellow"))
+        else:
+            self._status(Text("The GM's app is running again.", style="green"))
+            self.source.reload()
+
     def _status(self, text: Text) -> None:
         self.query_one(StatusLine).show(text)
 

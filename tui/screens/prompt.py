@@ -8,6 +8,8 @@ the text and says why, here and in the status line.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from typing import Any
 
@@ -29,12 +31,30 @@ and rules raise an :class:`EncounterError` (a ``NotationError``, a
 ``RulesError``), a dialog's own small reader a ``ValueError``."""
 
 
+CARET_ESCAPE = re.compile(r"\^\[\[?[0-?]*[ -/]*[@-~]")
+"""An escape sequence as Textual's key parser hands over one pasted inside
+a bracketed paste (``\x1b[31m`` arrives as the keys ``^[31m``): no name
+holds one, so it is taken out like the control characters."""
+
+
 class SafeInput(Input):
     """An Input that drops escape sequences and control characters from
-    whatever is typed or pasted, so none reaches the terminal."""
+    whatever is typed or pasted, so none reaches the terminal; ``removed``
+    says what was taken out last (``""``: nothing), for the dialog to tell the GM."""
+
+    removed = ""
 
     def replace(self, text: str, start: int, end: int):
-        return super().replace(clean_text(text), start, end)
+        cleaned = clean_text(text)
+        if cleaned != text:
+            self.removed = "control characters"
+        result = super().replace(cleaned, start, end)
+        caret = CARET_ESCAPE.search(self.value)
+        if caret is not None:
+            self.removed = f"the escape sequence {caret.group()}"
+            self.value = self.value[:caret.start()] + self.value[caret.end():]
+            self.cursor_position = caret.start()
+        return result
 
 
 class PromptScreen(ModalScreen[str | None]):
@@ -82,6 +102,9 @@ class PromptScreen(ModalScreen[str | None]):
         self._refusal = (self._value, refusal) if refusal else None
         self.problem: str | None = None
         """Why Enter would be refused now, or ``None`` when it would be taken."""
+        self.removed = ""
+        """What was taken out of the typed or pasted text (``control characters``,
+        ``the escape sequence ^[31m``), said under the field; ``""``: nothing."""
 
     def again(self, value: str, refusal: str) -> PromptScreen:
         """The same question, ``value`` typed in and ``refusal`` shown: how
@@ -113,6 +136,10 @@ class PromptScreen(ModalScreen[str | None]):
     def _update_hint(self, value: str) -> None:
         text = Text()
         self.problem = None
+        field = self.query_one("#prompt-input", SafeInput)
+        if field.removed:
+            self.removed, field.removed = field.removed, ""
+        removed = self.removed
         if self._hint is not None:
             try:
                 text = cited(self._hint(value), self._ruleset)
@@ -128,6 +155,8 @@ class PromptScreen(ModalScreen[str | None]):
             why = self._refusal[1].removeprefix("Refused: ")
             rest = [line for line in text.split("\n") if line.plain.strip() and line.plain != why]  # said once
             text = Text("\n").join([reason, *rest])
+        if removed:  # said while the dialog is open: nothing of it reached the field or the screen
+            text = Text("\n").join([Text(f"Removed {removed}: not text, never shown.", style="bold yellow"), *([text] if text.plain else [])])
         self.query_one("#prompt-hint", Static).update(text)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -1,6 +1,7 @@
 """The travel planner (rules EQ-TRV-1, EQ-TRV-2): a group's pace, legs with
 terrain and weather, km a day and days for each, the whole journey, what
-splitting the group would give, and the ЭНЕР an interruption costs.
+splitting the group would give, and the energy (ЭНЕР) an interruption costs;
+the pace in each ruleset's own words and unit (its move stat, or a speed).
 
 Keys: ``g`` the group (name and ДВИЖ of each), ``l`` the legs, Esc back.
 Planning changes nothing in the campaign; with an ``apply`` callback (the
@@ -24,9 +25,11 @@ from textual.widgets import Static
 
 from core.errors import RulesError
 from core.campaign.travel import Leg, TravelSettings, interruption_cost, plan, split
+from core.campaign.travel_settings import march_reason
 from tui.screens.prompt import PromptScreen
 from tui.rendering.text import cited, clean
-from core.dice.travel_notation import GROUP_HELP, LEGS_HELP, parse_group, parse_legs
+from core.dice.travel_notation import LEGS_HELP, group_help, parse_group, parse_legs
+from core.rulesets.campaign_tools import ENERGY, pace_name, pace_text
 from tui.rendering.describe import describe
 from core.campaign.breath_turns import InterruptTravel
 from core.campaign.timekeeping import AdvanceClock
@@ -34,8 +37,10 @@ from core.values.clock import DAY
 
 
 class TravelScreen(Screen[None]):
-    """``TravelScreen(group, legs)``: start with ``group`` (name -> ДВИЖ) and ``legs``;
-    ``ruleset`` (optional) says every rule ID shown as it cites it ("DEFAULT, as in" the seed's ruleset and the ID)."""
+    """``TravelScreen(group, legs)``: start with ``group`` (name -> ДВИЖ, EQ-TRV-1) and ``legs``;
+    ``ruleset`` (optional) says every rule ID shown as it cites it ("DEFAULT, as in" the seed's ruleset and the ID)
+    and names the pace in its own words and unit (:func:`core.rulesets.campaign_tools.pace_text`: MOVE 6,
+    speed 6 squares (30 ft)); without one it is ``pace``."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="travel-back"),
@@ -68,11 +73,19 @@ class TravelScreen(Screen[None]):
         with Vertical():
             yield Static(id="travel-plan")
             yield Static(id="travel-status")
-            yield Static(Text("g group   l legs   i interrupt (ЭНЕР)   d march (clock)   Esc back"), id="travel-keys")
+            yield Static(Text("g group   l legs   i interrupt (energy)   d march (clock)   Esc back"), id="travel-keys")
 
     def on_mount(self) -> None:
         self.query_one("#travel-plan", Static).border_title = cited(Text("Travel planner (EQ-TRV-1..2)"), self._ruleset).plain
         self.refresh_plan()
+
+    @property
+    def _pace_name(self) -> str:
+        return pace_name(self._ruleset) if self._ruleset is not None else "pace"
+
+    def _pace(self, move: int) -> str:
+        """``move`` in the ruleset's words: ``MOVE 6``, ``speed 6 squares (30 ft)``."""
+        return pace_text(self._ruleset, move) if self._ruleset is not None else f"pace {move}"
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = message
@@ -84,7 +97,7 @@ class TravelScreen(Screen[None]):
 
     def refresh_plan(self) -> None:
         pane = self.query_one("#travel-plan", Static)
-        group_line = Text("Group: " + (", ".join(f"{clean(n)} ДВИЖ {m}" for n, m in self.group.items()) or "nobody yet (g)"))
+        group_line = Text("Group: " + (", ".join(f"{clean(n)} {self._pace(m)}" for n, m in self.group.items()) or "nobody yet (g)"))
         if not self.group or not self.legs:
             self.plan = None
             pane.update(Group(group_line, Text("Legs: none yet (l)" if not self.legs else ""), Text("g sets the group, l the legs.", style="italic")))
@@ -106,36 +119,36 @@ class TravelScreen(Screen[None]):
             days = leg.days
             shown = str(days.numerator) if days.denominator == 1 else f"{float(days):.1f}"
             table.add_row(str(index), clean(leg.leg.terrain), leg.leg.weather, str(leg.leg.km), str(leg.km_per_day), shown)
-        pace = Text(f"Pace: ДВИЖ {journey.move} ({clean(journey.slowest)}, the slowest; EQ-TRV-1)")
+        pace = Text(f"Pace: {self._pace(journey.move)} ({clean(journey.slowest)}, the slowest; EQ-TRV-1)")
         total = Text(f"Total: {journey.km} km in {journey.days} day{'s' if journey.days != 1 else ''} (a started day's march takes the whole day, EQ-TRV-2)", style="bold")
         parts = [group_line, pace, table, total]
         if apart:
             parts.append(Text("Split up: " + ", ".join(f"{clean(n)} {p.days} days" for n, p in apart.items()) + " (EQ-TRV-2)"))
-        parts.append(Text(f"An interruption (a fight, exploring) costs each traveller {interruption_cost(None, self.settings)} ЭНЕР (EQ-TRV-2, the GM may set another)."))
+        parts.append(Text(f"An interruption (a fight, exploring) costs each traveller {interruption_cost(None, self.settings)} {ENERGY} (EQ-TRV-2, the GM may set another)."))
         pane.update(Group(*(cited(part, self._ruleset) if isinstance(part, Text) else part for part in parts)))
-        self.say(f"{journey.km} km: {journey.days} days at ДВИЖ {journey.move}.")
+        self.say(f"{journey.km} km: {journey.days} days at {self._pace(journey.move)}.")
 
     def action_back(self) -> None:
         self.dismiss(None)
 
     def action_travel_group(self) -> None:
         value = ", ".join(f"{n} {m}" for n, m in self.group.items())
-        self.app.push_screen(PromptScreen(f"The group: {GROUP_HELP}", "Ayla 3, Pony 2", value=value, hint=self._group_hint, ruleset=self._ruleset), self._group)
+        self.app.push_screen(PromptScreen(f"The group: {group_help(self._pace_name)}", "Ayla 3, Pony 2", value=value, hint=self._group_hint, ruleset=self._ruleset), self._group)
 
     def _group_hint(self, text: str) -> Text:
         """The group's pace as typed; raises (the dialog keeps the text) for a group the planner refuses."""
-        group = parse_group(text)
+        group = parse_group(text, self._pace_name)
         if self.legs:
             plan(group, self.legs, self.settings)
         slowest = min(group, key=group.get)
-        return Text(f"{len(group)} travelling at {clean(slowest)}'s ДВИЖ {group[slowest]} (the slowest, EQ-TRV-1)")
+        return Text(f"{len(group)} travelling at {clean(slowest)}'s {self._pace(group[slowest])} (the slowest, EQ-TRV-1)")
 
     def _group(self, text: str | None) -> None:
         if text is None:
             self.say("Cancelled.")
             return
         try:
-            group = parse_group(text)
+            group = parse_group(text, self._pace_name)
             if self.legs:
                 plan(group, self.legs, self.settings)
         except RulesError as problem:
@@ -180,10 +193,10 @@ class TravelScreen(Screen[None]):
             return
         travellers = [self._ids[n] for n in self.group if n in self._ids]
         if not travellers:
-            self.say("None of the group is a combatant of this encounter: nobody to take ЭНЕР from.", error=True)
+            self.say("None of the group is a combatant of this encounter: nobody to take energy from.", error=True)
             return
         default = interruption_cost(None, self.settings)
-        self.app.push_screen(PromptScreen(f"Interrupted journey (EQ-TRV-2): ЭНЕР each traveller loses, then why", f"{default} ambush", value=str(default), ruleset=self._ruleset),
+        self.app.push_screen(PromptScreen(f"Interrupted journey (EQ-TRV-2): {ENERGY} each traveller loses, then why", f"{default} ambush", value=str(default), ruleset=self._ruleset),
                              lambda text: self._interrupted(text, travellers))
 
     def _interrupted(self, text: str | None, travellers: list[str]) -> None:
@@ -192,7 +205,7 @@ class TravelScreen(Screen[None]):
             return
         amount, _, reason = text.strip().partition(" ")
         if not amount.isdigit():
-            self.say("Refused: start with the ЭНЕР each traveller loses (a number), then why.", error=True)
+            self.say("Refused: start with the energy each traveller loses (a number), then why.", error=True)
             return
         self._run(InterruptTravel(tuple(travellers), int(amount), reason.strip()))
 
@@ -204,4 +217,4 @@ class TravelScreen(Screen[None]):
             self.say("No journey planned yet: g the group, l the legs.", error=True)
             return
         days = self.plan.days
-        self._run(AdvanceClock(days * DAY, f"travel: {self.plan.km} km in {days} day{'s' if days != 1 else ''} (EQ-TRV-2)"))
+        self._run(AdvanceClock(days * DAY, march_reason(self.plan.km, days)))

@@ -21,7 +21,7 @@ from core.values.scene_events import scene_events_ahead
 from tui.rendering.text import clean
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
 from tui.widgets.tracker_cells import (BAND_SHORT, BAND_STYLE, COLUMNS, SCENE_ROW, WIDE_COLUMNS, WIDE_TRACKER, Kinds, all_use_badges,
-                                       breath_badge, budget_text, condition_badges, hp_text, name_with_badges, reminder_badge,
+                                       breath_badge, budget_text, condition_badges, hp_text, left_shown, name_with_badges, reminder_badge,
                                        ride_badge, scene_row, use_badges)
 
 
@@ -102,7 +102,7 @@ class InitiativeTracker(LinePane, can_focus=True):
         if state is None or not state.has(row_id):
             raise KeyError(row_id)
         combatant = state.combatant(row_id)  # the state's index: no scan of a crowd
-        key = (combatant, combatant.id == state.current, state.round > 0, self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in self.marked,
+        key = (combatant, combatant.id == state.current, left_shown(state, combatant.id), self._name_width, self._kinds, self.bands.get(combatant.id), combatant.id in self.marked,
                combatant.id == next_id, len(self._columns))
         cached = self._row_cache.get(combatant.id)
         if cached is None or cached[:-1] != key:
@@ -258,8 +258,8 @@ class InitiativeTracker(LinePane, can_focus=True):
         band = self.bands.get(combatant.id)
         hp = hp_text(combatant) if band is None else Text(BAND_SHORT.get(band, band)[:7], style=BAND_STYLE.get(band, ""))
         hp.pad_left(7 - hp.cell_len)
-        has_had_a_turn = bool(combatant.budget.actions) or combatant.budget.movement_max > 0
-        left = Text(" ") + budget_text(combatant, self._kinds) if state.round and has_had_a_turn else Text("")
+        has_a_budget = bool(combatant.budget.actions) or combatant.budget.movement_max > 0
+        left = Text(" ") + budget_text(combatant, self._kinds) if has_a_budget and left_shown(state, combatant.id) else Text("")
         initiative = "--" if combatant.initiative is None else str(combatant.initiative)
         if wide:
             return (marker, Text(initiative.rjust(3)), name, hp, left, Text(" ") + condition_badges(combatant), Text(" ") + all_use_badges(combatant))

@@ -38,6 +38,18 @@ def budget_text(combatant: Combatant, kinds: Kinds = ()) -> Text:
     return text
 
 
+def left_shown(state: EncounterState, combatant_id: str) -> bool:
+    """Whether the tracker's Left column shows the budget of ``combatant_id``:
+    in a fight, from its first turn on. In round 1 only the current creature
+    and those that have ``acted``: one added mid-round holds a fresh budget
+    (``core.combat.order_changes``, EQ-INIT-5) yet has had no turn, and is
+    blank like the others still waiting; from round 2 every creature shows
+    what it has left."""
+    if state.round <= 0:
+        return False
+    return state.round > 1 or combatant_id == state.current or combatant_id in state.acted
+
+
 def condition_badges(combatant: Combatant) -> Text:
     """``bur2 poi1``: three letters and the level of each condition (a secret
     one in italics); ``hid`` first when the GM hides it from the players."""

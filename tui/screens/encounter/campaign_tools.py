@@ -84,7 +84,7 @@ class CampaignTools:
         if target is None:
             self.ctx.set_status("Select a combatant first.", error=True)
             return
-        title = f"ЭНЕР / breath of {clean(target.name)} (EQ-STAT-1, EQ-BRE-1): -N spend, +N regain, set MAX [NOW], hold rest|light|heavy, breathe, breathes air|water|none"
+        title = f"Energy / breath of {clean(target.name)} (EQ-STAT-1, EQ-BRE-1): -N spend, +N regain, set MAX [NOW], hold rest|light|heavy, breathe, breathes air|water|none"
         self.ctx.ask(PromptScreen(title, "-2 interrupted journey", ruleset=self.ctx.session.encounter.ruleset), lambda text: self._energy_typed(target.id, text))
 
     def _energy_typed(self, target: str, text: str) -> None:
