@@ -1,7 +1,8 @@
 """The app in a real terminal: a pty, a fresh ENCOUNTER_HOME, bytes counted.
 
 Programs run as subprocesses under a pseudo-terminal (``tests/tui/pty_terminal.py``),
-TERM=xterm-256color, with bytecode cached in the bench's folder as an
+TERM=xterm-256color (256 colours: set, not taken from the shell that runs
+the bench, whose TERM=xterm gave 16 colours and shorter style codes), with bytecode cached in the bench's folder as an
 installed program's is (even where PYTHONDONTWRITEBYTECODE is set).
 """
 
@@ -38,7 +39,8 @@ def encounter_argv(path: Path | None) -> list[str]:
 
 
 def start(argv: list[str], home: Path, size: tuple[int, int]) -> PtyProcess:
-    env = {"ENCOUNTER_HOME": str(home), "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(home / "pycache"), "PYTHONDONTWRITEBYTECODE": ""}
+    env = {"ENCOUNTER_HOME": str(home), "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(home / "pycache"), "PYTHONDONTWRITEBYTECODE": "",
+           "TERM": "xterm-256color", "COLORTERM": ""}  # the terminal every bench row names, whatever runs the bench
     return PtyProcess(argv, size=size, env=env, cwd=str(ROOT))
 
 

@@ -19,7 +19,7 @@ from tui.terminal.frame_diff import TerminalCells
 
 WIDTH, HEIGHT = 12, 4
 STYLES = [None, Style(color="red"), Style(bgcolor="blue"), Style(color="green", bgcolor="blue", bold=True)]
-TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([\d;]*)m|(.)", re.S)
+TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([\d;]*)m|\x1b\[(\d+)([XC])|(.)", re.S)
 
 
 def console() -> Console:
@@ -27,12 +27,19 @@ def console() -> Console:
 
 
 def play(screen: dict, output: str) -> None:
-    """Apply terminal output to ``screen`` ({(x, y): (char, sgr)})."""
+    """Apply terminal output to ``screen`` ({(x, y): (char, sgr)}); an
+    erase (ECH, ``ESC[nX``) blanks n cells in the current style and leaves
+    the cursor, ``ESC[nC`` moves it right."""
     x = y = 0
     sgr = RESET
-    for move_y, move_x, codes, char in TOKEN.findall(output):
+    for move_y, move_x, codes, count, erase_or_right, char in TOKEN.findall(output):
         if move_y:
             x, y = int(move_x) - 1, int(move_y) - 1
+        elif erase_or_right == "X":
+            for column in range(x, x + int(count)):
+                screen[(column, y)] = (" ", sgr)
+        elif erase_or_right == "C":
+            x += int(count)
         elif char == "\n":
             x, y = 0, y + 1
         elif char:

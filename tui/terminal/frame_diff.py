@@ -28,7 +28,8 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
 
-from tui.terminal import sgr
+from tui.terminal import erase, sgr
+from tui.terminal.terminfo import erases_with_background
 
 GAP = 6
 """Unchanged cells between two changed runs of one write that are written
@@ -193,9 +194,13 @@ def _segments(chars: list, styles: list, looks: list, color_system) -> list[Segm
 class TerminalCells:
     """What the terminal shows, cell by cell, as far as this app wrote it."""
 
-    def __init__(self) -> None:
+    def __init__(self, erase_blanks: bool = False) -> None:
         self.rows: list[Cells] = []
         self.size: tuple[int, int] | None = None
+        self.render_pieces = erase.render_from if erase_blanks else sgr.render_from
+        """How a run's pieces are written: long runs of blanks as erases
+        (:mod:`tui.terminal.erase`) on a terminal that erases with the
+        background colour, else every cell as it is."""
 
     def forget(self) -> None:
         """Every cell unknown: the next update is written whole."""
@@ -255,7 +260,7 @@ class TerminalCells:
         current = ""  # the terminal's style (SGR codes) after what out holds
         for run in runs:
             if isinstance(run, str):
-                current = _render_run(out, pending, current, color_system)
+                current = _render_run(out, pending, current, color_system, self.render_pieces)
                 pending = None
                 out.append(sgr.change(current, ""))
                 out.append(run)
@@ -266,9 +271,9 @@ class TerminalCells:
                 if between is not None:
                     pending = (pending[0], pending[1], run[2], pending[3] + between + run[3])
                     continue
-            current = _render_run(out, pending, current, color_system)
+            current = _render_run(out, pending, current, color_system, self.render_pieces)
             pending = run
-        current = _render_run(out, pending, current, color_system)
+        current = _render_run(out, pending, current, color_system, self.render_pieces)
         out.append(sgr.change(current, ""))
         return "".join(out)
 
@@ -288,12 +293,12 @@ class TerminalCells:
         return pieces
 
 
-def _render_run(out: list[str], run, current: str, color_system) -> str:
+def _render_run(out: list[str], run, current: str, color_system, render_pieces=sgr.render_from) -> str:
     """Append ``run`` (if any) to ``out`` on a terminal in style ``current``; the style it leaves."""
     if run is None:
         return current
     y, x, _end, pieces = run
-    text, current = sgr.render_from(current, pieces, color_system)
+    text, current = render_pieces(current, pieces, color_system)
     out.append(_move_to(x, y))
     out.append(text)
     return current
@@ -349,7 +354,7 @@ class DiffedDisplay:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.terminal_cells = TerminalCells()
+        self.terminal_cells = TerminalCells(erase_blanks=erases_with_background())
 
     def _display(self, screen, renderable) -> None:
         if isinstance(renderable, (LayoutUpdate, ChopsUpdate)) and not self._driver_is_inline():
