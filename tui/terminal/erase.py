@@ -8,7 +8,8 @@ cells are ``ESC [ 36 X`` (erase 36 characters from the cursor, which does
 not move), then ``ESC [ 36 C`` (36 to the right) if more of the run
 follows: 10 bytes. A blank is erased only where it would look the same as
 a space: its style shows only its background (no reverse, underline,
-strike, overline or link), and only when that is shorter.
+strike, overline or link: :data:`tui.terminal.sgr.SHOWN_ON_BLANKS`),
+and only when that is shorter.
 """
 
 from __future__ import annotations
@@ -22,9 +23,6 @@ from tui.terminal import sgr
 BLANKS = re.compile(r" {6,}")
 """Runs of spaces long enough that an erase can be shorter (``ESC[6X`` is 4 bytes)."""
 
-SHOWN_ON_BLANKS = frozenset({"4", "7", "9", "21", "53"})
-"""SGR attributes a blank shows (underline, reverse, strike, double underline, overline): such blanks are written."""
-
 
 def erasable(style: Style | str | None) -> bool:
     """Whether a space in ``style`` (a Rich style or its SGR codes) shows only its background."""
@@ -33,7 +31,7 @@ def erasable(style: Style | str | None) -> bool:
     if isinstance(style, Style):
         return not (style.reverse or style.underline or style.underline2 or style.strike or style.overline or style._link)
     parsed = sgr.parse(style)
-    return parsed is not None and not parsed[0] & SHOWN_ON_BLANKS
+    return parsed is not None and not parsed[0] & sgr.SHOWN_ON_BLANKS
 
 
 def render_from(current: str, pieces, color_system) -> tuple[str, str]:

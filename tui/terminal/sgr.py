@@ -25,6 +25,12 @@ from textual.strip import Strip
 OFF = {"1": "22", "2": "22", "3": "23", "4": "24", "21": "24", "5": "25", "6": "25", "7": "27", "8": "28", "9": "29",
        "51": "54", "52": "54", "53": "55"}
 
+SHOWN_ON_BLANKS = frozenset({"4", "7", "9", "21", "51", "52", "53"})
+"""Attributes a blank shows (underline, reverse, strike, double underline,
+framed, encircled, overline); the others (bold, dim, italic, blink,
+conceal) and the foreground colour change only how a character is drawn.
+"""
+
 Parsed = tuple[frozenset, str | None, str | None]
 """``(attribute codes, foreground codes, background codes)`` of an SGR code list."""
 
@@ -81,6 +87,23 @@ def change(before: str, after: str) -> str:
     return delta if len(delta) <= len(full) else full
 
 
+@lru_cache(maxsize=16384)
+def for_blanks(current: str, after: str) -> str:
+    """The style (SGR codes) to write blanks of style ``after`` in, on a
+    terminal in style ``current``: a blank shows only its background, so
+    the foreground and the attributes it does not show may stay as they
+    are (``"1;38;5;240;48;5;233"``, blanks on 112: ``"1;38;5;240;48;5;112"``,
+    sent as ``ESC[48;5;112m``), when that change is shorter than the one to
+    ``after``. ``after`` itself when it has an attribute a blank shows
+    (:data:`SHOWN_ON_BLANKS`) or codes this does not know."""
+    old, new = parse(current), parse(after)
+    if old is None or new is None or new[0] & SHOWN_ON_BLANKS:
+        return after
+    codes = sorted(old[0] - SHOWN_ON_BLANKS, key=int)
+    blank = ";".join([*codes, *(colour for colour in (old[1], new[2]) if colour)])
+    return blank if len(change(current, blank)) < len(change(current, after)) else after
+
+
 def render(pieces, color_system: ColorSystem) -> str:
     """``pieces`` of text with their style (a Rich ``Style``, ``None``, or
     its SGR codes as a string; Segments too, with no control codes) as
@@ -102,6 +125,8 @@ def render_from(current: str, pieces, color_system: ColorSystem) -> tuple[str, s
             current = ""
             continue
         ansi = style if isinstance(style, str) else _ansi(style, color_system)
+        if not text.strip(" "):  # blanks (or none: the style an erase needs): only their background counts
+            ansi = for_blanks(current, ansi)
         out.append(change(current, ansi))
         out.append(text)
         current = ansi
