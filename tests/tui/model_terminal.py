@@ -5,7 +5,7 @@ writes a line whole again, so a test cannot look for a word in its bytes:
 it feeds the bytes to a :class:`Screen` and reads the screen's text.
 
 It knows what Textual writes (``tests/tui/terminal_output.py``): cursor
-positioning and moves, erasing (ECH too: ``tui/terminal/erase.py``), SGR (ignored: only characters are kept),
+positioning and moves (the frame diff's shorter ones too), erasing (ECH too: ``tui/terminal/erase.py``), SGR (ignored: only characters are kept),
 private modes, OSC strings; wide characters take two cells, combining marks
 join the cell before them. Not a full VT emulator: no scrolling regions, no
 autowrap past the last column (the character overwrites the last cell).
@@ -97,6 +97,8 @@ class Screen:
             self.x = max(0, self.x - arg(0))
         elif final == "G":
             self.x = min(self.columns, arg(0)) - 1
+        elif final == "d":  # to a row, the column kept (the frame diff's moves: tui/terminal/cursor_moves.py)
+            self.y = min(self.rows, arg(0)) - 1
         elif final == "J":
             mode = arg(0, 0)
             if mode == 0:

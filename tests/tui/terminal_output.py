@@ -32,7 +32,7 @@ from textual.drivers.headless_driver import HeadlessDriver
 _TEXTUAL_SEQUENCES = re.compile(
     r"\x1b\[[0-9;:]*m"  # SGR colours and attributes
     r"|\x1b\[[0-9]*(?:;[0-9]*)?H"  # cursor position
-    r"|\x1b\[[0-9]*[ABCDG]"  # cursor moves
+    r"|\x1b\[[0-9]*[ABCDGd]"  # cursor moves (to a row, VPA: the frame diff's, tui/terminal/cursor_moves.py)
     r"|\x1b\[[0-9]+X"  # erase characters: the frame diff's runs of blanks (tui/terminal/erase.py)
     r"|\x1b\[J"  # clear below (inline mode)
     r"|\x1b\[6n"  # cursor position query (inline mode)

@@ -19,7 +19,9 @@ from tui.terminal.frame_diff import TerminalCells
 
 WIDTH, HEIGHT = 12, 4
 STYLES = [None, Style(color="red"), Style(bgcolor="blue"), Style(color="green", bgcolor="blue", bold=True)]
-TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([\d;]*)m|\x1b\[(\d+)([XC])|(.)", re.S)
+TOKEN = re.compile(r"\x1b\[(?P<row>\d*)(?:;(?P<column>\d*))?H|\x1b\[(?P<codes>[\d;]*)m|\x1b\[(?P<count>\d*)(?P<final>[XABCDGd])|(?P<char>.)", re.S)
+MOVES = {"A": lambda x, y, n: (x, y - n), "B": lambda x, y, n: (x, y + n), "C": lambda x, y, n: (x + n, y),
+         "D": lambda x, y, n: (x - n, y), "G": lambda x, y, n: (n - 1, y), "d": lambda x, y, n: (x, n - 1)}
 
 
 def console() -> Console:
@@ -27,26 +29,37 @@ def console() -> Console:
 
 
 def play(screen: dict, output: str) -> None:
-    """Apply terminal output to ``screen`` ({(x, y): (char, sgr)}); an
-    erase (ECH, ``ESC[nX``) blanks n cells in the current style and leaves
-    the cursor, ``ESC[nC`` moves it right."""
-    x = y = 0
+    """Apply terminal output to ``screen`` ({(x, y): (char, sgr)}): cursor
+    positions (CUP), moves (``ESC[nA``/``B``/``C``/``D`` up, down, right,
+    left; ``ESC[nG`` to a column, ``ESC[nd`` to a row; a line feed goes down
+    a row, and the column it leaves depends on the tty's onlcr, so it is
+    unknown until set: a cell written or a relative move before that
+    fails), and an erase (ECH, ``ESC[nX``) that blanks n cells in the
+    current style and leaves the cursor."""
+    x: int | None = 0
+    y = 0
     sgr = RESET
-    for move_y, move_x, codes, count, erase_or_right, char in TOKEN.findall(output):
-        if move_y:
-            x, y = int(move_x) - 1, int(move_y) - 1
-        elif erase_or_right == "X":
-            for column in range(x, x + int(count)):
-                screen[(column, y)] = (" ", sgr)
-        elif erase_or_right == "C":
-            x += int(count)
-        elif char == "\n":
-            x, y = 0, y + 1
-        elif char:
-            screen[(x, y)] = (char, sgr)
-            x += 1
+    for token in TOKEN.finditer(output):
+        kind = token.lastgroup
+        value = token.group(kind) if kind else ""
+        if kind in ("row", "column"):
+            x, y = int(token.group("column") or 1) - 1, int(token.group("row") or 1) - 1
+        elif kind == "codes":
+            sgr = apply_codes(sgr, value.split(";") if value else ["0"])
+        elif kind == "final":
+            n = int(token.group("count") or 1)
+            if value == "X":
+                for column in range(x, x + n):
+                    screen[(column, y)] = (" ", sgr)
+            else:
+                assert x is not None or value == "G", f"ESC[{value} after a line feed, no column set"
+                x, y = MOVES[value](x, y, n)
+        elif value == "\n":
+            x, y = None, y + 1
         else:
-            sgr = apply_codes(sgr, codes.split(";") if codes else ["0"])
+            assert x is not None, "a cell written after a line feed, no column set"
+            screen[(x, y)] = (value, sgr)
+            x += 1
 
 
 def shown(screen: dict) -> dict:
@@ -184,7 +197,7 @@ def test_runs_one_after_another_say_only_the_style_changes_between_them():
     play(screen, cells.render(frame(base), con))
     changed = [[("XY", 1), ("." * (WIDTH - 2), 0)] for _ in range(HEIGHT)]
     out = cells.render(frame(changed), con)
-    assert out == "\x1b[1;1H\x1b[31mXY\x1b[2;1HXY\x1b[3;1HXY\x1b[4;1HXY\x1b[0m"
+    assert out == "\x1b[1H\x1b[31mXY\x1b[2HXY\x1b[3HXY\x1b[4HXY\x1b[0m"
     play(screen, out)
     whole: dict = {}
     play(whole, frame(changed).render_segments(con))

@@ -28,7 +28,8 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
 
-from tui.terminal import erase, sgr
+from tui.terminal import cursor_moves, erase, sgr
+from tui.terminal.cursor_moves import Position
 from tui.terminal.terminfo import erases_with_background
 
 GAP = 6
@@ -254,26 +255,30 @@ class TerminalCells:
         than moving the cursor over them, e.g. between two footer keys).
         The style carries from one run to the next (a cursor move keeps it),
         so each says only what changes; a run Textual wrote as it is starts
-        reset, and so does what follows the update."""
+        reset, and so does what follows the update. Each run is reached by
+        the shortest move from where the one before left the cursor
+        (:mod:`tui.terminal.cursor_moves`)."""
         out: list[str] = []
         pending = None
         current = ""  # the terminal's style (SGR codes) after what out holds
+        cursor: Position | None = None  # where out leaves the cursor, if known
+        width = self.size[0] if self.size else 0
         for run in runs:
             if isinstance(run, str):
-                current = _render_run(out, pending, current, color_system, self.render_pieces)
+                current, cursor = _render_run(out, pending, current, cursor, width, color_system, self.render_pieces)
                 pending = None
                 out.append(sgr.change(current, ""))
                 out.append(run)
-                current = ""
+                current, cursor = "", None
                 continue
             if pending is not None and run[0] == pending[0] and 0 <= run[1] - pending[2] <= GAP:
                 between = self._known(run[0], pending[2], run[1])
                 if between is not None:
                     pending = (pending[0], pending[1], run[2], pending[3] + between + run[3])
                     continue
-            current = _render_run(out, pending, current, color_system, self.render_pieces)
+            current, cursor = _render_run(out, pending, current, cursor, width, color_system, self.render_pieces)
             pending = run
-        current = _render_run(out, pending, current, color_system, self.render_pieces)
+        current, cursor = _render_run(out, pending, current, cursor, width, color_system, self.render_pieces)
         out.append(sgr.change(current, ""))
         return "".join(out)
 
@@ -293,15 +298,18 @@ class TerminalCells:
         return pieces
 
 
-def _render_run(out: list[str], run, current: str, color_system, render_pieces=sgr.render_from) -> str:
-    """Append ``run`` (if any) to ``out`` on a terminal in style ``current``; the style it leaves."""
+def _render_run(out: list[str], run, current: str, cursor: Position | None, width: int, color_system,
+                render_pieces=sgr.render_from) -> tuple[str, Position | None]:
+    """Append ``run`` (if any) to ``out`` on a terminal in style ``current``
+    with the cursor at ``cursor`` (``None``: not known); the style and the
+    cursor it leaves."""
     if run is None:
-        return current
-    y, x, _end, pieces = run
+        return current, cursor
+    y, x, end, pieces = run
     text, current = render_pieces(current, pieces, color_system)
-    out.append(_move_to(x, y))
+    out.append(cursor_moves.move((x, y), cursor))
     out.append(text)
-    return current
+    return current, cursor_moves.cursor_after(x, y, end, text, width)
 
 
 def _move_to(x: int, y: int) -> str:
