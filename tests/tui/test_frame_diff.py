@@ -15,7 +15,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from tests.tui.test_sgr import RESET, apply_codes
-from tui.terminal.frame_diff import TerminalCells
+from tui.terminal.frame_diff import NEAR, TerminalCells
 
 WIDTH, HEIGHT = 12, 4
 STYLES = [None, Style(color="red"), Style(bgcolor="blue"), Style(color="green", bgcolor="blue", bold=True)]
@@ -204,14 +204,15 @@ def test_runs_one_after_another_say_only_the_style_changes_between_them():
     assert shown(screen) == shown(whole)
 
 
-def runs_cell_by_cell(old, new, x, gap):
-    """changed_runs' runs found one cell at a time (its definition, no chunks)."""
+def runs_cell_by_cell(old, new, x):
+    """changed_runs' runs found one cell at a time (its definition, no
+    chunks): the changed cells, those at most NEAR unchanged cells apart one run."""
     runs, start, last = [], None, None
     for i, (char, seen) in enumerate(zip(*new)):
         j = x + i
         if j < len(old[0]) and old[0][j] == char and old[1][j] == seen:
             continue
-        if start is not None and i - last > gap:
+        if start is not None and i - last - 1 > NEAR:
             runs.append((start, last + 1))
             start = None
         start = i if start is None else start
@@ -225,8 +226,26 @@ cells_st = st.lists(st.tuples(st.sampled_from(["a", "b", " ", None]), st.sampled
 @settings(max_examples=300, deadline=None)
 @given(cells_st, cells_st, st.integers(0, 12))
 def test_runs_compared_in_chunks_are_the_runs_found_cell_by_cell(old, new, x):
-    from tui.terminal.frame_diff import GAP, changed_runs
+    from tui.terminal.frame_diff import changed_runs
 
     old_cells = ([c for c, _ in old], [s for _, s in old])
     new_cells = ([c if c is not None else "z" for c, _ in new], [s if s is not None else "" for _, s in new])
-    assert list(changed_runs(old_cells, new_cells, x)) == runs_cell_by_cell(old_cells, new_cells, x, GAP)
+    assert list(changed_runs(old_cells, new_cells, x)) == runs_cell_by_cell(old_cells, new_cells, x)
+
+
+def test_runs_apart_are_joined_only_where_that_is_shorter():
+    """Two changed cells five apart, grey dots on black between them: the
+    move over the dots is shorter than their style and them again; three
+    apart among cells of their own style, writing the cells through is."""
+    con = console()
+    dots = Style(color="white", bgcolor="black")
+
+    def update(row):
+        strips = [[Strip([Segment(text, dots if s is None else STYLES[s]) for text, s in row])]]
+        return LayoutUpdate(strips + [[Strip([Segment(" " * WIDTH)])] for _ in range(HEIGHT - 1)], Region(0, 0, WIDTH, HEIGHT))
+
+    cells = TerminalCells()
+    cells.render(update([("a", 1), (".....", None), ("b", 1), (" " * 5, 1)]), con)
+    assert cells.render(update([("x", 1), (".....", None), ("y", 1), (" " * 5, 1)]), con) == "\x1b[1H\x1b[31mx\x1b[5Cy\x1b[0m"
+    cells.render(update([("a...b", 1), (" " * 7, 1)]), con)
+    assert cells.render(update([("x...y", 1), (" " * 7, 1)]), con) == "\x1b[1H\x1b[31mx...y\x1b[0m"

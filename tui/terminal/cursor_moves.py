@@ -37,21 +37,24 @@ def move(to: Position, at: Position | None) -> str:
     not known) to ``to``, counting a line feed as the 2 bytes ``onlcr``
     makes of it."""
     x, y = to
-    options = [f"\x1b[{y + 1};{x + 1}H" if x else f"\x1b[{y + 1}H"]
-    if at is not None:
-        column, row = at
-        if (column, row) == (x, y):
+    best = f"\x1b[{y + 1};{x + 1}H" if x else f"\x1b[{y + 1}H"
+    if at is None:
+        return best
+    column, row = at
+    if row == y:
+        if column == x:
             return ""
-        to_column = f"\x1b[{x + 1}G" if x else "\x1b[G"
-        if row == y:
-            options.append(_relative(x - column, "C", "D"))
-            options.append(to_column)
-        elif column == x:
-            options.append(_relative(y - row, "B", "A"))
-            options.append(f"\x1b[{y + 1}d")
-        elif y == row + 1:
-            options.append("\n" + to_column)
-    return min(options, key=wire_length)
+        options = (_relative(x - column, "C", "D"), f"\x1b[{x + 1}G")
+    elif column == x:
+        options = (_relative(y - row, "B", "A"), f"\x1b[{y + 1}d")
+    elif y == row + 1:
+        options = ("\n" + (f"\x1b[{x + 1}G" if x else "\x1b[G"),)
+    else:
+        return best
+    for option in options:
+        if wire_length(option) < len(best):
+            best = option
+    return best
 
 
 def _relative(count: int, forward: str, back: str) -> str:

@@ -38,8 +38,9 @@ def render_from(current: str, pieces, color_system) -> tuple[str, str]:
     """:func:`tui.terminal.sgr.render_from`, with each run of blanks that
     :func:`erasable` allows written as an erase where that is shorter
     (the run's last blanks need no move past them: what follows a run
-    places the cursor itself)."""
-    pieces = list(pieces)
+    places the cursor itself). Neighbouring pieces that look the same are
+    one run first (:func:`merged`), so blanks split over them are one erase."""
+    pieces = merged(pieces, color_system)
     out: list[str] = []
     for index, (text, style, *_) in enumerate(pieces):
         if "      " not in text or not erasable(style):
@@ -62,3 +63,48 @@ def render_from(current: str, pieces, color_system) -> tuple[str, str]:
             written, current = sgr.render_from(current, [(text[start:], style)], color_system)
             out.append(written)
     return "".join(out), current
+
+
+def merged(pieces: list, color_system) -> list:
+    """``pieces`` ``(text, style)`` with neighbours that look the same
+    joined: the same SGR codes, or blanks that look the same in the other's
+    style (the same background, a style :func:`erasable` allows), which the
+    joined piece takes. Links stay apart (each link's style is its own)."""
+    if len(pieces) < 2 or not _blanks_across(pieces):  # no erase to gain
+        return pieces
+    out: list[list] = []
+    for text, style, *_ in pieces:
+        codes = style if isinstance(style, str) or style is None else style if style._link else sgr.ansi_of(style, color_system)
+        if out and isinstance(codes, str) and isinstance(out[-1][2], str):
+            before = out[-1]
+            if before[2] == codes:
+                before[0] += text
+                continue
+            if not text.strip(" ") and _same_background(before[2], codes):  # blanks after: they take the style before
+                before[0] += text
+                continue
+            if not before[0].strip(" ") and _same_background(codes, before[2]):  # blanks before: they take this style
+                before[0], before[1], before[2] = before[0] + text, style, codes
+                continue
+        out.append([text, style, codes])
+    return [(text, style) for text, style, _ in out]
+
+
+def _blanks_across(pieces: list) -> bool:
+    """Whether a run of blanks long enough to erase (:data:`BLANKS`) goes
+    over the border of two pieces."""
+    streak = 0  # blanks at the end of the pieces so far
+    for text, *_ in pieces:
+        lead = len(text) - len(text.lstrip(" "))
+        if streak and lead and streak + lead >= 6:
+            return True
+        streak = streak + lead if lead == len(text) else len(text) - len(text.rstrip(" "))
+    return False
+
+
+def _same_background(style: str, blanks: str) -> bool:
+    """Whether blanks in SGR codes ``blanks`` look the same in ``style``."""
+    if not erasable(style) or not erasable(blanks):
+        return False
+    ours, theirs = sgr.parse(style), sgr.parse(blanks)
+    return ours is not None and theirs is not None and ours[2] == theirs[2]

@@ -19,129 +19,32 @@ app resumes after a suspend: then the terminal's content is not ours.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
-from rich.cells import cell_len
 from rich.color import ColorSystem
 from rich.console import Console
 from rich.segment import Segment
-from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
 
 from tui.terminal import cursor_moves, erase, sgr
 from tui.terminal.cursor_moves import Position
+from tui.terminal.strip_cells import Cells, cells_of, space_look
 from tui.terminal.terminfo import erases_with_background
 
-GAP = 6
-"""Unchanged cells between two changed runs of one write that are written
-anyway: cheaper than the cursor move that would skip them."""
-
-Cells = tuple[list, list]
-"""A run of cells: ``(characters, looks)``, one entry per terminal column;
-the right half of a wide character is ``""``; ``None`` means unknown. A
-look is what the terminal is sent for a style (its SGR codes, and its link
-if any): two styles that differ only in what Textual keeps for itself
-(mouse offsets, meta) look the same."""
-
-
-def cells_of(strip: Strip, color_system) -> tuple[list, list, list] | None:
-    """The cells a strip writes: ``(characters, styles, looks)``, one entry
-    per column (see :data:`Cells`; a space's look is :func:`space_look`'s),
-    each segment's cells made once (:func:`segment_cells`); ``None`` if it
-    holds control codes."""
-    chars: list = []
-    styles: list = []
-    looks: list = []
-    for text, style, control in strip:
-        if control:
-            return None
-        cells = _SEGMENT_CELLS.get((text, style, color_system))
-        if cells is None or (style is not None and style._link):  # a link's id is its style's own: never another's
-            cells = segment_cells(text, style, color_system)
-        lead, seg_chars, seg_styles, seg_looks = cells
-        if lead and chars:
-            chars[-1] += lead  # combining marks that start a segment join the cell before it
-        chars.extend(seg_chars)
-        styles.extend(seg_styles)
-        looks.extend(seg_looks)
-    return chars, styles, looks
-
-
-_SEGMENT_CELLS: dict[tuple, tuple[str, list, list, list]] = {}
-
-
-def segment_cells(text: str, style: Style | None, color_system) -> tuple[str, list, list, list]:
-    """One segment's cells ``(lead, characters, styles, looks)`` (see
-    :func:`cells_of`), remembered: a frame writes mostly segments written
-    before (a pane's lines shown again, moved by a row). ``lead`` is the
-    zero-width marks before its first cell, which join the cell before
-    the segment."""
-    seen = look(style, color_system)
-    blank = space_look(style, color_system) if " " in text else seen
-    lead = ""
-    if text.isascii():
-        chars = list(text)
-        styles = [style] * len(text)
-        looks = [blank if char == " " else seen for char in text] if blank is not seen else [seen] * len(text)
-    else:
-        chars, styles, looks = [], [], []
-        for char in text:
-            width = cell_len(char)
-            if width == 0:
-                if chars:
-                    chars[-1] += char  # a combining mark joins the cell before it
-                else:
-                    lead += char
-            elif width == 2:
-                chars.extend((char, ""))
-                styles.extend((style, style))
-                looks.extend((seen, seen))
-            elif width == 1:
-                chars.append(char)
-                styles.append(style)
-                looks.append(blank if char == " " else seen)
-    if len(_SEGMENT_CELLS) > 4096:
-        _SEGMENT_CELLS.clear()
-    cells = _SEGMENT_CELLS[(text, style, color_system)] = (lead, chars, styles, looks)
-    return cells
-
-
-def look(style: Style | None, color_system) -> object:
-    """What the terminal is sent for ``style``, as ``Strip.render`` sends it."""
-    if style is None:
-        return ""
-    ansi = style._ansi
-    if ansi is None:
-        ansi = Strip.render_ansi(style, color_system)
-    return (ansi, style._link) if style._link else ansi
-
-
-_SPACE_LOOKS: dict[Style, object] = {}
-
-
-def space_look(style: Style | None, color_system) -> object:
-    """How a space in ``style`` looks: only its background (and reverse,
-    underline, strike, overline, links) show, not its colour, bold or italic."""
-    if style is None:
-        return ""
-    found = _SPACE_LOOKS.get(style)
-    if found is None:
-        if style.reverse or style.underline or style.underline2 or style.strike or style.overline or style.link:
-            found = look(style, color_system)
-        else:
-            found = ("space", look(Style(bgcolor=style.bgcolor), color_system))
-        if len(_SPACE_LOOKS) > 4096:
-            _SPACE_LOOKS.clear()
-        _SPACE_LOOKS[style] = found
-    return found
+GAP = 8
+"""At most this many unchanged cells between two changed runs of a row are
+written again (from memory) to join the runs, where that is shorter than
+the cursor move over them (:meth:`TerminalCells._emit`): a move costs 3-8
+bytes, a cell at least one."""
 
 
 def changed_runs(old: Cells, new: Cells, x: int) -> Iterator[tuple[int, int]]:
     """``(start, end)`` offsets into ``new`` (written at column ``x`` of a
-    row whose cells are ``old``) that differ, runs closer than :data:`GAP`
-    joined, never splitting a wide character. Cells are compared
-    :data:`CHUNK` at a time first (list slices: the unchanged part of a
-    line costs a few comparisons, not one a cell)."""
+    row whose cells are ``old``) that differ, runs at most :data:`NEAR`
+    unchanged cells apart joined, never splitting a wide character. Cells
+    are compared :data:`CHUNK` at a time first (list slices: the unchanged
+    part of a line costs a few comparisons, not one a cell)."""
     old_chars, old_looks = old
     new_chars, new_looks = new
     start = last = None
@@ -156,13 +59,20 @@ def changed_runs(old: Cells, new: Cells, x: int) -> Iterator[tuple[int, int]]:
                 continue
             if start is None:
                 start = i
-            elif i - last > GAP:
+            elif i - last - 1 > NEAR:
                 yield _whole(new_chars, start, last + 1)
                 start = i
             last = i
     if start is not None:
         yield _whole(new_chars, start, last + 1)
 
+
+NEAR = 1
+"""Unchanged cells between two changed cells of one write that
+:func:`changed_runs` keeps in their run: one cell costs about what the
+shortest move over it (``ESC[C``) does, and fewer runs are less work;
+runs further apart are joined only where that is shorter
+(:meth:`TerminalCells._emit`)."""
 
 CHUNK = 8
 """Cells compared at once by :func:`changed_runs` before it looks cell by cell."""
@@ -250,41 +160,49 @@ class TerminalCells:
         return runs
 
     def _emit(self, runs: list, color_system) -> str:
-        """The runs written, one after the other on a row joined through the
-        few unchanged cells between them (written again from memory: cheaper
-        than moving the cursor over them, e.g. between two footer keys).
-        The style carries from one run to the next (a cursor move keeps it),
-        so each says only what changes; a run Textual wrote as it is starts
-        reset, and so does what follows the update. Each run is reached by
-        the shortest move from where the one before left the cursor
-        (:mod:`tui.terminal.cursor_moves`)."""
+        """The runs written one after the other, each reached by the
+        shortest cursor move from where the one before left the cursor
+        (:mod:`tui.terminal.cursor_moves`), or joined to the run before it
+        on its row through the few unchanged cells between them (written
+        again from memory, at most :data:`GAP`) where the joined run is
+        shorter. The style carries from one run to the next (a cursor move
+        keeps it), so each says only what changes; a run Textual wrote as
+        it is starts reset, and so does what follows the update."""
         out: list[str] = []
-        pending = None
-        current = ""  # the terminal's style (SGR codes) after what out holds
-        cursor: Position | None = None  # where out leaves the cursor, if known
         width = self.size[0] if self.size else 0
+        last: _Written | None = None  # the run before, not yet in out: the next may join it
+        style, cursor = "", None  # the terminal's style and cursor after out (and last)
         for run in runs:
             if isinstance(run, str):
-                current, cursor = _render_run(out, pending, current, cursor, width, color_system, self.render_pieces)
-                pending = None
-                out.append(sgr.change(current, ""))
+                if last is not None:
+                    out.append(last.text)
+                    last = None
+                out.append(sgr.change(style, ""))
                 out.append(run)
-                current, cursor = "", None
+                style, cursor = "", None
                 continue
-            if pending is not None and run[0] == pending[0] and 0 <= run[1] - pending[2] <= GAP:
-                between = self._known(run[0], pending[2], run[1])
-                if between is not None:
-                    pending = (pending[0], pending[1], run[2], pending[3] + between + run[3])
-                    continue
-            current, cursor = _render_run(out, pending, current, cursor, width, color_system, self.render_pieces)
-            pending = run
-        current, cursor = _render_run(out, pending, current, cursor, width, color_system, self.render_pieces)
-        out.append(sgr.change(current, ""))
+            y, x, end, pieces = run
+            this = _written(y, x, end, pieces, style, cursor, width, self.render_pieces, color_system)
+            if last is not None and last.y == y and 0 <= x - last.end <= GAP:
+                between = self._known(y, last.end, x)
+                if between is not None and (x - last.end < this.move or all(not text.strip(" ") for text, _ in between)):
+                    joined = _written(y, last.x, end, last.pieces + between + pieces, last.style_before, last.cursor_before,
+                                      width, self.render_pieces, color_system)
+                    if cursor_moves.wire_length(joined.text) < cursor_moves.wire_length(last.text + this.text):
+                        last = this = joined
+            if last is not None and this is not last:
+                out.append(last.text)
+            last = this
+            style, cursor = this.style_after, cursor_moves.cursor_after(this.x, y, end, this.text, width)
+        if last is not None:
+            out.append(last.text)
+        out.append(sgr.change(style, ""))
         return "".join(out)
 
     def _known(self, y: int, start: int, end: int) -> list | None:
         """The cells ``start..end`` of row ``y`` as pieces ``(text, SGR
-        codes)``, from memory; ``None`` when one is unknown or linked."""
+        codes)``, one for each run of the same look, from memory; ``None``
+        when one is unknown or linked."""
         chars, looks = self.rows[y]
         if end > len(chars):
             return None
@@ -294,22 +212,34 @@ class TerminalCells:
                 seen = seen[1]
             if char is None or not isinstance(seen, str):
                 return None
-            pieces.append((char, seen))
+            if pieces and pieces[-1][1] == seen:
+                pieces[-1] = (pieces[-1][0] + char, seen)
+            else:
+                pieces.append((char, seen))
         return pieces
 
 
-def _render_run(out: list[str], run, current: str, cursor: Position | None, width: int, color_system,
-                render_pieces=sgr.render_from) -> tuple[str, Position | None]:
-    """Append ``run`` (if any) to ``out`` on a terminal in style ``current``
-    with the cursor at ``cursor`` (``None``: not known); the style and the
-    cursor it leaves."""
-    if run is None:
-        return current, cursor
-    y, x, end, pieces = run
-    text, current = render_pieces(current, pieces, color_system)
-    out.append(cursor_moves.move((x, y), cursor))
-    out.append(text)
-    return current, cursor_moves.cursor_after(x, y, end, text, width)
+class _Written(NamedTuple):
+    """A run as written: its row, columns and pieces, the style and cursor
+    it starts from, its text (the move to it first) and the style it leaves."""
+
+    y: int
+    x: int
+    end: int
+    pieces: list
+    style_before: str
+    cursor_before: Position | None
+    text: str
+    style_after: str
+    move: int
+    """Bytes of the move that starts :attr:`text`."""
+
+
+def _written(y: int, x: int, end: int, pieces: list, style: str, cursor: Position | None, width: int, render_pieces,
+             color_system) -> _Written:
+    text, after = render_pieces(style, pieces, color_system)
+    move = cursor_moves.move((x, y), cursor)
+    return _Written(y, x, end, pieces, style, cursor, move + text, after, cursor_moves.wire_length(move))
 
 
 def _move_to(x: int, y: int) -> str:

@@ -124,7 +124,7 @@ def render_from(current: str, pieces, color_system: ColorSystem) -> tuple[str, s
             out.append(Strip.render_style(style, text, color_system))
             current = ""
             continue
-        ansi = style if isinstance(style, str) else _ansi(style, color_system)
+        ansi = style if isinstance(style, str) else ansi_of(style, color_system)
         if not text.strip(" "):  # blanks (or none: the style an erase needs): only their background counts
             ansi = for_blanks(current, ansi)
         out.append(change(current, ansi))
@@ -133,7 +133,8 @@ def render_from(current: str, pieces, color_system: ColorSystem) -> tuple[str, s
     return "".join(out), current
 
 
-def _ansi(style: Style | None, color_system: ColorSystem) -> str:
+def ansi_of(style: Style | None, color_system: ColorSystem) -> str:
+    """The SGR codes of ``style`` as Textual writes them (``""`` for none)."""
     if style is None:
         return ""
     ansi = style._ansi
