@@ -45,3 +45,4 @@ def test_the_cursor_after_a_run():
     assert cursor_after(10, 3, 40, "ab\x1b[28X", 120) == (12, 3)  # an erase does not move it
     assert cursor_after(10, 3, 40, "ab\x1b[20X\x1b[20Ccdefgh", 120) == (40, 3)
     assert cursor_after(100, 3, 120, "x" * 20, 120) is None  # at the last column terminals differ
+    assert cursor_after(100, 3, 120, "ab\x1b[18X", 120) == (102, 3)  # the erase reached it, not a character

@@ -69,9 +69,11 @@ def wire_length(sequence: str) -> int:
 
 def cursor_after(x: int, y: int, end: int, written: str, width: int) -> Position | None:
     """Where the cursor is after ``written`` put cells ``x..end`` of row
-    ``y`` on a screen ``width`` columns wide: at ``end``, or before the
-    blanks a last erase left; ``None`` once the run reached the last column."""
-    if end >= width:
-        return None
+    ``y`` on a screen ``width`` columns wide: before the blanks a last
+    erase left (an erase does not move it), else at ``end``; ``None`` once
+    the run wrote the last column (terminals differ about where the cursor
+    waits then)."""
     erased = TRAILING_ERASE.search(written)
-    return (end - int(erased.group(1)) if erased else end, y)
+    if erased:
+        return (end - int(erased.group(1)), y)
+    return (end, y) if end < width else None

@@ -24,6 +24,12 @@ BLANKS = re.compile(r" {6,}")
 """Runs of spaces long enough that an erase can be shorter (``ESC[6X`` is 4 bytes)."""
 
 
+LAG = 8
+"""Bytes a run's last erase must save to leave the cursor behind its
+blanks (no move past them): the next move, from there, can be that much
+longer (a cursor position of up to 11 bytes where ``ESC[B`` would do)."""
+
+
 def erasable(style: Style | str | None) -> bool:
     """Whether a space in ``style`` (a Rich style or its SGR codes) shows only its background."""
     if style is None:
@@ -37,8 +43,8 @@ def erasable(style: Style | str | None) -> bool:
 def render_from(current: str, pieces, color_system) -> tuple[str, str]:
     """:func:`tui.terminal.sgr.render_from`, with each run of blanks that
     :func:`erasable` allows written as an erase where that is shorter
-    (the run's last blanks need no move past them: what follows a run
-    places the cursor itself). Neighbouring pieces that look the same are
+    (the run's last blanks need no move past them where that saves more
+    than :data:`LAG`: what follows a run moves the cursor itself). Neighbouring pieces that look the same are
     one run first (:func:`merged`), so blanks split over them are one erase."""
     pieces = merged(pieces, color_system)
     out: list[str] = []
@@ -51,8 +57,9 @@ def render_from(current: str, pieces, color_system) -> tuple[str, str]:
         start = 0
         for blanks in BLANKS.finditer(text):
             count = blanks.end() - blanks.start()
-            at_end = last_piece and blanks.end() == len(text)
-            erase = f"\x1b[{count}X" + ("" if at_end else f"\x1b[{count}C")
+            erase = f"\x1b[{count}X"
+            if not (last_piece and blanks.end() == len(text) and count - len(erase) > LAG):
+                erase += f"\x1b[{count}C"  # the cursor moved past them, where the next cells or move expect it
             if len(erase) >= count:
                 continue
             written, current = sgr.render_from(current, [(text[start:blanks.start()], style)], color_system)
