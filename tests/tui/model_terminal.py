@@ -5,7 +5,7 @@ writes a line whole again, so a test cannot look for a word in its bytes:
 it feeds the bytes to a :class:`Screen` and reads the screen's text.
 
 It knows what Textual writes (``tests/tui/terminal_output.py``): cursor
-positioning and moves (the frame diff's shorter ones too), erasing (ECH too: ``tui/terminal/erase.py``), repeating (REP: ``tui/terminal/repeats.py``), SGR (ignored: only characters are kept),
+positioning and moves (the frame diff's shorter ones too), erasing (ECH too: ``tui/terminal/erase.py``), SGR (ignored: only characters are kept),
 private modes, OSC strings; wide characters take two cells, combining marks
 join the cell before them. Not a full VT emulator: no scrolling regions, no
 autowrap past the last column (the character overwrites the last cell).
@@ -111,9 +111,6 @@ class Screen:
                 rows = range(self.rows)
             for row in rows:
                 self.cells[row] = [" "] * self.columns
-        elif final == "b" and self.x > 0:  # repeat the character before (tui/terminal/repeats.py)
-            for _ in range(arg(0)):
-                self._put(self.cells[self.y][self.x - 1])
         elif final == "X":  # erase characters from the cursor, which stays
             self._erase_line(self.x, min(self.columns, self.x + arg(0)))
         elif final == "K":

@@ -27,14 +27,13 @@ from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 
 # Sequences Textual 8 writes while running (drivers/linux_driver.py, app.py,
-# _compositor.py), and the frame diff's erase and repeat. Deliberately narrow: an erase-screen (ESC[2J), a title
+# _compositor.py), and the frame diff's erase. Deliberately narrow: an erase-screen (ESC[2J), a title
 # (OSC 0/2), a hyperlink (OSC 8) or clipboard write (OSC 52) is not here.
 _TEXTUAL_SEQUENCES = re.compile(
     r"\x1b\[[0-9;:]*m"  # SGR colours and attributes
     r"|\x1b\[[0-9]*(?:;[0-9]*)?H"  # cursor position
     r"|\x1b\[[0-9]*[ABCDGd]"  # cursor moves (to a row, VPA: the frame diff's, tui/terminal/cursor_moves.py)
     r"|\x1b\[[0-9]+X"  # erase characters: the frame diff's runs of blanks (tui/terminal/erase.py)
-    r"|\x1b\[[0-9]+b"  # repeat the character before: the frame diff's runs of one character (tui/terminal/repeats.py)
     r"|\x1b\[J"  # clear below (inline mode)
     r"|\x1b\[6n"  # cursor position query (inline mode)
     r"|\x1b\[\?[0-9;]+[hl]"  # private modes: alt screen, mouse, cursor, paste, sync output

@@ -17,7 +17,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from tests.tui.test_frame_diff import HEIGHT, STYLES, WIDTH, _fit, console, play, shown
-from tui.terminal import erase, repeats, sgr, terminfo
+from tui.terminal import erase, sgr, terminfo
 from tui.terminal.frame_diff import TerminalCells
 
 SHADED = Style(color="black", bgcolor="green")
@@ -85,61 +85,6 @@ def test_frames_written_with_erases_show_the_last_frame_in_no_more_bytes(frames)
     for rows in frames:
         written = erasing.render(frame(rows), con)
         assert len(written) <= len(plain.render(frame(rows), con))
-        play(screen, written)
-    whole: dict = {}
-    play(whole, frame(frames[-1]).render_segments(con))
-    assert shown(screen) == shown(whole)
-
-
-def string_entry(strings: dict[int, bytes], magic: int = 0o432) -> bytes:
-    """A compiled terminfo entry with these standard strings (term(5)): no booleans, one number."""
-    names = b"rep|a repeating terminal\0"
-    table, offsets = b"", []
-    for index in range(max(strings) + 1):
-        if index in strings:
-            offsets.append(len(table))
-            table += strings[index] + b"\0"
-        else:
-            offsets.append(-1)
-    header = struct.pack("<6h", magic, len(names), 1, 1, len(offsets), len(table))
-    number = struct.pack("<i" if magic == 0o1036 else "<h", 80)
-    booleans = b"\0" + b"\0" * ((len(names) + 1) % 2)  # one boolean, then padding to an even offset
-    return header + names + booleans + number + struct.pack(f"<{len(offsets)}h", *offsets) + table
-
-
-def test_rep_is_read_from_the_compiled_entry_and_only_ecma_48_s_form_counts(tmp_path):
-    assert terminfo.string_capability(string_entry({terminfo.REP: terminfo.ECMA_REPEAT}), terminfo.REP) == terminfo.ECMA_REPEAT
-    assert terminfo.string_capability(string_entry({terminfo.REP: terminfo.ECMA_REPEAT}, magic=0o1036), terminfo.REP) == terminfo.ECMA_REPEAT
-    assert terminfo.string_capability(string_entry({3: b"\x1b[H"}), terminfo.REP) is None  # fewer strings than rep's index
-    assert terminfo.string_capability(string_entry({terminfo.REP - 1: b"x", terminfo.REP + 1: b"y"}), terminfo.REP) is None
-    assert terminfo.string_capability(b"\x1a\x01", terminfo.REP) is None
-    (tmp_path / "r").mkdir()
-    (tmp_path / "r" / "rep-term").write_bytes(string_entry({terminfo.REP: terminfo.ECMA_REPEAT}))
-    (tmp_path / "r" / "other-rep").write_bytes(string_entry({terminfo.REP: b"%p1%c%p2%d"}))
-    assert terminfo.repeats_characters({"TERMINFO": str(tmp_path), "TERM": "rep-term"})
-    assert not terminfo.repeats_characters({"TERMINFO": str(tmp_path), "TERM": "other-rep"})
-    assert not terminfo.repeats_characters({"TERMINFO": str(tmp_path), "TERM": "bce-less-nothing"})
-
-
-def test_runs_of_one_character_become_the_character_and_a_repeat():
-    assert repeats.repeated("\u2593" * 66) == "\u2593\x1b[65b"  # a wall row: 198 bytes, 8
-    assert repeats.repeated("ab\u2593\u2593\u2593c") == "ab\u2593\x1b[2bc"
-    assert repeats.repeated("aaaaa") == "aaaaa"  # "a ESC[4b" is as long
-    assert repeats.repeated("aaaaaaa") == "a\x1b[6b"
-    assert repeats.repeated("\u2593\u2593\u2593\u0301") == "\u2593\u2593\u2593\u0301"  # a combining mark after: written as it is
-    assert repeats.repeated("\u4e00\u4e00\u4e00\u4e00") == "\u4e00\u4e00\u4e00\u4e00"  # two cells wide: written as it is
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.lists(st.lists(blank_rows, min_size=HEIGHT, max_size=HEIGHT), min_size=1, max_size=4),
-       st.sampled_from(["\u2593", "x", "\u2500"]))
-def test_frames_written_with_repeats_show_the_last_frame_in_no_more_bytes(frames, char):
-    frames = [[[(text.replace("ab", char * 2).replace("c", char), s) for text, s in row] for row in rows] for rows in frames]
-    repeating, plain, con = TerminalCells(erase_blanks=True, repeat_characters=True), TerminalCells(erase_blanks=True), console()
-    screen: dict = {}
-    for rows in frames:
-        written = repeating.render(frame(rows), con)
-        assert len(written.encode()) <= len(plain.render(frame(rows), con).encode())
         play(screen, written)
     whole: dict = {}
     play(whole, frame(frames[-1]).render_segments(con))

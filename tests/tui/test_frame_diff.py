@@ -19,7 +19,7 @@ from tui.terminal.frame_diff import NEAR, TerminalCells
 
 WIDTH, HEIGHT = 12, 4
 STYLES = [None, Style(color="red"), Style(bgcolor="blue"), Style(color="green", bgcolor="blue", bold=True)]
-TOKEN = re.compile(r"\x1b\[(?P<row>\d*)(?:;(?P<column>\d*))?H|\x1b\[(?P<codes>[\d;]*)m|\x1b\[(?P<count>\d*)(?P<final>[XABCDGdb])|(?P<char>.)", re.S)
+TOKEN = re.compile(r"\x1b\[(?P<row>\d*)(?:;(?P<column>\d*))?H|\x1b\[(?P<codes>[\d;]*)m|\x1b\[(?P<count>\d*)(?P<final>[XABCDGd])|(?P<char>.)", re.S)
 MOVES = {"A": lambda x, y, n: (x, y - n), "B": lambda x, y, n: (x, y + n), "C": lambda x, y, n: (x + n, y),
          "D": lambda x, y, n: (x - n, y), "G": lambda x, y, n: (n - 1, y), "d": lambda x, y, n: (x, n - 1)}
 
@@ -34,13 +34,11 @@ def play(screen: dict, output: str) -> None:
     left; ``ESC[nG`` to a column, ``ESC[nd`` to a row; a line feed goes down
     a row, and the column it leaves depends on the tty's onlcr, so it is
     unknown until set: a cell written or a relative move before that
-    fails), an erase (ECH, ``ESC[nX``) that blanks n cells in the
-    current style and leaves the cursor, and a repeat (REP, ``ESC[nb``) of
-    the character written just before it, n more times."""
+    fails), and an erase (ECH, ``ESC[nX``) that blanks n cells in the
+    current style and leaves the cursor."""
     x: int | None = 0
     y = 0
     sgr = RESET
-    written = None  # the character written last, if nothing came after it
     for token in TOKEN.finditer(output):
         kind = token.lastgroup
         value = token.group(kind) if kind else ""
@@ -53,11 +51,6 @@ def play(screen: dict, output: str) -> None:
             if value == "X":
                 for column in range(x, x + n):
                     screen[(column, y)] = (" ", sgr)
-            elif value == "b":
-                assert written is not None and x is not None, "a repeat not right after a character"
-                for _ in range(n):
-                    screen[(x, y)] = (written, sgr)
-                    x += 1
             else:
                 assert x is not None or value == "G", f"ESC[{value} after a line feed, no column set"
                 x, y = MOVES[value](x, y, n)
@@ -67,10 +60,6 @@ def play(screen: dict, output: str) -> None:
             assert x is not None, "a cell written after a line feed, no column set"
             screen[(x, y)] = (value, sgr)
             x += 1
-        if kind == "char" and value != "\n":
-            written = value
-        elif (kind, value) != ("final", "b"):
-            written = None
 
 
 def shown(screen: dict) -> dict:

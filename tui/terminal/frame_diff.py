@@ -27,10 +27,10 @@ from rich.segment import Segment
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
 
-from tui.terminal import cursor_moves, erase, repeats, sgr
+from tui.terminal import cursor_moves, erase, sgr
 from tui.terminal.cursor_moves import Position
 from tui.terminal.strip_cells import Cells, cells_of, space_look
-from tui.terminal.terminfo import erases_with_background, repeats_characters
+from tui.terminal.terminfo import erases_with_background
 
 GAP = 8
 """At most this many unchanged cells between two changed runs of a row are
@@ -105,16 +105,13 @@ def _segments(chars: list, styles: list, looks: list, color_system) -> list[Segm
 class TerminalCells:
     """What the terminal shows, cell by cell, as far as this app wrote it."""
 
-    def __init__(self, erase_blanks: bool = False, repeat_characters: bool = False) -> None:
+    def __init__(self, erase_blanks: bool = False) -> None:
         self.rows: list[Cells] = []
         self.size: tuple[int, int] | None = None
-        render_pieces = erase.render_from if erase_blanks else sgr.render_from
-        self.render_pieces = repeats.with_repeats(render_pieces) if repeat_characters else render_pieces
+        self.render_pieces = erase.render_from if erase_blanks else sgr.render_from
         """How a run's pieces are written: long runs of blanks as erases
         (:mod:`tui.terminal.erase`) on a terminal that erases with the
-        background colour, runs of one character as the character and a
-        repeat (:mod:`tui.terminal.repeats`) on one that repeats, else every
-        cell as it is."""
+        background colour, else every cell as it is."""
 
     def forget(self) -> None:
         """Every cell unknown: the next update is written whole."""
@@ -295,7 +292,7 @@ class DiffedDisplay:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.terminal_cells = TerminalCells(erase_blanks=erases_with_background(), repeat_characters=repeats_characters())
+        self.terminal_cells = TerminalCells(erase_blanks=erases_with_background())
 
     def _display(self, screen, renderable) -> None:
         if isinstance(renderable, (LayoutUpdate, ChopsUpdate)) and not self._driver_is_inline():

@@ -1,14 +1,11 @@
-"""What the terminal's terminfo entry says about erasing and repeating.
+"""What the terminal's terminfo entry says about erasing.
 
-Two questions. Does the terminal erase with the current background
+One question only: does the terminal erase with the current background
 colour (terminfo's boolean ``bce``, "back_color_erase")? Then a run of
 blanks in one background can be sent as one erase (``ESC [ n X``) rather
 than as n spaces (:mod:`tui.terminal.erase`). xterm, VTE, kitty, Alacritty
 and the Linux console say yes; GNU screen and tmux's own entries say no, and
-there the blanks are written as spaces, as before. Does it repeat the
-character before (the string ``rep`` as xterm's ECMA-48 REP,
-``%p1%c\\E[%p2%{1}%-%db``)? Then a run of one character can be sent as
-the character and ``ESC [ n b`` (:mod:`tui.terminal.repeats`).
+there the blanks are written as spaces, as before.
 
 The compiled entry is read directly (``term(5)``: a 12-byte header of six
 little-endian shorts, the names, then one byte per boolean; ``bce`` is
@@ -24,12 +21,6 @@ from pathlib import Path
 
 BCE = 28
 """Index of ``bce`` (back_color_erase) among terminfo's standard booleans."""
-
-REP = 121
-"""Index of ``rep`` (repeat_char) among terminfo's standard strings."""
-
-ECMA_REPEAT = b"%p1%c\x1b[%p2%{1}%-%db"
-"""``rep`` as xterm's entry has it: the character, then ECMA-48's REP of one less."""
 
 MAGICS = (0o432, 0o1036)
 """The legacy and the extended-number format's magic numbers."""
@@ -76,36 +67,6 @@ def has_boolean(entry: bytes, index: int) -> bool:
         return False
     at = 12 + names_size + index
     return at < len(entry) and entry[at] == 1
-
-
-def string_capability(entry: bytes, index: int) -> bytes | None:
-    """Standard string ``index`` of the compiled ``entry`` (term(5): after
-    the booleans, padded to an even offset, the numbers of 2 bytes, or 4 in
-    the extended-number format, the string offsets, then the string
-    table); ``None`` when it is absent or the entry is malformed."""
-    if len(entry) < 12:
-        return None
-    magic, names_size, booleans, numbers, strings, table_size = struct.unpack("<6h", entry[:12])
-    if magic not in MAGICS or min(names_size, booleans, numbers, strings, table_size) < 0 or index >= strings:
-        return None
-    at = 12 + names_size + booleans
-    at += at % 2
-    at += numbers * (4 if magic == 0o1036 else 2)
-    offsets_end = at + 2 * strings
-    if offsets_end > len(entry):
-        return None
-    (offset,) = struct.unpack("<h", entry[at + 2 * index:at + 2 * index + 2])
-    table = entry[offsets_end:offsets_end + table_size]
-    end = table.find(b"\0", offset) if 0 <= offset < len(table) else -1
-    return table[offset:end] if end >= 0 else None
-
-
-def repeats_characters(environ: dict | os._Environ | None = None) -> bool:
-    """Whether the terminal ``$TERM`` names repeats the character before
-    as ECMA-48's REP (``rep`` is :data:`ECMA_REPEAT`); ``False`` when unknown."""
-    environ = os.environ if environ is None else environ
-    entry = entry_bytes(environ.get("TERM", ""), environ)
-    return entry is not None and string_capability(entry, REP) == ECMA_REPEAT
 
 
 def erases_with_background(environ: dict | os._Environ | None = None) -> bool:
