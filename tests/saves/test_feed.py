@@ -222,3 +222,17 @@ def test_the_feeds_thread_waits_for_the_gms_frame_before_each_view(tmp_path, mon
         fold_plan.frames_done()
     assert writer.wait(30), writer.problem
     assert writer.writes == 1 and read_feed(writer.folder, "hero").me == "hero"
+
+
+def test_one_feed_thread_writes_every_action_and_waits_between(tmp_path):
+    """The feed's thread is made once: the next action's state is written by
+    the same thread (a new thread per action held the GM's thread until it ran)."""
+    writer = FeedWriter(tmp_path / "camp.json")
+    ruleset, fight = get_ruleset("equestria"), _fight()
+    writer.publish_soon(fight, ruleset, "Camp", 1)
+    assert writer.wait(30), writer.problem
+    thread = writer._thread
+    writer.publish_soon(replace(fight, current="mage"), ruleset, "Camp", 1)
+    assert writer.wait(30), writer.problem
+    assert thread is not None and thread.is_alive() and writer._thread is thread
+    assert writer.writes == 2 and read_feed(writer.folder).view.state.current == "mage"
