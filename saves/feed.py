@@ -28,16 +28,14 @@ encounter (the fog the view greys), kept across restarts of the GM's process.
 
 from __future__ import annotations
 
-import errno
-import grp
 import hashlib
 import json
 import os
-import pwd
 import re
 import stat
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +48,12 @@ from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
 from core.values.combatant import Side
 from saves.codec import from_document, to_document
+from saves import fold_plan
 from saves.errors import CorruptSave, SaveError
-from saves.files import MiB, NotAFile, NotOwnFile, check_replaceable_in, read_regular
+from saves.feed_files import FeedRefused, open_folder, unlink_quietly, write_file
+from saves.files import MiB, NotAFile, NotOwnFile, read_regular
 from saves.sanitize import UnsafeDocument, clean_document
+from saves.texts import dump_bytes
 
 FEED_VERSION = 1
 MAX_FEED_BYTES = 8 * MiB
@@ -116,7 +117,9 @@ def turn_words(shown: EncounterState, side: Side, viewers: tuple[str, ...]) -> s
     return f"Round {shown.round}: someone you cannot see is acting."
 
 
-def _cells(cells: Any) -> list[list[int]]:
+@lru_cache(maxsize=256)
+def _cells(cells: frozenset[tuple[int, int]]) -> list[list[int]]:
+    """``[[x, y], ...]`` sorted, shared (never mutate it): most actions change nobody's sight, members who see alike share one."""
     return sorted([int(x), int(y)] for x, y in cells)
 
 
@@ -143,52 +146,6 @@ def feed_document(view: SideView, known: frozenset, ruleset: Ruleset, title: str
     }
 
 
-class FeedRefused(SaveError):
-    """The feed folder cannot be written safely (a link, another's folder)."""
-
-
-def _unlink_quietly(name: str, dfd: int) -> None:
-    try:
-        os.unlink(name, dir_fd=dfd)
-    except OSError:
-        pass
-
-
-def not_in_group(gid: int) -> str:
-    """Why a file of the GM's cannot be given the feed folder's group ``gid``: the GM's account is not in it."""
-    try:
-        group = grp.getgrgid(gid).gr_name
-    except KeyError:
-        group = str(gid)
-    try:
-        user = pwd.getpwuid(os.geteuid()).pw_name
-    except KeyError:
-        user = str(os.geteuid())
-    return f"the GM's account {user} is not in the feed folder's group {group}, so its files cannot be that group's (sudo usermod -aG {group} {user}, then log in again)"
-
-
-def open_folder(folder: Path) -> int:
-    """A descriptor of the feed ``folder`` (created ``0o2750`` when missing),
-    opened with ``O_NOFOLLOW``; raises :class:`FeedRefused` for a link or a
-    folder of another account, ``OSError`` when it cannot be had."""
-    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-    try:
-        dfd = os.open(folder, flags)
-    except FileNotFoundError:
-        os.mkdir(folder, 0o750)
-        dfd = os.open(folder, flags)
-        os.fchmod(dfd, 0o2750)
-    except OSError as exc:
-        if os.path.islink(folder):
-            raise FeedRefused(folder, "is a symbolic link; the feed is never written through one") from None
-        raise exc
-    info = os.fstat(dfd)
-    if info.st_uid != os.geteuid():
-        os.close(dfd)
-        raise FeedRefused(folder, "belongs to another account")
-    return dfd
-
-
 class FeedWriter:
     """``FeedWriter(campaign_path)``: writes the campaign's feed folder
     (:meth:`publish`); remembers, per view and encounter, the cells seen."""
@@ -199,73 +156,76 @@ class FeedWriter:
         """Why the last publish failed, or ``None``."""
         self._known: dict[tuple[int, str], frozenset] = {}
         self.writes = 0
-        self._lock = threading.Lock()
-        self._next: tuple[Any, ...] | None = None
+        self._changed = threading.Condition()  # guards the three below; told when one changes
+        self._next: tuple[EncounterState, Ruleset, str, int] | None = None
+        self._started = self._writing = False  # _next may be written (start); the thread writes one
         self._thread: threading.Thread | None = None
 
     def publish_soon(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int, start: bool = True) -> None:
-        """:meth:`publish` in a thread of its own and return at once (what the
-        side sees is line of sight to every cell: seconds on a big map, which
-        must never hold the GM's frame); the newest state sent while one is
-        written is written next. ``start=False``: only once :meth:`start` (or
-        :meth:`wait`) is called, as the GM's app does when its frame is drawn."""
-        with self._lock:
+        """:meth:`publish` in a thread of its own and return at once (line of sight to every cell: seconds on a big
+        map, which must never hold the GM's frame); the newest state sent while one is written is written next.
+        ``start=False``: only once :meth:`start` (or :meth:`wait`) is called, as the GM's app does when its frame is drawn."""
+        with self._changed:
             self._next = (state, ruleset, title, eid)
         if start:
             self.start()
 
     def start(self) -> None:
-        """Write the newest state sent in a thread of its own, unless one runs (or none waits)."""
-        with self._lock:
-            if self._thread is None and self._next is not None:
+        """Let the feed's thread write the newest state sent (if any). The thread is made once and
+        then waits for the next: a new thread each action held the GM's thread until it ran (1-3 ms)."""
+        with self._changed:
+            if self._next is None:
+                return
+            self._started = True
+            if self._thread is None:
                 self._thread = threading.Thread(target=self._drain, name="players-feed", daemon=True)
                 self._thread.start()
+            self._changed.notify_all()
 
     def _drain(self) -> None:
         while True:
-            with self._lock:
-                job, self._next = self._next, None
-                if job is None:
-                    self._thread = None
-                    return
+            with self._changed:
+                self._changed.wait_for(lambda: self._started and self._next is not None)
+                job, self._next, self._started, self._writing = self._next, None, False, True
             try:
-                self.publish(*job)
+                assert job is not None  # what wait_for waited for
+                self.publish(*job, paced=True)
             except Exception as exc:  # noqa: BLE001 - a thread's error would be lost: kept for the GM
                 self.problem = f"the players' feed could not be made: {exc}"
+            finally:
+                with self._changed:
+                    self._writing = False
+                    self._changed.notify_all()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for :meth:`publish_soon`'s writes (started now if not yet); ``True`` when none is left."""
         self.start()
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-        return self._thread is None
+        with self._changed:
+            return self._changed.wait_for(lambda: self._next is None and not self._writing, timeout)
 
-    def publish(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int) -> bool:
-        """Write every view of ``state``; ``True`` when all were written (else
-        :attr:`problem` says why; the campaign is never touched)."""
+    def publish(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int, paced: bool = False) -> bool:
+        """Write every view of ``state``; ``True`` when all were written (else :attr:`problem` says why; the campaign is never
+        touched). ``paced`` (:meth:`publish_soon`'s thread): each view waits for the GM's frame, so a key shares the
+        interpreter with one view's work at most (a party of 500 has 501: seconds of sight and encoding)."""
         try:
             dfd = open_folder(self.folder)
         except (OSError, FeedRefused) as exc:
             self.problem = f"the players' feed {self.folder} cannot be written: {getattr(exc, 'strerror', None) or exc}"
             return False
         try:
-            names = {PARTY_FILE}
             upcoming = next_up(ReadTable(ruleset, state), state)
-            self._write(dfd, PARTY_FILE, self._document(visible_to(state, ruleset, Side.PARTY), ruleset, title, eid, PARTY_FILE, None, upcoming))
-            for member in state.combatants:
-                if member.side is not Side.PARTY:
-                    continue
-                name = member_file(member.id)
-                names.add(name)
-                view = visible_to(state, ruleset, Side.PARTY, member.id)
-                self._write(dfd, name, self._document(view, ruleset, title, eid, name, member, upcoming))
+            views = {PARTY_FILE: None, **{member_file(c.id): c for c in state.combatants if c.side is Side.PARTY}}  # the party's, each member's
+            for name, member in views.items():
+                if paced:
+                    fold_plan.wait_between_frames()
+                view = visible_to(state, ruleset, Side.PARTY, None if member is None else member.id)
+                write_file(dfd, self.folder, name, self._document(view, ruleset, title, eid, name, member, upcoming))
             gid = os.fstat(dfd).st_gid
             for stale in os.listdir(dfd):
-                if stale.startswith("as-") and stale.endswith(".json") and stale not in names:
+                if stale.startswith("as-") and stale.endswith(".json") and stale not in views:
                     os.unlink(stale, dir_fd=dfd)
                 elif stale.startswith(".") and stale.endswith(".tmp") and f".{os.getpid()}." not in stale:
-                    _unlink_quietly(stale, dfd)  # left by a writer killed mid-write
+                    unlink_quietly(stale, dfd)  # left by a writer killed mid-write
                 elif stale == SOCKET_NAME:  # the GM's request socket follows the folder's group (chgrp after it was made)
                     info = os.stat(stale, dir_fd=dfd, follow_symlinks=False)
                     if stat.S_ISSOCK(info.st_mode) and info.st_uid == os.geteuid() and info.st_gid != gid:
@@ -286,8 +246,7 @@ class FeedWriter:
         if known is None:
             known = self._known_on_disk(name, eid)
         known = self._known[key] = known | view.seen
-        doc = feed_document(view, known, ruleset, title, eid, me, upcoming)
-        return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        return dump_bytes(feed_document(view, known, ruleset, title, eid, me, upcoming))  # orjson: a third of json's time
 
     def _known_on_disk(self, name: str, eid: int) -> frozenset:
         """The cells seen before that the feed file already names (a restarted GM's process goes on from them)."""
@@ -299,29 +258,6 @@ class FeedWriter:
             return frozenset((int(x), int(y)) for x, y in [*doc.get("known", ()), *doc.get("seen", ())])
         except (OSError, NotAFile, ValueError, TypeError, AttributeError):
             return frozenset()
-
-    def _write(self, dfd: int, name: str, data: bytes) -> None:
-        gid = os.fstat(dfd).st_gid
-        check_replaceable_in(dfd, name, self.folder / name)  # a link planted as a feed file is refused, as for the journal
-        temp = f".{name}.{os.getpid()}.tmp"
-        _unlink_quietly(temp, dfd)  # left by a write of this process that failed; O_EXCL refuses anything still there
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o640, dir_fd=dfd)
-        try:
-            if os.fstat(fd).st_gid != gid:
-                try:
-                    os.fchown(fd, -1, gid)
-                except PermissionError:
-                    raise PermissionError(errno.EPERM, not_in_group(gid)) from None
-            os.fchmod(fd, 0o640)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        except OSError:
-            os.close(fd)
-            _unlink_quietly(temp, dfd)  # no half-made file left behind
-            raise
-        os.close(fd)
-        os.replace(temp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
 
 
 def _decode(raw: bytes, path: Path) -> FeedView:

@@ -45,6 +45,15 @@ def frames_done() -> None:
     between_frames.set()
 
 
+def wait_between_frames() -> None:
+    """For work beside the game in pieces (the players' feed, a view at a time): wait while a key's
+    frame is due (at most :data:`LONGEST_HOLD`), then sleep 0 s, so the game's thread takes the interpreter
+    at once if it wants it, not after the 5 ms switch interval."""
+    if not between_frames.is_set():
+        between_frames.wait(LONGEST_HOLD)
+    time.sleep(0)
+
+
 class PutOff(Exception):
     """A paced fold was cancelled before it wrote anything."""
 

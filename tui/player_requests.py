@@ -55,7 +55,8 @@ from core.errors import EncounterError
 from core.offers.saved_attacks import attack_choices
 from core.offers.player_requests import PlayerRequest, own_character, parse_request, request_commands
 from saves.errors import SaveError
-from saves.feed import SOCKET_NAME, feed_folder, not_in_group, open_folder
+from saves.feed import SOCKET_NAME, feed_folder
+from saves.feed_files import not_in_group, open_folder
 from saves.invites import invited
 from saves.seen_requests import SeenRequests
 from tui.player_lines import PartyKnows

@@ -26,6 +26,7 @@ from core.campaign.training import Ruse, Training
 from core.campaign.war.battle import Battle
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from random import Random
 
     from core.rulesets.base import Ruleset
@@ -106,6 +107,13 @@ class EncounterState:
     def order(self) -> tuple[Combatant, ...]:
         """Combatants with an initiative, highest first; then those without."""
         return self._order
+
+    def order_index(self) -> Mapping[str, int] | None:
+        """Id -> its index in :meth:`order`, ``None`` when two share an id. The
+        very same mapping from one state to the next while the order's ids
+        stay as they are (:meth:`replace_combatant` carries it): a pane that
+        lists the order can tell by identity that its rows did not move."""
+        return self._order_places
 
     def order_from(self, cursor: int) -> int:
         """The index in :meth:`order` of the first combatant whose

@@ -118,11 +118,12 @@ makes no copy of an unchanged crowd and the feed's codec meets values it
 already converted. An entry goes with its creature."""
 
 
-def _forget_shown(key: int) -> Callable[[weakref.ref[Combatant]], None]:
+def _forget_shown(table: dict[int, Any], key: int) -> Callable[[weakref.ref[Combatant]], None]:
+    """A weakref callback dropping ``table[key]`` while it still holds that reference (not a newer creature's under a reused id)."""
     def gone(ref: weakref.ref[Combatant]) -> None:
-        entry = _SHOWN.get(key)
+        entry = table.get(key)
         if entry is not None and entry[0] is ref:
-            del _SHOWN[key]
+            del table[key]
     return gone
 
 
@@ -139,7 +140,7 @@ def _shown(c: Combatant, band: HealthBand | None) -> Combatant:
         shown = replace(c, conditions=tuple(x for x in c.conditions if not x.secret), notes="" if c.notes_secret else c.notes)
     else:
         shown = _stripped(c, band)
-    _SHOWN[key] = (weakref.ref(c, _forget_shown(key)), band, shown)
+    _SHOWN[key] = (weakref.ref(c, _forget_shown(_SHOWN, key)), band, shown)
     return shown
 
 
@@ -180,7 +181,25 @@ def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_
     return SideView(side, shown, bands, seen, tuple(c.id for c in members))
 
 
+_PUBLIC: dict[int, tuple[weakref.ref[Combatant], Combatant]] = {}
+"""Id of a creature as a side sees it (:func:`_shown`) -> (a weak reference
+to it, its :func:`_public_foe`): an unchanged foe is the same public value
+from one feed to the next, so the feed's codec converts only the foes that
+changed (for each party member's file). An entry goes with its creature."""
+
+
 def _public_foe(c: Combatant) -> Combatant:
+    """:func:`_public_cut` of ``c``, the same value for the same ``c`` (:data:`_PUBLIC`)."""
+    key = id(c)
+    entry = _PUBLIC.get(key)
+    if entry is not None and entry[0]() is c:
+        return entry[1]
+    public = _public_cut(c)
+    _PUBLIC[key] = (weakref.ref(c, _forget_shown(_PUBLIC, key)), public)
+    return public
+
+
+def _public_cut(c: Combatant) -> Combatant:
     """What any onlooker sees of a foe: a whitelist (name, place, size,
     layer, open conditions, whether it is down, what it rides); everything
     else takes its default, so a field added to :class:`Combatant` later

@@ -75,3 +75,24 @@ def test_an_unchanged_crowd_is_shown_as_the_same_values_and_a_change_anew():
     later = visibility.visible_to(state.replace_combatant(hurt), ruleset, Side.PARTY)
     shown = later.state.combatant(foe.id)
     assert shown is not foe and shown == visibility._stripped(hurt, later.bands[foe.id])
+
+
+def test_the_feeds_view_of_an_unchanged_foe_is_the_same_value_and_of_a_changed_one_anew():
+    """``for_players`` cuts each foe to what any onlooker sees: an unchanged
+    foe is the very value of the last feed (its document is converted once),
+    a foe that changed is cut anew and equals a fresh cut (EQ-VIS-1)."""
+    import random
+    from core.combat import visibility
+    from core.combat.demo import demo_encounter
+    from core.rulesets import get as get_ruleset
+    encounter, _ = demo_encounter(random.Random(1))
+    state, ruleset = encounter.state, get_ruleset("equestria")
+    first = visibility.for_players(visibility.visible_to(state, ruleset, Side.PARTY))
+    again = visibility.for_players(visibility.visible_to(replace(state, round=state.round + 1), ruleset, Side.PARTY))
+    foes = [c for c in first.combatants if c.side is not Side.PARTY]
+    assert foes and all(a is b for a, b in zip(first.combatants, again.combatants))
+    hurt = replace(state.combatant(foes[0].id), hp=0)  # down: the band players see changes
+    later = visibility.for_players(visibility.visible_to(state.replace_combatant(hurt), ruleset, Side.PARTY))
+    cut = later.combatant(hurt.id)
+    assert cut is not foes[0] and cut.hp != foes[0].hp
+    assert cut == visibility._public_cut(visibility._shown(hurt, visibility.health_band(hurt)))

@@ -204,3 +204,35 @@ def test_a_feed_held_for_the_frame_is_written_when_started_and_only_the_newest_s
     assert writer.wait(30), writer.problem
     assert writer.writes == 1
     assert read_feed(writer.folder).view.state.current == "mage"
+
+
+def test_the_feeds_thread_waits_for_the_gms_frame_before_each_view(tmp_path, monkeypatch):
+    """While the GM's process handles a key (:data:`saves.fold_plan.between_frames`
+    clear) the feed's thread writes no view; once the frame is drawn it writes them all."""
+    from saves import fold_plan
+
+    monkeypatch.setattr(fold_plan, "LONGEST_HOLD", 60.0)  # no slice "anyway" while this test looks
+    writer = FeedWriter(tmp_path / "camp.json")
+    fold_plan.frame_due()
+    try:
+        writer.publish_soon(_fight(), get_ruleset("equestria"), "Camp", 1)
+        assert not writer.wait(0.2)  # still waiting for the frame
+        assert not (writer.folder / "party.json").exists()
+    finally:
+        fold_plan.frames_done()
+    assert writer.wait(30), writer.problem
+    assert writer.writes == 1 and read_feed(writer.folder, "hero").me == "hero"
+
+
+def test_one_feed_thread_writes_every_action_and_waits_between(tmp_path):
+    """The feed's thread is made once: the next action's state is written by
+    the same thread (a new thread per action held the GM's thread until it ran)."""
+    writer = FeedWriter(tmp_path / "camp.json")
+    ruleset, fight = get_ruleset("equestria"), _fight()
+    writer.publish_soon(fight, ruleset, "Camp", 1)
+    assert writer.wait(30), writer.problem
+    thread = writer._thread
+    writer.publish_soon(replace(fight, current="mage"), ruleset, "Camp", 1)
+    assert writer.wait(30), writer.problem
+    assert thread is not None and thread.is_alive() and writer._thread is thread
+    assert writer.writes == 2 and read_feed(writer.folder).view.state.current == "mage"

@@ -190,6 +190,28 @@ async def test_tracker_scrolls_by_half_pages_and_selects_by_keys_and_clicks(tmp_
     app.presenter.session.campaign.close()
 
 
+async def test_a_turn_keeps_the_trackers_rows_and_a_new_initiative_makes_them_anew(tmp_path):
+    """The order's ids unchanged (a next turn in a crowd): the tracker keeps
+    its rows, no pass over the crowd; an initiative changed: rows made anew,
+    in the new order."""
+    from core.combat import commands as cmd
+
+    path = crowd_campaign(tmp_path / "crowd.json", 40)
+    app = EncounterApp(Session(Campaign.open(path), random.Random(1)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        tracker = app.query_one(InitiativeTracker)
+        rows = tracker._order
+        await pilot.press("n")
+        await pilot.pause()
+        assert tracker._order is rows and tracker.row_count == 40
+        last = app.presenter.state.order()[-1]
+        assert app.encounter_screen.run_command(cmd.SetInitiative(last.id, 99)) is not None
+        await pilot.pause()
+        assert tracker._order is not rows and tracker._order == [c.id for c in app.presenter.state.order()]
+        assert tracker._order[0] == last.id
+    app.presenter.session.campaign.close()
+
+
 async def test_a_pane_that_grows_is_laid_out_again():
     class Pane(LinePane):
         DEFAULT_CSS = "Pane { height: auto; }"

@@ -144,7 +144,7 @@ class GridMap(MapCells, map_input.MapInput, ScrollView, can_focus=True):
     # -- data in ------------------------------------------------------------
     def show(self, state: EncounterState, current: str | None, selected: str | None) -> None:
         old, size = self._view, self.cell_size
-        self._view = _View(state, tokens_of(state), current, selected)
+        self._view = _View(state, tokens_of(state, old), current, selected)  # from old's tokens: only the creatures that changed
         self._fit()
         new_map = old is None or (old.state.grid is not state.grid and old.state.grid != state.grid)  # a reread campaign: an equal map
         if new_map or size != self.cell_size:

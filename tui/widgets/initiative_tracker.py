@@ -17,6 +17,7 @@ from textual.strip import Strip
 from core.values.clock import clock_label, now_seconds
 from core.values.scene_events import SceneEvent
 from core.combat.state import EncounterState
+from core.values.combatant import Combatant
 from core.values.scene_events import scene_events_ahead
 from tui.rendering.text import clean
 from tui.widgets.lines import LinePane, paging_bindings, text_lines
@@ -47,6 +48,8 @@ class InitiativeTracker(LinePane, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._order: list[str] = []
+        self._row_at: dict[str, int] = {}  # row id -> its index in _order
+        self._rows_of: tuple[object, tuple[SceneEvent, ...]] = (None, ())  # (the order index, the scene rows) _order was made from
         self._name_width = 0
         self._last: tuple | None = None
         self._kinds: Kinds = ()
@@ -140,19 +143,13 @@ class InitiativeTracker(LinePane, can_focus=True):
         width = self.content_size.width
         self._columns = WIDE_COLUMNS if width >= WIDE_TRACKER else COLUMNS
         self._name_width = max(8, width - sum(w for _, w in self._columns))
-        order = state.order()
-        scenes = sorted(scene_events_ahead(state) if scene_events is None else scene_events, key=lambda e: -e.initiative)
-        self._order = []
-        waiting = list(scenes)
-        for c in order:
-            while waiting and c.initiative is not None and waiting[0].initiative > c.initiative:
-                self._order.append(SCENE_ROW + waiting.pop(0).id)
-            if c.initiative is None and waiting:
-                self._order.extend(SCENE_ROW + e.id for e in waiting)
-                waiting = []
-            self._order.append(c.id)
-        self._order.extend(SCENE_ROW + e.id for e in waiting)
-        self._selected = selected if selected in self._order and not selected.startswith(SCENE_ROW) else None
+        scenes = tuple(sorted(scene_events_ahead(state) if scene_events is None else scene_events, key=lambda e: -e.initiative))
+        rows_of = (state.order_index(), scenes)  # the same order (by identity) and scene rows: the same rows, not a pass over a crowd
+        if rows_of[0] is None or rows_of[0] is not self._rows_of[0] or scenes != self._rows_of[1]:
+            self._order = _rows(state.order(), scenes)
+            self._row_at = {row: n for n, row in enumerate(self._order)}
+        self._rows_of = rows_of
+        self._selected = selected if selected in self._row_at and not selected.startswith(SCENE_ROW) else None
         self._scenes = {SCENE_ROW + e.id: e for e in scenes}
         self._next_id, self._state = next_id, state
         self._cells = {}  # filled for the rows in view (and those asked for): not a row per combatant per key
@@ -189,7 +186,7 @@ class InitiativeTracker(LinePane, can_focus=True):
 
     def _scroll_to_selected(self) -> None:
         if self._selected is not None:
-            visible, index = self._visible_rows(), self._order.index(self._selected)
+            visible, index = self._visible_rows(), self._row_at[self._selected]
             if not self._first <= index < self._first + visible:
                 self._first = index - visible // 2  # jump half a page, not a row at a time
         self._clamp_first()
@@ -281,7 +278,7 @@ class InitiativeTracker(LinePane, can_focus=True):
             self.post_message(self.CombatantSelected(chosen))
 
     def action_move(self, rows: int) -> None:
-        current = self._order.index(self._selected) if self._selected in self._order else 0
+        current = self._row_at.get(self._selected, 0) if self._selected is not None else 0
         target = min(max(0, current + rows), len(self._order) - 1)
         step = 1 if rows > 0 else -1
         if self._order and self._order[target].startswith(SCENE_ROW) and not any(
@@ -308,3 +305,20 @@ class InitiativeTracker(LinePane, can_focus=True):
     def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
         event.stop()
         self._scroll(-3)
+
+
+def _rows(order: tuple[Combatant, ...], scenes: tuple[SceneEvent, ...]) -> list[str]:
+    """The tracker's row ids: ``order`` with each scene event (``scenes``,
+    highest count first) at its count, above the creatures it comes before,
+    those left after every creature with an initiative."""
+    rows: list[str] = []
+    waiting = list(scenes)
+    for c in order:
+        while waiting and c.initiative is not None and waiting[0].initiative > c.initiative:
+            rows.append(SCENE_ROW + waiting.pop(0).id)
+        if c.initiative is None and waiting:
+            rows.extend(SCENE_ROW + e.id for e in waiting)
+            waiting = []
+        rows.append(c.id)
+    rows.extend(SCENE_ROW + e.id for e in waiting)
+    return rows

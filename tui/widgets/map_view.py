@@ -26,15 +26,47 @@ class MapView:
     selected: str | None
 
 
-def tokens_of(state: EncounterState) -> dict[Cell, Combatant]:
+def tokens_of(state: EncounterState, before: MapView | None = None) -> dict[Cell, Combatant]:
     """Cell -> the creature drawn there: each at its position, a big
-    creature also on its other cells, under any token standing there."""
+    creature also on its other cells, under any token standing there
+    (EQ-SIZE-1). With ``before``, the view shown until now: made from its
+    tokens when every creature that changed kept its id, place and size (a
+    turn changes two creatures of a crowd of 1000), else afresh. Shared
+    between views: never mutate it."""
+    if before is not None:
+        kept = _tokens_since(before, state)
+        if kept is not None:
+            return kept
     tokens = {c.position: c for c in state.combatants if c.position is not None}
     for c in state.combatants:
         if c.position is not None and c.space != (1, 1):
             for spot in c.cells:
                 tokens.setdefault(spot, c)
     return tokens
+
+
+def _tokens_since(before: MapView, state: EncounterState) -> dict[Cell, Combatant] | None:
+    """:func:`tokens_of` ``state`` from ``before``'s tokens: each creature
+    that changed (a new object: an action keeps the others) put in the cells
+    where its old self was drawn, which it covers still. ``None`` when a
+    creature came, went, moved or changed size: then every cell is made afresh."""
+    old, new = before.state.combatants, state.combatants
+    if old is new:
+        return before.tokens
+    if len(old) != len(new):
+        return None
+    tokens: dict[Cell, Combatant] | None = None
+    for a, b in zip(old, new):
+        if a is b:
+            continue
+        if a.id != b.id or a.position != b.position or a.space != b.space:
+            return None
+        if tokens is None:
+            tokens = dict(before.tokens)
+        for cell in a.cells:
+            if tokens.get(cell) is a:  # drawn there (not under another token): so is its new self, first in the same place
+                tokens[cell] = b
+    return before.tokens if tokens is None else tokens
 
 
 def changed_cells(old: MapView, new: MapView) -> set[Cell]:
