@@ -309,13 +309,17 @@ class Campaign(CampaignWriting, CampaignFolding, CampaignRecords):
             raise self.read_only
 
     def _commit(self, records: list[dict[str, Any]], entries: Sequence[LogEntry] | None = None) -> None:
-        """Apply and queue ``records``, one action; ``entries``: the log
-        entries of the ``log`` documents of its one record, when it has them."""
+        """Apply and queue ``records`` (made for this call: each gets the
+        campaign's ``cid`` here and its ``seq`` when queued), one action;
+        ``entries``: the log entries of the ``log`` documents of its one
+        record, when it has them."""
         with self._guard:  # a take-over (another thread) waits until the action is queued
             self._require_writable()
             cid, jpath = self.data.meta["cid"], self._journal_path
             known = entries if len(records) == 1 else None
-            self._queue_records([dict(record, cid=cid) for record in records], lambda record: apply_record(self.data, record, jpath, known))
+            for record in records:
+                record["cid"] = cid
+            self._queue_records(records, lambda record: apply_record(self.data, record, jpath, known))
 
     def _fold_is_due(self) -> bool:
         return self._journal.size > max(COMPACT_MIN_BYTES, self._main_size // 2)

@@ -110,12 +110,12 @@ class CampaignWriting:
 
     # -- on the game's thread ------------------------------------------------
     def _queue_records(self, records: list[dict[str, Any]], apply: Any) -> None:
-        """Number, ``apply`` (in memory) and queue ``records``, one action; then write them
-        (now, or wake the writer)."""
+        """Number (``seq`` set in each), ``apply`` (in memory) and queue
+        ``records``, one action; then write them (now, or wake the writer)."""
         with self._queue:
             for record in records:
                 self._seq += 1
-                record = dict(record, seq=self._seq)
+                record["seq"] = self._seq
                 apply(record)
                 self._pending.append(record)
             self._action_ends.append(self._seq)

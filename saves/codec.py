@@ -144,6 +144,8 @@ def _remember(doc: Any, value: Any) -> None:
 
 
 _PLAIN = (type(None), bool, int, float, str)
+PLAIN_TYPES = _PLAIN
+"""The types whose values are their own documents (exactly these, no subclass)."""
 # Documents of tuples whose items are all plain or frozen values (a state's
 # combatants, its turn boundaries), by identity, holding the tuple itself
 # (a tuple takes no weak reference): an unchanged tuple converts once, and

@@ -49,6 +49,12 @@ def check_step(doc: dict[str, Any], path: Path) -> None:
     """Refuse (:class:`CorruptSave`) an undo step document without its fields; its label defaults to ``""``."""
     ok = whole_number(doc.get("n")) and whole_number(doc.get("first_seq")) and whole_number(doc.get("last_seq")) and isinstance(doc.get("label", ""), str)
     changes = doc.get("changes")
-    ok = ok and isinstance(changes, list) and all(isinstance(c, dict) and isinstance(c.get("p"), list) for c in changes)
+    if ok and isinstance(changes, list):
+        for change in changes:  # a loop, not all() over a generator: checked at every action
+            if not (isinstance(change, dict) and isinstance(change.get("p"), list)):
+                ok = False
+                break
+    else:
+        ok = False
     need(bool(ok), path, "holds a damaged undo step")
     doc.setdefault("label", "")

@@ -293,7 +293,7 @@ def _apply(data: CampaignData, record: dict[str, Any], path: Path, known: Sequen
             need(enc.head < len(enc.steps), path, "redoes more than was undone")
             enc.state = patch.apply(enc.state, enc.steps[enc.head]["changes"], forward=True)
             enc.head += 1
-        need(all(e.seq >= enc.next_seq for e in entries[:1]), path, "holds log entries out of order")
+        need(not entries or entries[0].seq >= enc.next_seq, path, "holds log entries out of order")
         for doc, entry in zip(docs, entries):
             enc.log.append(doc, entry)
         return entries

@@ -20,7 +20,7 @@ document).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import compress
 from operator import is_not
 from typing import Any
@@ -40,13 +40,14 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(_same(a[i], b[i]) for i in _unshared(a, b))
+        return len(a) == len(b) and all(_same(a[i], b[i]) for i in unshared(a, b))
     return a == b
 
 
-def _unshared(a: list, b: list) -> Iterator[int]:
-    """The indexes at which two lists of one length hold different objects
-    (found in C: a crowd's unchanged combatants cost no Python step)."""
+def unshared(a: Sequence[Any], b: Sequence[Any]) -> Iterator[int]:
+    """The indexes at which two lists (or tuples) of one length hold
+    different objects (found in C: a crowd's unchanged combatants cost no
+    Python step)."""
     return compress(range(len(a)), map(is_not, a, b))
 
 
@@ -77,7 +78,7 @@ def diff_into(old: Any, new: Any, path: list, out: list[Change]) -> None:
             out.append({"p": path + [len(old) - 1], "n": new[-1]})
             return
         if len(old) == len(new):
-            for index in _unshared(old, new):  # shared (unchanged) documents are skipped, e.g. most combatants of a turn
+            for index in unshared(old, new):  # shared (unchanged) documents are skipped, e.g. most combatants of a turn
                 diff_into(old[index], new[index], path + [index], out)
             return
         if _grew_or_shrank_at_end(old, new):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -119,3 +120,18 @@ def test_a_campaign_written_with_walked_changes_reopens_to_the_state_played(tmp_
         assert to_document(reopened.load_state()) == played
     finally:
         reopened.close()
+
+
+def test_a_field_equal_but_not_the_same_object_is_no_change_and_one_of_another_type_is(tmp_path):
+    """Numbers and texts are compared as they are (their own documents): an
+    equal one made anew is no change; ``True`` for ``1`` is one (JSON keeps them apart)."""
+    session = Session(create_demo(tmp_path / "c.json", random.Random(1)), random.Random(1))
+    state = session.encounter.state
+    name = "".join(list(state.name))  # an equal text, another object
+    assert name is not state.name
+    assert state_changes(state, replace(state, name=name, round=int(str(state.round)))) == []
+    one = replace(state, cursor=1)
+    assert state_changes(one, replace(one, cursor=True)) == [{"p": ["cursor"], "o": 1, "n": True}]
+    moved = replace(state, round=state.round + 1)
+    assert state_changes(state, moved) == [{"p": ["round"], "o": state.round, "n": state.round + 1}]
+    session.close()
