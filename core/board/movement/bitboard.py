@@ -181,13 +181,14 @@ def reach_window(
     diagonals = []
     ok = {}
     smask = solid.window(x0, y0, ww, wh) if corner != "any" else 0
+    window = (1 << (wide * wh)) - 1  # every bit of the window: the masks stay non-negative (an & with a negative int copies it first)
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
         d = dy * wide + dx
         if corner != "any":
             a = smask >> dx if dx > 0 else smask << -dx
             b = smask >> wide if dy > 0 else smask << wide
             bad = (a | b) if corner == "both" else (a & b)
-            ok[d] = ~bad
+            ok[d] = window & ~bad
         diagonals.append(d)
     origin = (sy - y0) * wide + (sx - x0)
     levels = [1 << origin]
