@@ -243,10 +243,9 @@ def _costs_by_bit(levels: list[int], bits: int) -> bytes | array:
     while 1 << j <= top:
         period, low = 1 << (j + 1), 1 << j
         terms = below[low - 1 :: period] + below[period - 1 :: period]
-        digit = reduce(xor, terms, 0)
-        if len(terms) & 1:  # the count is of the levels that lack a bit: complements
-            digit = ~digit
-        digit &= reached
+        digit = reduce(xor, terms, 0)  # inside the reach: every level is
+        if len(terms) & 1:  # the count is of the levels that lack a bit: complements within the reach
+            digit ^= reached
         if digit:
             total += _spread(digit, width) << j
         j += 1
