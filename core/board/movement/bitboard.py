@@ -42,6 +42,8 @@ class BitReach:
         self.classes = classes
         self.solid = solid
         self.corner = corner
+        self._entry: bytes | array | None = None  # per bit, its entry cost: made by the first walk back
+        self._solid_flags: bytes | None = None  # per bit, 1 where solid: the same
 
     def cells(self) -> dict[tuple[int, int], int]:
         """``(x, y) -> cost`` of every reached cell, the start first at 0.
@@ -71,26 +73,51 @@ class BitReach:
         r, c = divmod(bit, self.wide)
         return (self.x0 + c - 1, self.y0 + r - 1)
 
+    def cells_of(self, bits: list[int]) -> tuple[tuple[int, int], ...]:
+        """The cells ``(x, y)`` of ``bits``, in order (:meth:`cell` of each)."""
+        x, y, wide = self.x0 - 1, self.y0 - 1, self.wide
+        return tuple([(x + b % wide, y + b // wide) for b in bits])
+
     def bit(self, cell: tuple[int, int]) -> int:
         """The bit of ``cell``; -1 outside the window."""
         c, r = cell[0] + 1 - self.x0, cell[1] + 1 - self.y0
         return r * self.wide + c if 0 <= c < self.columns and 0 <= r < self.rows else -1
 
+    def entry_costs(self) -> bytes | array:
+        """Per bit, its entry cost (the cost of the class that holds it; 0
+        outside every class: blocked, off the map, past the budget), in
+        slots of one byte while costs stay under 256 (as
+        :func:`_costs_by_bit`'s); made on the first call, in C loops."""
+        if self._entry is None:
+            width = (max(self.classes, default=1).bit_length() + 7) // 8
+            total = sum(cost * _spread(mask, width) for cost, mask in self.classes.items())  # the classes are disjoint
+            self._entry = _slots(total, len(self.by_bit), width)
+        return self._entry
+
+    def solid_flags(self) -> bytes:
+        """Per bit, 1 where the corner rule counts it as a wall (``solid``),
+        else 0; made on the first call."""
+        if self._solid_flags is None:
+            self._solid_flags = _spread(self.solid, 1).to_bytes(len(self.by_bit), "little")
+        return self._solid_flags
+
     def walk_back(self, goal: int) -> list[int]:
         """Bits from the start to the reached bit ``goal`` along cheapest
         steps: from each bit back to a neighbour whose cost is its own
-        less its entry cost (the class holding the bit) (straight steps first, then diagonals the
-        corner rule allows). At most one step a unit of the goal's cost."""
-        by_bit, wide, origin, solid = self.by_bit, self.wide, self.origin, self.solid
+        less its entry cost (:meth:`entry_costs`) (straight steps first, then diagonals the
+        corner rule allows). At most one step a unit of the goal's cost;
+        each step reads a few slots, nothing of the size of the window."""
+        by_bit, wide, origin = self.by_bit, self.wide, self.origin
+        entry = self.entry_costs()
+        solid = self.solid_flags() if self.corner != "any" else b""
         last = len(by_bit)
         straight = (-wide, -1, 1, wide)
         diagonal = ((-wide - 1, -wide, -1), (-wide + 1, -wide, 1), (wide - 1, wide, -1), (wide + 1, wide, 1))
         one, both = self.corner == "one", self.corner == "both"
-        classes = tuple(self.classes.items())
         chain = [goal]
         i = goal
         while i != origin:
-            here = by_bit[i] - next(cost for cost, mask in classes if mask >> i & 1)
+            here = by_bit[i] - entry[i]
             step = -1
             if here == 0:  # only the start costs 0 among reached bits
                 step = origin
@@ -105,9 +132,9 @@ class BitReach:
                         p = i - o
                         if not (0 <= p < last) or by_bit[p] != here:
                             continue
-                        if both and (solid >> (p + a) & 1 or solid >> (p + b) & 1):
+                        if both and (solid[p + a] or solid[p + b]):
                             continue
-                        if one and solid >> (p + a) & 1 and solid >> (p + b) & 1:
+                        if one and solid[p + a] and solid[p + b]:
                             continue
                         step = p
                         break
@@ -154,13 +181,14 @@ def reach_window(
     diagonals = []
     ok = {}
     smask = solid.window(x0, y0, ww, wh) if corner != "any" else 0
+    window = (1 << (wide * wh)) - 1  # every bit of the window: the masks stay non-negative (an & with a negative int copies it first)
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
         d = dy * wide + dx
         if corner != "any":
             a = smask >> dx if dx > 0 else smask << -dx
             b = smask >> wide if dy > 0 else smask << wide
             bad = (a | b) if corner == "both" else (a & b)
-            ok[d] = ~bad
+            ok[d] = window & ~bad
         diagonals.append(d)
     origin = (sy - y0) * wide + (sx - x0)
     levels = [1 << origin]
@@ -215,17 +243,30 @@ def _costs_by_bit(levels: list[int], bits: int) -> bytes | array:
     while 1 << j <= top:
         period, low = 1 << (j + 1), 1 << j
         terms = below[low - 1 :: period] + below[period - 1 :: period]
-        digit = reduce(xor, terms, 0)
-        if len(terms) & 1:  # the count is of the levels that lack a bit: complements
-            digit = ~digit
-        digit &= reached
+        digit = reduce(xor, terms, 0)  # inside the reach: every level is
+        if len(terms) & 1:  # the count is of the levels that lack a bit: complements within the reach
+            digit ^= reached
         if digit:
-            if width == 1:
-                spread = bin(digit).encode("ascii").translate(_ONE_A_BYTE)  # "0b" reads as two zero slots
-            else:
-                spread = bin(digit)[2:].replace("0", "\0" * width).replace("1", "\0" * (width - 1) + "\1").encode("latin-1")
-            total += int.from_bytes(spread, "big") << j
+            total += _spread(digit, width) << j
         j += 1
+    return _slots(total, bits, width)
+
+
+def _spread(mask: int, width: int) -> int:
+    """``mask`` with its bit ``b`` moved to the lowest bit of slot ``b``
+    (slots of ``width`` bytes, slot 0 lowest): its binary text, highest bit
+    first, read as big-endian slots after one C translation ``"1"`` -> 1 (no
+    loop over the bits in Python). ``mask`` >= 0."""
+    if width == 1:
+        return int.from_bytes(bin(mask).encode("ascii").translate(_ONE_A_BYTE), "big")  # "0b" reads as two zero slots
+    text = bin(mask)[2:].replace("0", "\0" * width).replace("1", "\0" * (width - 1) + "\1")
+    return int.from_bytes(text.encode("latin-1"), "big")
+
+
+def _slots(total: int, bits: int, width: int) -> bytes | array:
+    """The first ``bits`` slots of ``width`` bytes of ``total`` (slot 0
+    lowest), one item a slot: bytes for one byte a slot, else an array of
+    2- or 4-byte items."""
     raw = total.to_bytes(bits * width, "little")
     if width == 1:
         return raw

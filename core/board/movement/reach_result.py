@@ -80,11 +80,11 @@ class Reach:
                 raise MoveRefused(door, goal, s.model.blocked_rule)
             raise MoveRefused("out of reach", goal, s.model.budget_rule)
         window = self._window
-        if window is not None:  # bitboards (no SRD-MOV-2 parity): each step costs the difference of the costs it joins
-            by_bit = window.by_bit
-            chain = window.walk_back(window.bit(goal))
-            steps = tuple(by_bit[b] - by_bit[a] for a, b in zip(chain, chain[1:]))
-            return Path(tuple(map(window.cell, chain[1:])), by_bit[chain[-1]], steps, s.rules.move)
+        if window is not None:  # bitboards (no SRD-MOV-2 parity): each step costs the entry cost of the cell it enters
+            end = window.bit(goal)
+            entered = window.walk_back(end)[1:]
+            steps = tuple(map(window.entry_costs().__getitem__, entered))
+            return Path(window.cells_of(entered), window.by_bit[end], steps, s.rules.move)
         index = s.lay.index(goal)
         if s.rules.teleport:
             return Path((goal,), self.costs[goal], (self.costs[goal],), MoveType.TELEPORT)

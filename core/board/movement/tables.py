@@ -14,6 +14,7 @@ corner rule's solid cells (SRD-MOV-3).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from operator import itemgetter
 
 from core.board.movement.layout import OFF_MAP, TERRAIN_INDEX, Layout
 
@@ -22,6 +23,14 @@ from core.board.movement.layout import OFF_MAP, TERRAIN_INDEX, Layout
 _CHAR = {tid: chr(65 + i) for tid, i in TERRAIN_INDEX.items()}
 _OFF = chr(65 + OFF_MAP)
 _EVERY_BYTE = bytes(range(256))
+
+
+def _chars(ids: tuple[str, ...]) -> str:
+    """The characters of terrain ``ids``, in order: more than one looked up
+    in ``_CHAR`` by one ``itemgetter`` call (a C loop)."""
+    if len(ids) > 1:
+        return "".join(itemgetter(*ids)(_CHAR))
+    return _CHAR[ids[0]] if ids else ""
 
 
 def _window_text(lay: Layout, x0: int, y0: int, ww: int, wh: int) -> bytes:
@@ -39,10 +48,9 @@ def _window_text(lay: Layout, x0: int, y0: int, ww: int, wh: int) -> bytes:
     left = _OFF * (lo - (x0 - 1))
     right = _OFF * (x0 + ww - 1 - hi + 1)  # columns past the map, and the guard
     blank = _OFF * (ww + 1)
-    char = _CHAR.__getitem__
     for y in range(y0, y0 + wh):
         if 1 <= y <= height:
-            parts.append(left + "".join(map(char, lay.rows[y - 1][lo:hi])) + right)
+            parts.append(left + _chars(lay.rows[y - 1][lo:hi]) + right)
         else:
             parts.append(blank)
     text = "".join(parts).encode("ascii")
