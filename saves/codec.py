@@ -38,14 +38,14 @@ class CodecError(EncounterError):
 
 
 def _tagged_class(tag: str) -> type | None:
-    """The event or command class named ``tag``: the core's events and turn
-    commands first; the events of the map and maneuvers, then the core's
-    other commands (:mod:`core.combat.commands`) and the generic command
-    families (:data:`core.combat.registry.FAMILIES`) are imported only for a
-    tag not among those before them, and every known ruleset's own
-    ``command_modules`` only for a tag not among those, so a campaign that
-    never used a tool opens without loading its rules."""
-    return _core_tagged().get(tag) or _event_family_tagged().get(tag) or _family_tagged().get(tag) or _ruleset_tagged().get(tag)
+    """The event or command class named ``tag``: the turns' events and
+    commands first; the events of actions, of the map and of the maneuvers,
+    then the core's other commands (:mod:`core.combat.commands`) and the
+    generic command families (:data:`core.combat.registry.FAMILIES`) are
+    imported only for a tag not among those before them, and every known
+    ruleset's own ``command_modules`` only for a tag not among those, so a
+    campaign that never used a tool opens without loading its rules."""
+    return _core_tagged().get(tag) or _event_family_class(tag) or _family_tagged().get(tag) or _ruleset_tagged().get(tag)
 
 
 @cache
@@ -53,11 +53,20 @@ def _core_tagged() -> dict[str, type]:
     return _tagged_in(events, records, turn_commands)
 
 
+def _event_family_class(tag: str) -> type | None:
+    """The event class ``tag`` of the event modules (:data:`core.combat.registry.EVENT_MODULES`),
+    each imported only when the ones before it do not define ``tag``: a log line of
+    an action decodes without loading the map's or the maneuvers' events, nor any command family."""
+    for path in registry.EVENT_MODULES:
+        found = _event_module_tagged(path).get(tag)
+        if found is not None:
+            return found
+    return None
+
+
 @cache
-def _event_family_tagged() -> dict[str, type]:
-    """The events of the map and of the maneuvers (:data:`core.combat.registry.EVENT_MODULES`):
-    a log line of theirs decodes without loading any command family."""
-    return _tagged_in(*map(importlib.import_module, registry.EVENT_MODULES))
+def _event_module_tagged(path: str) -> dict[str, type]:
+    return _tagged_in(importlib.import_module(path))
 
 
 @cache

@@ -121,11 +121,19 @@ def recent_campaigns() -> list[Path]:
 
 def remember_campaign(path: Path) -> None:
     """Record ``path`` as the last campaign (and first of the recent ones);
-    failures are ignored (it is only a convenience)."""
+    failures are ignored (it is only a convenience). Settings that say so
+    already are left as they are: opening the last campaign again (every
+    start of ``encounter``) writes nothing, and waits for no fsync."""
     resolved = Path(path).resolve()
     recent = [str(resolved)] + [str(p) for p in recent_campaigns() if p.resolve() != resolved]
+    settings = {"last_campaign": str(resolved), "recent": recent[:RECENT]}
     try:
-        _write_settings({"last_campaign": str(resolved), "recent": recent[:RECENT]})
+        if _read_settings() == settings:
+            return
+    except (OSError, ValueError, RecursionError):
+        pass  # none yet, or unreadable: written anew
+    try:
+        _write_settings(settings)
     except OSError:
         pass
 

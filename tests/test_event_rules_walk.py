@@ -8,6 +8,7 @@ import re
 
 from core.combat.event_base import Event
 from core.combat.event_rules import GENERIC, _CONDITION_EVENTS, rule_of
+from core.combat.registry import EVENT_MODULES
 from core.rulesets import get, known_ids
 from saves import codec
 
@@ -21,6 +22,8 @@ RULE_ID = re.compile(r"\b(?:EQ|SRD|TAC|PR)-[A-Z]+-\d+\b")
 
 def _event_classes() -> dict[str, type]:
     found = {**codec._core_tagged(), **codec._family_tagged()}
+    for path in EVENT_MODULES:  # the actions', the map's and the maneuvers' events
+        found.update(codec._event_module_tagged(path))
     return {name: cls for name, cls in found.items() if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event}
 
 

@@ -123,8 +123,6 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         self.call_after_refresh(self._warm_up)
         if self.presenter.session.read_only is None:
             self.call_after_refresh(self._tell_dropped_what_if)
-        if self.players != "off" and self.presenter.session.read_only is None:
-            self.set_timer(0.5, lambda: self.run_worker(self._listen_to_players(), group="players"))  # after the first frame, like the rules
 
     async def _listen_to_players(self) -> None:
         from tui.player_requests import RequestServer  # the offers it checks requests with: not before the first frame
@@ -184,12 +182,17 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         beside the UI, so the first dice typed or refused answer at once),
         and the players' feed of the opening state (written in a thread of
         its own, which before the first frame would take turns with it);
-        a second later, in a real terminal, the forecast's worker processes
-        (they load the rules at the lowest priority and wait for ``F``).
-        Before the first frame they would only delay it."""
+        half a second later the players' request socket (with the offers it
+        checks requests with) and, a second later, in a real terminal, the
+        forecast's worker processes (they load the rules at the lowest
+        priority and wait for ``F``). Before the first frame they would only
+        delay it: timed from the mount, the socket's half second could run
+        out first on a loaded machine, where the first frame takes longer."""
         self._publish_feed(self.presenter.view())
         build_all(self.encounter_screen)  # the screen's parts (menus, dialogs, map modes): ready for the first key
         self.set_timer(0.5, handlers)
+        if self.players != "off" and self.presenter.session.read_only is None:
+            self.set_timer(0.5, lambda: self.run_worker(self._listen_to_players(), group="players"))
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
         if not self.is_headless:
             self.set_timer(1.0, self.encounter_screen.forecasting.warm_up)

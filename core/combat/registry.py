@@ -65,9 +65,10 @@ COMMAND_MODULES: tuple[str, ...] = ("core.combat.map_commands", "core.combat.man
 """Generic modules of commands kept apart from :mod:`core.combat.commands`,
 which names their classes too (resolved on first use)."""
 
-EVENT_MODULES: tuple[str, ...] = ("core.combat.map_events", "core.combat.maneuvers.events")
+EVENT_MODULES: tuple[str, ...] = ("core.combat.action_events", "core.combat.map_events", "core.combat.maneuvers.events")
 """Generic modules of events kept apart from :mod:`core.combat.events`,
-which names their classes too (resolved on first use)."""
+which names their classes too (resolved on first use); the most used first
+(a tag or name is looked for in this order)."""
 
 Handler = Callable[["Table", "EncounterState", Any], tuple["EncounterState", "Events"]]
 """``handler(table, state, command) -> (state, events)``; the command is the

@@ -55,3 +55,17 @@ def test_a_folder_that_cannot_be_tightened_is_said_not_hidden(encounter_home, mo
     paths.data_dir()
     (problem,) = paths.permission_problems()
     assert str(encounter_home) in problem and "Operation not permitted" in problem
+
+
+def test_the_same_campaign_remembered_again_leaves_the_settings_untouched(encounter_home):
+    first, second = (create_demo(paths.campaigns_dir() / name, random.Random(1)) for name in ("one.json", "two.json"))
+    paths.remember_campaign(first.path)
+    settings = encounter_home / "settings.json"
+    written = settings.stat()
+    paths.remember_campaign(first.path)  # every start of the last campaign: nothing to write
+    assert (settings.stat().st_ino, settings.stat().st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
+    paths.remember_campaign(second.path)  # another campaign: replaced (atomically: a new file)
+    assert settings.stat().st_ino != written.st_ino
+    assert json.loads(settings.read_text()) == {"last_campaign": str(second.path), "recent": [str(second.path), str(first.path)]}
+    first.close()
+    second.close()

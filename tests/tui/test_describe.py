@@ -16,7 +16,7 @@ from tui.rendering.describe import describe, load_every_line
 
 def test_every_event_type_has_a_description():
     load_every_line()  # the families' lines register with their first event
-    modules = [ev, *map(importlib.import_module, EVENT_MODULES)]  # the map's and maneuvers' events, named by ev on first use
+    modules = [ev, *map(importlib.import_module, EVENT_MODULES)]  # the actions', the map's and the maneuvers' events, named by ev on first use
     kinds = [c for m in modules for c in vars(m).values() if isinstance(c, type) and issubclass(c, ev.Event) and c is not ev.Event]
     assert len(kinds) > 10 and ev.Placed in kinds and ev.Jumped in kinds
     fallback = describe.dispatch(ev.Event)
@@ -24,17 +24,21 @@ def test_every_event_type_has_a_description():
 
 
 def test_a_familys_lines_load_with_its_first_event():
-    """The map's lines (tui.rendering.map_lines) and events are not loaded by
-    the log's face; the first map event's line loads them and reads right."""
+    """The map's and the actions' lines (tui.rendering.map_lines, combat) and
+    events are not loaded by the log's face; the first event of each family
+    loads its line module, and the line reads right."""
     code = (
         "import sys\n"
         "from tui.rendering.describe import describe\n"
-        "loaded = {m for m in ('tui.rendering.map_lines', 'core.combat.map_events', 'tui.rendering.groups') if m in sys.modules}\n"
+        "families = ('tui.rendering.map_lines', 'core.combat.map_events', 'tui.rendering.groups', 'tui.rendering.combat', 'core.combat.action_events')\n"
+        "loaded = {m for m in families if m in sys.modules}\n"
         "from core.combat.events import Placed\n"
-        "print(sorted(loaded), describe(Placed('w1', 'Wolf 1', (3, 4))).plain, 'tui.rendering.map_lines' in sys.modules)\n"
+        "print(sorted(loaded), describe(Placed('w1', 'Wolf 1', (3, 4))).plain, 'tui.rendering.map_lines' in sys.modules, 'tui.rendering.combat' in sys.modules)\n"
+        "from core.combat.events import Defeated\n"
+        "print(describe(Defeated('w1', 'Wolf 1')).plain, 'tui.rendering.combat' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[] Wolf 1 is placed at (3, 4) True"
+    assert done.stdout.splitlines() == ["[] Wolf 1 is placed at (3, 4) True False", "Wolf 1 is defeated True"]
 
 
 def test_demo_events_read_well():

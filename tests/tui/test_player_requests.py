@@ -163,6 +163,22 @@ async def test_malformed_requests_get_a_reason(tmp_path, junk):
         server.close()
 
 
+async def test_the_players_socket_opens_only_after_the_first_frame(tmp_path, monkeypatch):
+    """The socket (and the offers it checks requests with, tui.player_requests)
+    is timed from the first frame (EncounterApp._warm_up), not from the mount:
+    on a loaded machine the first frame can take longer than its half second."""
+    from tui.app import EncounterApp
+
+    path, presenter, _ = _table(tmp_path, trust=False)
+    invite(path, "Brom")
+    monkeypatch.setattr(EncounterApp, "_warm_up", lambda self: None)  # a first frame that never comes out
+    app = EncounterApp(presenter.session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):  # 2 s: four times the socket's half second
+            await pilot.pause(0.05)
+            assert app.requests is None
+
+
 async def test_the_gm_approves_a_players_request_with_enter_and_the_player_sees_the_dice(tmp_path):
     from tui.app import EncounterApp
     from tui.player_client import RequestClient

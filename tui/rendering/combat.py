@@ -1,13 +1,15 @@
-"""Log lines for attacks, damage, conditions, economy and scene phases."""
+"""Log lines for the events of actions (:mod:`core.combat.action_events`):
+hit points, attacks, damage, conditions, the economy, rolls and checks.
+They register on :func:`~tui.rendering.lines.describe` with the first such
+event (:func:`~tui.rendering.lines.lines_for` in :mod:`tui.rendering.describe`)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from core.combat import events as ev
-from core.values.conditions import Boundary, Condition
 from core.values.kinds import mp_action_words
-from tui.rendering.lines import styled, check_text, describe, modifiers_text, roll_text
+from tui.rendering.lines import action_phrase, check_text, condition_text, describe, modifiers_text, roll_text, styled
 from tui.rendering.text import clean
 
 
@@ -15,13 +17,71 @@ def _name(value: str) -> tuple[str, str]:
     return (clean(value), "bold")
 
 
-def condition_text(condition: Condition) -> str:
-    """``burning 2 (3 rounds)``."""
-    text = f"{clean(condition.name)} {condition.level}"
-    duration = condition.duration
-    if duration.boundary is not Boundary.NEVER and duration.count:
-        text += f" ({duration.count} round{'s' if duration.count != 1 else ''})"
+@describe.register
+def _(event: ev.HitPointsChanged) -> Text:
+    if event.requested < 0:
+        word, style = f"takes {-event.requested} damage", "red"
+    elif event.requested == 0:  # a hit whose damage came to 0 (armour, resistance)
+        word, style = "loses no HP", ""
+    elif event.delta != event.requested:
+        word, style = f"heals {event.delta} (of {event.requested})", "green"
+    else:
+        word, style = f"heals {event.requested}", "green"
+    return styled((clean(event.name), "bold"), " ", (word, style), f" -> HP {event.hp}/{event.hp_max}")
+
+
+@describe.register
+def _(event: ev.Defeated) -> Text:
+    return styled((clean(event.name), "bold"), (" is defeated", "bold red"))
+
+
+@describe.register
+def _(event: ev.Moved) -> Text:
+    x, y = event.path[-1]
+    return styled(
+        (clean(event.name), "bold"),
+        f" moves to ({x}, {y}): {event.cost} movement, {event.movement_left} left",
+    )
+
+
+@describe.register
+def _(event: ev.ActionSpent) -> Text:
+    return styled((clean(event.name), "bold"), f" uses {action_phrase(event.kind)} ({event.left} left)")
+
+
+@describe.register
+def _(event: ev.FullActionExchanged) -> Text:
+    return styled((clean(event.name), "bold"), f" trades the {clean(event.given)} action for {event.quick_gained} {clean(event.gained)} action(s)")
+
+
+@describe.register
+def _(event: ev.DiceRolled) -> Text:
+    who = (clean(event.name) + ": ") if event.name else ""
+    purpose = f"{clean(event.purpose)} " if event.purpose else ""
+    text = styled(who, ("roll ", "dim"), purpose)
+    text.append_text(roll_text(event.roll))
+    if event.roll.comment and event.roll.comment != event.purpose:
+        text.append(f"  {clean(event.roll.comment)}", style="italic")
     return text
+
+
+@describe.register
+def _(event: ev.CheckRolled) -> Text:
+    result = event.result
+    purpose = f" ({clean(result.purpose)})" if result.purpose else ""
+    text = styled((clean(event.name), "bold"), f" {event.stat} check{purpose} ")
+    text.append_text(check_text(result))
+    return text
+
+
+@describe.register
+def _(event: ev.CombatantAdded) -> Text:
+    return styled((clean(event.name), "bold"), " joins the encounter")
+
+
+@describe.register
+def _(event: ev.CombatantRemoved) -> Text:
+    return styled((clean(event.name), "bold"), " leaves the encounter")
 
 
 @describe.register
@@ -138,23 +198,6 @@ def _(event: ev.ActionTaken) -> Text:
 
 
 @describe.register
-def _(event: ev.InitiativeSet) -> Text:
-    rule = f" ({event.rule})" if event.rule else ""
-    note = f": {clean(event.note)}" if event.note else ""
-    return styled(_name(event.name), f" initiative set to {event.value}{rule}{note}")
-
-
-@describe.register
-def _(event: ev.FirstTurnNextRound) -> Text:
-    return styled(_name(event.name), f" first acts in round {event.round} (its initiative has passed this round, EQ-INIT-5)")
-
-
-@describe.register
-def _(event: ev.TurnDelayed) -> Text:
-    return styled(_name(event.name), f" delays to initiative {event.value}")
-
-
-@describe.register
 def _(event: ev.Mounted) -> Text:
     return styled(_name(event.rider_name), " mounts ", _name(event.mount_name), " (one shared turn, EQ-MNT-1)")
 
@@ -162,12 +205,6 @@ def _(event: ev.Mounted) -> Text:
 @describe.register
 def _(event: ev.Dismounted) -> Text:
     return styled(_name(event.rider_name), " dismounts ", _name(event.mount_name))
-
-
-@describe.register
-def _(event: ev.PhaseChanged) -> Text:
-    side = f" ({event.side.value} prepares)" if event.side is not None else ""
-    return styled((f"-- {event.phase.value.capitalize()} --", "bold"), side)
 
 
 @describe.register

@@ -1,6 +1,7 @@
 """Log lines for the engine's events, and the face of every line: importing
-this module registers the lines of the combat and scene line modules on
-:func:`describe`, and names the families' line modules, which register with
+this module registers the turns' lines (here) and the scene line module's on
+:func:`describe`, and names the families' line modules (the actions' lines,
+:mod:`tui.rendering.combat`, among them), which register with
 their first event (:func:`~tui.rendering.lines.lines_for`; the campaign
 tools' on the first event with no line). The registry and its building pieces are
 :mod:`tui.rendering.lines`."""
@@ -11,7 +12,6 @@ from rich.text import Text
 
 from core.combat import events as ev
 from saves.records import Redone, Undone, Unreadable
-from tui.rendering import combat as combat_lines  # noqa: F401 (registers)
 from tui.rendering import scene_lines  # noqa: F401 (registers)
 from tui.rendering.lines import (  # noqa: F401 (the names callers import from here)
     TIER_STYLE,
@@ -44,6 +44,7 @@ def _load_tool_lines() -> None:
 load_on_first_miss(_load_tool_lines)
 # The families' lines load with their first event (start-up: the modules of
 # their events, and of the commands that make them, stay unloaded until then).
+lines_for("core.combat.action_events", "tui.rendering.combat")  # hit points, attacks, damage, conditions, the economy, rolls
 lines_for("core.combat.map_events", "tui.rendering.map_lines")  # the map, the sheet, secrecy
 lines_for("core.combat.maneuvers.events", "tui.rendering.maneuvers")  # jumps, falls, maneuvers
 lines_for("core.combat.add_group", "tui.rendering.groups")  # a group's hit points and initiative
@@ -84,70 +85,30 @@ def _(event: ev.TurnEffectsUndone) -> Text:
 
 
 @describe.register
-def _(event: ev.HitPointsChanged) -> Text:
-    if event.requested < 0:
-        word, style = f"takes {-event.requested} damage", "red"
-    elif event.requested == 0:  # a hit whose damage came to 0 (armour, resistance)
-        word, style = "loses no HP", ""
-    elif event.delta != event.requested:
-        word, style = f"heals {event.delta} (of {event.requested})", "green"
-    else:
-        word, style = f"heals {event.requested}", "green"
-    return styled((clean(event.name), "bold"), " ", (word, style), f" -> HP {event.hp}/{event.hp_max}")
+def _(event: ev.InitiativeSet) -> Text:
+    rule = f" ({event.rule})" if event.rule else ""
+    note = f": {clean(event.note)}" if event.note else ""
+    return styled((clean(event.name), "bold"), f" initiative set to {event.value}{rule}{note}")
+
 
 
 @describe.register
-def _(event: ev.Defeated) -> Text:
-    return styled((clean(event.name), "bold"), (" is defeated", "bold red"))
+def _(event: ev.FirstTurnNextRound) -> Text:
+    return styled((clean(event.name), "bold"), f" first acts in round {event.round} (its initiative has passed this round, EQ-INIT-5)")
 
-
-@describe.register
-def _(event: ev.Moved) -> Text:
-    x, y = event.path[-1]
-    return styled(
-        (clean(event.name), "bold"),
-        f" moves to ({x}, {y}): {event.cost} movement, {event.movement_left} left",
-    )
 
 
 @describe.register
-def _(event: ev.ActionSpent) -> Text:
-    return styled((clean(event.name), "bold"), f" uses {action_phrase(event.kind)} ({event.left} left)")
+def _(event: ev.TurnDelayed) -> Text:
+    return styled((clean(event.name), "bold"), f" delays to initiative {event.value}")
 
-
-@describe.register
-def _(event: ev.FullActionExchanged) -> Text:
-    return styled((clean(event.name), "bold"), f" trades the {clean(event.given)} action for {event.quick_gained} {clean(event.gained)} action(s)")
 
 
 @describe.register
-def _(event: ev.DiceRolled) -> Text:
-    who = (clean(event.name) + ": ") if event.name else ""
-    purpose = f"{clean(event.purpose)} " if event.purpose else ""
-    text = styled(who, ("roll ", "dim"), purpose)
-    text.append_text(roll_text(event.roll))
-    if event.roll.comment and event.roll.comment != event.purpose:
-        text.append(f"  {clean(event.roll.comment)}", style="italic")
-    return text
+def _(event: ev.PhaseChanged) -> Text:
+    side = f" ({event.side.value} prepares)" if event.side is not None else ""
+    return styled((f"-- {event.phase.value.capitalize()} --", "bold"), side)
 
-
-@describe.register
-def _(event: ev.CheckRolled) -> Text:
-    result = event.result
-    purpose = f" ({clean(result.purpose)})" if result.purpose else ""
-    text = styled((clean(event.name), "bold"), f" {event.stat} check{purpose} ")
-    text.append_text(check_text(result))
-    return text
-
-
-@describe.register
-def _(event: ev.CombatantAdded) -> Text:
-    return styled((clean(event.name), "bold"), " joins the encounter")
-
-
-@describe.register
-def _(event: ev.CombatantRemoved) -> Text:
-    return styled((clean(event.name), "bold"), " leaves the encounter")
 
 
 @describe.register

@@ -2,7 +2,7 @@
 names shown literally) and the pieces every line module builds with.
 
 The line modules (:mod:`tui.rendering.describe` for the engine's events,
-``combat``, ``maneuvers``, ``groups``, ``trackers``, and the campaign tools'
+``combat`` for the actions', ``maneuvers``, ``groups``, ``trackers``, and the campaign tools'
 ``war`` and ``campaign_time``) register on :func:`describe`; this module
 imports none of them. Import :mod:`tui.rendering.describe` to have every
 line."""
@@ -19,6 +19,7 @@ from rich.text import Text
 from core.combat import events as ev
 from core.dice.checks import Tier
 from core.dice.rolls import DiceRoll
+from core.values.conditions import Boundary, Condition
 from tui.rendering.text import clean
 
 TIER_STYLE = {
@@ -91,6 +92,15 @@ def roll_text(roll: DiceRoll) -> Text:
         text.append("]")
     text.append(" = ")
     text.append(str(roll.total), style="bold")
+    return text
+
+
+def condition_text(condition: Condition) -> str:
+    """``burning 2 (3 rounds)``."""
+    text = f"{clean(condition.name)} {condition.level}"
+    duration = condition.duration
+    if duration.boundary is not Boundary.NEVER and duration.count:
+        text += f" ({duration.count} round{'s' if duration.count != 1 else ''})"
     return text
 
 

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from core.values.combatant import Combatant
 from core.rulesets.base import Ruleset
-from tui.rendering.combat import condition_text
+from tui.rendering.lines import condition_text
 from tui.rendering.text import clean, user_text
 from tui.widgets.tracker_cells import hp_text
 from tui.widgets.lines import NO_BREAK, LinePane, text_lines

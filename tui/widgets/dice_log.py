@@ -26,7 +26,6 @@ from rich.text import Text
 from textual.events import MouseScrollDown, MouseScrollUp
 from textual.strip import Strip
 
-from core.combat.events import DamageTaken, HitPointsChanged
 from saves.campaign import LogEntry
 from saves.records import Redone, Undone
 from saves.history import LogView
@@ -77,12 +76,20 @@ def line_text(entry: LogEntry, ruleset: Ruleset | None = None) -> Text:
     return line
 
 
+def _tagged(entry: LogEntry, tag: str) -> bool:
+    """Whether ``entry``'s event is of the class ``tag``. Asked by the tag
+    (class names are unique, as the codec needs them; :mod:`core.combat.event_rules`
+    looks rules up the same way), so a log of a fight's opening lines loads
+    no class of the actions' events (:mod:`core.combat.action_events`) to ask."""
+    return type(entry.event).__name__ == tag
+
+
 def _redundant(entry: LogEntry, previous: LogEntry | None) -> bool:
     """The plain HP line that repeats the damage line just before it."""
     return (
         previous is not None
-        and isinstance(entry.event, HitPointsChanged)
-        and isinstance(previous.event, DamageTaken)
+        and _tagged(entry, "HitPointsChanged")
+        and _tagged(previous, "DamageTaken")
         and previous.event.combatant == entry.event.combatant
     )
 
@@ -145,7 +152,7 @@ class DiceLog(LinePane, can_focus=True):
     # -- data ---------------------------------------------------------------
     def _shown_at(self, index: int) -> bool:
         entry = self.entries[index]
-        if index > 0 and isinstance(entry.event, HitPointsChanged) and _redundant(entry, self.entries[index - 1]):
+        if index > 0 and _tagged(entry, "HitPointsChanged") and _redundant(entry, self.entries[index - 1]):
             return False
         return self.filter_id is None or involves(entry, self.filter_id) or isinstance(entry.event, (Undone, Redone))  # what was taken back shows
 

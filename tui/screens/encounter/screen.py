@@ -191,7 +191,8 @@ class EncounterScreen(Screen):
             self.selected = view.state.order()[0].id
         self.refresh_views(follow=True, view=view)
         self.refresh_bindings()
-        self.forecasting.state_changed()
+        if built(self, "forecasting") is not None:  # else the forecast is off (F turns it on): its part and the tactics load after the first frame
+            self.forecasting.state_changed()
 
     def combatant(self, combatant_id: str | None) -> Combatant | None:
         """The combatant of ``combatant_id`` in the encounter now, or ``None``."""
@@ -225,7 +226,6 @@ class EncounterScreen(Screen):
         if follow and current is not None and current.position is not None and not grid_map.picking:
             grid_map.follow(current.position, centre=True, unless_looked_away=view is not None and view.turn_changed)
         chosen = self.combatant(self.selected)
-
         riding = ride_words(state, chosen) if chosen is not None else ""
         self.query_one(CreatureSheet).show(chosen, view.ruleset, self.selected == state.current, riding, sheet_lines(state, chosen) if chosen is not None else ())
 
