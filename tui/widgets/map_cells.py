@@ -186,14 +186,26 @@ class MapCells:
 
     def _cell_regions(self, cells) -> list[Region]:
         """The pane's regions (content coordinates) of those of ``cells`` in
-        view: a cell scrolled out of the pane draws nothing, so it is not
-        marked (a long path on a big map is mostly out of view)."""
+        view, one a row of cells, from its leftmost cell to its rightmost: a
+        cell scrolled out of the pane draws nothing, so it is not marked (a
+        long path on a big map is mostly out of view). The unchanged cells
+        between two on a row cost no bytes (the frame diff sends changed
+        cells only), and a row's line is drawn whole either way."""
         cw, ch = self.cell_size
         scroll_x, scroll_y = self.scroll_offset
         width, height = self.size
         left, top = RULER - scroll_x, 1 - scroll_y
-        return [Region(left + x * cw, top + y * ch, cw, ch) for x, y in cells
-                if -cw < left + x * cw < width and -ch < top + y * ch < height]
+        spans: dict[int, list[int]] = {}
+        for x, y in cells:
+            if -cw < left + x * cw < width and -ch < top + y * ch < height:
+                span = spans.get(y)
+                if span is None:
+                    spans[y] = [x, x]
+                elif x < span[0]:
+                    span[0] = x
+                elif x > span[1]:
+                    span[1] = x
+        return [Region(left + x0 * cw, top + y * ch, (x1 - x0 + 1) * cw, ch) for y, (x0, x1) in spans.items()]
 
     def _refresh_cells(self, cells) -> None:
         """Repaint only ``cells``: a region each, or (many of them: a reach)
