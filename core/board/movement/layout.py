@@ -55,16 +55,6 @@ class Layout:
             self.paths.clear()
         self.paths[key] = path
 
-    def __getstate__(self) -> dict:
-        """What a pickle holds (a grid pickles its layout): all but the
-        remembered paths, which a state sent to the forecast's workers
-        would carry for nothing."""
-        return {name: value for name, value in self.__dict__.items() if name != "paths"}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self.paths = {}
-
     @property
     def size(self) -> int:
         """Flat indices in all: ``stride * (height + 2)``."""
