@@ -9,7 +9,9 @@ in the order of their fights, whichever worker ends first, so a seeded
 forecast counts the same fights however the workers are scheduled. The UI's interpreter only pickles a
 state and reads small answers, through a pipe the event loop watches
 (``loop.add_reader``: no thread, no polling); the state goes with the
-first batch of a forecast only, later batches name it by its generation.
+first batch of a forecast only, later batches name it by its generation,
+and it is pickled once for all the workers (a map's cached tables and
+paths are left out: :meth:`core.board.grid.Grid.__getstate__`).
 The workers start once (:meth:`ForecastRunner.warm_up`, which the GM's
 screen calls right after its first frame, or the first forecast) and are
 kept across forecasts: a forecast then starts with them loaded and waiting,
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import random
 import socket
 import subprocess
@@ -115,6 +118,7 @@ class ForecastRunner:
         self.generation = 0
         self.reading: Reading | None = None
         self._job: tuple[Any, Any, int] | None = None  # (state, ruleset, seed) of the current generation
+        self._pickled: bytes | None = None  # (state, ruleset) of the current generation, pickled once for every worker
         self._tally = Tally()  # of fights 0 .. self._counted - 1
         self._counted = 0
         self._waiting: dict[int, Tally] = {}  # first fight -> a batch's tally that came before an earlier batch's
@@ -173,7 +177,7 @@ class ForecastRunner:
     def start(self, state: Any, ruleset: Any) -> None:
         """Forecast ``state`` from scratch (the previous forecast is dropped)."""
         self.generation += 1
-        self._tally, self._counted, self._next_first, self._job = Tally(), 0, 0, None
+        self._tally, self._counted, self._next_first, self._job, self._pickled = Tally(), 0, 0, None, None
         self._waiting, self._sizes = {}, {}
         names = unforeseeable(state)
         if names:
@@ -215,10 +219,13 @@ class ForecastRunner:
         runs = min(self._runs, self.most - self._next_first)
         if runs <= 0:
             return
-        if worker.has == self.generation:  # it has this state already: send nothing big
-            state = ruleset = None
+        pickled = None  # it has this state already: send nothing big
+        if worker.has != self.generation:
+            if self._pickled is None:
+                self._pickled = pickle.dumps((state, ruleset), pickle.HIGHEST_PROTOCOL)
+            pickled = self._pickled
         try:
-            worker.connection.send((self.generation, state, ruleset, seed, self._next_first, runs))
+            worker.connection.send((self.generation, pickled, seed, self._next_first, runs))
         except (BrokenPipeError, OSError) as problem:
             self._say(Reading(self.generation, self._tally, done=True, problem=f"the forecast stopped: {problem}"))
             self._job = None

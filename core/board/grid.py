@@ -96,6 +96,13 @@ class Grid:
         if self.depths:
             self._check_depths()
 
+    def __getstate__(self) -> dict:
+        """What a pickle holds (a state sent to the forecast's workers): the
+        fields, none of what is cached on the map (its layout with the
+        search's whole-map tables and remembered paths, its edge index:
+        rebuilt on use), which on a big map would be megabytes."""
+        return {name: value for name, value in self.__dict__.items() if not name.startswith("_")}
+
     def _check_depths(self) -> None:
         """Each painted depth on a water cell of the map, 1 to
         :data:`core.values.limits.MAX_GROUND_HEIGHT` cells, a cell once; in reading order."""

@@ -47,6 +47,13 @@ _UNKNOWN = object()
 LIMIT = 200_000
 """Answers (and creature keys) kept at most; past it the memo starts afresh."""
 
+CREATURES_SEEN = 1024
+"""Creature values whose key's number is known by their identity, at most:
+the values of one fight (a fight makes new ones at every change; only the
+starting state's come back in the next), not every value of every fight,
+which would stay alive for nothing (and be walked by every full garbage
+collection). Past it they are forgotten; their numbers are not."""
+
 
 def _plain(value: object) -> object:
     if isinstance(value, ActionBudget):
@@ -109,6 +116,8 @@ class Memo:
             number = self._numbers.setdefault(_key_of(creature), len(self._numbers))
         except TypeError:  # a field that cannot be hashed: not remembered
             number = None
+        if len(self._creatures) >= CREATURES_SEEN:
+            self._creatures.clear()  # an identity cache only: a value seen again gets the same number from its key
         self._creatures[id(creature)] = (creature, number)
         return number
 
@@ -124,7 +133,7 @@ class Memo:
     def _state_key(self, state: EncounterState) -> tuple | None:
         if state.grid is not self.grid or state.vision is not self.vision:
             return None
-        if len(self._creatures) >= self.limit or len(self._numbers) >= self.limit:
+        if len(self._numbers) >= self.limit:
             self._creatures.clear()  # a number is never given to another key: the answers under them go too
             self._numbers.clear()
             self._answers.clear()

@@ -2,9 +2,10 @@
 
 It reads jobs from the socket ``FD`` (pickled, framed by
 :class:`multiprocessing.connection.Connection`) and answers each: a job
-``(generation, state, ruleset, seed, first, runs)`` gets ``(generation,
-first, tally, seconds)`` (``state`` and ``ruleset`` are ``None`` in the
-later batches of a forecast: those of its first batch are kept), the :class:`~core.forecast.odds.Tally` of fights
+``(generation, pickled, seed, first, runs)`` gets ``(generation, first,
+tally, seconds)`` (``pickled``: the pickle of ``(state, ruleset)``, made
+once for every worker; ``None`` in the later batches of a forecast: those
+of its first batch are kept), the :class:`~core.forecast.odds.Tally` of fights
 ``first .. first + runs - 1`` (:func:`~core.forecast.odds.play_many`), or
 instead of it the text of the error that stopped them. It ends when the
 socket closes (its parent is gone). Only its own parent writes to it.
@@ -26,6 +27,7 @@ the first applied command and the first roll would load otherwise (about
 from __future__ import annotations
 
 import os
+import pickle
 import socket
 import sys
 import time
@@ -55,11 +57,12 @@ def serve(connection: Connection) -> None:
     forecast: tuple[Any, Any, Any, Memo] | None = None  # ((generation, seed), its state, its ruleset, its memo)
     while True:
         try:
-            generation, state, ruleset, seed, first, runs = connection.recv()
+            generation, pickled, seed, first, runs = connection.recv()
         except (EOFError, OSError):
             return
         began = time.perf_counter()
-        if state is not None and (forecast is None or forecast[0] != (generation, seed)):
+        if pickled is not None and (forecast is None or forecast[0] != (generation, seed)):
+            state, ruleset = pickle.loads(pickled)
             forecast = ((generation, seed), state, ruleset, Memo(state))
         try:
             if forecast is None or forecast[0] != (generation, seed):

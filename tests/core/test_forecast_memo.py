@@ -82,6 +82,18 @@ def test_a_state_on_another_map_is_not_remembered():
     assert len(asked) == 2 and memo.hits == 0
 
 
+def test_a_long_forecast_keeps_only_a_fight_or_so_of_creature_values_alive(monkeypatch):
+    """The identity cache of creature values is bounded (a fight makes new
+    values at every change); the answers stay, and so do the endings."""
+    monkeypatch.setattr("core.forecast.memo.CREATURES_SEEN", 64)
+    state, ruleset = demo_state("equestria")
+    memo = Memo(state)
+    for seed in range(12):
+        assert play_out(state, ruleset, random.Random(seed), memo=memo) == play_out(state, ruleset, random.Random(seed)), seed
+        assert len(memo._creatures) <= 64
+    assert memo.hits > memo.misses  # still answered from memory
+
+
 def test_batches_sharing_a_memo_add_up_to_one_run():
     state, ruleset = demo_state("equestria")
     memo = Memo(state)

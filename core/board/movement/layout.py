@@ -24,6 +24,9 @@ TERRAIN_ORDER: tuple[str, ...] = tuple(TERRAINS)
 TERRAIN_INDEX: dict[str, int] = {tid: i for i, tid in enumerate(TERRAIN_ORDER)}
 OFF_MAP = len(TERRAIN_ORDER)
 
+PATHS_KEPT = 4096
+"""Paths a layout keeps at most (:meth:`Layout.remember_path`)."""
+
 
 @dataclass
 class Layout:
@@ -39,6 +42,18 @@ class Layout:
     #: blocks movement (:mod:`core.board.edges`); empty on most maps.
     walls: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
     _terrain: list[int] | None = field(default=None, repr=False)
+    #: The paths found on this map (:func:`core.board.movement.paths.find_path`),
+    #: by everything their search reads: see :meth:`remember_path`.
+    paths: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def remember_path(self, key: object, path: object) -> None:
+        """Keep ``path`` under ``key`` (the mover's step rules and footprint,
+        the cells others shut or make dearer, the start, the SRD-MOV-2 parity,
+        the targets): the same search on this map gives it back. At most
+        :data:`PATHS_KEPT`; past it the memory starts afresh."""
+        if len(self.paths) >= PATHS_KEPT:
+            self.paths.clear()
+        self.paths[key] = path
 
     @property
     def size(self) -> int:

@@ -13,7 +13,7 @@ from core.board.grid import Cell, Grid
 from core.values.mobility import MoveType
 from core.board.movement.model import MoveOptions
 from core.board.movement.reach_result import teleport_reach
-from core.board.movement.setup import NO_OPTIONS, Path, build_path, chain, check_target, run_search, setup_query
+from core.board.movement.setup import NO_OPTIONS, Path, Setup, build_path, chain, check_target, run_search, setup_query
 from core.board.movement.steps import side_words, steps_crossed
 
 
@@ -40,6 +40,24 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
         result = teleport_reach(grid, s, mover, budget)
         return result.path(targets[-1])
     alternate = s.rules.diagonal == "alternate"
+    key = (s.rules, s.footprint, frozenset(s.costs.overrides.items()), s.start, options.start_parity & 1 if alternate else 0, tuple(targets))
+    path = s.lay.paths.get(key)
+    if path is None:
+        path = _search(grid, ruleset, mover, combatants, s, targets, move, options)
+        s.lay.remember_path(key, path)
+    if budget is not None and path.cost > budget:
+        raise MoveRefused(
+            f"{mover.name} needs {path.cost} {model.unit} to get there and has {budget} left", targets[-1], model.budget_rule
+        )
+    return path
+
+
+def _search(grid: Grid, ruleset: Any, mover: Combatant, combatants: tuple[Combatant, ...], s: Setup, targets: list[Cell],
+            move: MoveType | None, options: MoveOptions) -> Path:
+    """The cheapest path of :func:`find_path` through ``targets`` (the last
+    is the goal), with no budget: the search and its rebuilt path."""
+    model = s.model
+    alternate = s.rules.diagonal == "alternate"
     sources = {s.start * 2 + (options.start_parity & 1): 0} if alternate else {s.start: 0}
     legs: list[tuple[dict[int, int], int]] = []
     total = 0
@@ -64,12 +82,7 @@ def find_path(grid: Grid, ruleset: Any, mover: Combatant, combatants: Iterable[C
     for came, _ in reversed(legs):
         stitched.append((came, end))
         end = chain(came, end)[0]
-    path = build_path(s, stitched, total)
-    if budget is not None and path.cost > budget:
-        raise MoveRefused(
-            f"{mover.name} needs {path.cost} {model.unit} to get there and has {budget} left", targets[-1], model.budget_rule
-        )
-    return path
+    return build_path(s, stitched, total)
 
 
 def door_in_the_way(grid: Grid, ruleset: Any, mover: Combatant, combatants: tuple[Combatant, ...], target: Cell,
