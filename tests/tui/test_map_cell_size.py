@@ -13,7 +13,7 @@ from rich.cells import cell_len
 
 from tui.rendering.glyphs import SIDE_STYLE, THEMES, cell_text
 from tui.widgets.grid_map import CELL_SIZES, GridMap
-from tui.widgets.map_cells import RULER
+from tui.widgets.map_rulers import RULER
 from tui.widgets.initiative_tracker import InitiativeTracker
 
 from tests.tui.helpers import demo_app

@@ -9,7 +9,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from tui.widgets.map_cells import RULER, map_row
+from tui.widgets.map_rulers import RULER, map_row
 
 PANE = Style(bgcolor="black")
 GROUND = Style(bgcolor="blue")

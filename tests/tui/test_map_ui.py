@@ -253,7 +253,7 @@ def _big_map_app(path):
 
 
 def _in_view(grid_map, cell) -> bool:
-    from tui.widgets.map_cells import RULER
+    from tui.widgets.map_rulers import RULER
 
     cw, ch = grid_map.cell_size
     scroll_x, scroll_y = grid_map.scroll_offset

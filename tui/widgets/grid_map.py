@@ -26,7 +26,8 @@ from core.combat.state import EncounterState
 from core.board.grid import Cell
 from tui.rendering.glyphs import THEMES, GlyphTheme
 from tui.widgets import map_input
-from tui.widgets.map_cells import RULER, MapCells
+from tui.widgets.map_cells import MapCells
+from tui.widgets.map_rulers import RULER
 from tui.widgets.map_view import MapView as _View
 from tui.widgets.map_view import changed_cells, tokens_of
 

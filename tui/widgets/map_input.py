@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from core.board.grid import Cell
-from tui.widgets.map_cells import RULER
+from tui.widgets.map_rulers import RULER
 
 MAP_BINDINGS = [
     Binding("up,k", "cursor(0,-1)", "Up", show=False, id="map-up"),
