@@ -15,6 +15,16 @@ def encounter_home(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def folds_between_frames():
+    """Every test starts with no key's frame due (:data:`saves.fold_plan.between_frames`
+    set, as without a UI): an app a test left mid-key must not slow the next test's folds."""
+    from saves import fold_plan
+
+    fold_plan.between_frames.set()
+    yield
+
+
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(1234)

@@ -210,7 +210,7 @@ def test_an_encounter_added_in_play_reads_its_first_folded_steps_back_too(path, 
     for _ in range(60):
         session.commit(cmd.NextTurn())
         hashes.append(state_hash(session.encounter.state))
-    session.campaign._wait_for_fold()
+        session.campaign._wait_for_fold()  # each fold ends before the next action: as many folds on a loaded machine as on a quiet one
     steps = session.campaign.data.encounters[eid].steps
     assert steps.history is not None and steps.in_memory < 30
     for expected in reversed(hashes[:-1]):
