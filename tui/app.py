@@ -192,7 +192,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
         build_all(self.encounter_screen)  # the screen's parts (menus, dialogs, map modes): ready for the first key
         self.set_timer(0.5, handlers)
         if self.players != "off" and self.presenter.session.read_only is None:
-            self.set_timer(0.5, lambda: self.run_worker(self._listen_to_players(), group="players"))
+            self.set_timer(0.5, lambda: self.run_worker(self._listen_to_players, group="players"))  # the function, not a coroutine: a worker that never starts (the app ending) leaves none unawaited
         threading.Thread(target=dice.warm_up, name="dice-warm-up", daemon=True).start()
         if not self.is_headless:
             self.set_timer(1.0, self.encounter_screen.forecasting.warm_up)
