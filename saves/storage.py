@@ -107,8 +107,7 @@ class AtomicJSONStorage(Storage):
             raise CorruptSave(self.path, "is empty (it may have been truncated); it was left untouched")
         searched = _SURROGATE_ESCAPE.search(raw) is not None  # then parsed whole: every string is checked below
         try:
-            text = raw.decode("utf-8")
-            data = load_campaign_text(text) if self._state_texts and not searched else json.loads(text)
+            data = load_campaign_text(raw) if self._state_texts and not searched else json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
             raise CorruptSave(self.path, "is not valid JSON (truncated or edited by hand?); it was left untouched") from None
         except RecursionError:

@@ -21,38 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from core.dice.checks import Modifier
 from core.errors import IllegalCommand
-
-
-class DamageType(Enum):
-    """The 17 damage types of rule TAC-DMG-1, plus ``TRUE`` (чистый урон, EQ-GEN-4)."""
-
-    SLASHING = "slashing"
-    PIERCING = "piercing"
-    CHOPPING = "chopping"
-    BLUDGEONING = "bludgeoning"
-    PENETRATING = "penetrating"
-    ARCANE = "arcane"
-    FIRE = "fire"
-    FROST = "frost"
-    ACID = "acid"
-    POISON = "poison"
-    SONIC = "sonic"
-    HOLY = "holy"
-    NECROTIC = "necrotic"
-    ENERGY = "energy"
-    PSYCHIC = "psychic"
-    EXPLOSIVE = "explosive"
-    LIGHT = "light"
-    TRUE = "true"
-
-
-TAC_DAMAGE_TYPES = tuple(t for t in DamageType if t is not DamageType.TRUE)
-ANY_TYPE = "any"
+from core.values.damage_types import ANY_TYPE as ANY_TYPE, TAC_DAMAGE_TYPES as TAC_DAMAGE_TYPES, DamageType as DamageType  # the pipeline names them too
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from typing import Any
 
 from core.board.vision import WEATHERS
 from core.dice.setting_notation import DICE
-from core.combat.damage import DamageType
+from core.values.damage_types import DamageType
 from core.values.mobility import Size
 
 RowCheck = Callable[[Any, str, tuple[Any, ...]], "str | None"]

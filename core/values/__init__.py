@@ -10,4 +10,5 @@
 - ``last_roll``: the last check or attack roll (EQ-CHK-6)
 - ``trackers``: the GM's reminders and limited uses as values
 - ``attacks``: the saved attacks on a creature's sheet
+- ``damage_types``: the damage types (TAC-DMG-1)
 """

@@ -19,7 +19,7 @@ from enum import Enum
 
 from typing import TYPE_CHECKING
 
-from core.combat.damage import DamageType
+from core.values.damage_types import DamageType
 from core.errors import IllegalCommand
 
 if TYPE_CHECKING:

@@ -11,6 +11,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.combat import commands as cmd
 from saves.campaign import Campaign
@@ -78,12 +80,35 @@ def test_a_fold_writes_a_state_never_opened_back_as_it_was_read(tmp_path):
     '{"meta":{"1":{}}}  ',
 ])
 def test_any_other_text_reads_as_json_loads_reads_it(text):
-    assert decoded(load_campaign_text(text)) == json.loads(text)
+    assert decoded(load_campaign_text(text.encode())) == json.loads(text)
+
+
+_TEXTS = st.text(alphabet=st.sampled_from("aé😀\u00ff\"\\{}:,"), max_size=4)  # accents, emoji, what JSON escapes, JSON's own marks
+_VALUES = st.recursive(st.none() | st.integers() | _TEXTS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXTS, inner, max_size=3), max_leaves=8)
+
+
+@given(name=_TEXTS, other=_VALUES, state=st.dictionaries(_TEXTS, _VALUES, max_size=3), ascii_only=st.booleans())
+def test_the_bytes_read_as_latin_1_give_what_json_loads_gives(name, other, state, ascii_only):
+    """Non-ASCII names, keys and states (raw UTF-8, or escaped): the walk's
+    value is json.loads's, each state kept as its own bytes of the file."""
+    doc = {"encounters": {"1": {"eid": 1, "name": name, "state": state}, "2": {"other": other, "state": {"x": name}}}, "meta": {"1": {"name": name, "v": other}}}
+    raw = json.dumps(doc, ensure_ascii=ascii_only, separators=(",", ":")).encode("utf-8")
+    value = load_campaign_text(raw)
+    assert decoded(value) == json.loads(raw)
+    for key in ("1", "2"):
+        kept = value["encounters"][key]["state"]
+        if isinstance(kept, StateText):
+            assert kept.text in raw and json.loads(kept.text) == doc["encounters"][key]["state"]
+
+
+def test_a_file_that_is_not_utf_8_is_refused_wherever_its_bad_byte_is():
+    with pytest.raises(UnicodeDecodeError):
+        load_campaign_text(b'{"encounters":{"1":{"state":{"a":"\xff"}}}}')
 
 
 def test_a_damaged_state_raises_what_json_loads_raises():
     with pytest.raises(json.JSONDecodeError):
-        load_campaign_text('{"encounters":{"1":{"state":{"a":[1,}}}}')
+        load_campaign_text(b'{"encounters":{"1":{"state":{"a":[1,}}}}')
 
 
 def test_a_campaign_of_another_ruleset_reads_its_campaign_tools_without_keeping_the_states_decoded(tmp_path):
