@@ -48,11 +48,15 @@ def render_from(current: str, pieces, color_system) -> tuple[str, str]:
     one run first (:func:`merged`), so blanks split over them are one erase."""
     pieces = merged(pieces, color_system)
     out: list[str] = []
+    plain: list = []  # pieces with no erase, written in one call (sgr.render_from carries the style from one to the next)
     for index, (text, style, *_) in enumerate(pieces):
         if "      " not in text or not erasable(style):
-            written, current = sgr.render_from(current, [(text, style)], color_system)
-            out.append(written)
+            plain.append((text, style))
             continue
+        if plain:
+            written, current = sgr.render_from(current, plain, color_system)
+            out.append(written)
+            plain = []
         last_piece = index == len(pieces) - 1
         start = 0
         for blanks in BLANKS.finditer(text):
@@ -69,6 +73,9 @@ def render_from(current: str, pieces, color_system) -> tuple[str, str]:
         if start < len(text):
             written, current = sgr.render_from(current, [(text[start:], style)], color_system)
             out.append(written)
+    if plain:
+        written, current = sgr.render_from(current, plain, color_system)
+        out.append(written)
     return "".join(out), current
 
 

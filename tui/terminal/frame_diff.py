@@ -48,14 +48,16 @@ def changed_runs(old: Cells, new: Cells, x: int) -> Iterator[tuple[int, int]]:
     old_chars, old_looks = old
     new_chars, new_looks = new
     start = last = None
-    count = len(new_chars)
+    count, known = len(new_chars), len(old_chars)
+    if old_chars[x:x + count] == new_chars and old_looks[x:x + count] == new_looks:
+        return  # the terminal shows them all already
     for chunk in range(0, count, CHUNK):
-        end = min(chunk + CHUNK, count)
+        end = chunk + CHUNK if chunk + CHUNK < count else count
         if old_chars[x + chunk:x + end] == new_chars[chunk:end] and old_looks[x + chunk:x + end] == new_looks[chunk:end]:
             continue
         for i in range(chunk, end):
             j = x + i
-            if j < len(old_chars) and old_chars[j] == new_chars[i] and old_looks[j] == new_looks[i]:
+            if j < known and old_chars[j] == new_chars[i] and old_looks[j] == new_looks[i]:
                 continue
             if start is None:
                 start = i
@@ -90,15 +92,21 @@ def _segments(chars: list, styles: list, looks: list, color_system) -> list[Segm
     """Segments for these cells, one per run of the same look (a space
     joins the run before it when it would look the same in its style)."""
     segments: list[Segment] = []
-    run: list[str] = []
-    current, style = (looks[0], styles[0]) if looks else (None, None)
-    for char, this_style, this_look in zip(chars, styles, looks):
-        if this_look != current and not (char == " " and space_look(style, color_system) == this_look):
-            segments.append(Segment("".join(run), style))
-            run, current, style = [], this_look, this_style
-        run.append(char)
-    if run:
-        segments.append(Segment("".join(run), style))
+    if not looks:
+        return segments
+    start, current, style = 0, looks[0], styles[0]
+    blank = None  # how a space looks in the run's style: asked once a run
+    for i, this_look in enumerate(looks):
+        if this_look is current or this_look == current:
+            continue
+        if chars[i] == " ":
+            if blank is None:
+                blank = space_look(style, color_system)
+            if blank == this_look:
+                continue
+        segments.append(Segment("".join(chars[start:i]), style))
+        start, current, style, blank = i, this_look, styles[i], None
+    segments.append(Segment("".join(chars[start:]), style))
     return segments
 
 

@@ -27,6 +27,8 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tui.widgets.styled_lines import StyledLines
+
 _CONSOLE = Console(width=1000, color_system=None, legacy_windows=False, force_terminal=False)
 NO_BREAK = "\u00a0"
 """A space no line breaks at (Rich's wrap breaks at any whitespace, this one too)."""
@@ -106,6 +108,7 @@ class LinePane(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self._styles_cache = StyledLines()  # a content line's screen line made once per look (its border around it)
         self._lines: list[Strip] = []
         self._rows = 0
         self._repainting = False

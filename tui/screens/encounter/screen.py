@@ -41,6 +41,7 @@ from tui.screens.encounter.parts import Part, built, part_names
 from tui.screens.encounter.saving_mark import SavingMark
 from tui.screens.encounter.status import status_text
 from tui.screens.prompt import PromptScreen
+from tui.terminal.row_compositor import RowCompositor
 from tui.widgets.creature_sheet import CreatureSheet
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.grid_map import GridMap
@@ -82,6 +83,7 @@ class EncounterScreen(Screen):
 
     def __init__(self, presenter: EncounterPresenter, notice: str = "", glyphs: str = "unicode") -> None:
         super().__init__()
+        self._compositor = RowCompositor()  # a key's frame renders the rows it writes, not every pane whole
         self.presenter = presenter
         self.selected: str | None = presenter.session.encounter.state.current
         """Id of the combatant the sheet shows and most keys act on."""
@@ -150,9 +152,7 @@ class EncounterScreen(Screen):
         """The presenter's :class:`saves.session.Session` (read it; changes go through the presenter)."""
         return self.presenter.session
 
-    @property
-    def state(self):
-        return self.presenter.session.encounter.state
+    state = property(lambda self: self.presenter.session.encounter.state)
 
     def show_view(self, view: EncounterView) -> None:
         """Render one view the presenter published: a new encounter from
@@ -183,8 +183,7 @@ class EncounterScreen(Screen):
         grid_map = self.query_one(GridMap)
         grid_map.border_title = Text(f"{clean(view.title)} \u2014 {clean(view.file_name)}")  # Text: never parsed as markup
         log = self.query_one(DiceLog)
-        log.border_title = "Log"
-        log.filter_id = None
+        log.border_title, log.filter_id = "Log", None
         log.ruleset = view.ruleset
         log.load(self.session.log)
         if self.selected is None and view.state.combatants:
