@@ -152,7 +152,10 @@ class EncounterScreen(Screen):
         """The presenter's :class:`saves.session.Session` (read it; changes go through the presenter)."""
         return self.presenter.session
 
-    state = property(lambda self: self.presenter.session.encounter.state)
+    @property
+    def state(self):
+        """The encounter's state now (the presenter's session's)."""
+        return self.presenter.session.encounter.state
 
     def show_view(self, view: EncounterView) -> None:
         """Render one view the presenter published: a new encounter from
