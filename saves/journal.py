@@ -105,7 +105,7 @@ class Journal:
     def append(self, records: list[dict[str, Any]]) -> None:
         """Append ``records`` and fsync. Raises ``OSError``; the journal is then cut
         back to its previous good length (when the disk lets us)."""
-        data = b"".join(_encode(r) for r in records)
+        data = _encode(records[0]) if len(records) == 1 else b"".join(map(_encode, records))  # most appends: one action's line
         fd = self._open()
         try:
             if not self._length_known and os.fstat(fd).st_size != self.good_length:

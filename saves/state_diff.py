@@ -6,7 +6,10 @@ dataclasses, ``dataclasses.replace``), so the changes can be found by
 walking the two values down to what is not the same object: the fields of
 a dataclass of one type (read in one call, compared in C), a tuple of one
 length item by item, down to a number or a text, compared as it is (its
-own document).
+own document); a tuple of one length moved on by one item (a kept window,
+the state's last 64 turn boundaries) is the item that went and the one
+that came (:func:`saves.patch.slid`), as the documents' diff records it,
+with no conversion of the window (64 memoized documents an action).
 Where the shape itself changes (a tuple that grew, a value of another
 type, a mapping), both sides are converted (:func:`saves.codec.to_document`,
 memoized for frozen values) and :func:`saves.patch.diff` finds the changes
@@ -52,10 +55,15 @@ def _walk(old: Any, new: Any, path: list, out: list[Change]) -> None:
             for index in unshared(olds, news):  # most fields are the very same object: skipped in C
                 _walk(olds[index], news[index], path + [names[index]], out)
             return
-        if cls is tuple and len(old) == len(new) and not slid(old, new):
-            for index in unshared(old, new):
-                _walk(old[index], new[index], path + [index], out)
-            return
+        if cls is tuple and len(old) == len(new):
+            if not slid(old, new):
+                for index in unshared(old, new):
+                    _walk(old[index], new[index], path + [index], out)
+                return
+            if old != new:  # a kept window moved on by one: what the documents' diff records, without converting the window
+                out.append({"p": path + [0], "o": to_document(old[0])})
+                out.append({"p": path + [len(old) - 1], "n": to_document(new[-1])})
+                return
     diff_into(to_document(old), to_document(new), path, out)
 
 
