@@ -3,8 +3,8 @@
 Members who see the same creatures (and the same hidden creatures of
 their own) have the same view of the fight but for the cells: its document
 is written once, of the cells any of them sees and knows, as
-``view-<digest>.json`` (the first 32 hex digits of the SHA-256 of its
-bytes), and each member's ``as-<id>.json`` holds only what is its own:
+``view-<digest>.json`` (the first 32 hex digits of the SHA-256 of those
+creatures' ids and those cells), and each member's ``as-<id>.json`` holds only what is its own:
 ``{"feed", "as", "up", "viewers", "view": <that file's name>, "seen_out":
 [[x, y]], "cells_out": [[x, y]]}``, the view's seen cells it does not see
 now and the view's cells (seen or known) it does not know; a reader narrows
@@ -14,18 +14,26 @@ copies of a 1 MB document after each action (474 MB); now two (the party's
 ``party.json`` holds its document itself) and 500 files of a few hundred
 bytes, of which only those whose bytes changed are written again.
 
-A view file is never changed once written (another view is another name).
-One that neither of the last two publishes named is removed, so a reader
-finds the view a member's file names unless two publishes came between its
-two reads: then it reads the member's file again (:func:`follow`).
+A view file's name says which creatures and cells it holds, and the
+cells its members leave out are told against those: a view of other
+creatures or cells is another file, written before the members' files
+that name it, while a view of the same ones is replaced in place (a turn
+passes, a foe is hurt) and its members' files are written again only when
+their own part changed (on a next turn at 1000 creatures: two files of
+500). So a reader that reads a member's file and then its view (a watcher
+wakes for either, :class:`tui.player_source.SnapshotSource`) always narrows
+the view to the member's cells; at worst whose turn it is comes from the
+view one write ahead of the member's own part, until the member's file is
+written a moment later. A view that neither of the last two publishes
+named is removed, so a reader finds the view a member's file names unless
+two publishes came between its two reads: then it reads the member's file
+again (:func:`follow`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,7 +65,7 @@ def is_view_file(name: str) -> bool:
 
 def follow(folder: Path, name: str, parse: Callable[[Path], dict[str, Any] | None]) -> dict[str, Any]:
     """The whole document of the feed file ``name`` of ``folder``: the file itself when it holds its view,
-    else its own part over the shared view it names. ``parse(path)``: a file's document, ``None`` when it is
+    else its own part over the shared view it names (``"view"``: that file's name). ``parse(path)``: a file's document, ``None`` when it is
     missing (and raises :class:`SaveError` when it cannot be read or is damaged)."""
     path = folder / name
     for _ in range(TRIES):
@@ -72,23 +80,13 @@ def follow(folder: Path, name: str, parse: Callable[[Path], dict[str, Any] | Non
         view = parse(folder / shared)
         if view is not None:
             own = {key: doc[key] for key in OWN_KEYS if key in doc}
-            return {**view, **own, "feed": doc.get("feed")}
+            return {**view, **own, "feed": doc.get("feed"), "view": shared}
     raise CorruptSave(path, "is a damaged players' feed (the view it names is gone)")
 
 
 def stale_views(listing: list[str], kept: set[str]) -> list[str]:
     """The view files of ``listing`` (a feed folder's names) that are not in ``kept``."""
     return [name for name in listing if name.startswith("view-") and is_view_file(name) and name not in kept]
-
-
-def exists(dfd: int, name: str) -> bool:
-    """Whether the folder ``dfd`` holds ``name`` as a regular file of this account's, not linked elsewhere
-    (a view already written: its name is its content's)."""
-    try:
-        info = os.stat(name, dir_fd=dfd, follow_symlinks=False)
-    except OSError:
-        return False
-    return stat.S_ISREG(info.st_mode) and info.st_nlink == 1 and info.st_uid == os.geteuid()
 
 
 Cells = frozenset[tuple[int, int]]
