@@ -54,7 +54,7 @@ from bench.common import Row, Sample, kb, ms, tail_or_median  # noqa: E402
 from bench.terminal import QUIET, encounter_argv, settled, start  # noqa: E402
 from core.combat import commands as cmd  # noqa: E402
 from saves.campaign import Campaign  # noqa: E402
-from saves.feed import FeedWriter  # noqa: E402
+from saves.feed_writer import FeedWriter  # noqa: E402
 from saves.session import Session, create_demo  # noqa: E402
 from tests.tui.pty_terminal import PtyProcess  # noqa: E402
 

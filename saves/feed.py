@@ -19,11 +19,15 @@ through a descriptor of the folder opened with ``O_NOFOLLOW``: a symbolic
 link put in the folder's place or a file's place is refused, never written
 through. A folder owned by another account is refused too.
 
-A feed file is JSON: ``{"feed": 1, "side", "as": {"id", "name"} | null,
-"title", "eid", "turn", "kinds": [[id, letter]], "ruleset", "house_rules",
-"state": <codec document>, "bands": {id: band}, "seen": [[x, y]], "known":
-[[x, y]], "viewers": [id]}``; ``known`` are the cells seen before in this
-encounter (the fog the view greys), kept across restarts of the GM's process.
+A feed file is JSON: ``{"feed": 2, "side", "as": {"id", "name"} | null,
+"up", "title", "eid", "turn", "next", "kinds": [[id, letter]], "ruleset",
+"house_rules", "state": <codec document>, "bands": {id: band}, "seen": [[x,
+y]], "known": [[x, y]], "viewers": [id]}``; ``known`` are the cells seen
+before in this encounter (the fog the view greys), kept across restarts of
+the GM's process. A member's file may hold its own part only and name the
+view it shares with the members who see the same creatures
+(:mod:`saves.feed_shared`); it reads back as the same view. The writer is
+:class:`saves.feed_writer.FeedWriter`.
 """
 
 from __future__ import annotations
@@ -33,29 +37,25 @@ import json
 import os
 import re
 import stat
-import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from core.combat.consistency import state_problems
 from core.combat.state import EncounterState
-from core.combat.upcoming import ReadTable, next_up
-from core.combat.visibility import HealthBand, SideView, for_players, visible_to
+from core.combat.visibility import HealthBand, SideView, narrowed
 from core.errors import IllegalCommand
 from core.rulesets import get as get_ruleset
 from core.rulesets.base import Ruleset
 from core.values.combatant import Side
-from saves.codec import from_document, to_document
-from saves import fold_plan
+from saves.codec import from_document
 from saves.errors import CorruptSave, SaveError
-from saves.feed_files import FeedRefused, open_folder, unlink_quietly, write_file
-from saves.files import MiB, NotAFile, NotOwnFile, read_regular
+from saves.feed_shared import follow
+from saves.files import MiB, NotAFile, read_regular
 from saves.sanitize import UnsafeDocument, clean_document
-from saves.texts import dump_bytes
 
-FEED_VERSION = 1
+FEED_VERSION = 2
+"""2: a member's file may name a shared view instead of holding it (:mod:`saves.feed_shared`)."""
 MAX_FEED_BYTES = 8 * MiB
 """Largest feed file read (a 200x200 map with 60 creatures is ~1 MB)."""
 MAX_MEMBERS = 64
@@ -104,172 +104,44 @@ class FeedView:
     next_name: str | None = None
     up: str = ""
     """For a member's own file: ``"now"`` on its turn, ``"next"`` when it is up next, else ``""`` (the bell)."""
+    view_file: str | None = None
+    """The shared view file a member's file named (:mod:`saves.feed_shared`): a watcher wakes for it too."""
 
 
-def turn_words(shown: EncounterState, side: Side, viewers: tuple[str, ...]) -> str:
-    """Whose turn it is, as the side may know it."""
-    if not viewers:
-        return f"Nobody on the {side.value}'s side to look through: the GM sets sides on the sheet (s)."
-    if shown.round == 0:
-        return "Combat has not started."
-    if shown.current is not None:
-        return f"Round {shown.round}: {shown.combatant(shown.current).name}'s turn."
-    return f"Round {shown.round}: someone you cannot see is acting."
-
-
-@lru_cache(maxsize=256)
-def _cells(cells: frozenset[tuple[int, int]]) -> list[list[int]]:
-    """``[[x, y], ...]`` sorted, shared (never mutate it): most actions change nobody's sight, members who see alike share one."""
-    return sorted([int(x), int(y)] for x, y in cells)
-
-
-def feed_document(view: SideView, known: frozenset, ruleset: Ruleset, title: str, eid: int, me: Any = None, upcoming: Any = None) -> dict[str, Any]:
-    """The feed file's document of ``view`` (see the module); ``upcoming``:
-    the creature up next (:func:`core.combat.upcoming.next_up`), named only
-    when the side can see it."""
-    shown = for_players(view, known)
-    turn = turn_words(view.state, view.side, view.viewers)
-    nxt = None
-    if view.viewers and upcoming is not None and view.state.has(upcoming.id):  # one the players cannot see stays unnamed
-        nxt = {"id": upcoming.id, "name": view.state.combatant(upcoming.id).name}
-        turn += f" Next: {nxt['name']}."
-    up = ""
-    if me is not None and view.viewers and view.state.round:
-        up = "now" if view.state.current == me.id else "next" if upcoming is not None and upcoming.id == me.id else ""
-    return {
-        "feed": FEED_VERSION, "side": view.side.value, "as": None if me is None else {"id": me.id, "name": me.name},
-        "title": title, "eid": eid, "turn": turn, "next": nxt, "up": up,
-        "kinds": [[k.id, k.letter] for k in ruleset.tracked_kinds], "ruleset": ruleset.id,
-        "house_rules": ruleset.house_rules(),
-        "state": to_document(shown), "bands": {cid: band.value for cid, band in sorted(view.bands.items())},
-        "seen": _cells(view.seen), "known": _cells(known - view.seen), "viewers": list(view.viewers),
-    }
-
-
-class FeedWriter:
-    """``FeedWriter(campaign_path)``: writes the campaign's feed folder
-    (:meth:`publish`); remembers, per view and encounter, the cells seen."""
-
-    def __init__(self, campaign: Path, folder: Path | None = None) -> None:
-        self.folder = folder or feed_folder(campaign)
-        self.problem: str | None = None
-        """Why the last publish failed, or ``None``."""
-        self._known: dict[tuple[int, str], frozenset] = {}
-        self.writes = 0
-        self._changed = threading.Condition()  # guards the three below; told when one changes
-        self._next: tuple[EncounterState, Ruleset, str, int] | None = None
-        self._started = self._writing = False  # _next may be written (start); the thread writes one
-        self._thread: threading.Thread | None = None
-
-    def publish_soon(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int, start: bool = True) -> None:
-        """:meth:`publish` in a thread of its own and return at once (line of sight to every cell: seconds on a big
-        map, which must never hold the GM's frame); the newest state sent while one is written is written next.
-        ``start=False``: only once :meth:`start` (or :meth:`wait`) is called, as the GM's app does when its frame is drawn."""
-        with self._changed:
-            self._next = (state, ruleset, title, eid)
-        if start:
-            self.start()
-
-    def start(self) -> None:
-        """Let the feed's thread write the newest state sent (if any). The thread is made once and
-        then waits for the next: a new thread each action held the GM's thread until it ran (1-3 ms)."""
-        with self._changed:
-            if self._next is None:
-                return
-            self._started = True
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._drain, name="players-feed", daemon=True)
-                self._thread.start()
-            self._changed.notify_all()
-
-    def _drain(self) -> None:
-        while True:
-            with self._changed:
-                self._changed.wait_for(lambda: self._started and self._next is not None)
-                job, self._next, self._started, self._writing = self._next, None, False, True
-            try:
-                assert job is not None  # what wait_for waited for
-                self.publish(*job, paced=True)
-            except Exception as exc:  # noqa: BLE001 - a thread's error would be lost: kept for the GM
-                self.problem = f"the players' feed could not be made: {exc}"
-            finally:
-                with self._changed:
-                    self._writing = False
-                    self._changed.notify_all()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for :meth:`publish_soon`'s writes (started now if not yet); ``True`` when none is left."""
-        self.start()
-        with self._changed:
-            return self._changed.wait_for(lambda: self._next is None and not self._writing, timeout)
-
-    def publish(self, state: EncounterState, ruleset: Ruleset, title: str, eid: int, paced: bool = False) -> bool:
-        """Write every view of ``state``; ``True`` when all were written (else :attr:`problem` says why; the campaign is never
-        touched). ``paced`` (:meth:`publish_soon`'s thread): each view waits for the GM's frame, so a key shares the
-        interpreter with one view's work at most (a party of 500 has 501: seconds of sight and encoding)."""
-        try:
-            dfd = open_folder(self.folder)
-        except (OSError, FeedRefused) as exc:
-            self.problem = f"the players' feed {self.folder} cannot be written: {getattr(exc, 'strerror', None) or exc}"
-            return False
-        try:
-            upcoming = next_up(ReadTable(ruleset, state), state)
-            views = {PARTY_FILE: None, **{member_file(c.id): c for c in state.combatants if c.side is Side.PARTY}}  # the party's, each member's
-            for name, member in views.items():
-                if paced:
-                    fold_plan.wait_between_frames()
-                view = visible_to(state, ruleset, Side.PARTY, None if member is None else member.id)
-                write_file(dfd, self.folder, name, self._document(view, ruleset, title, eid, name, member, upcoming))
-            gid = os.fstat(dfd).st_gid
-            for stale in os.listdir(dfd):
-                if stale.startswith("as-") and stale.endswith(".json") and stale not in views:
-                    os.unlink(stale, dir_fd=dfd)
-                elif stale.startswith(".") and stale.endswith(".tmp") and f".{os.getpid()}." not in stale:
-                    unlink_quietly(stale, dfd)  # left by a writer killed mid-write
-                elif stale == SOCKET_NAME:  # the GM's request socket follows the folder's group (chgrp after it was made)
-                    info = os.stat(stale, dir_fd=dfd, follow_symlinks=False)
-                    if stat.S_ISSOCK(info.st_mode) and info.st_uid == os.geteuid() and info.st_gid != gid:
-                        os.chown(stale, -1, gid, dir_fd=dfd, follow_symlinks=False)
-            self.problem = None
-            self.writes += 1
-            return True
-        except OSError as exc:
-            self.problem = f"the players' feed cannot be written: {exc.strerror or exc}" if isinstance(exc, NotOwnFile) else \
-                f"the players' feed {self.folder} cannot be written: {exc.strerror or exc}"
-            return False
-        finally:
-            os.close(dfd)
-
-    def _document(self, view: SideView, ruleset: Ruleset, title: str, eid: int, name: str, me: Any = None, upcoming: Any = None) -> bytes:
-        key = (eid, name)
-        known = self._known.get(key)
-        if known is None:
-            known = self._known_on_disk(name, eid)
-        known = self._known[key] = known | view.seen
-        return dump_bytes(feed_document(view, known, ruleset, title, eid, me, upcoming))  # orjson: a third of json's time
-
-    def _known_on_disk(self, name: str, eid: int) -> frozenset:
-        """The cells seen before that the feed file already names (a restarted GM's process goes on from them)."""
-        try:
-            raw = read_regular(self.folder / name, MAX_FEED_BYTES)
-            doc = json.loads(raw or b"{}")
-            if doc.get("eid") != eid:
-                return frozenset()
-            return frozenset((int(x), int(y)) for x, y in [*doc.get("known", ()), *doc.get("seen", ())])
-        except (OSError, NotAFile, ValueError, TypeError, AttributeError):
-            return frozenset()
-
-
-def _decode(raw: bytes, path: Path) -> FeedView:
+def parse_file(path: Path) -> dict[str, Any] | None:
+    """The document of the feed file ``path`` (strings cleaned), ``None`` when it does not exist;
+    raises :class:`SaveError` (unreadable) and :class:`CorruptSave` (not a feed's JSON)."""
+    try:
+        raw = read_regular(path, MAX_FEED_BYTES)
+    except NotAFile as exc:
+        raise CorruptSave(path, str(exc)) from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+    if raw is None:
+        return None
     try:
         doc = clean_document(json.loads(raw.decode("utf-8")))
-        if doc.get("feed") != FEED_VERSION:
-            raise CorruptSave(path, f"is a players' feed of another version ({doc.get('feed')!r})")
+    except (UnsafeDocument, ValueError) as exc:
+        raise CorruptSave(path, f"is a damaged players' feed ({exc})") from None
+    if not isinstance(doc, dict):
+        raise CorruptSave(path, "is a damaged players' feed (not an object)")
+    if doc.get("feed") != FEED_VERSION:
+        raise CorruptSave(path, f"is a players' feed of another version ({doc.get('feed')!r})")
+    return doc
+
+
+def _decode(doc: dict[str, Any], path: Path) -> FeedView:
+    try:
         state = from_document(doc["state"], EncounterState)
         ruleset = get_ruleset(doc["ruleset"], doc.get("house_rules") or {})
         side = Side(doc["side"])
         seen = frozenset((int(x), int(y)) for x, y in doc["seen"])
         known = frozenset((int(x), int(y)) for x, y in doc["known"])
+        if doc.get("seen_out") or doc.get("cells_out"):  # a member's part of a shared view (saves.feed_shared)
+            cells = (seen | known) - frozenset((int(x), int(y)) for x, y in doc["cells_out"])
+            seen = seen - frozenset((int(x), int(y)) for x, y in doc["seen_out"])
+            known = cells - seen
+            state = narrowed(state, cells)
         bands = {str(cid): HealthBand(band) for cid, band in doc["bands"].items()}
         me = doc.get("as")
         view = SideView(side, state, bands, seen, tuple(str(v) for v in doc["viewers"]))
@@ -278,10 +150,10 @@ def _decode(raw: bytes, path: Path) -> FeedView:
         up = str(doc.get("up") or "")
         feed = FeedView(view, str(doc["title"]), kinds, str(doc["turn"]), int(doc["eid"]), known, ruleset,
                         None if me is None else str(me["id"]), None if not nxt else str(nxt["id"]), None if not nxt else str(nxt["name"]),
-                        up if up in ("now", "next") else "")
+                        up if up in ("now", "next") else "", str(doc["view"]) if doc.get("view") else None)
     except SaveError:
         raise
-    except (UnsafeDocument, Exception) as exc:  # noqa: BLE001 - a file another process wrote
+    except Exception as exc:  # noqa: BLE001 - a file another process wrote
         raise CorruptSave(path, f"is a damaged players' feed ({exc})") from None
     problems = state_problems(state)
     if problems:
@@ -295,16 +167,8 @@ def feed_of(location: Path) -> Path:
     return location if location.is_dir() else feed_folder(location)
 
 
-def _read(path: Path) -> bytes:
-    try:
-        raw = read_regular(path, MAX_FEED_BYTES)
-    except NotAFile as exc:
-        raise CorruptSave(path, str(exc)) from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
-    if raw is None:
-        raise SaveError(path, "does not exist yet: the GM's process writes it when the campaign is open")
-    return raw
+def _load(folder: Path, name: str) -> FeedView:
+    return _decode(follow(folder, name, parse_file), folder / name)
 
 
 def read_feed(location: Path, as_name: str | None = None) -> FeedView:
@@ -314,16 +178,15 @@ def read_feed(location: Path, as_name: str | None = None) -> FeedView:
     :class:`IllegalCommand` (no such party member in the feed)."""
     folder = feed_of(location)
     if as_name is None:
-        return _decode(_read(folder / PARTY_FILE), folder / PARTY_FILE)
-    direct = folder / member_file(as_name)
-    if direct.exists():
-        return _decode(_read(direct), direct)
+        return _load(folder, PARTY_FILE)
+    if (folder / member_file(as_name)).exists():
+        return _load(folder, member_file(as_name))
     try:
         names = sorted(n for n in os.listdir(folder) if n.startswith("as-") and n.endswith(".json"))[:MAX_MEMBERS]
     except OSError as exc:
         raise SaveError(folder, f"cannot be read ({exc.strerror or exc})") from None
     for name in names:
-        feed = _decode(_read(folder / name), folder / name)
+        feed = _load(folder, name)
         if feed.me is not None and feed.view.state.combatant(feed.me).name == as_name:
             return feed
     raise IllegalCommand(f"no party member {as_name!r} in the players' feed")

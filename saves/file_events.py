@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Container
 from pathlib import Path
 
 from saves.fold import folding_path
@@ -52,9 +52,10 @@ async def campaign_changes(path: Path) -> AsyncIterator[None]:
         yield
 
 
-async def folder_changes(folder: Path, names: frozenset[str]) -> AsyncIterator[None]:
+async def folder_changes(folder: Path, names: Container[str]) -> AsyncIterator[None]:
     """Yields once after each change (or burst) to a file of ``folder``
-    named in ``names`` (the players' feed: its files); runs until cancelled."""
+    named in ``names`` (the players' feed: its files; asked at each event, so
+    the caller may change it between two); runs until cancelled."""
     inotify = _inotify(folder)
     if inotify is None:
         from watchfiles import awatch

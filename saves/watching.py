@@ -28,7 +28,8 @@ from core.combat.state import EncounterState
 from core.rulesets.base import Ruleset
 from core.combat.visibility import SideView
 from saves.errors import CorruptSave, NewerSave, SaveError
-from saves.feed import FeedWriter, read_feed
+from saves.feed import read_feed
+from saves.feed_writer import FeedWriter
 from saves.files import MAX_JOURNAL_BYTES, NotAFile, check_regular, real_path
 from saves.fold import folding_path
 from saves.journal import decode_line
@@ -62,6 +63,8 @@ class PlayerSnapshot:
     up: str = ""
     """For a view ``as_name``: ``"now"`` when that character's turn it is,
     ``"next"`` when it is up next, else ``""`` (the players' view's bell)."""
+    view_file: str | None = None
+    """The feed's shared view file it was read from, if any (:mod:`saves.feed_shared`)."""
 
 
 FileId = tuple[int, int, int] | None
@@ -248,4 +251,4 @@ def read_snapshot(location: Path, side: Side = Side.PARTY, as_name: str | None =
         raise SaveError(location, f"the players' feed holds the party's views, not the {side.value}'s")
     feed = read_feed(location, as_name)
     return PlayerSnapshot(feed.view, feed.title, feed.kinds, feed.turn + " Players' view (read-only); q quits.", feed.eid, feed.known, feed.ruleset, feed.me, feed.turn,
-                          feed.next_name, feed.next_id, feed.up)
+                          feed.next_name, feed.next_id, feed.up, feed.view_file)

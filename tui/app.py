@@ -44,7 +44,7 @@ from tui.takeover_offer import TakeOverOffer
 from tui.widgets.dice_log import DiceLog
 
 if TYPE_CHECKING:
-    from saves.feed import FeedWriter
+    from saves.feed_writer import FeedWriter
     from tui.player_requests import Pending, RequestServer
 
 
@@ -84,7 +84,7 @@ class EncounterApp(CollectWhenIdle, DiffedDisplay, KeysInOrder, QuitGuard, TakeO
     def feed(self) -> FeedWriter:
         """Writes the players' feed after each saved action (:mod:`saves.feed`); not while read-only.
         Made with the first feed, the opening state's, after the first frame (:meth:`_warm_up`)."""
-        from saves.feed import FeedWriter  # what players may see (line of sight, fog): not before the first frame
+        from saves.feed_writer import FeedWriter  # what players may see (line of sight, fog): not before the first frame
 
         return FeedWriter(self.presenter.session.path)
 

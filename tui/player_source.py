@@ -42,6 +42,18 @@ def _listing(folder: Path) -> list[str]:
 Subscriber = Callable[[Reading], None]
 
 
+class _Watched:
+    """The feed's file names a source wakes for: its own and the shared view its last snapshot was read
+    from (asked at each event: the view named changes with what the member sees)."""
+
+    def __init__(self, names: frozenset[str], source: SnapshotSource) -> None:
+        self.names, self.source = names, source
+
+    def __contains__(self, name: object) -> bool:
+        snapshot = self.source.snapshot
+        return name in self.names or (snapshot is not None and snapshot.view_file is not None and name == snapshot.view_file)
+
+
 class SnapshotSource(Publisher[Reading]):
     """``SnapshotSource(path, as_name=None, side=Side.PARTY)``: what ``side``
     (through ``as_name``'s eyes, when given) may know, from the players' feed
@@ -70,12 +82,13 @@ class SnapshotSource(Publisher[Reading]):
         return reading
 
     async def follow(self) -> None:
-        """Reload whenever the feed's file of this view changes (inotify, no polling); runs until cancelled."""
+        """Reload whenever the feed's file of this view changes, or the shared view it names (inotify, no polling);
+        runs until cancelled."""
         folder = feed_of(self.path)
         names = {PARTY_FILE} if self.as_name is None else {member_file(self.as_name)}
         if self.snapshot is not None and self.snapshot.me is not None:
             names.add(member_file(self.snapshot.me))
         if self.as_name is not None and len(names) == 1:
             names = {n for n in _listing(folder) if n.startswith("as-")} | names  # a name, not an id: any member's file
-        async for _ in folder_changes(folder, frozenset(names)):
+        async for _ in folder_changes(folder, _Watched(frozenset(names), self)):
             self.reload()

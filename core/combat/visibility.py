@@ -70,16 +70,54 @@ class SideView:
     viewers: tuple[str, ...]
 
 
-def seen_cells(grid: Grid, eyes: Iterable[Combatant], sight_range: int, settings: SightSettings | None = None) -> frozenset[Cell]:
+class SightMemo:
+    """Footprints seen (:func:`_seen_from`), kept for one asker across its calls: each footprint asked
+    for in the last round of calls or this one (a round: :meth:`next_round`). The players' feed asks for
+    every party member after every action, and a party of 500 overruns :func:`_seen_from`'s 64; this keeps
+    as many as the party has eyes (at most twice that between two rounds), no more. Keyed by the grid's
+    identity (an unchanged map is the same value from state to state), held while kept."""
+
+    def __init__(self) -> None:
+        self._now: dict[tuple[Any, ...], tuple[Any, frozenset[Cell]]] = {}
+        self._before: dict[tuple[Any, ...], tuple[Any, frozenset[Cell]]] = {}
+
+    def next_round(self) -> None:
+        """Footprints (and unions) not asked for since the last call of this are dropped."""
+        self._before, self._now = self._now, {}
+
+    def union(self, sets: list[frozenset[Cell]]) -> frozenset[Cell]:
+        """The union of ``sets``, the same value as last round's for the very same sets (nobody moved:
+        a party of 500 seeing 1 100 cells each is half a million cells to add)."""
+        if len(sets) < 2:
+            return sets[0] if sets else frozenset()
+        key = ("union", *map(id, sets))
+        entry = self._now.get(key) or self._before.get(key)
+        if entry is None or any(a is not b for a, b in zip(entry[0], sets)):
+            entry = (tuple(sets), frozenset().union(*sets))
+        self._now[key] = entry
+        return entry[1]
+
+    def seen_from(self, grid: Grid, position: Cell, eyes: tuple[Cell, ...], reach: int, settings: SightSettings | None) -> frozenset[Cell]:
+        key = (id(grid), position, eyes, reach, settings)
+        entry = self._now.get(key) or self._before.get(key)
+        if entry is None or entry[0] is not grid:
+            entry = (grid, _seen_from(grid, position, eyes, reach, settings))
+        self._now[key] = entry
+        return entry[1]
+
+
+def seen_cells(grid: Grid, eyes: Iterable[Combatant], sight_range: int, settings: SightSettings | None = None,
+               memo: SightMemo | None = None) -> frozenset[Cell]:
     """Cells any of ``eyes`` sees: line of sight (EQ-MAP-4, EQ-MAP-3) within
     ``sight_range`` cells (Chebyshev; 0 = no limit). A creature off the map
-    or burrowed sees nothing."""
-    seen: frozenset[Cell] = frozenset()
-    for viewer in eyes:
-        if viewer.position is None or viewer.layer is Layer.BURROWED or viewer.dead:
-            continue
-        seen |= _seen_from(grid, viewer.position, tuple(viewer.cells), sight_range or max(grid.width, grid.height), settings)
-    return seen
+    or burrowed sees nothing. ``memo`` keeps the footprints for its asker (:class:`SightMemo`)."""
+    find = _seen_from if memo is None else memo.seen_from
+    reach = sight_range or max(grid.width, grid.height)
+    footprints = [find(grid, viewer.position, tuple(viewer.cells), reach, settings) for viewer in eyes
+                  if viewer.position is not None and viewer.layer is not Layer.BURROWED and not viewer.dead]
+    if memo is not None:
+        return memo.union(footprints)
+    return frozenset().union(*footprints) if len(footprints) != 1 else footprints[0]  # one viewer: its footprint itself
 
 
 @lru_cache(maxsize=64)
@@ -144,11 +182,13 @@ def _shown(c: Combatant, band: HealthBand | None) -> Combatant:
     return shown
 
 
-def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_id: str | None = None) -> SideView:
+def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_id: str | None = None,
+               memo: SightMemo | None = None) -> SideView:
     """What ``side`` may know of ``state`` (see the module). With ``as_id``
     only that member's eyes count (a player's own view), and that member
     shows even when the GM hides it from the others (its player knows where
-    it is); raises :class:`IllegalCommand` when ``as_id`` is no member of ``side``."""
+    it is); raises :class:`IllegalCommand` when ``as_id`` is no member of ``side``.
+    ``memo``: the asker's footprints (:class:`SightMemo`)."""
 
     def me(c: Combatant) -> bool:
         return as_id is not None and c.side is side and (c.id == as_id or c.name == as_id)
@@ -159,7 +199,7 @@ def visible_to(state: EncounterState, ruleset: Any, side: Side = Side.PARTY, as_
         if not members:
             raise IllegalCommand(f"no {side.value} member {as_id!r} to look through")
     settings = ruleset.settings
-    seen = seen_cells(state.grid, members, settings.sight_range, SightSettings.of(settings))
+    seen = seen_cells(state.grid, members, settings.sight_range, SightSettings.of(settings), memo)
     kept: list[Combatant] = []
     bands: dict[str, HealthBand] = {}
     for c in state.combatants:
@@ -240,3 +280,12 @@ def for_players(view: SideView, known: Iterable[Cell] = ()) -> EncounterState:
     vision = replace(state.vision, sources=tuple(s for s in state.vision.sources if s.carrier in ids or s.cell in cells))
     return replace(state, grid=fogged, combatants=combatants, last_roll=None, battle=None, trainings=(), ruses=(),
                    boundaries=(), vision=vision, resuming=(), cursor=None)
+
+
+def narrowed(state: EncounterState, cells: frozenset[Cell]) -> EncounterState:
+    """A :func:`for_players` state narrowed to ``cells``, some of the cells it shows: the same state as
+    :func:`for_players` gives for a view of the same creatures that shows only ``cells`` (members who see
+    the same creatures share one document of the cells any of them knows, :mod:`saves.feed_shared`)."""
+    ids = {c.id for c in state.combatants}
+    vision = replace(state.vision, sources=tuple(s for s in state.vision.sources if s.carrier in ids or s.cell in cells))
+    return replace(state, grid=_fogged(state.grid, cells), vision=vision)

@@ -12,6 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.board.grid import CHASM, WALL, Grid
 from core.combat.state import EncounterState
@@ -20,7 +22,8 @@ from core.values.combatant import Combatant, Side
 from core.values.conditions import Condition
 from saves import files
 from saves.errors import SaveError
-from saves.feed import FeedWriter, feed_folder, read_feed
+from saves.feed import feed_folder, read_feed
+from saves.feed_writer import FeedWriter
 from saves.session import create_demo
 from saves.watching import publish_campaign, read_snapshot
 
@@ -64,12 +67,15 @@ def test_no_secret_of_the_fight_is_in_any_byte_of_the_feed(tmp_path):
     writer = FeedWriter(tmp_path / "camp.json")
     assert writer.publish(_fight(), get_ruleset("equestria"), "Camp", 1), writer.problem
     files = _feed_bytes(writer.folder)
-    assert set(files) == {"party.json", "as-hero.json", "as-mage.json"}
+    shared = {json.loads(files[name])["view"] for name in ("as-hero.json", "as-mage.json")}
+    assert set(files) == {"party.json", "as-hero.json", "as-mage.json"} | shared  # the members see alike: one view, shared
     for name, raw in files.items():
         text = raw.decode("utf-8")
         for what, secret in SECRETS.items():
             assert secret.decode() not in text, f"{what} is in {name}"
         doc = json.loads(raw)
+        if "state" not in doc:
+            continue  # a member's own part: it names the shared view, checked as a file of its own
         boar = next(c for c in doc["state"]["combatants"] if c["id"] == "boar")
         assert (boar["hp"], boar["hp_max"]) == (1, 1) and doc["bands"]["boar"] == "bloodied"
         assert [c["name"] for c in boar["conditions"]] == ["prone"]  # the open one stays
@@ -236,3 +242,39 @@ def test_one_feed_thread_writes_every_action_and_waits_between(tmp_path):
     assert writer.wait(30), writer.problem
     assert thread is not None and thread.is_alive() and writer._thread is thread
     assert writer.writes == 2 and read_feed(writer.folder).view.state.current == "mage"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 8), st.integers(0, 6)), max_size=14), st.permutations(range(63)), st.booleans())
+def test_a_members_view_read_through_a_shared_view_is_its_own_document_exactly(walls, order, hidden):
+    """Members who see the same creatures share one view file (saves/feed_shared.py): each member's
+    view read back is the very view its own document held (EQ-MAP-4 sight, cells seen before, the
+    fog), after a publish and another where one member moved, with or without a member the GM hid."""
+    import tempfile
+
+    from core.combat.upcoming import ReadTable, next_up
+    from core.combat.visibility import visible_to
+    from saves.feed import _decode
+    from saves.feed_writer import feed_document
+    from saves.sanitize import clean_document
+    from saves.texts import dump_bytes
+
+    cells = [(i % 9, i // 9) for i in order]
+    grid = Grid.filled(9, 7)
+    for cell in walls - set(cells[:5]):
+        grid = grid.with_terrain(cell, WALL)
+    party = [Combatant(f"p{i}", f"P{i}", Side.PARTY, {}, 9, 9, position=cells[i], hidden=hidden and i == 2) for i in range(3)]
+    foes = [Combatant(f"f{i}", f"F{i}", Side.FOE, {}, 5, 9, position=cells[3 + i]) for i in range(2)]
+    first = EncounterState("fog", grid, (*party, *foes), round=1, current="p0")
+    moved = first.replace_combatant(replace(party[1], position=cells[5]))
+    ruleset = get_ruleset("equestria")
+    with tempfile.TemporaryDirectory() as folder:
+        writer = FeedWriter(Path(folder) / "camp.json")
+        assert writer.publish(first, ruleset, "Camp", 1) and writer.publish(moved, ruleset, "Camp", 1), writer.problem
+        upcoming = next_up(ReadTable(ruleset, moved), moved)
+        for member in party:
+            before, now = visible_to(first, ruleset, Side.PARTY, member.id), visible_to(moved, ruleset, Side.PARTY, member.id)
+            doc = feed_document(now, before.seen | now.seen, ruleset, "Camp", 1, moved.combatant(member.id), upcoming)
+            own = _decode(clean_document(json.loads(dump_bytes(doc))), writer.folder / "own")
+            read = read_feed(writer.folder, member.id)
+            assert replace(read, ruleset=own.ruleset, view_file=None) == own

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,31 @@ async def test_cells_seen_in_another_encounter_are_not_shown_as_seen_before(tmp_
         grid_map = app.query_one(GridMap)
         assert first_seen - app.snapshot.view.seen  # the old map's cells the hero cannot see here
         assert grid_map.remembered == frozenset()
+
+
+async def test_a_members_view_follows_a_change_only_its_shared_view_file_holds(tmp_path):
+    """A hurt foe changes the view the party members share (saves/feed_shared.py), not a member's own
+    file: ``watch --as`` wakes for the shared view file it was read from too."""
+    from saves.feed import feed_folder
+    from saves.feed_writer import FeedWriter
+    from saves.watching import followed
+
+    path = _demo(tmp_path)
+    campaign = followed(path)
+    state, ruleset = campaign.read(), campaign.ruleset
+    writer = FeedWriter(path)
+    assert writer.publish(state, ruleset, "Demo", 1), writer.problem
+    own = feed_folder(path) / "as-c1.json"
+    app = PlayerApp(path, as_name="c1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.snapshot.view.bands["c3"].value == "unhurt"
+        await pilot.pause(0.3)  # let the watcher start
+        before = (own.read_bytes(), own.stat().st_mtime_ns)
+        hurt = state.replace_combatant(replace(state.combatant("c3"), hp=1))
+        assert writer.publish(hurt, ruleset, "Demo", 1), writer.problem
+        assert (own.read_bytes(), own.stat().st_mtime_ns) == before  # the member's own file was not written again
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.snapshot.view.bands["c3"].value != "unhurt":
+                break
+        assert app.snapshot.view.bands["c3"].value == "bloodied"

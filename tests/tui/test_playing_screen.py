@@ -20,7 +20,7 @@ from core.rulesets import get
 from core.values.attacks import SavedAttack
 from core.values.combatant import Combatant, Side
 from saves.campaign import Campaign
-from saves.feed import FeedWriter
+from saves.feed_writer import FeedWriter
 from saves.invites import invite
 from saves.session import Session
 from tui.player import PlayerApp

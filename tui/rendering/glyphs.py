@@ -14,6 +14,7 @@ from __future__ import annotations
 import locale
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -104,8 +105,10 @@ def _one_column(value: str, ascii_only: bool) -> str:
     return first if cell_len(first) == 1 and first != " " else "?"
 
 
+@lru_cache(maxsize=4096)
 def fit(value: str, ascii_only: bool = False) -> str:
-    """``value`` cut or padded to exactly two terminal columns."""
+    """``value`` cut or padded to exactly two terminal columns. Kept for the last 4 096 (a map row of a
+    crowd draws a token a cell, each the same few initials, at every frame that repaints the row)."""
     out = ""
     for ch in clean(value):
         if ascii_only and not ch.isascii():
