@@ -84,12 +84,16 @@ def test_EQ_MOV_3_fliers_cross_chasms_and_water_at_1_per_cell():
 
 def test_EQ_MOV_5_climbing_needs_dex_plus_1():
     grid = OPEN.with_terrain((6, 5), ROCK)
-    clumsy = creature("c", (5, 5), stats={"DEX": 0})
+    clumsy = creature("c", (5, 5), stats={"DEX": 0}, name="Clumsy Pony")
     nimble = creature("n", (5, 5), stats={"DEX": 1})
     with pytest.raises(MoveRefused) as refused:
         find_path(grid, EQ, clumsy, [clumsy], (6, 5))
     assert refused.value.rule == "EQ-MOV-5"
     assert find_path(grid, EQ, nimble, [nimble], (6, 5)).cost == 2
+    other = creature("o", (5, 5), stats={"DEX": 0}, name="Other Pony")  # the model keeps its costs by DEX: the refusal still names who asks
+    with pytest.raises(MoveRefused) as refused:
+        find_path(grid, EQ, other, [other], (6, 5))
+    assert other.name in str(refused.value) and clumsy.name not in str(refused.value)
 
 
 @pytest.mark.parametrize(

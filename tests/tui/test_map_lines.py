@@ -101,3 +101,17 @@ async def test_taking_and_leaving_the_focus_repaints_only_the_title_line(tmp_pat
             assert asked and all(regions for regions in asked), (key, asked)
             top = grid_map.content_offset
             assert any(region.y == -top.y and region.height == 1 for regions in asked for region in regions), key
+
+
+def test_a_straight_column_of_changed_cells_is_one_region():
+    """A path's straight column marks one region; cells of other spans keep a region a row (no wider area to draw)."""
+    from types import SimpleNamespace
+
+    from textual.geometry import Region
+
+    from tui.widgets.map_rulers import RULER
+
+    pane = SimpleNamespace(cell_size=(2, 1), scroll_offset=(0, 0), size=(80, 24))
+    regions = MapCells._cell_regions(pane, [(5, 2), (5, 3), (5, 4), (6, 5), (7, 6)])  # type: ignore[arg-type]
+    left = RULER
+    assert sorted(regions) == sorted([Region(left + 10, 3, 2, 3), Region(left + 12, 6, 2, 1), Region(left + 14, 7, 2, 1)])

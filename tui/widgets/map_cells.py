@@ -105,11 +105,14 @@ class MapCells:
 
     def _cell_regions(self, cells) -> list[Region]:
         """The pane's regions (content coordinates) of those of ``cells`` in
-        view, one a row of cells, from its leftmost cell to its rightmost: a
-        cell scrolled out of the pane draws nothing, so it is not marked (a
-        long path on a big map is mostly out of view). The unchanged cells
-        between two on a row cost no bytes (the frame diff sends changed
-        cells only), and a row's line is drawn whole either way."""
+        view, one a row of cells, from its leftmost cell to its rightmost,
+        and one for rows one under another with the same span (a path's
+        straight column: the same lines and columns, fewer regions for
+        Textual to mark): a cell scrolled out of the pane draws nothing, so
+        it is not marked (a long path on a big map is mostly out of view).
+        The unchanged cells between two on a row cost no bytes (the frame
+        diff sends changed cells only), and a row's line is drawn whole
+        either way."""
         cw, ch = self.cell_size
         scroll_x, scroll_y = self.scroll_offset
         width, height = self.size
@@ -124,7 +127,19 @@ class MapCells:
                     span[0] = x
                 elif x > span[1]:
                     span[1] = x
-        return [Region(left + x0 * cw, top + y * ch, (x1 - x0 + 1) * cw, ch) for y, (x0, x1) in spans.items()]
+        regions: list[Region] = []
+        run: list[int] = []  # [first row, last row, leftmost, rightmost] of rows with the same span, one after another
+        for y in sorted(spans):
+            x0, x1 = spans[y]
+            if run and y == run[1] + 1 and x0 == run[2] and x1 == run[3]:  # a straight column of a path: one region
+                run[1] = y
+                continue
+            if run:
+                regions.append(Region(left + run[2] * cw, top + run[0] * ch, (run[3] - run[2] + 1) * cw, (run[1] - run[0] + 1) * ch))
+            run = [y, y, x0, x1]
+        if run:
+            regions.append(Region(left + run[2] * cw, top + run[0] * ch, (run[3] - run[2] + 1) * cw, (run[1] - run[0] + 1) * ch))
+        return regions
 
     def _refresh_cells(self, cells) -> None:
         """Repaint only ``cells``: a region each, or (many of them: a reach)

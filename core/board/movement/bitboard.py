@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections.abc import Iterator
 from functools import reduce
 from itertools import compress, product
 from operator import xor
@@ -52,12 +53,16 @@ class BitReach:
         wide, columns = self.wide, self.columns
         found = {self.cell(self.origin): 0}
         by_bit = self.by_bit
+        costs: bytes | Iterator[int]
         if isinstance(by_bit, bytes):
-            by_column: bytes | list[int] = b"".join([by_bit[c::wide] for c in range(columns)])
+            joined = b"".join([by_bit[c::wide] for c in range(columns)])
+            costs = joined.translate(None, b"\0")  # the reached costs in order: one C pass, no test of each slot
+            by_column: bytes | list[int] = joined
         else:
             by_column = [cost for c in range(columns) for cost in by_bit[c::wide]]
+            costs = filter(None, by_column)
         x, y = self.x0 - 1, self.y0 - 1
-        found.update(zip(compress(product(range(x, x + columns), range(y, y + self.rows)), by_column), filter(None, by_column)))
+        found.update(zip(compress(product(range(x, x + columns), range(y, y + self.rows)), by_column), costs))
         return found
 
     def by_index(self, stride: int) -> dict[int, int]:

@@ -114,13 +114,12 @@ class MovementModel:
         under water -> swim; on the ground a ``prone`` creature crawls
         (TAC-MOV-2, PR-MOV-3, RULES.md Revision 3) where the model has
         crawling, else walk."""
-        if mover.layer is Layer.GROUND and MoveType.CRAWL in self.moves and any(c.name == "prone" for c in mover.conditions):
-            return MoveType.CRAWL
-        return {
-            Layer.AIR: MoveType.FLY,
-            Layer.BURROWED: MoveType.BURROW,
-            Layer.UNDERWATER: MoveType.SWIM,
-        }.get(mover.layer, MoveType.WALK)
+        layer = mover.layer
+        if layer is Layer.GROUND:  # compared by identity: an enum's hash is a Python call, and this runs on every query
+            if mover.conditions and MoveType.CRAWL in self.moves and any(c.name == "prone" for c in mover.conditions):
+                return MoveType.CRAWL
+            return MoveType.WALK
+        return _LAYER_MOVES.get(layer, MoveType.WALK)
 
     def stops_short(self) -> bool:
         """Whether a move ending where it may not stop ends on the last legal
@@ -189,6 +188,9 @@ class MovementModel:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.settings!r}>"
+
+
+_LAYER_MOVES = {Layer.AIR: MoveType.FLY, Layer.BURROWED: MoveType.BURROW, Layer.UNDERWATER: MoveType.SWIM}
 
 
 def _layer_group(mover: Combatant) -> Layer:

@@ -61,6 +61,16 @@ class EquestriaMovement(MovementModel):
         if move not in (MoveType.WALK, MoveType.CLIMB, MoveType.SNEAK, MoveType.CRAWL):
             raise IllegalCommand(f"equestria has no {move.value} movement", "EQ-MOV-1")
         dex = mover.stat(s.dex_stat)
+        # The costs read the settings, the movement type and DEX (and the
+        # name, in a refusal to climb): the same for every query of this
+        # creature until one of them changes, so kept (a few per model).
+        key = (move, dex, mover.name if dex < s.climb_min_dex else "")
+        kept: tuple[object, dict[tuple[MoveType, int, str], StepRules]] | None = self.__dict__.get("_walk_rules")
+        if kept is None or kept[0] is not s or len(kept[1]) > 64:
+            kept = self.__dict__["_walk_rules"] = (s, {})
+        hit = kept[1].get(key)
+        if hit is not None:
+            return hit
 
         def price(t: Terrain) -> int | Refusal:
             kind = t.move
@@ -82,7 +92,8 @@ class EquestriaMovement(MovementModel):
             base = price(t)
             return base if isinstance(base, tuple) else base + s.crawl_extra
 
-        return build_rules(move, crawling if move is MoveType.CRAWL else price, diagonal=s.diagonal, corner=s.corner)
+        found = kept[1][key] = build_rules(move, crawling if move is MoveType.CRAWL else price, diagonal=s.diagonal, corner=s.corner)
+        return found
 
     # -- flight and diving (EQ-MOV-3, EQ-MOV-7) ------------------------------
     def take_off(self, mover: Combatant, grid: Grid) -> tuple[str, int]:

@@ -64,6 +64,15 @@ class MapModes:
         self.last_weapons: dict[str, str] = {}
         """Combatant id -> what was last typed in its attack dialog: a saved
         attack's number or name, or a weapon (the odds map uses it; empty: the best saved attack)."""
+        self._grid_map: GridMap | None = None
+
+    @property
+    def grid_map(self) -> GridMap:
+        """The screen's map pane, looked up once (the screen keeps one for
+        its life): each cursor move of a move preview asks for it."""
+        if self._grid_map is None:
+            self._grid_map = self.ctx.query_one(GridMap)
+        return self._grid_map
 
     # -- move ------------------------------------------------------------------
     def action_move(self) -> None:
@@ -105,14 +114,14 @@ class MapModes:
         except RulesError as problem:
             return f" No odds map: {clean(str(problem))}."
         self.odds = found
-        grid_map = self.ctx.query_one(GridMap)
+        grid_map = self.grid_map
         grid_map.show_odds({cell: float(o.hit) for cell, o in found.items()}, best_cells(found))
         if any(tier_chances(o.tiers) for o in found.values()):  # PR-ROLL-1: tier 1 deals damage too; the shade is tier 2 or better
             return f" Shaded: chance of tier 2 or 3 against {clean(target.name)} with {shown} (** best); a cell's line gives every tier."
         return f" Shaded: chance to hit {clean(target.name)} with {shown} (** best)."
 
     def move_preview(self, mover: Combatant, cell: Cell) -> Text:
-        grid_map = self.ctx.query_one(GridMap)
+        grid_map = self.grid_map
         if self.reach is None:
             return Text("No move is being previewed.", style="yellow")
         shown = core_offers.preview_move(self.ctx.state, self.ctx.session.encounter.ruleset, self.reach, mover.id, cell)
@@ -277,7 +286,7 @@ class MapModes:
         if template is None:
             return
         cells = template.cells(cell, self.ctx.state.grid)
-        self.ctx.query_one(GridMap).mark(area=cells)
+        self.grid_map.mark(area=cells)
         hit = template.hits(cell, self.ctx.state.grid, self.ctx.state.combatants)
         text = Text(f"{template.label()}: {len(cells)} cells; ")
         if hit:
@@ -293,7 +302,7 @@ class MapModes:
 
     def template_changed(self, message: GridMap.TemplateChanged) -> None:
         template = self.template
-        grid_map = self.ctx.query_one(GridMap)
+        grid_map = self.grid_map
         if template is None or grid_map.cursor is None:
             return
         self.template = template.changed(message.grow, message.turn)
@@ -307,14 +316,14 @@ class MapModes:
         waits for the next frame while the focus restyles the panes."""
         if status is not None:
             self.ctx.set_status(status, hint=True)
-        grid_map = self.ctx.query_one(GridMap)
+        grid_map = self.grid_map
         focused = grid_map.screen.focused
         grid_map.start_pick(cell, reach, mode)
         if grid_map.screen.focused is focused:  # a focus that moved has refreshed the keys already (Screen._watch_focused)
             self.ctx.refresh_bindings()
 
     def cursor_moved(self, message: GridMap.CursorMoved) -> None:
-        mode = self.ctx.query_one(GridMap).mode
+        mode = self.grid_map.mode
         if mode == "move":
             mover = self.ctx.combatant(self.ctx.state.current)
             if mover is not None:
@@ -340,7 +349,7 @@ class MapModes:
             self.ctx.set_status(f"{where}: taken by {clean(holder.name)}" if holder else f"{where}: Enter places here" if not terrain.blocks_movement else f"{where}: blocked", hint=True)
 
     def cell_picked(self, message: GridMap.CellPicked) -> None:
-        grid_map = self.ctx.query_one(GridMap)
+        grid_map = self.grid_map
         if grid_map.mode == "paint":
             self.ctx.run_command(cmd.PaintTerrain((message.cell,), self.brush))
             return
@@ -385,7 +394,7 @@ class MapModes:
         self.reach = None
         self.odds = {}
         self.offer = None
-        self.ctx.query_one(GridMap).stop_pick()
+        self.grid_map.stop_pick()
         tracker = self.ctx.query_one(InitiativeTracker)
         focused = tracker.screen.focused
         tracker.screen.set_focus(tracker)  # now, as start_pick does: the footer's keys in this frame
