@@ -87,7 +87,8 @@ def start(argv: list[str], home: Path, size: tuple[int, int]) -> PtyProcess:
     # Bytecode is cached (in the temporary folder) as an installed program's is:
     # with PYTHONDONTWRITEBYTECODE set, every start would compile our modules
     # from source while Textual's come precompiled by pip.
-    env = {"ENCOUNTER_HOME": str(home), "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(home / "pycache"), "PYTHONDONTWRITEBYTECODE": ""}
+    env = {"ENCOUNTER_HOME": str(home), "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(home / "pycache"), "PYTHONDONTWRITEBYTECODE": "",
+           "TERM": "xterm-256color", "COLORTERM": ""}  # the terminal the module's docstring names, whatever runs the bench
     return PtyProcess(argv, size=size, env=env, cwd=str(ROOT))
 
 
