@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves.sanitize import clean_text
-from tui.screens.prompt import WIDE_CLASSES, keep_rows, question_bar, remember_rows, size_classes, titled
+from tui.screens.prompt import keep_rows, question_bar, remember_rows, size_classes, titled
 
 HOLD_SECONDS = 0.5
 """How long a question the GM did not ask for (``hold_keys``) ignores keys
@@ -71,7 +71,7 @@ class ChoiceScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         self.add_class(*size_classes(self.app))
         with Vertical(id="prompt-box"):
-            yield from question_bar(self, self.question, KEYS)
+            yield from question_bar(self.question, KEYS)
             option_list = OptionList(*(Option(Text(label), id=key) for key, label in self.options), id="choice-list", compact=True)
             option_list.can_focus = not self.holding  # keys come to the screen, which ignores them, until accept_keys
             yield option_list
@@ -100,7 +100,8 @@ class ChoiceScreen(ModalScreen[str | None]):
         title = self.question
         if self.ignored:
             title = title + Text(f"  ({self.ignored} key{'s' if self.ignored != 1 else ''} typed ahead ignored)", style="italic")
-        self.query_one("#prompt-title", Static).update(titled(title, KEYS, bool(WIDE_CLASSES & self.classes)))
+        self.query_one("#prompt-title", Static).update(title)
+        self.query_one("#prompt-title-wide", Static).update(titled(title, KEYS))
 
     @property
     def shown(self) -> list[str]:

@@ -73,25 +73,21 @@ def keep_rows(dialog: ModalScreen) -> None:
         dialog.query_one("#prompt-box").styles.min_height = rows
 
 
-WIDE_CLASSES = frozenset({"-wide", "-huge"})
-"""The size classes whose dialogs are as wide as the left column (``tui/app.tcss``)."""
+def titled(question: Text, keys: str) -> Text:
+    """The dialog's top line on a wide screen (``#prompt-title-wide``): the
+    question, then its keys (not bold), a line fewer than keys on a line of
+    their own in a box as narrow as the left column; narrower screens show
+    the question (``#prompt-title``) and the keys at the line's end
+    (``tui/app.tcss`` shows one or the other)."""
+    return question + Text("  " + keys, style="not bold")
 
 
-def titled(question: Text, keys: str, wide: bool) -> Text:
-    """The dialog's top line as shown: the question, and on a wide screen
-    its keys after it (not bold), a line fewer than keys on a line of their
-    own in a box as narrow as the left column; elsewhere the keys have
-    their own place at the line's end (:func:`question_bar`)."""
-    return question + Text("  " + keys, style="not bold") if wide else question
-
-
-def question_bar(dialog: ModalScreen, question: Text, keys: str) -> ComposeResult:
+def question_bar(question: Text, keys: str) -> ComposeResult:
     """The dialog's bar: its question and its keys (:func:`titled`)."""
-    wide = bool(WIDE_CLASSES & dialog.classes)
     with Horizontal(id="prompt-bar"):
-        yield Static(titled(question, keys, wide), id="prompt-title")
-        if not wide:
-            yield Static(keys, classes="keys-hint")
+        yield Static(question, id="prompt-title")
+        yield Static(keys, classes="keys-hint")
+        yield Static(titled(question, keys), id="prompt-title-wide")
 
 
 class SafeInput(Input):
@@ -171,7 +167,7 @@ class PromptScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         self.add_class(*size_classes(self.app))
         with Vertical(id="prompt-box"):
-            yield from question_bar(self, self.question, "Enter: OK  Esc: cancel")
+            yield from question_bar(self.question, "Enter: OK  Esc: cancel")
             hint = f"e.g. {self._placeholder}" if self._placeholder else ""  # never mistaken for a typed value
             field = SafeInput(value=self._value, placeholder=hint, id="prompt-input", compact=True)
             field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH
