@@ -58,17 +58,21 @@ async def test_kept_lines_are_what_a_new_drawing_shows(tmp_path):
             assert kept == _drawn_again(grid_map), keys
 
 
-async def test_the_move_keys_show_in_the_footer_with_the_move_cursor(tmp_path):
+async def test_the_move_keys_show_on_the_status_line_with_the_move_cursor(tmp_path):
     app = demo_app(tmp_path / "demo.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("m")
         await pilot.pause()
         from tui.widgets.quiet_footer import QuietFooter
 
         footer = app.screen.query_one(QuietFooter)
-        shown = [entry.label for entry in footer.entries]
-        assert shown[:2] == ["Move here", "Cancel"], shown
+        before = [entry.label for entry in footer.entries]
+        await pilot.press("m")
+        await pilot.pause()
+        assert "Enter to move, Esc to cancel" in str(app.screen.query_one("#status").render())
+        assert [entry.label for entry in footer.entries] == before  # the footer keeps the screen's keys
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Enter moves, Esc cancels" in str(app.screen.query_one("#status").render())  # each preview says them too
         await pilot.press("escape")
         await pilot.pause()
         shown = [entry.label for entry in footer.entries]

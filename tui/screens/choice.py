@@ -6,18 +6,23 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves.sanitize import clean_text
+from tui.screens.prompt import keep_rows, question_bar, remember_rows, size_classes, titled
 
 HOLD_SECONDS = 0.5
 """How long a question the GM did not ask for (``hold_keys``) ignores keys
 after it has been drawn: the rest of a burst typed for the main screen
 (over SSH, one read or the next) must not answer it. As browsers hold the
 buttons of a dialog that opens by itself (Firefox: 1 s)."""
+
+
+KEYS = "type: filter  Enter: choose  Esc: cancel"
+"""What the keys do in a list, on its bar."""
 
 
 def matches(label: str, typed: str) -> bool:
@@ -64,16 +69,16 @@ class ChoiceScreen(ModalScreen[str | None]):
         return [key for key, _label in self.options]
 
     def compose(self) -> ComposeResult:
+        self.add_class(*size_classes(self.app))
         with Vertical(id="prompt-box"):
-            with Horizontal(id="prompt-bar"):
-                yield Static(self.question, id="prompt-title")
-                yield Static("type: filter  Enter: choose  Esc: cancel", classes="keys-hint")
+            yield from question_bar(self.question, KEYS)
             option_list = OptionList(*(Option(Text(label), id=key) for key, label in self.options), id="choice-list", compact=True)
             option_list.can_focus = not self.holding  # keys come to the screen, which ignores them, until accept_keys
             yield option_list
             yield Static("", id="choice-filter")
 
     def on_mount(self) -> None:
+        keep_rows(self)
         keys = [key for key, _label in self.options]
         if self._initial in keys:
             self.query_one(OptionList).highlighted = keys.index(self._initial)
@@ -96,6 +101,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         if self.ignored:
             title = title + Text(f"  ({self.ignored} key{'s' if self.ignored != 1 else ''} typed ahead ignored)", style="italic")
         self.query_one("#prompt-title", Static).update(title)
+        self.query_one("#prompt-title-wide", Static).update(titled(title, KEYS))
 
     @property
     def shown(self) -> list[str]:
@@ -150,7 +156,9 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        remember_rows(self)
         self.dismiss(event.option.id)
 
     def action_cancel(self) -> None:
+        remember_rows(self)
         self.dismiss(None)

@@ -37,6 +37,59 @@ a bracketed paste (``\x1b[31m`` arrives as the keys ``^[31m``): no name
 holds one, so it is taken out like the control characters."""
 
 
+def size_classes(app: Any) -> list[str]:
+    """The App's size classes for its size now (``-wide``, ``-tall``: its
+    breakpoints), which a dialog takes before its first frame: Textual
+    gives a new screen its classes on its first resize, after that frame,
+    so the dialog was drawn once at the narrow size and again."""
+    chosen = []
+    for breakpoints, size in ((app.HORIZONTAL_BREAKPOINTS, app.size.width), (app.VERTICAL_BREAKPOINTS, app.size.height)):
+        names = [name for at, name in sorted(breakpoints or []) if size >= at]
+        if names:
+            chosen.append(names[-1])
+    return chosen
+
+
+def remember_rows(dialog: ModalScreen) -> None:
+    """Note the rows ``dialog``'s box takes as it closes, for a dialog that
+    opens before the next frame (:func:`rows_kept`)."""
+    for box in dialog.query("#prompt-box"):
+        dialog.app.closed_dialog = (box.outer_size.height, getattr(dialog.app, "frames_written", None))
+
+
+def rows_kept(app: Any) -> int:
+    """The rows of the dialog that closed since the last frame (0: none): a
+    dialog that follows it in the same frame (a condition's duration, then
+    its level) opens at least that tall, so the rows under the first are
+    neither drawn again nor covered again a frame later (bytes over SSH)."""
+    closed = getattr(app, "closed_dialog", None)
+    return closed[0] if closed is not None and closed[1] == getattr(app, "frames_written", None) else 0
+
+
+def keep_rows(dialog: ModalScreen) -> None:
+    """In ``dialog``'s mount: its box at least as tall as :func:`rows_kept`."""
+    rows = rows_kept(dialog.app)
+    if rows:
+        dialog.query_one("#prompt-box").styles.min_height = rows
+
+
+def titled(question: Text, keys: str) -> Text:
+    """The dialog's top line on a wide screen (``#prompt-title-wide``): the
+    question, then its keys (not bold), a line fewer than keys on a line of
+    their own in a box as narrow as the left column; narrower screens show
+    the question (``#prompt-title``) and the keys at the line's end
+    (``tui/app.tcss`` shows one or the other)."""
+    return question + Text("  " + keys, style="not bold")
+
+
+def question_bar(question: Text, keys: str) -> ComposeResult:
+    """The dialog's bar: its question and its keys (:func:`titled`)."""
+    with Horizontal(id="prompt-bar"):
+        yield Static(question, id="prompt-title")
+        yield Static(keys, classes="keys-hint")
+        yield Static(titled(question, keys), id="prompt-title-wide")
+
+
 class SafeInput(Input):
     """An Input that drops escape sequences and control characters from
     whatever is typed or pasted, so none reaches the terminal; ``removed``
@@ -112,10 +165,9 @@ class PromptScreen(ModalScreen[str | None]):
         return PromptScreen(self.question, self._placeholder, value, self._hint, refusal, self._ruleset)
 
     def compose(self) -> ComposeResult:
+        self.add_class(*size_classes(self.app))
         with Vertical(id="prompt-box"):
-            with Horizontal(id="prompt-bar"):
-                yield Static(self.question, id="prompt-title")
-                yield Static("Enter: OK  Esc: cancel", classes="keys-hint")
+            yield from question_bar(self.question, "Enter: OK  Esc: cancel")
             hint = f"e.g. {self._placeholder}" if self._placeholder else ""  # never mistaken for a typed value
             field = SafeInput(value=self._value, placeholder=hint, id="prompt-input", compact=True)
             field.cursor_blink = False  # a blinking cursor sends bytes twice a second over SSH
@@ -123,6 +175,7 @@ class PromptScreen(ModalScreen[str | None]):
             yield Static("", id="prompt-hint")
 
     def on_mount(self) -> None:
+        keep_rows(self)
         self._update_hint(self._value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -167,7 +220,9 @@ class PromptScreen(ModalScreen[str | None]):
             self._update_hint(event.value)
             self.post_message(self.Refused(reason))
             return
+        remember_rows(self)
         self.dismiss(event.value)
 
     def action_cancel(self) -> None:
+        remember_rows(self)
         self.dismiss(None)

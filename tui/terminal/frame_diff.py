@@ -301,6 +301,8 @@ class DiffedDisplay:
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.terminal_cells = TerminalCells(erase_blanks=erases_with_background())
+        self.frames_written = 0
+        """Updates written to the terminal so far (a dialog reads it: :func:`tui.screens.prompt.rows_kept`)."""
 
     def _display(self, screen, renderable) -> None:
         if isinstance(renderable, (LayoutUpdate, ChopsUpdate)) and not self._driver_is_inline():
@@ -309,10 +311,21 @@ class DiffedDisplay:
                 cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
                 if not text and cursor == self._previous_cursor_position:
                     return
+                self.frames_written += 1
                 renderable = WrittenUpdate(text)
             else:  # Textual may not write it: the cells' memory changes only if it does
                 renderable = DiffedUpdate(renderable, self.terminal_cells)
         super()._display(screen, renderable)
+
+    _pointer_shape: str | None = None
+
+    def _set_pointer_shape(self, shape: str) -> None:
+        """Textual's mouse pointer shape (``OSC 22``), sent only when it is
+        another than the one sent last: Textual sends it again with each
+        screen it shows (13 bytes a dialog, the terminal's pointer unchanged)."""
+        if shape != self._pointer_shape:
+            self._pointer_shape = shape
+            super()._set_pointer_shape(shape)  # type: ignore[misc]
 
     def _writes_now(self) -> bool:
         """Whether ``App._display`` would write an update now (its own conditions)."""

@@ -1,5 +1,5 @@
-"""The dice log: every event of the encounter, newest at the bottom and
-highlighted; can be filtered to one combatant.
+"""The dice log: every event of the encounter, newest at the bottom, the
+newest entries marked where they begin; can be filtered to one combatant.
 
 Only what is on show is formatted, plus a little around it: the pane keeps
 the wrapped lines of the newest entries (a suffix of the whole log) and
@@ -9,7 +9,7 @@ filter costs a screenful of formatting, not the history's length; a filter
 reads back at most ``FILTER_SCAN`` entries per look (the newest first; PgUp
 reads the next ones), so its frame costs what it costs on a short log. Lines
 are drawn as a line pane (``tui/widgets/lines.py``): a new roll repaints its
-own lines and the highlight it takes from the previous ones. When the pane
+own lines and the mark it takes from the previous ones. When the pane
 is full the view jumps half a page, so that most new lines cost one line
 on the wire rather than a repaint of the whole pane (over SSH that is most
 of a key's bytes). Up/down/page keys and the wheel look back; End follows.
@@ -40,6 +40,21 @@ from tui.widgets.lines import FAR, LinePane, paging_bindings, text_lines
 
 NEWEST = Style(bgcolor="grey23")
 NEWEST_16 = Style(bgcolor="blue")  # 16 colours: grey23 becomes bright black, the colour of the round and of dropped dice
+MARK_CELLS = 3
+"""The cells at the start of each of the newest entries shaded (:func:`marked`)."""
+
+
+def marked(strip: Strip, style: Style) -> Strip:
+    """The first line of one of the newest entries: its first
+    :data:`MARK_CELLS` cells shaded (``R1 ``, the round), a mark at the left
+    edge where each of the entries that came last begins. Every line of
+    them shaded was every line sent again when the next action's entries
+    took the shade (a hit's three entries: about 500 bytes over SSH); the
+    mark is its cells."""
+    if strip.cell_length <= MARK_CELLS:
+        return strip.apply_style(style)
+    head, tail = strip.divide([MARK_CELLS, strip.cell_length])
+    return Strip.join([head.apply_style(style), tail])
 INVOLVED = ("combatant", "attacker", "target", "rider", "mount")
 
 
@@ -303,7 +318,8 @@ class DiceLog(LinePane, can_focus=True):
     def _draw(self) -> None:
         shown = self._wrapped[self._top : self._top + self._height()]
         newest = NEWEST if self.app.console.color_system in ("256", "truecolor") else NEWEST_16
-        self.set_lines([strip.apply_style(newest) if index in self._newest else strip for index, strip in shown])
+        firsts = {index: n for n, (index, _strip) in reversed(list(enumerate(shown)))}  # each entry's first line shown
+        self.set_lines([marked(strip, newest) if index in self._newest and firsts[index] == n else strip for n, (index, strip) in enumerate(shown)])
         below = self._below()
         subtitle = f"\u2193{below} more (End)" if below > 0 else ""
         if not subtitle and self.filter_id is not None and self._lo > 0 and self._top == 0:

@@ -26,6 +26,12 @@ from tui.widgets.tracker_cells import (BAND_SHORT, BAND_STYLE, COLUMNS, SCENE_RO
                                        ride_badge, scene_row, use_badges)
 
 
+LIT = "-lit"
+"""A class that draws the tracker as focused (lit title, focused cursor)
+while the map has the focus for a move (``tui/app.tcss``,
+:mod:`tui.screens.encounter.steady_panes`)."""
+
+
 class InitiativeTracker(LinePane, can_focus=True):
     """A header and one row per combatant in turn order; the highlighted
     row is the selected combatant (up/down/home/end/page keys, or a click)."""
@@ -121,6 +127,12 @@ class InitiativeTracker(LinePane, can_focus=True):
         if self._last is not None:
             self.show(*self._last)
 
+    def _looks_focused(self) -> bool:
+        """The focused cursor: the screen's focus is here (read from the
+        screen: :meth:`on_focus` runs before Textual sets ``has_focus``,
+        which drew the cursor a focus change late), or :data:`LIT`."""
+        return self.has_class(LIT) or (self.is_attached and self.screen.focused is self)
+
     def on_focus(self) -> None:
         self._draw(self.content_size.width)  # the cursor's colour changes with focus
 
@@ -211,7 +223,7 @@ class InitiativeTracker(LinePane, can_focus=True):
             header.stylize(header_style)
             self._header = (key, text_lines(header, width, wrap=False)[0])
         lines = [self._header[1]]
-        cursor = self._component_style("initiative-tracker--cursor" if self.has_focus else "initiative-tracker--cursor-blurred")
+        cursor = self._component_style("initiative-tracker--cursor" if self._looks_focused() else "initiative-tracker--cursor-blurred")
         for cid in self._order[self._first : self._first + self._visible_rows()]:
             cells, style = self.row_cells(cid), cursor if cid == self._selected else None
             cached = self._strips.get(cid)

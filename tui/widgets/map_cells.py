@@ -38,6 +38,14 @@ SELECTED_STYLE = Style(italic=True)
 DEFEATED_STYLE = Style(color="bright_black", strike=True)
 CURSOR_STYLE = Style(reverse=True, bold=True)
 REACH_STYLE = Style(bgcolor="green", color="black")
+"""A reachable cell: in a cell taller than one line, its lines but the
+glyph's (:func:`mark_line`), a green band under the glyph, whose line
+stays as it was (and costs no bytes to shade and unshade: a blank line
+is an erase in the band's colour), whole on the path; a one-line cell of
+ground whole."""
+REACH_UNEVEN_STYLE = Style(underline=True, bold=True)
+"""Reach where the green would not show: a one-line cell of other
+terrain (its own colours kept), a band on terrain already green (trees)."""
 PATH_STYLE = Style(color="bright_white", bold=True)
 PATH_GLYPH = "\u2022 "
 AREA_STYLE = Style(bgcolor="magenta", color="bright_white")
@@ -294,7 +302,12 @@ class MapCells:
                 if cell in self.best:
                     text = BEST_GLYPH
             elif cell in self.reach:
-                style = style + REACH_STYLE if terrain_id == "ground" else style + Style(underline=True, bold=True)
+                if height > 1 and sub == mark_line(height) and cell not in self.path:
+                    pass  # the glyph's line of a cell taller than one stays as it was
+                elif terrain_id == "ground" or (height > 1 and style.bgcolor != REACH_STYLE.bgcolor):
+                    style = style + REACH_STYLE
+                else:
+                    style = style + REACH_UNEVEN_STYLE
             if cell in self.path:
                 text, style = PATH_GLYPH, style + PATH_STYLE
             text = cell_text(text, width, height, sub)

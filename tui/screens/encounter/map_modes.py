@@ -31,6 +31,7 @@ from tui.rendering.text import clean, user_text
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.screens.encounter.context import ScreenContext
+from tui.screens.encounter import steady_panes
 
 if TYPE_CHECKING:
     from core.board.movement import Reach  # the search itself loads with the first m
@@ -40,6 +41,8 @@ BRUSHES = ("ground", "wall", "tree", "boulder", "rock", "water", "swamp", "bush"
 #: The ceilings c steps through, in cells (None: open sky; below 3 nobody flies, EQ-MOV-3).
 CEILINGS: tuple[int | None, ...] = (None, 3, 6, 2)
 SIDE_BRUSHES: tuple[Feature | None, ...] = (Feature.WALL, Feature.DOOR_CLOSED, Feature.DOOR_LOCKED, Feature.DOOR_OPEN, Feature.WINDOW, None)
+
+MOVE_KEYS = Text(" · Enter moves, Esc cancels")  # the footer keeps the screen's keys during a move (steady_panes)
 
 class MapModes:
     """``MapModes(ctx)``: the map's cursor modes (move m, place P, paint B,
@@ -127,7 +130,7 @@ class MapModes:
         shown = core_offers.preview_move(self.ctx.state, self.ctx.session.encounter.ruleset, self.reach, mover.id, cell)
         if shown.cost is None:
             grid_map.mark(path=frozenset())
-            return Text(f"({cell[0]}, {cell[1]}): {clean(shown.refusal or 'no path')}; " + ", ".join(shown.notes), style="yellow")
+            return Text(f"({cell[0]}, {cell[1]}): {clean(shown.refusal or 'no path')}; " + ", ".join(shown.notes), style="yellow") + MOVE_KEYS
         grid_map.mark(path=frozenset(shown.path[:-1]))
         unit = shown.unit[:-1] if shown.cost == 1 and shown.unit.endswith("s") else shown.unit
         line = Text(f"({cell[0]}, {cell[1]}): costs {shown.cost} {unit}, {', '.join(shown.notes)}", style="green")
@@ -137,7 +140,7 @@ class MapModes:
             if odds.attack and not odds.refusal:
                 line.append(f" with {clean(odds.attack)}")
             line.append_text(modifiers_text(odds.modifiers))
-        return line
+        return line + MOVE_KEYS
 
     # -- any offer that needs a cell (core.offers.base.Need.CELL) ---------------------
     def pick_offer_cell(self, offer: Offer) -> None:
@@ -318,6 +321,8 @@ class MapModes:
             self.ctx.set_status(status, hint=True)
         grid_map = self.grid_map
         focused = grid_map.screen.focused
+        if mode == "move":
+            steady_panes.hold(grid_map.screen)  # its keys are on its status line
         grid_map.start_pick(cell, reach, mode)
         if grid_map.screen.focused is focused:  # a focus that moved has refreshed the keys already (Screen._watch_focused)
             self.ctx.refresh_bindings()
@@ -398,5 +403,6 @@ class MapModes:
         tracker = self.ctx.query_one(InitiativeTracker)
         focused = tracker.screen.focused
         tracker.screen.set_focus(tracker)  # now, as start_pick does: the footer's keys in this frame
+        steady_panes.release(tracker.screen)
         if tracker.screen.focused is focused:  # a focus that moved has refreshed the keys already
             self.ctx.refresh_bindings()
