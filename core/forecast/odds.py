@@ -155,8 +155,21 @@ class Tally:
         and the expected rounds within ``rounds_width``."""
         if self.runs <= 0:
             return False
+        return all(estimate.half_width <= most for estimate, most in self._shown(width, rounds_width))
+
+    def fights_needed(self, width: float = WIDTH, rounds_width: float = ROUNDS_WIDTH) -> int:
+        """About how many fights in all would make :meth:`settled` true, from
+        the widths now (a half-width shrinks as one over the square root of
+        the fights): a guess for the size of the last batches, not a rule."""
+        if self.runs <= 0:
+            return 0
+        worst = max((estimate.half_width / most) ** 2 for estimate, most in self._shown(width, rounds_width))
+        return math.ceil(self.runs * worst) if math.isfinite(worst) else 2 * self.runs
+
+    def _shown(self, width: float, rounds_width: float) -> list[tuple[Estimate, float]]:
+        """Every interval shown with the half-width it must be within."""
         chances = [self.chance(side) for side in (Side.PARTY, Side.FOE, None)] + [self.chance_down(cid) for cid in self.down]
-        return all(c.half_width <= width for c in chances) and self.expected_rounds().half_width <= rounds_width
+        return [(c, width) for c in chances] + [(self.expected_rounds(), rounds_width)]
 
 
 def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = best_saved,
