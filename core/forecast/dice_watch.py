@@ -54,6 +54,7 @@ class WatchedDice(random.Random):
         self.label = ""
         self._slot = 0
         self.features: dict[str, int] = {}
+        self._names: dict[tuple[str, int, int], tuple[str, ...]] = {}  # (label, place, sides) -> its feature names
         super().__init__(seed)
 
     def watch(self, label: str) -> None:
@@ -72,13 +73,24 @@ class WatchedDice(random.Random):
     def _note(self, face: int, sides: int) -> None:
         slot = min(self._slot, SLOTS - 1)
         self._slot += 1
-        base = f"{self.label}#{slot}d{sides}"
+        names = self._names.get((self.label, slot, sides))
+        if names is None:
+            names = self._names[self.label, slot, sides] = feature_names(f"{self.label}#{slot}d{sides}", sides)
         features = self.features
-        marks = thresholds(sides)
-        if not marks:
-            name = base + "~"
-            features[name] = features.get(name, 0) + 2 * face - (sides - 1)
-            return
-        for mark in marks:
-            name = f"{base}>={mark}"
-            features[name] = features.get(name, 0) + (sides if face >= mark else 0) - (sides - mark)
+        for name, value in zip(names, _values(sides)[face]):
+            features[name] = features.get(name, 0) + value
+
+
+def feature_names(base: str, sides: int) -> tuple[str, ...]:
+    """The features of a die of ``sides`` faces under ``base`` (label, place, die)."""
+    marks = thresholds(sides)
+    return tuple(f"{base}>={mark}" for mark in marks) if marks else (base + "~",)
+
+
+@cache
+def _values(sides: int) -> tuple[tuple[int, ...], ...]:
+    """For each face (0-based) of a die of ``sides`` faces, what it adds to each of :func:`feature_names`."""
+    marks = thresholds(sides)
+    if not marks:
+        return tuple((2 * face - (sides - 1),) for face in range(sides))
+    return tuple(tuple((sides if face >= mark else 0) - (sides - mark) for mark in marks) for face in range(sides))
