@@ -38,7 +38,7 @@ SLOTS = 3
 def thresholds(sides: int) -> tuple[int, ...]:
     """Faces (0-based) of the indicator features of a die of ``sides`` faces
     (10 or more): a fifth, two, three and four fifths of the way up, and the
-    top face (a natural 20 on a d20, EQ-CHK-6). Smaller dice: ``()`` (one
+    top face (a natural 20 on a d20). Smaller dice: ``()`` (one
     linear feature instead)."""
     if sides < 10:
         return ()
