@@ -4,7 +4,10 @@
   ``apply`` calls replayed bare on the same dice: <= 1.5 (median, fights
   interleaved A B A B); the fights share one :class:`core.forecast.memo.Memo`
   as the worker's fights of one forecast do (it starts empty: its warming
-  up is measured too);
+  up is measured too), and watch their dice and sum their control features
+  as the worker's do (:class:`core.forecast.dice_watch.WatchedDice`,
+  :meth:`core.forecast.odds.Tally.of`), the bare replay on plain dice of
+  the same seed (the same faces);
 - the UI while forecasting: the longest key to frame of ``n`` on the demo with
   the forecast on / off, two apps side by side at 120x40, keys interleaved:
   <= 1.3;
@@ -41,7 +44,9 @@ from bench.common import Row, Sample, interleaved, ms, ratio_row
 from bench.terminal import encounter_argv, settled, start
 from core.combat.demo import demo_encounter
 from core.combat.encounter import Encounter
+from core.forecast.dice_watch import WatchedDice
 from core.forecast.memo import Memo
+from core.forecast.odds import Tally
 from core.forecast.skirmish import play_out
 
 
@@ -56,7 +61,7 @@ def _overhead(runs: int) -> Row:
         seed = next(seeds)
         recorded.clear()
         began = time.perf_counter()
-        play_out(state, ruleset, random.Random(seed), record=recorded, memo=memo)
+        Tally.of([play_out(state, ruleset, WatchedDice(seed), record=recorded, memo=memo)])
         took = time.perf_counter() - began
         recorded.append(seed)
         return took

@@ -51,6 +51,12 @@ MOST_FIGHTS = 20_000
 BATCH_SECONDS = 0.15
 """About how long one batch runs in the worker (it is cut to fit)."""
 
+LAST_BATCH = 8
+"""Fights a batch holds at least once the forecast guesses how many are left."""
+
+GUESS_FROM = 40
+"""Fights counted before the widths are trusted to guess how many are left."""
+
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 """Worker processes: one a core, two at most (the UI's core too: at the
 lowest priority a worker yields it whenever the UI wants it)."""
@@ -216,7 +222,7 @@ class ForecastRunner:
         if self._job is None:
             return
         state, ruleset, seed = self._job
-        runs = min(self._runs, self.most - self._next_first)
+        runs = min(self._runs, self.most - self._next_first, self._share_left())
         if runs <= 0:
             return
         pickled = None  # it has this state already: send nothing big
@@ -235,6 +241,18 @@ class ForecastRunner:
         self._sizes[self._next_first] = runs
         self._next_first += runs
         worker.in_flight = True
+
+    def _share_left(self) -> int:
+        """Fights for one worker's next batch as the forecast nears its end:
+        its share of those the widths say are still needed
+        (:meth:`core.forecast.odds.Tally.fights_needed`, less those sent), at
+        least :data:`LAST_BATCH`; so that the last batches stop near the
+        settling point instead of a whole batch past it. Before
+        :data:`GUESS_FROM` fights are counted, no limit."""
+        if self._tally.runs < GUESS_FROM:
+            return self.most
+        left = self._tally.fights_needed() - self._next_first
+        return max(LAST_BATCH, -(-left // self.workers))
 
     def _answered(self, worker: _Worker) -> None:
         if worker not in self._workers:

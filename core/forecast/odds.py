@@ -4,7 +4,13 @@
 adds up (``a + b``) so batches from several processes merge. A chance is
 shown with its Wilson score interval at 95% (z = 1.96), which stays inside
 0..1 and is honest at 0 and 1; the expected number of rounds with the normal
-interval of a mean. :meth:`Tally.settled` says whether every interval
+interval of a mean. With the fights' control features
+(:mod:`core.forecast.dice_watch`, summed in :class:`~core.forecast.controls.Moments`)
+each estimate is the control-variate one (:mod:`core.forecast.controls`:
+corrected by how lucky the dice were, with its normal interval), from
+:data:`~core.forecast.controls.MIN_FIGHTS` fights on and, for a chance, once
+:data:`FEW` fights or more had it and :data:`FEW` or more had not (near 0 or 1
+Wilson's interval is the honest one). :meth:`Tally.settled` says whether every interval
 shown is narrow enough ("not enough fights yet" until then): each side's
 chance to win, the chance it is undecided, each party member's chance to
 go down (all within :data:`WIDTH`) and the expected rounds (within
@@ -14,11 +20,12 @@ go down (all within :data:`WIDTH`) and the expected rounds (within
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from core.forecast.controls import Moments, Row
+from core.forecast.dice_watch import WatchedDice
 from core.forecast.memo import Memo
 from core.forecast.skirmish import Chooser, Ending, best_saved, play_out
 from core.values.combatant import Side
@@ -35,6 +42,27 @@ WIDTH = 0.03
 
 ROUNDS_WIDTH = 0.25
 """Half-width (rounds) below which the expected number of rounds is settled."""
+
+FEW = 10
+"""Fights with (and without) an outcome below which its chance keeps Wilson's interval."""
+
+ROUNDS = "rounds"
+"""The outcome name of the rounds a fight lasted (:class:`~core.forecast.controls.Moments`)."""
+
+
+def win_outcome(side: Side | None) -> str:
+    """The outcome name of ``side`` winning (``None``: undecided)."""
+    return f"win:{side.value if side is not None else ''}"
+
+
+def down_outcome(combatant_id: str) -> str:
+    """The outcome name of party member ``combatant_id`` down at the end."""
+    return f"down:{combatant_id}"
+
+
+def _row(ending: Ending) -> Row:
+    outcomes = ((win_outcome(ending.winner), 1), *((down_outcome(cid), 1) for cid in ending.down), (ROUNDS, ending.rounds))
+    return ending.controls or (), outcomes
 
 
 @dataclass(frozen=True)
@@ -64,36 +92,55 @@ def wilson(hits: int, runs: int, z: float = Z95) -> Estimate:
 @dataclass(frozen=True)
 class Tally:
     """Counts over ``runs`` fights: ``wins`` by side (``None`` = undecided),
-    ``down`` by party member id, and the sums of rounds and of rounds squared."""
+    ``down`` by party member id, the sums of rounds and of rounds squared,
+    and the ``moments`` of the fights' control features (none: the plain
+    estimates)."""
 
     runs: int = 0
     wins: Counter = field(default_factory=Counter)
     down: Counter = field(default_factory=Counter)
     rounds: int = 0
     rounds_squared: int = 0
+    moments: Moments = field(default_factory=Moments)
 
     @classmethod
     def of(cls, endings: list[Ending] | tuple[Ending, ...]) -> Tally:
         wins: Counter = Counter(e.winner for e in endings)
         down: Counter = Counter(cid for e in endings for cid in e.down)
-        return cls(len(endings), wins, down, sum(e.rounds for e in endings), sum(e.rounds * e.rounds for e in endings))
+        moments = Moments.of(_row(e) for e in endings if e.controls is not None)
+        return cls(len(endings), wins, down, sum(e.rounds for e in endings), sum(e.rounds * e.rounds for e in endings), moments)
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(self.runs + other.runs, self.wins + other.wins, self.down + other.down,
-                     self.rounds + other.rounds, self.rounds_squared + other.rounds_squared)
+                     self.rounds + other.rounds, self.rounds_squared + other.rounds_squared, self.moments + other.moments)
+
+    def _share(self, outcome: str, hits: int) -> Estimate:
+        """The chance of ``outcome`` (``hits`` fights of ``runs`` had it):
+        the control-variate estimate when it applies, else Wilson's."""
+        if self.moments.fights == self.runs and min(hits, self.runs - hits) >= FEW:
+            adjusted = self.moments.adjusted(outcome, hits, hits)
+            if adjusted is not None:
+                value, error = adjusted
+                value = min(1.0, max(0.0, value))
+                return Estimate(value, max(0.0, value - Z95 * error), min(1.0, value + Z95 * error))
+        return wilson(hits, self.runs)
 
     def chance(self, side: Side | None) -> Estimate:
         """The chance that ``side`` wins (``None``: that it is undecided)."""
-        return wilson(self.wins.get(side, 0), self.runs)
+        return self._share(win_outcome(side), self.wins.get(side, 0))
 
     def chance_down(self, combatant_id: str) -> Estimate:
         """The chance that party member ``combatant_id`` is down at the end."""
-        return wilson(self.down.get(combatant_id, 0), self.runs)
+        return self._share(down_outcome(combatant_id), self.down.get(combatant_id, 0))
 
     def expected_rounds(self) -> Estimate:
         """The mean number of rounds with its 95% interval."""
         if self.runs == 0:
             return Estimate(0.0, 0.0, math.inf)
+        adjusted = self.moments.adjusted(ROUNDS, self.rounds, self.rounds_squared) if self.moments.fights == self.runs else None
+        if adjusted is not None:
+            value, error = adjusted
+            return Estimate(value, max(0.0, value - Z95 * error), value + Z95 * error)
         mean = self.rounds / self.runs
         if self.runs == 1:
             return Estimate(mean, 0.0, math.inf)
@@ -108,16 +155,30 @@ class Tally:
         and the expected rounds within ``rounds_width``."""
         if self.runs <= 0:
             return False
+        return all(estimate.half_width <= most for estimate, most in self._shown(width, rounds_width))
+
+    def fights_needed(self, width: float = WIDTH, rounds_width: float = ROUNDS_WIDTH) -> int:
+        """About how many fights in all would make :meth:`settled` true, from
+        the widths now (a half-width shrinks as one over the square root of
+        the fights): a guess for the size of the last batches, not a rule."""
+        if self.runs <= 0:
+            return 0
+        worst = max((estimate.half_width / most) ** 2 for estimate, most in self._shown(width, rounds_width))
+        return math.ceil(self.runs * worst) if math.isfinite(worst) else 2 * self.runs
+
+    def _shown(self, width: float, rounds_width: float) -> list[tuple[Estimate, float]]:
+        """Every interval shown with the half-width it must be within."""
         chances = [self.chance(side) for side in (Side.PARTY, Side.FOE, None)] + [self.chance_down(cid) for cid in self.down]
-        return all(c.half_width <= width for c in chances) and self.expected_rounds().half_width <= rounds_width
+        return [(c, width) for c in chances] + [(self.expected_rounds(), rounds_width)]
 
 
 def play_many(state: EncounterState, ruleset: Ruleset, seed: int, runs: int, first: int = 0, choose: Chooser = best_saved,
               memo: Memo | None = None) -> Tally:
-    """Play ``state`` out ``runs`` times, fight ``i`` with ``random.Random(f"{seed}:{i}")``
+    """Play ``state`` out ``runs`` times, fight ``i`` with the dice of ``random.Random(f"{seed}:{i}")``
+    (watched: :class:`~core.forecast.dice_watch.WatchedDice`, the same faces)
     for ``i`` in ``first .. first + runs - 1``: the same seed gives the same tally,
     and batches with different ``first`` add up to one longer run. ``memo``
     (one for ``state`` is made when not given; pass the same to later
     batches) keeps the tactics' answers across fights."""
     memo = memo if memo is not None else Memo(state)
-    return Tally.of([play_out(state, ruleset, random.Random(f"{seed}:{i}"), choose, memo=memo) for i in range(first, first + runs)])
+    return Tally.of([play_out(state, ruleset, WatchedDice(f"{seed}:{i}"), choose, memo=memo) for i in range(first, first + runs)])

@@ -48,6 +48,7 @@ from core.offers.attacks import attack_command
 from core.offers.base import move_reach
 from core.offers.saved_attacks import expected_damage, saved_attack_command
 from core.errors import RulesError
+from core.forecast.dice_watch import WatchedDice
 from core.forecast.memo import Memo
 from core.values.combatant import Combatant, Side
 from core.values.mobility import footprint_offsets
@@ -69,12 +70,15 @@ Chooser = Callable[["EncounterState", "Ruleset", str, str], "cmd.Attack | None"]
 class Ending:
     """How one played-out fight ended: the ``winner`` side (``None``:
     undecided after the round limit), the ids of party members ``down``
-    (0 hit points or dead) at the end, and the ``rounds`` it lasted from the
-    round it started in (1 = it ended in the starting round)."""
+    (0 hit points or dead) at the end, the ``rounds`` it lasted from the
+    round it started in (1 = it ended in the starting round), and its
+    dice's ``controls`` (``(feature, value)`` pairs in name order,
+    :mod:`core.forecast.dice_watch`; ``None`` when its dice were not watched)."""
 
     winner: Side | None
     down: frozenset[str]
     rounds: int
+    controls: tuple[tuple[str, int], ...] | None = None
 
 
 def standing(state: EncounterState, side: Side) -> tuple[Combatant, ...]:
@@ -147,11 +151,17 @@ def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose
     ``record``, when given, receives every command applied, in order (the
     same commands on ``Encounter(state, ruleset, rng)`` with the same dice
     replay the fight: the bench's baseline). ``memo``: answers remembered
-    from other fights of ``state`` (the same ending with or without)."""
+    from other fights of ``state`` (the same ending with or without). With
+    :class:`~core.forecast.dice_watch.WatchedDice` (its features cleared
+    first), each command's dice are watched under who acts on whom, and the
+    ending has their controls."""
     table = Encounter(state, ruleset, rng)
     if record is not None:
         table = _Recording(state, ruleset, rng, record)
+    if isinstance(rng, WatchedDice):
+        rng.features.clear()
     if table.state.round == 0:
+        _watch(table, "start")
         table.apply(cmd.StartCombat())
     first = table.state.round
     turns = 0
@@ -162,11 +172,23 @@ def play_out(state: EncounterState, ruleset: Ruleset, rng: random.Random, choose
             take_turn(table, current.id, choose, memo)
         if over(table.state):
             break
+        _watch(table, f"turn>{table.state.current}")
         table.apply(cmd.NextTurn())
         turns += 1
     end = table.state
     down = frozenset(c.id for c in end.combatants if c.side is Side.PARTY and (c.hp <= 0 or c.dead))
-    return Ending(winner(end), down, min(end.round - first + 1, max_rounds))
+    controls = None
+    if isinstance(rng, WatchedDice):
+        rng.watch("")
+        controls = tuple(sorted(rng.features.items()))
+    return Ending(winner(end), down, min(end.round - first + 1, max_rounds), controls)
+
+
+def _watch(table: Encounter, label: str) -> None:
+    """The dice of the next command belong to ``label`` (when they are watched)."""
+    rng = table.rng
+    if isinstance(rng, WatchedDice):
+        rng.watch(label)
 
 
 class _Recording(Encounter):
@@ -207,6 +229,7 @@ def take_turn(table: Encounter, actor_id: str, choose: Chooser, memo: Memo | Non
         attack = _choose(table, choose, actor_id, target.id, memo)  # cover and flanking from where it stands now
         if attack is None:
             return
+    _watch(table, f"{attack.attacker}>{attack.target}")
     try:
         table.apply(attack)
     except RulesError:
@@ -261,6 +284,7 @@ def _move_to(table: Encounter, actor_id: str, foes: tuple[Combatant, ...], *, aw
     best = answer() if memo is None else memo.recall(("move", actor_id, targets, away, within), state, answer)
     if best is None:
         return
+    _watch(table, f"{actor_id}>move")
     try:
         table.apply(cmd.Move(actor_id, best))
     except RulesError:
