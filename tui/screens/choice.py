@@ -101,7 +101,8 @@ class ChoiceScreen(ModalScreen[str | None]):
         if self.ignored:
             title = title + Text(f"  ({self.ignored} key{'s' if self.ignored != 1 else ''} typed ahead ignored)", style="italic")
         self.query_one("#prompt-title", Static).update(title)
-        self.query_one("#prompt-title-wide", Static).update(titled(title, KEYS))
+        # Wide, the list has no scrollbar (app.tcss): the count of what it holds says there is more to scroll or filter to.
+        self.query_one("#prompt-title-wide", Static).update(titled(title + Text(f" ({len(self.shown)})", style="bright_black"), KEYS))
 
     @property
     def shown(self) -> list[str]:
@@ -143,6 +144,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         if option_list.option_count:
             option_list.highlighted = 0
         self._show_filter()
+        self._show_title()
 
     def _show_filter(self) -> None:
         text = Text()
