@@ -175,3 +175,17 @@ async def test_add_dialog_previews_the_creature_and_refuses_a_foreign_stat_in_pl
         assert "not a stat" in app.screen.shown_hint and "Added" not in status_of(app)
         assert len(app.presenter.state.combatants) == count
 
+
+
+async def test_a_wide_list_without_a_scrollbar_counts_what_it_holds_and_what_a_filter_leaves(tmp_path):
+    app = demo_app(tmp_path / "demo.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        title = app.screen.query_one("#prompt-title-wide")
+        everything = len(app.screen.shown)
+        assert everything > 7 and f"({everything})" in str(title.render())  # more than its 7 rows show
+        await type_text(pilot, "bl")
+        await pilot.pause()
+        left = len(app.screen.shown)
+        assert 0 < left < everything and f"({left})" in str(title.render())
