@@ -33,9 +33,6 @@ from tui.widgets.map_view import changed_cells, tokens_of
 
 TITLE_RULES = frozenset({"border_title_color", "auto_border_title_color", "border_title_background", "border_title_style"})
 """The style rules the pane's ``:focus`` changes (tui/app.tcss): its title lit."""
-UNLIT = "-unlit"
-"""A class that keeps the title unlit while the map has the focus (a move:
-``tui/app.tcss``, :mod:`tui.screens.encounter.steady_panes`)."""
 
 CELL_SIZES: tuple[tuple[int, int], ...] = ((2, 1), (3, 2), (4, 2), (5, 2), (6, 3), (7, 3), (8, 4))
 """(columns, lines) of a cell the automatic size chooses from, smallest

@@ -26,12 +26,6 @@ from tui.widgets.tracker_cells import (BAND_SHORT, BAND_STYLE, COLUMNS, SCENE_RO
                                        ride_badge, scene_row, use_badges)
 
 
-LIT = "-lit"
-"""A class that draws the tracker as focused (lit title, focused cursor)
-while the map has the focus for a move (``tui/app.tcss``,
-:mod:`tui.screens.encounter.steady_panes`)."""
-
-
 class InitiativeTracker(LinePane, can_focus=True):
     """A header and one row per combatant in turn order; the highlighted
     row is the selected combatant (up/down/home/end/page keys, or a click)."""
@@ -130,8 +124,8 @@ class InitiativeTracker(LinePane, can_focus=True):
     def _looks_focused(self) -> bool:
         """The focused cursor: the screen's focus is here (read from the
         screen: :meth:`on_focus` runs before Textual sets ``has_focus``,
-        which drew the cursor a focus change late), or :data:`LIT`."""
-        return self.has_class(LIT) or (self.is_attached and self.screen.focused is self)
+        which drew the cursor a focus change late)."""
+        return self.is_attached and self.screen.focused is self
 
     def on_focus(self) -> None:
         self._draw(self.content_size.width)  # the cursor's colour changes with focus

@@ -95,15 +95,6 @@ class QuietFooter(Widget, can_focus=False):
         self.spans: list[tuple[int, int]] = []
         """The cells ``[start, end)`` of each of :attr:`entries` on the line."""
         self._hover: int | None = None
-        self.held = False
-        """While true the footer keeps the keys it shows, as under a dialog:
-        a mode whose own line says its keys (a move's status line,
-        :mod:`tui.screens.encounter.steady_panes`); a click on a key then
-        rings the bell."""
-
-    def refresh_keys(self) -> None:
-        """Show the screen's keys now (nothing drawn when they are the ones shown)."""
-        self._update_keys()
 
     def shown_keys(self, active=None) -> tuple:
         """What the footer shows for its screen's active bindings now (or
@@ -131,7 +122,7 @@ class QuietFooter(Widget, can_focus=False):
         self.call_later(self._update_keys)
 
     def _update_keys(self) -> None:
-        if not self.is_attached or self.held:
+        if not self.is_attached:
             return
         active = tuple(self.screen.active_bindings.values())
         shown = self.shown_keys(active)
@@ -202,7 +193,7 @@ class QuietFooter(Widget, can_focus=False):
         entry = self.entry_at(event.x)
         if entry is None:
             return
-        if entry.enabled and not self.held:
+        if entry.enabled:
             self.app.simulate_key(entry.key)
         else:
             self.app.bell()

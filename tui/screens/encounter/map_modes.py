@@ -31,7 +31,6 @@ from tui.rendering.text import clean, user_text
 from tui.widgets.grid_map import GridMap
 from tui.widgets.initiative_tracker import InitiativeTracker
 from tui.screens.encounter.context import ScreenContext
-from tui.screens.encounter import steady_panes
 
 if TYPE_CHECKING:
     from core.board.movement import Reach  # the search itself loads with the first m
@@ -42,7 +41,7 @@ BRUSHES = ("ground", "wall", "tree", "boulder", "rock", "water", "swamp", "bush"
 CEILINGS: tuple[int | None, ...] = (None, 3, 6, 2)
 SIDE_BRUSHES: tuple[Feature | None, ...] = (Feature.WALL, Feature.DOOR_CLOSED, Feature.DOOR_LOCKED, Feature.DOOR_OPEN, Feature.WINDOW, None)
 
-MOVE_KEYS = Text(" · Enter moves, Esc cancels")  # the footer keeps the screen's keys during a move (steady_panes)
+MOVE_KEYS = Text(" · Enter moves, Esc cancels")  # each preview line ends with what Enter and Esc do
 
 class MapModes:
     """``MapModes(ctx)``: the map's cursor modes (move m, place P, paint B,
@@ -321,8 +320,6 @@ class MapModes:
             self.ctx.set_status(status, hint=True)
         grid_map = self.grid_map
         focused = grid_map.screen.focused
-        if mode == "move":
-            steady_panes.hold(grid_map.screen)  # its keys are on its status line
         grid_map.start_pick(cell, reach, mode)
         if grid_map.screen.focused is focused:  # a focus that moved has refreshed the keys already (Screen._watch_focused)
             self.ctx.refresh_bindings()
@@ -403,6 +400,5 @@ class MapModes:
         tracker = self.ctx.query_one(InitiativeTracker)
         focused = tracker.screen.focused
         tracker.screen.set_focus(tracker)  # now, as start_pick does: the footer's keys in this frame
-        steady_panes.release(tracker.screen)
         if tracker.screen.focused is focused:  # a focus that moved has refreshed the keys already
             self.ctx.refresh_bindings()
