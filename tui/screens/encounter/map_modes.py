@@ -12,17 +12,16 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from core.combat import commands as cmd
-from core.board.battlefield import readout
 from core.values.combatant import Combatant
 from core.errors import RulesError
 from core.board.geometry.templates import Template, shapes
-from core.board.look import look_at_cell
 from core.board.edges import Feature, Side
 from core.board.grid import Cell
 from core.board.water import water_depth
 from core.offers import base as core_offers
 from core.dice.notation import parse_attack
 from tui.rendering.describe import modifiers_text, preview_text
+from tui.rendering.look import cell_sides, look_readout
 from core.dice.checks import tier_chances
 from tui.rendering.odds import odds_words
 from core.offers.base import Offer
@@ -227,48 +226,6 @@ class MapModes:
             return
         self._start(viewer.position, "look", status=Text("Look from ") + user_text(viewer.name, "bold") + Text(": move the cursor; line of sight and cover show here. Esc ends."))
 
-    def _look_readout(self, viewer: Combatant, cell: Cell) -> Text:
-        grid, combatants = self.ctx.state.grid, self.ctx.state.combatants
-        target = next((c for c in combatants if c.position == cell and c.id != viewer.id), None)
-        where = f"({cell[0]}, {cell[1]})"
-        if target is not None:
-            found = readout(grid, viewer, target, combatants, self.ctx.session.encounter.ruleset.settings)
-            seen = found.sight
-            text = user_text(target.name, "bold") + Text(f" {where}, {found.distance} cell{'s' if found.distance != 1 else ''}")
-            if found.altitude:
-                text.append(f", {abs(found.altitude)} {'up' if found.altitude > 0 else 'down'}")
-            text.append(": ")
-            if not seen.visible:
-                text.append(f"no line of sight ({clean(seen.reason or 'blocked')})", style="red")
-            else:
-                text.append("in sight", style="green")
-                text.append(f", {seen.cover.value} cover" if seen.cover.value != "none" else ", no cover")
-            if found.flanks:
-                text.append(f", flanked: advantage ({self.ctx.session.encounter.ruleset.cite('TAC-POS-2')})", style="bold")  # a house rule outside tactical_d10
-            if found.melee is not None and found.melee.rule:
-                text.append(f", out of melee reach ({found.melee.rule})", style="yellow")
-            return text
-        seen = look_at_cell(grid, viewer, cell, combatants, self.ctx.session.encounter.ruleset.settings)
-        if seen is None:
-            return Text(where)
-        text = Text(f"{where} {seen.terrain.name}, {seen.distance} cell{'s' if seen.distance != 1 else ''}: ")
-        if seen.visible and seen.cover is not None:
-            text.append("in sight", style="green")
-            text.append(f", {seen.cover.value} cover" if seen.cover.value != "none" else ", no cover")
-        else:
-            text.append("no line of sight", style="red")
-        return text
-
-    def _sides(self, cell: Cell) -> Text:
-        """``"; north: wall, east: closed door"``: what stands on the cell's sides."""
-        grid = self.ctx.state.grid
-        if not grid.edges:
-            return Text("")
-        x, y = cell
-        found = [(name, grid.edge_feature(cell, (x + dx, y + dy))) for name, dx, dy in (("north", 0, -1), ("east", 1, 0), ("south", 0, 1), ("west", -1, 0))]
-        said = ", ".join(f"{name}: {feature.label}" for name, feature in found if feature is not None)
-        return Text(f"; {said}") if said else Text("")
-
     # -- areas -------------------------------------------------------------------
     def action_area(self) -> None:
         origin_owner = self.ctx.combatant(self.ctx.selected) or self.ctx.combatant(self.ctx.state.current)
@@ -333,13 +290,13 @@ class MapModes:
         elif mode == "look":
             viewer = self.ctx.combatant(self.ctx.selected) or self.ctx.combatant(self.ctx.state.current)
             if viewer is not None:
-                self.ctx.set_status(self._look_readout(viewer, message.cell) + self._sides(message.cell), hint=True)
+                self.ctx.set_status(look_readout(self.ctx.state, self.ctx.session.encounter.ruleset, viewer, message.cell) + cell_sides(self.ctx.state.grid, message.cell), hint=True)
         elif mode == "paint":
             grid = self.ctx.state.grid
             where = f"({message.cell[0]}, {message.cell[1]}) {grid.terrain(message.cell).name}, ground {grid.elevation_at(message.cell)}"
             if grid.terrain(message.cell).depth:
                 where += f", {water_depth(grid, message.cell, self.ctx.session.encounter.ruleset.settings)} deep"
-            self.ctx.set_status(Text(where) + (self._sides(message.cell) or Text("; sides bare")) + Text("; Enter paints, shift+arrow a side, e side brush, Esc ends"), hint=True)
+            self.ctx.set_status(Text(where) + (cell_sides(self.ctx.state.grid, message.cell) or Text("; sides bare")) + Text("; Enter paints, shift+arrow a side, e side brush, Esc ends"), hint=True)
         elif mode == "area":
             self._area_update(message.cell)
         elif mode == "offer" and self.offer is not None:
