@@ -39,7 +39,7 @@ from tui.screens.encounter.fight_end import offer_end_of_combat
 from tui.screens.encounter.key_actions import add_key_actions
 from tui.screens.encounter.parts import Part, built, part_names
 from tui.screens.encounter.saving_mark import SavingMark
-from tui.screens.encounter.status import status_text
+from tui.screens.encounter.status import saving_prefix, status_text
 from tui.screens.prompt import PromptScreen
 from tui.terminal.row_compositor import RowCompositor
 from tui.widgets.creature_sheet import CreatureSheet
@@ -246,23 +246,16 @@ class EncounterScreen(Screen):
             if dropped:
                 text = Text(f"({dropped} key{'s' if dropped != 1 else ''} typed after it ignored) ", style="italic") + text
         self._status_message = text
-        text = self._status_prefix() + text
+        text = saving_prefix(self.session, self.saving_mark.shown) + text
         status.set_class(error, "error")
         status.show(text)
         if not logged and not hint and not status.fits(text):
             state = self.presenter.state
             self.query_one(DiceLog).note(text, state.round, state.current)
 
-    def _status_prefix(self) -> Text:
-        if self.session.unsaved is not None:
-            return Text(f"NOT SAVED ({clean(self.session.unsaved.reason)}) ", style="bold reverse")
-        if self.session.read_only is not None:
-            return Text("READ-ONLY ", style="bold reverse")
-        return Text("SAVING ", style="bold") if self.saving_mark.shown else Text()
-
     def restatus(self) -> None:
         """Show the status line's message again with the prefix of now (NOT SAVED, SAVING, none)."""
-        self.query_one(StatusLine).show(self._status_prefix() + self._status_message)
+        self.query_one(StatusLine).show(saving_prefix(self.session, self.saving_mark.shown) + self._status_message)
 
     def clear_refusal(self) -> None:
         """Empty the status line if it shows a refusal (the GM is fixing what was refused)."""

@@ -1,9 +1,12 @@
 """What the status line says of a change: the words of the log entries
 an action added (:func:`status_text`), as the encounter screen shows them
-after each view the presenter publishes.
+after each view the presenter publishes, behind what it says of saving
+(:func:`saving_prefix`).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -11,6 +14,9 @@ from core.combat import events as ev
 from saves.campaign import LogEntry
 from tui.rendering.describe import describe
 from tui.rendering.text import clean
+
+if TYPE_CHECKING:
+    from saves.session import Session
 
 
 def status_text(entries: list[LogEntry], next_name: str | None = None) -> Text:
@@ -29,3 +35,15 @@ def status_text(entries: list[LogEntry], next_name: str | None = None) -> Text:
     if next_name and isinstance(entries[-1].event, ev.TurnStarted):
         text.append(f" \u00b7 next: {clean(next_name)}", style="bright_black")
     return text
+
+
+def saving_prefix(session: Session, saving: bool) -> Text:
+    """What starts the status line while the campaign is not plainly saved:
+    ``NOT SAVED (reason)`` (a write refused), ``READ-ONLY`` (the
+    campaign opened read-only), ``SAVING`` (``saving``: the journal's
+    writer lags behind what the screen shows), else nothing."""
+    if session.unsaved is not None:
+        return Text(f"NOT SAVED ({clean(session.unsaved.reason)}) ", style="bold reverse")
+    if session.read_only is not None:
+        return Text("READ-ONLY ", style="bold reverse")
+    return Text("SAVING ", style="bold") if saving else Text()
